@@ -1,0 +1,96 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "Rickdex",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "rickdex", targets: ["rickdex"]),
+        .library(name: "RickAndMortyAPI", targets: ["RickAndMortyAPI"]),
+        .library(name: "Imaging", targets: ["Imaging"]),
+        .library(name: "APIServer", targets: ["APIServer"]),
+        .library(name: "BlockArt", targets: ["BlockArt"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.24.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.5.0"),
+        .package(url: "https://github.com/apple/swift-async-algorithms", from: "1.0.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.80.0"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.6.0"),
+    ],
+    targets: [
+        // C: the only code that calls libjpeg and libpng. setjmp/longjmp stays in these shims.
+        .target(
+            name: "CLibJPEG",
+            linkerSettings: [.linkedLibrary("jpeg")]
+        ),
+        .target(
+            name: "CLibPNG",
+            linkerSettings: [.linkedLibrary("png16")]
+        ),
+
+        // Libraries.
+        .target(
+            name: "Imaging",
+            dependencies: ["CLibJPEG", "CLibPNG"]
+        ),
+        .target(
+            name: "RickAndMortyAPI",
+            dependencies: [
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "AsyncAlgorithms", package: "swift-async-algorithms"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+            ]
+        ),
+        .target(
+            name: "APIServer",
+            dependencies: [
+                "RickAndMortyAPI",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .target(name: "BlockArt"),
+        .target(
+            name: "FixtureKit",
+            dependencies: ["RickAndMortyAPI", "Imaging"]
+        ),
+
+        // Executables.
+        .executableTarget(
+            name: "rickdex",
+            dependencies: [
+                "RickAndMortyAPI",
+                "APIServer",
+                "BlockArt",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .executableTarget(
+            name: "make-fixtures",
+            dependencies: ["FixtureKit"]
+        ),
+
+        // Tests.
+        .target(name: "TestSupport", dependencies: ["APIServer", "RickAndMortyAPI"], path: "Tests/TestSupport"),
+        .testTarget(
+            name: "RickAndMortyAPITests",
+            dependencies: [
+                "RickAndMortyAPI", "APIServer", "TestSupport",
+                .product(name: "Hummingbird", package: "hummingbird"),
+            ]),
+        .testTarget(name: "APIServerTests", dependencies: ["APIServer", "RickAndMortyAPI", "TestSupport"]),
+        .testTarget(name: "ImagingTests", dependencies: ["Imaging"]),
+        .testTarget(name: "BlockArtTests", dependencies: ["BlockArt"]),
+        .testTarget(name: "FixtureKitTests", dependencies: ["FixtureKit", "Imaging", "RickAndMortyAPI", "TestSupport"]),
+        .testTarget(name: "rickdexTests", dependencies: ["rickdex", "APIServer", "RickAndMortyAPI", "TestSupport"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,126 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import NIOCore
+import RickAndMortyAPI
+
+/// Builds the routes of `APIServer` and applies its fault plan to every answer.
+struct APIRouter: Sendable {
+    let characters: ResourceRoutes<CharacterDTO>
+    let episodes: ResourceRoutes<EpisodeDTO>
+    let locations: ResourceRoutes<LocationDTO>
+    let avatars: AvatarLibrary
+    let faults: FaultInjector
+    let base: BaseURL
+
+    init(dataset: Dataset, faults: FaultInjector, base: BaseURL) {
+        characters = ResourceRoutes(items: dataset.characters)
+        episodes = ResourceRoutes(items: dataset.episodes)
+        locations = ResourceRoutes(items: dataset.locations)
+        avatars = AvatarLibrary(directory: dataset.avatarsDirectory)
+        self.faults = faults
+        self.base = base
+    }
+
+    func build() -> Router<BasicRequestContext> {
+        let router = Router()
+        router.get("/api") { request, _ in
+            try await respond(request) {
+                let root = base.get()
+                let index = [
+                    "characters": "\(root)/character", "locations": "\(root)/location", "episodes": "\(root)/episode",
+                ]
+                return try .json(index, base: root)
+            }
+        }
+        router.get("/api/character/avatar/:file") { request, context in
+            try await respond(request) { avatar(file: context.parameters.get("file") ?? "", request: request) }
+        }
+        register(characters, on: router)
+        register(episodes, on: router)
+        register(locations, on: router)
+        return router
+    }
+
+    private func register<Resource: APIResource>(_ routes: ResourceRoutes<Resource>, on router: Router<BasicRequestContext>) {
+        router.get("/api/\(Resource.path)") { request, _ in
+            try await respond(request) {
+                let items = request.uri.queryParameters.map { URLQueryItem(name: String($0.key), value: String($0.value)) }
+                return try routes.list(ResourceQuery(queryItems: items.map(Self.decoded)), base: base.get())
+            }
+        }
+        router.get("/api/\(Resource.path)/:ids") { request, context in
+            try await respond(request) {
+                try routes.lookup(Self.decoded(context.parameters.get("ids") ?? ""), base: base.get())
+            }
+        }
+    }
+
+    private func avatar(file: String, request: Request) -> Payload {
+        guard file.hasSuffix(".jpeg"), let id = Int(file.dropLast(5)), let avatar = avatars.avatar(id: id) else {
+            return .error(.notFound, ErrorBodyDTO.nothingHere)
+        }
+        let validators: [(HTTPField.Name, String)] = [
+            (.eTag, avatar.etag), (.lastModified, HTTPDate.format(avatar.lastModified)), (.cacheControl, "max-age=86400"),
+        ]
+        if avatar.isCurrent(ifNoneMatch: request.headers[.ifNoneMatch], ifModifiedSince: request.headers[.ifModifiedSince]) {
+            return Payload(status: .notModified, contentType: "image/jpeg", headers: validators, body: [])
+        }
+        // The real service labels every avatar image/jpeg, PNG bytes included.
+        return Payload(status: .ok, contentType: "image/jpeg", headers: validators, body: avatar.bytes)
+    }
+
+    /// Runs a handler behind the fault plan: latency, then maybe a 500, a 429 or a cut-short body.
+    private func respond(_ request: Request, _ make: @Sendable () throws -> Payload) async throws -> Response {
+        if faults.plan.latency > .zero {
+            try await Task.sleep(for: faults.plan.latency)
+        }
+        switch faults.draw() {
+        case .fail:
+            return response(Payload(status: .internalServerError, contentType: "text/html; charset=utf-8", body: Self.errorPage))
+        case .throttle:
+            var payload = Payload.error(.tooManyRequests, "Too many requests, slow down")
+            payload.headers.append((.retryAfter, String(faults.plan.retryAfterSeconds)))
+            return response(payload)
+        case .truncate:
+            return response(try make(), truncated: true)
+        case .none:
+            return response(try make())
+        }
+    }
+
+    private func response(_ payload: Payload, truncated: Bool = false) -> Response {
+        var fields = HTTPFields()
+        fields[.contentType] = payload.contentType
+        for (name, value) in payload.headers {
+            fields[name] = value
+        }
+        guard truncated, payload.body.count > 1 else {
+            return Response(
+                status: payload.status, headers: fields, body: ResponseBody(byteBuffer: ByteBuffer(bytes: payload.body)))
+        }
+        // Promise the whole length, send half, then fail the write so the connection closes.
+        let half = payload.body.prefix(payload.body.count / 2)
+        let body = ResponseBody(contentLength: payload.body.count) { writer in
+            try await writer.write(ByteBuffer(bytes: half))
+            throw TruncatedBody()
+        }
+        return Response(status: payload.status, headers: fields, body: body)
+    }
+
+    /// Path parameters arrive percent-encoded (`%5B1,2%5D`).
+    private static func decoded(_ text: String) -> String {
+        text.removingPercentEncoding ?? text
+    }
+
+    private static func decoded(_ item: URLQueryItem) -> URLQueryItem {
+        URLQueryItem(name: decoded(item.name), value: item.value.map { decoded($0.replacingOccurrences(of: "+", with: " ")) })
+    }
+
+    private static let errorPage = Array(
+        "<!DOCTYPE html><html><head><title>500 Internal Server Error</title></head><body><h1>Internal Server Error</h1></body></html>\n"
+            .utf8)
+}
+
+/// Thrown mid-body to make the server drop a connection on purpose.
+struct TruncatedBody: Error {}

@@ -1,0 +1,31 @@
+import Foundation
+
+/// One avatar's bytes with the validators a conditional GET compares against.
+struct AvatarFile: Sendable {
+    let bytes: [UInt8]
+    /// A strong validator: a hash of the bytes, quoted.
+    let etag: String
+    let lastModified: Date
+
+    init(bytes: [UInt8], lastModified: Date) {
+        self.bytes = bytes
+        self.lastModified = lastModified
+        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+        for byte in bytes {
+            hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
+        }
+        self.etag = "\"" + String(hash, radix: 16) + "-" + String(bytes.count, radix: 16) + "\""
+    }
+
+    /// Whether a request's validators say the client's copy is current (answer 304).
+    func isCurrent(ifNoneMatch: String?, ifModifiedSince: String?) -> Bool {
+        if let ifNoneMatch {
+            let tags = ifNoneMatch.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+            return tags.contains("*") || tags.contains(etag) || tags.contains("W/" + etag)
+        }
+        if let ifModifiedSince, let since = HTTPDate.parse(ifModifiedSince) {
+            return lastModified.timeIntervalSince1970.rounded(.down) <= since.timeIntervalSince1970
+        }
+        return false
+    }
+}

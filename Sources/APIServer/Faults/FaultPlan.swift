@@ -1,0 +1,37 @@
+/// Faults the loopback server injects, so clients can be tested against a misbehaving server.
+///
+/// Rates are probabilities from 0 to 1, drawn per request from a generator seeded with `seed`,
+/// so a run with the same requests in the same order repeats exactly.
+public struct FaultPlan: Sendable, Hashable {
+    /// Delay before every answer.
+    public var latency: Duration
+    /// Share of requests answered 500 with an HTML error page.
+    public var failRate: Double
+    /// Share of requests answered 429 with `Retry-After`.
+    public var throttleRate: Double
+    /// Share of responses whose body is cut short (the connection closes mid-body).
+    public var truncateRate: Double
+    /// The `Retry-After` value sent with 429, in seconds.
+    public var retryAfterSeconds: Int
+    public var seed: UInt64
+
+    public init(
+        latency: Duration = .zero, failRate: Double = 0, throttleRate: Double = 0, truncateRate: Double = 0,
+        retryAfterSeconds: Int = 1, seed: UInt64 = 1
+    ) {
+        self.latency = latency
+        self.failRate = failRate
+        self.throttleRate = throttleRate
+        self.truncateRate = truncateRate
+        self.retryAfterSeconds = retryAfterSeconds
+        self.seed = seed
+    }
+
+    /// A well-behaved server.
+    public static let none = FaultPlan()
+
+    /// Whether any fault is configured.
+    public var isActive: Bool {
+        latency > .zero || failRate > 0 || throttleRate > 0 || truncateRate > 0
+    }
+}

@@ -1,0 +1,123 @@
+/// Makes untrusted text safe to print on a terminal, and measures it in terminal columns.
+///
+/// Everything from the network is data: an escape sequence in a character's name must print as
+/// nothing, not clear the screen or write the clipboard (OSC 52).
+public enum TerminalText {
+    /// `text` with every control character and escape sequence removed.
+    ///
+    /// Removed: C0 controls (tab and newlines become a space), DEL, C1 controls, whole ESC
+    /// sequences (CSI, OSC, DCS, SOS, PM, APC and two-byte ones, with their strings up to the
+    /// terminator), and bidirectional overrides that could make text display reordered.
+    public static func sanitize(_ text: String) -> String {
+        var output = String.UnicodeScalarView()
+        var scalars = text.unicodeScalars.makeIterator()
+        var pending: Unicode.Scalar? = nil
+        func nextScalar() -> Unicode.Scalar? {
+            if let scalar = pending {
+                pending = nil
+                return scalar
+            }
+            return scalars.next()
+        }
+        while let scalar = nextScalar() {
+            switch scalar.value {
+            case 0x1B:
+                pending = skipEscape(&scalars)
+            case 0x9B:  // C1 CSI
+                pending = skipControlSequence(&scalars)
+            case 0x90, 0x98, 0x9D, 0x9E, 0x9F:  // C1 DCS, SOS, OSC, PM, APC
+                skipString(&scalars)
+            case 0x09, 0x0A, 0x0B, 0x0C, 0x0D:
+                output.append(" ")
+            case 0x00...0x1F, 0x7F...0x9F:
+                continue
+            case 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069:
+                continue
+            default:
+                output.append(scalar)
+            }
+        }
+        return String(output)
+    }
+
+    /// Skips what follows an ESC; returns a scalar read past the sequence that must not be lost.
+    private static func skipEscape(_ scalars: inout String.UnicodeScalarView.Iterator) -> Unicode.Scalar? {
+        guard let introducer = scalars.next() else { return nil }
+        switch introducer {
+        case "[":
+            return skipControlSequence(&scalars)
+        case "]", "P", "X", "^", "_":
+            skipString(&scalars)
+            return nil
+        case " "..."/":
+            // nF sequences: intermediates then one final byte.
+            while let next = scalars.next() {
+                if !(" "..."/").contains(next) { return nil }
+            }
+            return nil
+        default:
+            return nil  // a two-byte sequence such as ESC c (reset) or ESC 7
+        }
+    }
+
+    /// CSI: parameters and intermediates up to a final byte in `@`...`~`.
+    private static func skipControlSequence(_ scalars: inout String.UnicodeScalarView.Iterator) -> Unicode.Scalar? {
+        while let next = scalars.next() {
+            if ("@"..."~").contains(next) { return nil }
+            if !(" "..."?").contains(next) { return next.value < 0x20 || next.value == 0x7F ? nil : next }
+        }
+        return nil
+    }
+
+    /// A control string up to BEL, ST (ESC \) or C1 ST.
+    private static func skipString(_ scalars: inout String.UnicodeScalarView.Iterator) {
+        var afterEscape = false
+        while let next = scalars.next() {
+            if next.value == 0x07 || next.value == 0x9C { return }
+            if afterEscape, next == "\\" { return }
+            afterEscape = next.value == 0x1B
+        }
+    }
+
+    /// Columns `text` takes on a terminal: wide (East Asian, emoji) characters count 2, combining
+    /// marks and zero-width characters 0.
+    public static func width(_ text: String) -> Int {
+        text.unicodeScalars.reduce(0) { $0 + width(of: $1) }
+    }
+
+    /// `text` cut to at most `columns` columns, ending in "…" when cut.
+    public static func truncate(_ text: String, toColumns columns: Int) -> String {
+        guard width(text) > columns else { return text }
+        guard columns > 1 else { return columns == 1 ? "…" : "" }
+        var output = String.UnicodeScalarView()
+        var used = 0
+        for scalar in text.unicodeScalars {
+            let next = width(of: scalar)
+            if used + next > columns - 1 { break }
+            output.append(scalar)
+            used += next
+        }
+        return String(output) + "…"
+    }
+
+    /// `text` padded with spaces to `columns` columns (not cut).
+    public static func pad(_ text: String, toColumns columns: Int) -> String {
+        text + String(repeating: " ", count: max(0, columns - width(text)))
+    }
+
+    static func width(of scalar: Unicode.Scalar) -> Int {
+        let value = scalar.value
+        switch value {
+        case 0x0300...0x036F, 0x0483...0x0489, 0x0591...0x05BD, 0x0610...0x061A, 0x064B...0x065F,
+            0x200B...0x200F, 0x20D0...0x20FF, 0xFE00...0xFE0F, 0xFE20...0xFE2F, 0xE0100...0xE01EF:
+            return 0
+        case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF,
+            0xA000...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60,
+            0xFFE0...0xFFE6, 0x1F300...0x1F64F, 0x1F680...0x1F6FF, 0x1F900...0x1F9FF, 0x1FA70...0x1FAFF, 0x20000...0x2FFFD,
+            0x30000...0x3FFFD:
+            return 2
+        default:
+            return value < 0x20 || (0x7F..<0xA0).contains(value) ? 0 : 1
+        }
+    }
+}

@@ -1,0 +1,34 @@
+/// An image of palette indices: one byte a pixel naming one of at most 256 colours.
+///
+/// This is how about 40 % of the real service's avatars are stored (8-bit palette PNG).
+public struct IndexedBitmap: Sendable, Equatable {
+    public let width: Int
+    public let height: Int
+    /// Up to 256 colours; alpha below 255 is written as a `tRNS` chunk.
+    public var palette: [RGBA]
+    /// `width * height` indices into `palette`, rows top to bottom.
+    public var indices: [UInt8]
+
+    public init(width: Int, height: Int, palette: [RGBA], indices: [UInt8]) {
+        precondition(width > 0 && height > 0, "an image needs a positive size")
+        precondition((1...256).contains(palette.count), "a palette holds 1...256 colours")
+        precondition(indices.count == width * height, "index buffer does not match the size")
+        self.width = width
+        self.height = height
+        self.palette = palette
+        self.indices = indices
+    }
+
+    /// The same picture as RGBA pixels.
+    public func expanded() -> Bitmap {
+        var pixels = [UInt8](repeating: 0, count: width * height * 4)
+        for (position, index) in indices.enumerated() {
+            let colour = palette[Int(index) < palette.count ? Int(index) : 0]
+            pixels[position * 4] = colour.red
+            pixels[position * 4 + 1] = colour.green
+            pixels[position * 4 + 2] = colour.blue
+            pixels[position * 4 + 3] = colour.alpha
+        }
+        return Bitmap(width: width, height: height, pixels: pixels)
+    }
+}

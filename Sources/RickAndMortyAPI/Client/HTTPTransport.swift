@@ -1,0 +1,142 @@
+import AsyncHTTPClient
+import Foundation
+import Logging
+import NIOCore
+import NIOPosix
+
+/// HTTP GET with the limits every Rickdex request shares: a deadline per attempt, a cap on the
+/// body, and retries with backoff on 5xx, 429 and dropped connections.
+///
+/// This is the one HTTP transport of the project; the avatar fetcher uses it too. Safe to share
+/// between tasks.
+public struct HTTPTransport: Sendable {
+    public var configuration: TransportConfiguration
+    private let logger: Logger
+
+    public init(configuration: TransportConfiguration = TransportConfiguration(), logger: Logger = .disabled) {
+        self.configuration = configuration
+        self.logger = logger
+    }
+
+    /// Fetches `url`, retrying transient failures as `configuration.retry` allows.
+    ///
+    /// A response with a transient status (429, 5xx) is returned once retries are spent, so the
+    /// caller can say what the server said. Throws `APIError` or `CancellationError`.
+    public func get(_ url: URL, headers: [(String, String)] = []) async throws -> TransportResponse {
+        var attempt = 1
+        while true {
+            let retryAfter: Duration?
+            do {
+                let response = try await getOnce(url, headers: headers)
+                guard response.isTransientFailure else { return response }
+                retryAfter = response.retryAfter
+                guard
+                    let delay = configuration.retry.delay(
+                        afterAttempt: attempt, retryAfter: retryAfter, randomUnit: Double.random(in: 0..<1))
+                else { return response }
+                logger.debug("retrying", metadata: ["url": "\(url)", "status": "\(response.status)", "delay": "\(delay)"])
+                try await Task.sleep(for: delay)
+            } catch let error as APIError where error.isTransient {
+                guard
+                    let delay = configuration.retry.delay(
+                        afterAttempt: attempt, retryAfter: nil, randomUnit: Double.random(in: 0..<1))
+                else { throw error }
+                logger.debug("retrying", metadata: ["url": "\(url)", "error": "\(error)", "delay": "\(delay)"])
+                try await Task.sleep(for: delay)
+            }
+            attempt += 1
+        }
+    }
+
+    /// One attempt, no retries.
+    public func getOnce(_ url: URL, headers: [(String, String)] = []) async throws -> TransportResponse {
+        var request = HTTPClientRequest(url: url.absoluteString)
+        request.headers.add(name: "User-Agent", value: configuration.userAgent)
+        for (name, value) in headers {
+            request.headers.add(name: name, value: value)
+        }
+        let timeout = configuration.requestTimeout
+        let deadline =
+            NIODeadline.now()
+            + .nanoseconds(
+                Int64(timeout.components.seconds) * 1_000_000_000
+                    + timeout.components.attoseconds / 1_000_000_000)
+        do {
+            let response = try await Self.client.execute(request, deadline: deadline, logger: logger)
+            if let declared = response.headers.first(name: "Content-Length").flatMap(Int.init),
+                declared > configuration.maxBodyBytes
+            {
+                throw APIError.responseTooLarge(url: url.absoluteString, limitBytes: configuration.maxBodyBytes)
+            }
+            let body = try await response.body.collect(upTo: configuration.maxBodyBytes)
+            return TransportResponse(
+                status: Int(response.status.code),
+                headers: response.headers.map { (name: $0.name, value: $0.value) },
+                body: Array(buffer: body)
+            )
+        } catch {
+            throw Self.translate(error, url: url, timeout: timeout)
+        }
+    }
+
+    /// Maps the transport's errors to `APIError`, keeping cancellation as it is.
+    static func translate(_ error: any Error, url: URL, timeout: Duration) -> any Error {
+        let address = url.absoluteString
+        switch error {
+        case let error as APIError:
+            return error
+        case is CancellationError:
+            return error
+        case is NIOTooManyBytesError:
+            return APIError.responseTooLarge(url: address, limitBytes: 0)
+        case let error as HTTPClientError:
+            switch error {
+            case .cancelled:
+                return CancellationError()
+            case .deadlineExceeded, .readTimeout, .writeTimeout:
+                return APIError.timedOut(url: address, seconds: Double(timeout.components.seconds))
+            case .connectTimeout:
+                return APIError.unreachable(host: url.host ?? address, reason: "connection timed out")
+            default:
+                return APIError.connectionDropped(url: address, reason: "\(error)")
+            }
+        case let error as NIOConnectionError:
+            return APIError.unreachable(host: url.host ?? address, reason: reason(of: error))
+        case let error as IOError where error.errnoCode == ECONNREFUSED:
+            return APIError.unreachable(host: url.host ?? address, reason: "connection refused")
+        case is ChannelError:
+            return APIError.connectionDropped(url: address, reason: "\(error)")
+        default:
+            return APIError.connectionDropped(url: address, reason: "\(error)")
+        }
+    }
+
+    private static func reason(of error: NIOConnectionError) -> String {
+        if error.dnsAError != nil || error.dnsAAAAError != nil, error.connectionErrors.isEmpty {
+            return "the name does not resolve"
+        }
+        if let first = error.connectionErrors.first?.error as? IOError, first.errnoCode == ECONNREFUSED {
+            return "connection refused"
+        }
+        return error.connectionErrors.first.map { "\($0.error)" } ?? "no address to connect to"
+    }
+
+    /// One client for the process, set up for a command-line tool: connect failures are reported
+    /// at once instead of retried until the deadline, and redirects are followed a few times.
+    /// A global that is never deinitialised, so it needs no shutdown.
+    private static let client: HTTPClient = {
+        var configuration = HTTPClient.Configuration()
+        configuration.timeout = .init(connect: .seconds(5), read: .seconds(20))
+        configuration.connectionPool.retryConnectionEstablishment = false
+        configuration.redirectConfiguration = .follow(max: 5, allowCycles: false)
+        configuration.decompression = .enabled(limit: .ratio(50))
+        return HTTPClient(
+            eventLoopGroup: MultiThreadedEventLoopGroup.singleton, configuration: configuration,
+            backgroundActivityLogger: .disabled)
+    }()
+}
+
+extension Logger {
+    /// A logger that drops everything: the default where the caller passes none.
+    public static let disabled = Logger(label: "rickdex.disabled") { _ in SwiftLogNoOpLogHandler() }
+}

@@ -1,0 +1,50 @@
+import Foundation
+
+/// Converts one wire field to its domain type, or throws an error that names the field.
+struct WireField {
+    /// The response the field came from.
+    let url: String
+    /// What the field belongs to, e.g. `character 12`.
+    let prefix: String
+
+    func enumeration<E: RawRepresentable<String>>(_ name: String, _ value: String, _ type: E.Type) throws -> E {
+        guard let parsed = E(rawValue: value) else {
+            throw failure(name, "unexpected value \"\(value)\"")
+        }
+        return parsed
+    }
+
+    func url(_ name: String, _ value: String) throws -> URL {
+        guard !value.isEmpty, let parsed = URL(string: value) else {
+            throw failure(name, "not a URL: \"\(value)\"")
+        }
+        return parsed
+    }
+
+    /// The trailing numeric id of an API URL such as `…/episode/28`.
+    func id(_ name: String, _ value: String) throws -> Int {
+        guard let last = value.split(separator: "/").last, let id = Int(last), id > 0 else {
+            throw failure(name, "not an API URL ending in an id: \"\(value)\"")
+        }
+        return id
+    }
+
+    /// Like `id`, but the API's empty URL (an unknown place) is `nil`.
+    func optionalID(_ name: String, _ value: String) throws -> Int? {
+        value.isEmpty ? nil : try id(name, value)
+    }
+
+    func date(_ name: String, _ value: String) throws -> Date {
+        if let date = try? Date(value, strategy: Date.ISO8601FormatStyle(includingFractionalSeconds: true)) {
+            return date
+        }
+        if let date = try? Date(value, strategy: Date.ISO8601FormatStyle()) {
+            return date
+        }
+        throw failure(name, "not an ISO 8601 date: \"\(value)\"")
+    }
+
+    private func failure(_ name: String, _ reason: String) -> APIError {
+        .malformedResponse(url: url, field: "\(prefix).\(name)", reason: reason)
+    }
+}

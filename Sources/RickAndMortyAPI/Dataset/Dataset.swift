@@ -1,0 +1,65 @@
+import Foundation
+
+/// A dataset folder: the API's whole content as JSON arrays plus one avatar file per character.
+///
+/// ```
+/// characters.json  episodes.json  locations.json  avatars/N.jpeg
+/// ```
+/// URLs inside are written as the real API writes them (`https://rickandmortyapi.com/api/…`).
+public struct Dataset: Sendable {
+    public var characters: [CharacterDTO]
+    public var episodes: [EpisodeDTO]
+    public var locations: [LocationDTO]
+    /// Where `N.jpeg` files live.
+    public var avatarsDirectory: URL
+
+    public init(characters: [CharacterDTO], episodes: [EpisodeDTO], locations: [LocationDTO], avatarsDirectory: URL) {
+        self.characters = characters.sorted { $0.id < $1.id }
+        self.episodes = episodes.sorted { $0.id < $1.id }
+        self.locations = locations.sorted { $0.id < $1.id }
+        self.avatarsDirectory = avatarsDirectory
+    }
+
+    /// The prefix every URL in a dataset starts with.
+    public static let canonicalBase = "https://rickandmortyapi.com/api"
+
+    /// Reads a dataset folder; throws `DatasetError` naming the file that is missing or wrong.
+    public static func load(from folder: URL) throws -> Dataset {
+        Dataset(
+            characters: try read([CharacterDTO].self, folder.appendingPathComponent("characters.json")),
+            episodes: try read([EpisodeDTO].self, folder.appendingPathComponent("episodes.json")),
+            locations: try read([LocationDTO].self, folder.appendingPathComponent("locations.json")),
+            avatarsDirectory: folder.appendingPathComponent("avatars", isDirectory: true)
+        )
+    }
+
+    /// Writes the three JSON files (compact, one array each, keys sorted so the bytes repeat)
+    /// into `folder`.
+    public func writeJSON(to folder: URL) throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try encoder.encode(characters).write(to: folder.appendingPathComponent("characters.json"), options: .atomic)
+        try encoder.encode(episodes).write(to: folder.appendingPathComponent("episodes.json"), options: .atomic)
+        try encoder.encode(locations).write(to: folder.appendingPathComponent("locations.json"), options: .atomic)
+    }
+
+    /// The avatar file of character `id`.
+    public func avatarFile(id: Int) -> URL {
+        avatarsDirectory.appendingPathComponent("\(id).jpeg")
+    }
+
+    private static func read<T: Decodable>(_ type: T.Type, _ file: URL) throws -> T {
+        let data: Data
+        do {
+            data = try Data(contentsOf: file)
+        } catch {
+            throw DatasetError.unreadable(path: file.path, reason: (error as NSError).localizedDescription)
+        }
+        do {
+            return try JSONDecoder().decode(T.self, from: data)
+        } catch {
+            throw DatasetError.malformed(path: file.path, reason: "\(error)")
+        }
+    }
+}

@@ -1,0 +1,23 @@
+import Foundation
+
+/// A place in the multiverse.
+public struct Location: Sendable, Hashable, Codable, Identifiable {
+    public var id: Int
+    public var name: String
+    /// The kind of place, e.g. "Planet".
+    public var type: String
+    public var dimension: String
+    public var residentIDs: [Int]
+    public var url: URL
+    public var created: Date
+
+    public init(id: Int, name: String, type: String, dimension: String, residentIDs: [Int], url: URL, created: Date) {
+        self.id = id
+        self.name = name
+        self.type = type
+        self.dimension = dimension
+        self.residentIDs = residentIDs
+        self.url = url
+        self.created = created
+    }
+}

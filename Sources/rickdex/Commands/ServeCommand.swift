@@ -1,0 +1,73 @@
+import APIServer
+import ArgumentParser
+import Foundation
+import Logging
+import RickAndMortyAPI
+
+/// `rickdex serve [--data DIR] [--host H] [--port N] [faults]`
+struct ServeCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve",
+        abstract: "Serve a dataset folder with the real API's routes and semantics.",
+        discussion: """
+            Prints the API root URL on the first line of standard output once it is listening, then
+            serves until interrupted. Faults are drawn per request from --seed, so runs repeat.
+            """
+    )
+
+    @Option(
+        help: "The dataset folder (characters.json, episodes.json, locations.json, avatars/). Default: the bundled Fixtures/.")
+    var data: String?
+
+    @Option(help: "The address to listen on.")
+    var host = "127.0.0.1"
+
+    @Option(help: "The port; 0 takes a free one.")
+    var port = 8917
+
+    @Option(help: "Delay every answer by this many milliseconds.")
+    var latency = 0
+
+    @Option(help: "Share of requests (0...1) answered 500 with an HTML page.")
+    var failRate = 0.0
+
+    @Option(help: "Share of requests (0...1) answered 429 with Retry-After.")
+    var throttleRate = 0.0
+
+    @Option(help: "Share of responses (0...1) whose body is cut short.")
+    var truncateRate = 0.0
+
+    @Option(help: "Seed for the fault draws.")
+    var seed: UInt64 = 1
+
+    @Flag(name: [.short, .long], help: "Log every request to stderr.")
+    var verbose = false
+
+    func validate() throws {
+        for (name, rate) in [("--fail-rate", failRate), ("--throttle-rate", throttleRate), ("--truncate-rate", truncateRate)]
+        where !(0...1).contains(rate) {
+            throw ValidationError("\(name) must be between 0 and 1")
+        }
+        guard (0...65535).contains(port) else { throw ValidationError("--port must be 0...65535") }
+        guard latency >= 0 else { throw ValidationError("--latency must be 0 or more") }
+    }
+
+    func run() async throws {
+        let folder = try data.map { URL(fileURLWithPath: $0, isDirectory: true) } ?? FixturesLocator.locate()
+        let dataset = try Dataset.load(from: folder)
+        let faults = FaultPlan(
+            latency: .milliseconds(latency), failRate: failRate, throttleRate: throttleRate,
+            truncateRate: truncateRate, seed: seed)
+        let server = try await ServerStartFailure.wrapping(host: host, port: port) {
+            try await APIServer.start(
+                dataset: dataset, configuration: APIServerConfiguration(host: host, port: port, faults: faults),
+                logger: .forCommandLine(verbose: verbose))
+        }
+        print(server.baseURL.absoluteString)
+        fflush(nil)
+        FileHandle.standardError.write(
+            Data(
+                "Serving \(dataset.characters.count) characters from \(folder.path) at \(server.baseURL) (Ctrl-C stops)\n".utf8))
+        try await server.wait()
+    }
+}

@@ -1,0 +1,25 @@
+import ArgumentParser
+import Foundation
+
+/// `--color auto|always|never`.
+enum ColorChoice: String, ExpressibleByArgument, CaseIterable, Sendable {
+    case auto
+    case always
+    case never
+
+    /// Whether to emit colour escapes on standard output.
+    ///
+    /// `auto` means yes only on a terminal, with `NO_COLOR` unset or empty and `TERM` not `dumb`.
+    func enabled(
+        environment: [String: String] = ProcessInfo.processInfo.environment, isTerminal: Bool = isatty(STDOUT_FILENO) == 1
+    ) -> Bool {
+        switch self {
+        case .always: return true
+        case .never: return false
+        case .auto:
+            if let noColor = environment["NO_COLOR"], !noColor.isEmpty { return false }
+            if environment["TERM"] == "dumb" { return false }
+            return isTerminal
+        }
+    }
+}

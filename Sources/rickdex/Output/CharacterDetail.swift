@@ -1,0 +1,42 @@
+import BlockArt
+import Foundation
+import RickAndMortyAPI
+
+/// `show`'s text: the character's fields, then the episodes it appears in.
+struct CharacterDetail: Encodable {
+    var character: RMCharacter
+    var episodes: [Episode]
+
+    /// "Nov 4, 2017", in UTC, whatever the machine's locale.
+    static func format(_ date: Date) -> String {
+        var style = Date.FormatStyle(date: .abbreviated, time: .omitted, locale: Locale(identifier: "en_US_POSIX"))
+        style.timeZone = TimeZone(identifier: "UTC") ?? .current
+        return date.formatted(style)
+    }
+
+    func render(style: Style) -> String {
+        let clean = TerminalText.sanitize
+        let fields: [(String, String)] = [
+            ("Status", style.status(character.status)),
+            ("Species", clean(character.species)),
+            ("Type", character.type.isEmpty ? "—" : clean(character.type)),
+            ("Gender", character.gender.rawValue),
+            ("Origin", clean(character.origin.name)),
+            ("Location", clean(character.location.name)),
+            ("Created", Self.format(character.created)),
+        ]
+        var lines = [style.bold(clean(character.name)) + style.dim("  #\(character.id)")]
+        lines += fields.map { "  " + style.dim(TerminalText.pad($0.0, toColumns: 9)) + " " + $0.1 }
+        lines.append("")
+        lines.append(style.bold("Episodes (\(character.episodeIDs.count))"))
+        let byID = Dictionary(episodes.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        for id in character.episodeIDs {
+            if let episode = byID[id] {
+                lines.append("  " + TerminalText.pad(clean(episode.code), toColumns: 7) + " " + clean(episode.name))
+            } else {
+                lines.append("  " + style.dim("episode \(id) (not in this API's data)"))
+            }
+        }
+        return lines.joined(separator: "\n")
+    }
+}

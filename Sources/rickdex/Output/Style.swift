@@ -1,0 +1,29 @@
+import RickAndMortyAPI
+
+/// ANSI styling for standard output, or none at all when colour is off.
+struct Style {
+    let enabled: Bool
+
+    func bold(_ text: String) -> String { wrap(text, "1") }
+    func dim(_ text: String) -> String { wrap(text, "2") }
+
+    /// "● Alive" with the dot in the status's colour; the word alone without colour.
+    func status(_ status: CharacterStatus) -> String {
+        enabled ? dot(status) + " " + status.rawValue : status.rawValue
+    }
+
+    /// A "●" in the status's colour: green alive, red dead, grey unknown.
+    func dot(_ status: CharacterStatus) -> String {
+        let colour =
+            switch status {
+            case .alive: "32"
+            case .dead: "31"
+            case .unknown: "90"
+            }
+        return wrap("●", colour)
+    }
+
+    private func wrap(_ text: String, _ code: String) -> String {
+        enabled ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
+    }
+}

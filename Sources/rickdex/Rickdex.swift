@@ -1,0 +1,39 @@
+import ArgumentParser
+import Foundation
+
+/// `rickdex`: search Rick and Morty characters from a terminal or a script.
+@main
+struct Rickdex: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "rickdex",
+        abstract: "Search Rick and Morty characters, episodes and locations from the terminal.",
+        discussion: """
+            The API is https://rickandmortyapi.com/api unless --api (or RICKDEX_API) names another.
+            --api fixtures serves the bundled dataset on a loopback port and uses it, with no network.
+
+            Exit codes:
+              0  success
+              1  usage error (bad option or argument, unreadable dataset folder)
+              2  network or server error (unreachable, timeout, 5xx, 429, malformed response)
+              3  not found (an unknown id)
+            """,
+        version: "0.1.0",
+        subcommands: [SearchCommand.self, ShowCommand.self, ServeCommand.self]
+    )
+
+    /// Runs the command line, mapping every failure to a message and an exit code in one place.
+    static func main() async {
+        do {
+            var command = try parseAsRoot()
+            if var asyncCommand = command as? AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
+        } catch {
+            let report = ErrorReport(error, command: Self.self)
+            report.print()
+            Foundation.exit(report.exitCode)
+        }
+    }
+}

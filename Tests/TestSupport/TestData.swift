@@ -1,0 +1,63 @@
+import APIServer
+import Foundation
+import RickAndMortyAPI
+
+/// Where the tests find their data and how they start the real loopback server.
+public enum TestData {
+    /// The repository's root, found from this file's path.
+    public static let repositoryRoot = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// The project's own dataset.
+    public static let fixtures = repositoryRoot.appendingPathComponent("Fixtures", isDirectory: true)
+
+    /// The real service's data (`../shared/realdata`), or `nil` when this machine does not have it.
+    public static let realData: URL? = {
+        let folder = repositoryRoot.deletingLastPathComponent().appendingPathComponent("shared/realdata", isDirectory: true)
+        return FileManager.default.fileExists(atPath: folder.appendingPathComponent("characters.json").path) ? folder : nil
+    }()
+
+    /// The message a test prints when it skips for want of real data.
+    public static let realDataMissing = "../shared/realdata is absent: skipping the checks against the real service's data"
+
+    /// Loads the fixtures once per process.
+    public static let fixturesDataset: Dataset = {
+        do {
+            return try Dataset.load(from: fixtures)
+        } catch {
+            fatalError("the committed Fixtures/ must load: \(error)")
+        }
+    }()
+
+    /// Runs `body` with the real server over `dataset` on a free loopback port, then stops it.
+    public static func withServer<T>(
+        _ dataset: Dataset = fixturesDataset, faults: FaultPlan = .none,
+        _ body: (URL) async throws -> T
+    ) async throws -> T {
+        let server = try await APIServer.start(dataset: dataset, configuration: APIServerConfiguration(port: 0, faults: faults))
+        do {
+            let result = try await body(server.baseURL)
+            await server.stop()
+            return result
+        } catch {
+            await server.stop()
+            throw error
+        }
+    }
+
+    /// A client with fast retries, so fault tests do not wait long.
+    public static func client(_ baseURL: URL, attempts: Int = 4, timeout: Duration = .seconds(10)) -> HTTPRickAndMortyClient {
+        let retry = RetryPolicy(maxAttempts: attempts, baseDelay: .milliseconds(5), maxDelay: .milliseconds(20))
+        return HTTPRickAndMortyClient(
+            baseURL: baseURL,
+            transport: HTTPTransport(configuration: TransportConfiguration(requestTimeout: timeout, retry: retry)))
+    }
+
+    /// A fresh temporary folder; the caller removes it.
+    public static func temporaryFolder() throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "rickdex-tests-\(UUID().uuidString)", isDirectory: true)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        return folder
+    }
+}

@@ -1,0 +1,167 @@
+import APIServer
+import Foundation
+import RickAndMortyAPI
+import TestSupport
+import Testing
+
+/// The `rickdex` executable, run as a real process.
+@Suite struct CommandLineTests {
+    struct Run {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+    }
+
+    /// The built `rickdex`, beside this test bundle in the build folder.
+    static let executable: URL = {
+        let build = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
+        return build.appendingPathComponent("rickdex")
+    }()
+
+    /// Runs `rickdex` to its end on a Dispatch thread: waiting for a process blocks, and a blocked
+    /// cooperative thread (two on this machine) would starve the in-process server under test.
+    func run(_ arguments: [String], environment: [String: String] = [:]) async throws -> Run {
+        try await withCheckedThrowingContinuation { continuation in
+            DispatchQueue.global().async {
+                continuation.resume(with: Result { try Self.runBlocking(arguments, environment: environment) })
+            }
+        }
+    }
+
+    static func runBlocking(_ arguments: [String], environment: [String: String]) throws -> Run {
+        let process = Process()
+        process.executableURL = Self.executable
+        process.arguments = arguments
+        var base = ProcessInfo.processInfo.environment
+        base["NO_COLOR"] = nil
+        base["RICKDEX_API"] = nil
+        process.environment = base.merging(environment) { $1 }
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let stdout = out.fileHandleForReading.readDataToEndOfFile()
+        let stderr = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Run(
+            status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
+            stderr: String(decoding: stderr, as: UTF8.self))
+    }
+
+    @Test func searchOnTheBundledDataPrintsATableAndTheCount() async throws {
+        let result = try await run(["search", "rick", "--api", "fixtures"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let lines = result.stdout.split(separator: "\n")
+        #expect(lines.first?.contains("NAME") == true)
+        #expect(lines.dropFirst().first?.contains("Rick Sanchez") == true)
+        let expected = TestData.fixturesDataset.characters.filter { $0.name.lowercased().contains("rick") }.count
+        #expect(lines.last == "page 1 of \((expected + 19) / 20) · \(expected) matches")
+        #expect(!result.stdout.contains("\u{1B}"), "no escapes when stdout is not a terminal")
+    }
+
+    @Test func colourAlwaysAddsEscapesAndNeverRemovesThem() async throws {
+        let always = try await run(["search", "rick", "--api", "fixtures", "--color", "always"])
+        #expect(always.stdout.contains("\u{1B}[32m●\u{1B}[0m Alive"))
+        let noColor = try await run(["search", "rick", "--api", "fixtures", "--color", "auto"], environment: ["NO_COLOR": "1"])
+        #expect(!noColor.stdout.contains("\u{1B}"))
+    }
+
+    @Test func searchJSONPrintsEveryMatchWithAll() async throws {
+        let result = try await run(["search", "--status", "alive", "--species", "human", "--all", "--json", "--api", "fixtures"])
+        #expect(result.status == 0)
+        let decoded = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
+        let results = try #require(decoded?["results"] as? [[String: Any]])
+        let expected = TestData.fixturesDataset.characters.filter {
+            $0.status == "Alive" && $0.species.lowercased().contains("human")
+        }
+        #expect(results.count == expected.count)
+        #expect(decoded?["count"] as? Int == expected.count)
+        #expect(results.first?["name"] as? String == "Rick Sanchez")
+        #expect(results.first?["created"] as? String == TestData.fixturesDataset.characters[0].created)
+    }
+
+    @Test func showPrintsTheDetailAndTheEpisodes() async throws {
+        let result = try await run(["show", "1", "--api", "fixtures"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.hasPrefix("Rick Sanchez  #1"))
+        #expect(result.stdout.contains("Created   Nov 4, 2017"))
+        #expect(result.stdout.contains("Episodes (51)"))
+        #expect(result.stdout.contains("S01E01  Pilot"))
+    }
+
+    @Test(arguments: [
+        (["show", "99999", "--api", "fixtures"], Int32(3), "character 99999 not found"),
+        (["search", "--bogus"], Int32(1), "Unknown option '--bogus'"),
+        (["search", "--page", "0", "--api", "fixtures"], Int32(1), "--page must be 1 or more"),
+        (["search", "--api", "ftp://example.com"], Int32(1), "--api must be an http(s) URL"),
+        (["search", "--api", "http://127.0.0.1:9/api"], Int32(2), "cannot reach 127.0.0.1"),
+    ])
+    func failuresExitWithTheDocumentedCode(arguments: [String], status: Int32, message: String) async throws {
+        let result = try await run(arguments)
+        #expect(result.status == status)
+        #expect(result.stderr.contains(message), "\(result.stderr)")
+    }
+
+    @Test func unreachableSuggestsTheFixtures() async throws {
+        let result = try await run(["search", "--api", "http://127.0.0.1:9/api"])
+        #expect(result.stderr.contains("--api fixtures"))
+    }
+
+    @Test func hostileNamesPrintAsPlainText() async throws {
+        var dataset = TestData.fixturesDataset
+        dataset.characters[0].name = "Rick\u{1B}[2J\u{1B}]52;c;cm0gLXJmIH4=\u{07}\u{07} Sanchez"
+        dataset.characters[0].species = "Hu\u{1B}[31mman"
+        dataset.locations[0].name = "Earth\u{9B}2J"
+        try await TestData.withServer(dataset) { base async throws in
+            for arguments in [["search", "rick"], ["show", "1"], ["search", "rick", "--color", "always"]] {
+                let result = try await run(arguments + ["--api", base.absoluteString])
+                #expect(result.status == 0)
+                #expect(result.stdout.contains("Rick Sanchez"))
+                #expect(!result.stdout.contains("]52;") && !result.stdout.contains("\u{07}") && !result.stdout.contains("[2J"))
+                #expect(!result.stdout.contains("\u{9B}"))
+                let escapes = result.stdout.components(separatedBy: "\u{1B}[").dropFirst()
+                #expect(
+                    escapes.allSatisfy {
+                        $0.hasPrefix("0m") || $0.hasPrefix("1m") || $0.hasPrefix("2m") || $0.hasPrefix("3") || $0.hasPrefix("90m")
+                    })
+            }
+        }
+    }
+
+    @Test func serveAnswersWithTheRealSemantics() async throws {
+        let process = Process()
+        process.executableURL = Self.executable
+        process.arguments = ["serve", "--port", "0", "--data", TestData.fixtures.path]
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = Pipe()
+        try process.run()
+        defer {
+            process.terminate()
+            process.waitUntilExit()
+        }
+        var firstLine = Data()
+        while !firstLine.contains(0x0A) {
+            let chunk = out.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            firstLine.append(chunk)
+        }
+        let url = try #require(
+            URL(string: String(decoding: firstLine, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)))
+        #expect(url.absoluteString.hasPrefix("http://127.0.0.1:") && url.path == "/api")
+        let client = HTTPRickAndMortyClient(baseURL: url)
+        #expect(try await client.character(id: 2).name == "Morty Smith")
+        let result = try await run(["search", "--gender", "male", "--json", "--all", "--api", url.absoluteString])
+        let decoded = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
+        #expect(decoded?["count"] as? Int == TestData.fixturesDataset.characters.filter { $0.gender == "Male" }.count)
+    }
+
+    @Test func helpDocumentsTheExitCodes() async throws {
+        let result = try await run(["--help"])
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("3  not found"))
+        for command in ["search", "show", "serve"] {
+            #expect(try await run([command, "--help"]).status == 0)
+        }
+    }
+}
