@@ -46,6 +46,13 @@ import Testing
                 imageURL: TestURL.avatar, episodeIDs: [1], url: TestURL.character, created: .init(timeIntervalSince1970: 0))
         ])
 
+    /// Types `query` and lets the debounce interval pass.
+    func type(_ query: String, into session: SearchSession<TestClock>, on clock: TestClock) async {
+        session.update(query: query)
+        await clock.waitForSleepers()
+        clock.advance(by: .milliseconds(300))
+    }
+
     @Test func debouncesTrimsAndPublishesTheResult() async throws {
         let clock = TestClock()
         let backend = ControlledSearch()
@@ -75,15 +82,11 @@ import Testing
         var states = session.states.makeAsyncIterator()
         #expect(await states.next() == .idle)
 
-        session.update(query: "rick")
-        await clock.waitForSleepers()
-        clock.advance(by: .milliseconds(300))
+        await type("rick", into: session, on: clock)
         #expect(await states.next() == .loading(query: "rick"))
         await backend.waitForQuery(count: 1)
 
-        session.update(query: "morty")
-        await clock.waitForSleepers()
-        clock.advance(by: .milliseconds(300))
+        await type("morty", into: session, on: clock)
         #expect(await states.next() == .loading(query: "morty"))
         await backend.waitForQuery(count: 2)
         // The stale search answers late: it must not be published.
@@ -101,20 +104,14 @@ import Testing
         var states = session.states.makeAsyncIterator()
         #expect(await states.next() == .idle)
 
-        session.update(query: "rick")
-        await clock.waitForSleepers()
-        clock.advance(by: .milliseconds(300))
+        await type("rick", into: session, on: clock)
         #expect(await states.next() == .loading(query: "rick"))
         await backend.waitForQuery(count: 1)
         backend.answer("rick", with: Self.onePage)
         #expect(await states.next() == .loaded(query: "rick", page: Self.onePage))
 
-        session.update(query: "rick  ")
-        await clock.waitForSleepers()
-        clock.advance(by: .milliseconds(300))
-        session.update(query: "   ")
-        await clock.waitForSleepers()
-        clock.advance(by: .milliseconds(300))
+        await type("rick  ", into: session, on: clock)
+        await type("   ", into: session, on: clock)
         #expect(await states.next() == .idle)
         #expect(backend.queries == ["rick"], "the repeated query was not searched again")
         session.finish()
@@ -126,9 +123,7 @@ import Testing
         let session = SearchSession(clock: clock, search: backend.search)
         var states = session.states.makeAsyncIterator()
         #expect(await states.next() == .idle)
-        session.update(query: "rick")
-        await clock.waitForSleepers()
-        clock.advance(by: .milliseconds(300))
+        await type("rick", into: session, on: clock)
         #expect(await states.next() == .loading(query: "rick"))
         await backend.waitForQuery(count: 1)
         backend.fail("rick", with: APIError.unreachable(host: "example.invalid", reason: "connection refused"))

@@ -25,25 +25,22 @@ public struct HTTPTransport: Sendable {
     public func get(_ url: URL, headers: [(String, String)] = []) async throws -> TransportResponse {
         var attempt = 1
         while true {
-            let retryAfter: Duration?
+            let outcome: Result<TransportResponse, APIError>
             do {
-                let response = try await getOnce(url, headers: headers)
-                guard response.isTransientFailure else { return response }
-                retryAfter = response.retryAfter
-                guard
-                    let delay = configuration.retry.delay(
-                        afterAttempt: attempt, retryAfter: retryAfter, randomUnit: Double.random(in: 0..<1))
-                else { return response }
-                logger.debug("retrying", metadata: ["url": "\(url)", "status": "\(response.status)", "delay": "\(delay)"])
-                try await Task.sleep(for: delay)
+                outcome = .success(try await getOnce(url, headers: headers))
             } catch let error as APIError where error.isTransient {
-                guard
-                    let delay = configuration.retry.delay(
-                        afterAttempt: attempt, retryAfter: nil, randomUnit: Double.random(in: 0..<1))
-                else { throw error }
-                logger.debug("retrying", metadata: ["url": "\(url)", "error": "\(error)", "delay": "\(delay)"])
-                try await Task.sleep(for: delay)
+                outcome = .failure(error)
             }
+            if case .success(let response) = outcome, !response.isTransientFailure {
+                return response
+            }
+            let retryAfter = (try? outcome.get())?.retryAfter
+            guard
+                let delay = configuration.retry.delay(
+                    afterAttempt: attempt, retryAfter: retryAfter, randomUnit: Double.random(in: 0..<1))
+            else { return try outcome.get() }
+            logger.debug("retrying", metadata: ["url": "\(url)", "attempt": "\(attempt)", "delay": "\(delay)"])
+            try await Task.sleep(for: delay)
             attempt += 1
         }
     }
