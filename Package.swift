@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "Imaging", targets: ["Imaging"]),
         .library(name: "APIServer", targets: ["APIServer"]),
         .library(name: "BlockArt", targets: ["BlockArt"]),
+        .library(name: "ContactSheet", targets: ["ContactSheet"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -57,6 +58,7 @@ let package = Package(
             ]
         ),
         .target(name: "BlockArt"),
+        .target(name: "ContactSheet", dependencies: ["Imaging"]),
         .target(
             name: "FixtureKit",
             dependencies: ["RickAndMortyAPI", "Imaging"]
@@ -69,6 +71,8 @@ let package = Package(
                 "RickAndMortyAPI",
                 "APIServer",
                 "BlockArt",
+                "Imaging",
+                "ContactSheet",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -87,8 +91,9 @@ let package = Package(
                 .product(name: "Hummingbird", package: "hummingbird"),
             ]),
         .testTarget(name: "APIServerTests", dependencies: ["APIServer", "RickAndMortyAPI", "TestSupport"]),
-        .testTarget(name: "ImagingTests", dependencies: ["Imaging"]),
+        .testTarget(name: "ImagingTests", dependencies: ["Imaging", "TestSupport"], exclude: ["Inputs", "Goldens"]),
         .testTarget(name: "BlockArtTests", dependencies: ["BlockArt"]),
+        .testTarget(name: "ContactSheetTests", dependencies: ["ContactSheet", "Imaging", "TestSupport"]),
         .testTarget(name: "FixtureKitTests", dependencies: ["FixtureKit", "Imaging", "RickAndMortyAPI", "TestSupport"]),
         .testTarget(name: "rickdexTests", dependencies: ["rickdex", "APIServer", "RickAndMortyAPI", "TestSupport"]),
     ],

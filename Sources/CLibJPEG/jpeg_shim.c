@@ -5,6 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <jpeglib.h>
+#include <jerror.h>
+#include <stddef.h>
 
 /// libjpeg's error manager extended with the jump target and the first message.
 typedef struct rdx_error_manager {
@@ -62,8 +64,11 @@ int rdx_jpeg_encode_rgba(const uint8_t *pixels, int width, int height, size_t ro
     encoder->cinfo.image_width = (JDIMENSION)width;
     encoder->cinfo.image_height = (JDIMENSION)height;
     encoder->cinfo.input_components = 4;
-    encoder->cinfo.in_color_space = JCS_EXT_RGBA;
+    encoder->cinfo.in_color_space = options.color_space == 2 ? JCS_CMYK : JCS_EXT_RGBA;
     jpeg_set_defaults(&encoder->cinfo);
+    if (options.color_space == 1) {
+        jpeg_set_colorspace(&encoder->cinfo, JCS_GRAYSCALE);
+    }
     jpeg_set_quality(&encoder->cinfo, options.quality, TRUE);
     encoder->cinfo.optimize_coding = TRUE;
     if (options.progressive) {
@@ -87,4 +92,208 @@ int rdx_jpeg_encode_rgba(const uint8_t *pixels, int width, int height, size_t ro
 
 void rdx_jpeg_free(void *pointer) {
     free(pointer);
+}
+
+/// Everything the decoder needs at one stable heap address: libjpeg keeps pointers into it.
+typedef struct rdx_decoder {
+    struct jpeg_decompress_struct cinfo;
+    rdx_error_manager error;
+    int warnings;
+    int hit_eof;
+    uint8_t *pixels;
+    JSAMPROW row_buffer;
+} rdx_decoder;
+
+/// Counts warnings; a premature end of data is remembered, since libjpeg only warns about it
+/// and fills the rest of the image with grey.
+static void rdx_emit_message(j_common_ptr info, int level) {
+    if (level >= 0) {
+        return;
+    }
+    rdx_decoder *decoder = (rdx_decoder *)((char *)info - offsetof(rdx_decoder, cinfo));
+    decoder->warnings += 1;
+    if (info->err->msg_code == JWRN_JPEG_EOF) {
+        decoder->hit_eof = 1;
+    }
+}
+
+/// The Exif orientation (TIFF tag 0x0112) from a saved APP1 marker, 1 when absent.
+static int rdx_exif_orientation(struct jpeg_decompress_struct *cinfo) {
+    for (jpeg_saved_marker_ptr marker = cinfo->marker_list; marker != NULL; marker = marker->next) {
+        const uint8_t *d = marker->data;
+        size_t n = marker->data_length;
+        if (marker->marker != JPEG_APP0 + 1 || n < 14 || memcmp(d, "Exif\0\0", 6) != 0) {
+            continue;
+        }
+        const uint8_t *tiff = d + 6;
+        size_t size = n - 6;
+        int little = tiff[0] == 'I' && tiff[1] == 'I';
+        if (!little && !(tiff[0] == 'M' && tiff[1] == 'M')) {
+            return 1;
+        }
+#define RDX_U16(p) (little ? (unsigned)((p)[0] | (p)[1] << 8) : (unsigned)((p)[0] << 8 | (p)[1]))
+#define RDX_U32(p) (little ? ((uint32_t)(p)[0] | (uint32_t)(p)[1] << 8 | (uint32_t)(p)[2] << 16 | (uint32_t)(p)[3] << 24) \
+                           : ((uint32_t)(p)[0] << 24 | (uint32_t)(p)[1] << 16 | (uint32_t)(p)[2] << 8 | (uint32_t)(p)[3]))
+        uint32_t ifd = RDX_U32(tiff + 4);
+        if (ifd + 2 > size) {
+            return 1;
+        }
+        unsigned entries = RDX_U16(tiff + ifd);
+        for (unsigned i = 0; i < entries; i++) {
+            size_t entry = ifd + 2 + (size_t)i * 12;
+            if (entry + 12 > size) {
+                break;
+            }
+            if (RDX_U16(tiff + entry) == 0x0112) {
+                unsigned value = RDX_U16(tiff + entry + 8);
+                return value >= 1 && value <= 8 ? (int)value : 1;
+            }
+        }
+#undef RDX_U16
+#undef RDX_U32
+    }
+    return 1;
+}
+
+static rdx_decoder *rdx_decoder_create(void) {
+    rdx_decoder *decoder = calloc(1, sizeof(rdx_decoder));
+    if (decoder == NULL) {
+        return NULL;
+    }
+    decoder->cinfo.err = jpeg_std_error(&decoder->error.base);
+    decoder->error.base.error_exit = rdx_error_exit;
+    decoder->error.base.output_message = rdx_output_message;
+    decoder->error.base.emit_message = rdx_emit_message;
+    return decoder;
+}
+
+static void rdx_decoder_destroy(rdx_decoder *decoder) {
+    jpeg_destroy_decompress(&decoder->cinfo);
+    free(decoder->row_buffer);
+    free(decoder->pixels);
+    free(decoder);
+}
+
+/// Reads the header with APP1 saved; returns non-zero (after the longjmp) on error.
+static void rdx_begin(rdx_decoder *decoder, const uint8_t *data, size_t length, rdx_jpeg_decoded *result) {
+    jpeg_create_decompress(&decoder->cinfo);
+    jpeg_mem_src(&decoder->cinfo, data, (unsigned long)length);
+    jpeg_save_markers(&decoder->cinfo, JPEG_APP0 + 1, 0xFFFF);
+    jpeg_read_header(&decoder->cinfo, TRUE);
+    result->source_width = (int)decoder->cinfo.image_width;
+    result->source_height = (int)decoder->cinfo.image_height;
+    result->progressive = jpeg_has_multiple_scans(&decoder->cinfo) ? 1 : 0;
+    result->orientation = rdx_exif_orientation(&decoder->cinfo);
+}
+
+int rdx_jpeg_read_header(const uint8_t *data, size_t length, rdx_jpeg_decoded *result,
+                         char message[RDX_JPEG_MESSAGE_LENGTH]) {
+    memset(result, 0, sizeof(*result));
+    message[0] = 0;
+    rdx_decoder *decoder = rdx_decoder_create();
+    if (decoder == NULL) {
+        return RDX_JPEG_NO_MEMORY;
+    }
+    if (setjmp(decoder->error.jump)) {
+        snprintf(message, RDX_JPEG_MESSAGE_LENGTH, "%s", decoder->error.message);
+        int truncated = decoder->hit_eof;
+        rdx_decoder_destroy(decoder);
+        return truncated ? RDX_JPEG_TRUNCATED : RDX_JPEG_CORRUPT;
+    }
+    rdx_begin(decoder, data, length, result);
+    result->width = result->source_width;
+    result->height = result->source_height;
+    rdx_decoder_destroy(decoder);
+    return RDX_JPEG_OK;
+}
+
+int rdx_jpeg_decode(const uint8_t *data, size_t length, rdx_jpeg_decode_options options,
+                    rdx_jpeg_decoded *result, char message[RDX_JPEG_MESSAGE_LENGTH]) {
+    memset(result, 0, sizeof(*result));
+    message[0] = 0;
+    rdx_decoder *decoder = rdx_decoder_create();
+    if (decoder == NULL) {
+        return RDX_JPEG_NO_MEMORY;
+    }
+    if (setjmp(decoder->error.jump)) {
+        snprintf(message, RDX_JPEG_MESSAGE_LENGTH, "%s", decoder->error.message);
+        int truncated = decoder->hit_eof;
+        rdx_decoder_destroy(decoder);
+        return truncated ? RDX_JPEG_TRUNCATED : RDX_JPEG_CORRUPT;
+    }
+    rdx_begin(decoder, data, length, result);
+    struct jpeg_decompress_struct *cinfo = &decoder->cinfo;
+    if (result->source_width > options.max_side || result->source_height > options.max_side
+        || (uint64_t)result->source_width * (uint64_t)result->source_height > options.max_pixels) {
+        snprintf(message, RDX_JPEG_MESSAGE_LENGTH, "%dx%d is over the limit", result->source_width, result->source_height);
+        rdx_decoder_destroy(decoder);
+        return RDX_JPEG_TOO_LARGE;
+    }
+    int cmyk = cinfo->jpeg_color_space == JCS_CMYK || cinfo->jpeg_color_space == JCS_YCCK;
+    cinfo->out_color_space = cmyk ? JCS_CMYK : JCS_EXT_RGBA;
+    cinfo->scale_num = (unsigned int)(options.scale_num >= 1 && options.scale_num <= 16 ? options.scale_num : 8);
+    cinfo->scale_denom = 8;
+    cinfo->dct_method = JDCT_ISLOW;
+    int dc_only = options.first_scan_only && result->progressive;
+    cinfo->buffered_image = dc_only ? TRUE : FALSE;
+    jpeg_calc_output_dimensions(cinfo);
+    size_t width = cinfo->output_width, height = cinfo->output_height;
+    decoder->pixels = malloc(width * height * 4);
+    decoder->row_buffer = malloc(width * 4);
+    if (decoder->pixels == NULL || decoder->row_buffer == NULL) {
+        rdx_decoder_destroy(decoder);
+        return RDX_JPEG_NO_MEMORY;
+    }
+    jpeg_start_decompress(cinfo);
+    if (dc_only) {
+        // Read until the first scan is complete, then output what it holds.
+        int status;
+        do {
+            status = jpeg_consume_input(cinfo);
+        } while (status != JPEG_SUSPENDED && status != JPEG_REACHED_EOI
+                 && !(status == JPEG_SCAN_COMPLETED && cinfo->input_scan_number >= 1));
+        if (status == JPEG_SUSPENDED || decoder->hit_eof) {
+            snprintf(message, RDX_JPEG_MESSAGE_LENGTH, "premature end of JPEG data");
+            rdx_decoder_destroy(decoder);
+            return RDX_JPEG_TRUNCATED;
+        }
+        jpeg_start_output(cinfo, cinfo->input_scan_number);
+    }
+    while (cinfo->output_scanline < cinfo->output_height) {
+        size_t y = cinfo->output_scanline;
+        JSAMPROW row = cmyk ? decoder->row_buffer : (JSAMPROW)(decoder->pixels + y * width * 4);
+        jpeg_read_scanlines(cinfo, &row, 1);
+        if (cmyk) {
+            // Adobe writes CMYK inverted (0 = full ink), which is what libjpeg hands back.
+            uint8_t *out = decoder->pixels + y * width * 4;
+            for (size_t x = 0; x < width; x++) {
+                unsigned c = row[x * 4], m = row[x * 4 + 1], yy = row[x * 4 + 2], k = row[x * 4 + 3];
+                if (!cinfo->saw_Adobe_marker) {
+                    c = 255 - c; m = 255 - m; yy = 255 - yy; k = 255 - k;
+                }
+                out[x * 4] = (uint8_t)((c * k + 127) / 255);
+                out[x * 4 + 1] = (uint8_t)((m * k + 127) / 255);
+                out[x * 4 + 2] = (uint8_t)((yy * k + 127) / 255);
+                out[x * 4 + 3] = 255;
+            }
+        }
+    }
+    if (dc_only) {
+        jpeg_finish_output(cinfo);
+        jpeg_abort_decompress(cinfo);
+    } else {
+        jpeg_finish_decompress(cinfo);
+    }
+    if (decoder->hit_eof) {
+        snprintf(message, RDX_JPEG_MESSAGE_LENGTH, "premature end of JPEG data");
+        rdx_decoder_destroy(decoder);
+        return RDX_JPEG_TRUNCATED;
+    }
+    result->pixels = decoder->pixels;
+    result->width = (int)width;
+    result->height = (int)height;
+    result->warnings = decoder->warnings;
+    decoder->pixels = NULL;
+    rdx_decoder_destroy(decoder);
+    return RDX_JPEG_OK;
 }

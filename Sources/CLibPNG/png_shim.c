@@ -138,3 +138,66 @@ int rdx_png_encode(const uint8_t *pixels, int width, int height, size_t row_stri
 void rdx_png_free(void *pointer) {
     free(pointer);
 }
+
+int rdx_png_decode(const uint8_t *data, size_t length, uint64_t max_pixels, int max_side,
+                   uint8_t **out_pixels, int *out_width, int *out_height,
+                   char message[RDX_PNG_MESSAGE_LENGTH]) {
+    *out_pixels = NULL;
+    *out_width = 0;
+    *out_height = 0;
+    message[0] = 0;
+    png_image image;
+    memset(&image, 0, sizeof(image));
+    image.version = PNG_IMAGE_VERSION;
+    if (!png_image_begin_read_from_memory(&image, data, length)) {
+        snprintf(message, RDX_PNG_MESSAGE_LENGTH, "%s", image.message);
+        png_image_free(&image);
+        return RDX_PNG_CORRUPT;
+    }
+    if (image.width > (png_uint_32)max_side || image.height > (png_uint_32)max_side
+        || (uint64_t)image.width * (uint64_t)image.height > max_pixels) {
+        snprintf(message, RDX_PNG_MESSAGE_LENGTH, "%ux%u is over the limit", image.width, image.height);
+        *out_width = (int)image.width;
+        *out_height = (int)image.height;
+        png_image_free(&image);
+        return RDX_PNG_TOO_LARGE;
+    }
+    // The simplified API takes 16-bit samples as linear light and would gamma-encode them on the
+    // way to 8 bits, brightening the picture. Read them as 16-bit linear (no conversion), then
+    // narrow here; that format premultiplies colour by alpha, which is undone.
+    int wide = (image.format & PNG_FORMAT_FLAG_LINEAR) != 0;
+    image.format = wide ? PNG_FORMAT_LINEAR_RGB_ALPHA : PNG_FORMAT_RGBA;
+    size_t size = PNG_IMAGE_SIZE(image);
+    uint8_t *pixels = malloc(size);
+    if (pixels == NULL) {
+        png_image_free(&image);
+        return RDX_PNG_NO_MEMORY;
+    }
+    if (!png_image_finish_read(&image, NULL, pixels, 0, NULL)) {
+        snprintf(message, RDX_PNG_MESSAGE_LENGTH, "%s", image.message);
+        free(pixels);
+        png_image_free(&image);
+        return RDX_PNG_CORRUPT;
+    }
+    if (wide) {
+        const uint16_t *samples = (const uint16_t *)pixels;
+        size_t count = (size_t)image.width * image.height;
+        for (size_t i = 0; i < count; i++) {
+            uint32_t alpha = samples[i * 4 + 3];
+            for (int channel = 0; channel < 3; channel++) {
+                uint32_t value = samples[i * 4 + channel];
+                if (alpha > 0 && alpha < 65535) {
+                    value = (value * 65535u + alpha / 2) / alpha;
+                    if (value > 65535u) value = 65535u;
+                }
+                pixels[i * 4 + channel] = (uint8_t)((value + 128) / 257);
+            }
+            pixels[i * 4 + 3] = (uint8_t)((alpha + 128) / 257);
+        }
+        // Narrowed in place, front to back: the buffer's first half now holds the RGBA8 pixels.
+    }
+    *out_pixels = pixels;
+    *out_width = (int)image.width;
+    *out_height = (int)image.height;
+    return RDX_PNG_OK;
+}

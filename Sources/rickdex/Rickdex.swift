@@ -16,9 +16,10 @@ struct Rickdex: AsyncParsableCommand {
               1  usage error (bad option or argument, unreadable dataset folder)
               2  network or server error (unreachable, timeout, 5xx, 429, malformed response)
               3  not found (an unknown id)
+              4  some items of a batch failed (each is reported; the rest were done)
             """,
         version: "0.1.0",
-        subcommands: [SearchCommand.self, ShowCommand.self, ServeCommand.self]
+        subcommands: [SearchCommand.self, ShowCommand.self, SheetCommand.self, ThumbnailCommand.self, ServeCommand.self]
     )
 
     /// Runs the command line, mapping every failure to a message and an exit code in one place.

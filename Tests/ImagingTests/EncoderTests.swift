@@ -13,6 +13,16 @@ import Testing
         return bitmap
     }()
 
+    static let opaqueGradient: Bitmap = {
+        var bitmap = Bitmap(width: 48, height: 32)
+        for y in 0..<32 {
+            for x in 0..<48 {
+                bitmap[x, y] = RGBA(UInt8(x * 5), UInt8(y * 7), UInt8(200 - x * 2))
+            }
+        }
+        return bitmap
+    }()
+
     /// The byte offset of the first JPEG marker `marker`, scanning segment by segment.
     static func markers(_ bytes: [UInt8]) -> [UInt8] {
         var found: [UInt8] = []

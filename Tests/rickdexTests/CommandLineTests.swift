@@ -156,11 +156,51 @@ import Testing
         #expect(decoded?["count"] as? Int == TestData.fixturesDataset.characters.filter { $0.gender == "Male" }.count)
     }
 
+    @Test func thumbnailWritesCircularPNGsAndReportsBadFiles() async throws {
+        let folder = try TestData.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let bad = folder.appendingPathComponent("broken.jpeg")
+        try Data("<html>not an image</html>".utf8).write(to: bad)
+        let avatars = [1, 2].map { TestData.fixtures.appendingPathComponent("avatars/\($0).jpeg").path }
+        let out = folder.appendingPathComponent("out")
+        let result = try await run(["thumbnail"] + avatars + [bad.path, "--size", "48", "--ring", "--out", out.path])
+        #expect(result.status == 4)
+        #expect(result.stderr.contains("broken.jpeg") && result.stderr.contains("not a JPEG or PNG image"))
+        for id in [1, 2] {
+            let png = try Data(contentsOf: out.appendingPathComponent("\(id).png"))
+            #expect(png.starts(with: [0x89, 0x50, 0x4E, 0x47]))
+            let width = Int(png[16]) << 24 | Int(png[17]) << 16 | Int(png[18]) << 8 | Int(png[19])
+            #expect(width == 48)
+        }
+        #expect(!FileManager.default.fileExists(atPath: out.appendingPathComponent("broken.png").path))
+    }
+
+    @Test func sheetFromTheAPIAndFromADatasetFolderAgree() async throws {
+        let folder = try TestData.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let viaAPI = folder.appendingPathComponent("api.png"), viaData = folder.appendingPathComponent("data.png")
+        let api = try await run(["sheet", "smith", "--all", "--api", "fixtures", "-o", viaAPI.path, "--columns", "5"])
+        #expect(api.status == 0, "\(api.stderr)")
+        let data = try await run(["sheet", "smith", "--data", TestData.fixtures.path, "-o", viaData.path, "--columns", "5"])
+        #expect(data.status == 0, "\(data.stderr)")
+        let first = try Data(contentsOf: viaAPI), second = try Data(contentsOf: viaData)
+        let same = first == second
+        #expect(same, "the same characters and avatars make the same sheet")
+        #expect(api.stderr.contains("characters"))
+    }
+
+    @Test func sheetRefusesAnUnwritableFolderBeforeAnyWork() async throws {
+        let result = try await run(["sheet", "--api", "fixtures", "-o", "/proc/rickdex/sheet.png"])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("/proc/rickdex"))
+    }
+
     @Test func helpDocumentsTheExitCodes() async throws {
         let result = try await run(["--help"])
         #expect(result.status == 0)
         #expect(result.stdout.contains("3  not found"))
-        for command in ["search", "show", "serve"] {
+        #expect(result.stdout.contains("4  some items of a batch failed"))
+        for command in ["search", "show", "sheet", "thumbnail", "serve"] {
             #expect(try await run([command, "--help"]).status == 0)
         }
     }

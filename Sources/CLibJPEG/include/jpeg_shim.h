@@ -14,6 +14,7 @@
 typedef struct rdx_jpeg_encode_options {
     int quality;          ///< 1...100
     int progressive;      ///< non-zero: progressive scans (as the real service's avatars mostly are)
+    int color_space;      ///< 0: YCbCr from RGBA; 1: grayscale from RGBA; 2: the 4 bytes are CMYK (Adobe)
     const uint8_t *app1;  ///< optional APP1 (Exif) payload written after the JFIF header
     size_t app1_length;
 } rdx_jpeg_encode_options;
@@ -24,6 +25,43 @@ int rdx_jpeg_encode_rgba(const uint8_t *pixels, int width, int height, size_t ro
                          rdx_jpeg_encode_options options,
                          uint8_t **out_data, size_t *out_length,
                          char message[RDX_JPEG_MESSAGE_LENGTH]);
+
+/// What the decoder was asked to do.
+typedef struct rdx_jpeg_decode_options {
+    int scale_num;          ///< output scale scale_num/8, 1...16 (libjpeg-turbo's DCT scaling)
+    int first_scan_only;    ///< progressive files: decode only the first (DC) scan, for tiny outputs
+    uint64_t max_pixels;    ///< refuse larger images before allocating anything
+    int max_side;
+} rdx_jpeg_decode_options;
+
+/// A decoded image: RGBA8 rows, malloc'ed (free with `rdx_jpeg_free`).
+typedef struct rdx_jpeg_decoded {
+    uint8_t *pixels;
+    int width;               ///< of `pixels`, after scaling
+    int height;
+    int source_width;        ///< as the header says
+    int source_height;
+    int progressive;
+    int orientation;         ///< Exif orientation 1...8 (1 when absent)
+    int warnings;            ///< libjpeg warnings (corrupt data it went past)
+} rdx_jpeg_decoded;
+
+/// Status codes of `rdx_jpeg_decode`.
+enum {
+    RDX_JPEG_OK = 0,
+    RDX_JPEG_CORRUPT = 1,    ///< libjpeg refused the data; `message` says why
+    RDX_JPEG_TRUNCATED = 2,  ///< the data ends before the image does
+    RDX_JPEG_TOO_LARGE = 3,  ///< the header's size is over the limits
+    RDX_JPEG_NO_MEMORY = 4,
+};
+
+/// Reads the header only; fills width, height, progressive and orientation of `result`.
+int rdx_jpeg_read_header(const uint8_t *data, size_t length, rdx_jpeg_decoded *result,
+                         char message[RDX_JPEG_MESSAGE_LENGTH]);
+
+/// Decodes `data` to RGBA8 at the requested scale, converting grayscale and CMYK/YCCK.
+int rdx_jpeg_decode(const uint8_t *data, size_t length, rdx_jpeg_decode_options options,
+                    rdx_jpeg_decoded *result, char message[RDX_JPEG_MESSAGE_LENGTH]);
 
 void rdx_jpeg_free(void *pointer);
 

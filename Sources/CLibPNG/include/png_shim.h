@@ -30,6 +30,20 @@ int rdx_png_encode(const uint8_t *pixels, int width, int height, size_t row_stri
                    uint8_t **out_data, size_t *out_length,
                    char message[RDX_PNG_MESSAGE_LENGTH]);
 
+/// Status codes of `rdx_png_decode`.
+enum {
+    RDX_PNG_OK = 0,
+    RDX_PNG_CORRUPT = 1,    ///< libpng refused the data (bad CRC, truncated, not a PNG); `message` says why
+    RDX_PNG_TOO_LARGE = 3,  ///< the header's size is over the limits
+    RDX_PNG_NO_MEMORY = 4,
+};
+
+/// Decodes any PNG (palette, gray, gray+alpha, 16-bit, interlaced, tRNS) to RGBA8 rows in a
+/// malloc'ed buffer freed with `rdx_png_free`. Limits are checked on the header first.
+int rdx_png_decode(const uint8_t *data, size_t length, uint64_t max_pixels, int max_side,
+                   uint8_t **out_pixels, int *out_width, int *out_height,
+                   char message[RDX_PNG_MESSAGE_LENGTH]);
+
 void rdx_png_free(void *pointer);
 
 #endif

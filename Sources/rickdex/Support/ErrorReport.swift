@@ -15,6 +15,7 @@ struct ErrorReport {
     static let usage: Int32 = 1
     static let network: Int32 = 2
     static let notFound: Int32 = 3
+    static let partial: Int32 = 4
 
     init(_ error: any Error, command: any ParsableCommand.Type) {
         switch error {
@@ -27,6 +28,12 @@ struct ErrorReport {
             exitCode = Self.usage
             hint = "A dataset folder holds characters.json, episodes.json, locations.json and avatars/."
         case let error as FixturesNotFound:
+            message = error.description
+            exitCode = Self.usage
+        case let error as PartialFailure:
+            message = error.description
+            exitCode = Self.partial
+        case let error as LocalFileError:
             message = error.description
             exitCode = Self.usage
         case let error as ServerStartFailure:

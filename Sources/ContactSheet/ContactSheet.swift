@@ -1,0 +1,88 @@
+import Imaging
+
+/// Lays out a grid of circular avatars, each with lines of detail under it, under a title.
+///
+/// Takes plain values (bitmaps and strings), not the API's models, so any caller can use it.
+/// Text is drawn with anti-aliased DejaVu Sans, legible at 100 % zoom; long text is cut with "…".
+public struct ContactSheet: Sendable {
+    public var columns: Int
+    public var thumbnailSize: Int
+    public var theme: Theme
+    public var title: String
+    public var subtitle: String
+
+    public init(columns: Int = 10, thumbnailSize: Int = 64, theme: Theme = .light, title: String, subtitle: String = "") {
+        self.columns = max(1, columns)
+        self.thumbnailSize = max(8, thumbnailSize)
+        self.theme = theme
+        self.title = title
+        self.subtitle = subtitle
+    }
+
+    static let padding = 10
+    static let headerHeight = 44
+
+    /// Width of one cell: the thumbnail, or enough for about 16 characters of text.
+    var cellWidth: Int { max(thumbnailSize, 112) + Self.padding }
+
+    func cellHeight(lines: Int) -> Int {
+        thumbnailSize + 6 + (lines + 1) * BitmapFont.regular.lineHeight + Self.padding
+    }
+
+    /// The sheet as one bitmap.
+    public func render(_ entries: [ContactSheetEntry]) -> Bitmap {
+        let columnCount = max(1, min(columns, entries.count))
+        let rows = (entries.count + columnCount - 1) / columnCount
+        let lines = entries.map(\.lines.count).max() ?? 0
+        let cellHeight = cellHeight(lines: lines)
+        let width = columnCount * cellWidth + Self.padding
+        let height = Self.headerHeight + max(1, rows) * cellHeight + Self.padding
+        var sheet = Bitmap(width: width, height: height, fill: theme.background)
+        sheet.draw(
+            BitmapFont.title.truncate(title, toWidth: width - 2 * Self.padding), x: Self.padding,
+            baseline: Self.padding + BitmapFont.title.ascent, font: .title, colour: theme.text)
+        if !subtitle.isEmpty {
+            let titleWidth = BitmapFont.title.width(of: title) + 12
+            sheet.draw(
+                BitmapFont.regular.truncate(subtitle, toWidth: max(0, width - titleWidth - 2 * Self.padding)),
+                x: Self.padding + titleWidth, baseline: Self.padding + BitmapFont.title.ascent, font: .regular,
+                colour: theme.secondaryText)
+        }
+        for (index, entry) in entries.enumerated() {
+            let x = Self.padding + (index % columnCount) * cellWidth
+            let y = Self.headerHeight + (index / columnCount) * cellHeight
+            draw(entry, into: &sheet, x: x, y: y)
+        }
+        return sheet
+    }
+
+    private func draw(_ entry: ContactSheetEntry, into sheet: inout Bitmap, x: Int, y: Int) {
+        let inner = cellWidth - Self.padding
+        if let thumbnail = entry.thumbnail {
+            sheet.draw(thumbnail, x: x + (inner - thumbnail.width) / 2, y: y)
+        } else {
+            sheet.draw(placeholder(), x: x + (inner - thumbnailSize) / 2, y: y)
+        }
+        var baseline = y + thumbnailSize + 6 + BitmapFont.bold.ascent
+        let name = BitmapFont.bold.truncate(entry.title, toWidth: inner)
+        sheet.draw(name, x: x + (inner - BitmapFont.bold.width(of: name)) / 2, baseline: baseline, font: .bold, colour: theme.text)
+        for (number, line) in entry.lines.enumerated() {
+            baseline += BitmapFont.regular.lineHeight
+            let dotted = number == 0 && entry.dot != nil
+            let room = inner - (dotted ? BitmapFont.regular.width(of: "● ") : 0)
+            let text = BitmapFont.regular.truncate(line, toWidth: room)
+            let total = BitmapFont.regular.width(of: text) + (dotted ? BitmapFont.regular.width(of: "● ") : 0)
+            var penX = x + (inner - total) / 2
+            if dotted, let dot = entry.dot {
+                sheet.draw("●", x: penX, baseline: baseline, font: .regular, colour: dot)
+                penX += BitmapFont.regular.width(of: "● ")
+            }
+            sheet.draw(text, x: penX, baseline: baseline, font: .regular, colour: theme.secondaryText)
+        }
+    }
+
+    /// A plain disc where an avatar could not be had.
+    private func placeholder() -> Bitmap {
+        ImageProcessors.Circle(size: thumbnailSize).process(Bitmap(width: 4, height: 4, fill: theme.placeholder))
+    }
+}

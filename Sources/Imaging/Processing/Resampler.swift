@@ -1,0 +1,23 @@
+/// High-quality downscaling, as libvips does it: an integer box (area) shrink to no more than
+/// twice the target, then a separable Lanczos3 filter for the rest.
+///
+/// Works in premultiplied alpha when the image has transparency, so edges do not darken.
+public enum Resampler {
+    public static func resize(_ source: Bitmap, width: Int, height: Int) -> Bitmap {
+        precondition(width > 0 && height > 0, "a resize needs a positive size")
+        if source.width == width && source.height == height { return source }
+        let factorX = max(1, source.width / (2 * width))
+        let factorY = max(1, source.height / (2 * height))
+        var planes = FloatImage(source)
+        if factorX > 1 || factorY > 1 {
+            planes = planes.boxShrunk(byX: factorX, byY: factorY)
+        }
+        if planes.width != width {
+            planes = planes.filteredHorizontally(to: width)
+        }
+        if planes.height != height {
+            planes = planes.filteredVertically(to: height)
+        }
+        return planes.bitmap()
+    }
+}

@@ -1,0 +1,130 @@
+import ArgumentParser
+import ContactSheet
+import Foundation
+import Imaging
+import RickAndMortyAPI
+
+/// `rickdex sheet [filters | --all] -o sheet.png [--columns N] [--size PX] [--theme T] [--detail D]`
+struct SheetCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "sheet",
+        abstract: "Make a PNG contact sheet of a search's characters: round avatars with their details.",
+        discussion: """
+            Avatars come from the API (or, with --data, straight from a dataset folder's files).
+            An avatar that cannot be had is drawn as a plain disc and reported; the exit code is then 4.
+            """
+    )
+
+    enum Detail: String, ExpressibleByArgument, CaseIterable {
+        case short, full
+    }
+
+    @OptionGroup var filters: CharacterFilterOptions
+
+    @Flag(help: "Every page of the results (the default is the first page).")
+    var all = false
+
+    @Option(help: "The page to show.")
+    var page = 1
+
+    @Option(name: [.short, .customLong("output")], help: "The PNG file to write.")
+    var output: String
+
+    @Option(help: "Avatars a row.")
+    var columns = 10
+
+    @Option(help: "Avatar diameter in pixels.")
+    var size = 64
+
+    @Option(help: "light or dark.")
+    var theme: Theme = .light
+
+    @Option(help: "short (name, status, species) or full (adds gender, origin, location, episodes).")
+    var detail: Detail = .short
+
+    @Option(help: "Read a dataset folder directly instead of the API (every match, no network).")
+    var data: String?
+
+    @OptionGroup var global: GlobalOptions
+
+    func validate() throws {
+        guard (8...512).contains(size) else { throw ValidationError("--size must be 8...512") }
+        guard (1...200).contains(columns) else { throw ValidationError("--columns must be 1...200") }
+        guard page >= 1 else { throw ValidationError("--page must be 1 or more") }
+    }
+
+    func run() async throws {
+        let destination = URL(fileURLWithPath: output)
+        try OutputFolder.prepare(destination.deletingLastPathComponent())
+        let query = filters.query(page: page)
+        let source = try await characters(query)
+        let thumbnailSize = size
+        let made = await BoundedWork.map(source.characters) { character -> Result<Bitmap, any Error> in
+            do {
+                let bytes = try await source.avatar(character)
+                let circle = ImageProcessors.Circle(size: thumbnailSize, ring: StatusColours.ring(for: character.status))
+                return .success(try Thumbnailer(circle: circle).thumbnail(bytes))
+            } catch {
+                return .failure(error)
+            }
+        }
+        await source.connection?.close()
+        var failures = 0
+        var entries: [ContactSheetEntry] = []
+        for (character, result) in zip(source.characters, made) {
+            if case .failure(let error) = result {
+                failures += 1
+                FileHandle.standardError.write(Data("rickdex: avatar of \(character.id) (\(TerminalTextSafe.clean(character.name))): \(error)\n".utf8))
+            }
+            entries.append(entry(character, thumbnail: try? result.get()))
+        }
+        let described = query.filterItems.map { "\($0.name)=\($0.value ?? "")" }.joined(separator: " · ")
+        let sheet = ContactSheet(
+            columns: columns, thumbnailSize: size, theme: theme, title: "Rickdex",
+            subtitle: "\(entries.count) characters" + (described.isEmpty ? "" : " · " + described))
+        let png = try PNGEncoder().encode(sheet.render(entries))
+        try Data(png).write(to: destination, options: .atomic)
+        FileHandle.standardError.write(Data("wrote \(destination.path) (\(entries.count) characters, \(png.count / 1024) KiB)\n".utf8))
+        if failures > 0 {
+            throw PartialFailure(failed: failures, total: entries.count)
+        }
+    }
+
+    private func entry(_ character: RMCharacter, thumbnail: Bitmap?) -> ContactSheetEntry {
+        let clean = TerminalTextSafe.clean
+        var lines = ["\(character.status.rawValue) · \(clean(character.species))"]
+        if detail == .full {
+            lines += [
+                character.gender.rawValue,
+                "From \(clean(character.origin.name))",
+                "At \(clean(character.location.name))",
+                "\(character.episodeIDs.count) episode\(character.episodeIDs.count == 1 ? "" : "s")",
+            ]
+        }
+        return ContactSheetEntry(thumbnail: thumbnail, title: clean(character.name), lines: lines, dot: StatusColours.ring(for: character.status))
+    }
+
+    /// The characters to draw and how to get each one's avatar bytes.
+    private func characters(_ query: CharacterQuery) async throws -> SheetSource {
+        if let data {
+            return try SheetSource.dataset(URL(fileURLWithPath: data, isDirectory: true), query: query)
+        }
+        let connection = try await APIConnection.open(global)
+        let client = connection.client
+        do {
+            let characters = all ? try await client.pages(query).allItems() : try await client.characters(query).items
+            return SheetSource(characters: characters, connection: connection) { character in
+                let response = try await client.transport.get(character.imageURL)
+                guard response.status == 200 else {
+                    throw APIError.unexpectedStatus(status: response.status, url: character.imageURL.absoluteString)
+                }
+                return response.body
+            }
+        } catch {
+            await connection.close()
+            throw error
+        }
+    }
+}
+
+extension Theme: ExpressibleByArgument {}

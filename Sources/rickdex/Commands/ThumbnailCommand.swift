@@ -1,0 +1,62 @@
+import ArgumentParser
+import Foundation
+import Imaging
+
+/// `rickdex thumbnail FILE... --size 64 [--ring] --out DIR`
+struct ThumbnailCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "thumbnail",
+        abstract: "Make circular PNG thumbnails of local JPEG or PNG files.",
+        discussion: """
+            The format is found from the bytes, not the name (the service's avatars are often PNG
+            named .jpeg). Each output is DIR/NAME.png. A file that fails is reported and the rest go
+            on; the exit code is then 4.
+            """
+    )
+
+    @Argument(help: "JPEG or PNG files.")
+    var files: [String]
+
+    @Option(help: "Width and height of each thumbnail, in pixels.")
+    var size = 64
+
+    @Flag(help: "Draw a ring around the avatar.")
+    var ring = false
+
+    @Flag(help: "Decode at the smallest DCT scale that covers the size: faster, a little softer.")
+    var fast = false
+
+    @Option(help: "The folder to write into (made if missing).")
+    var out: String
+
+    func validate() throws {
+        guard (1...4096).contains(size) else { throw ValidationError("--size must be 1...4096") }
+        guard !files.isEmpty else { throw ValidationError("give at least one image file") }
+    }
+
+    func run() async throws {
+        let folder = URL(fileURLWithPath: out, isDirectory: true)
+        try OutputFolder.prepare(folder)
+        let thumbnailer = Thumbnailer(
+            circle: ImageProcessors.Circle(size: size, ring: ring ? StatusColours.unknown : nil),
+            scaling: fast ? .fast : .quality)
+        let failures = await BoundedWork.map(files) { path -> String? in
+            let source = URL(fileURLWithPath: path)
+            do {
+                let bytes = try FileReader.bytes(of: source)
+                let png = try PNGEncoder().encode(try thumbnailer.thumbnail(bytes))
+                let name = source.deletingPathExtension().lastPathComponent + ".png"
+                try Data(png).write(to: folder.appendingPathComponent(name), options: .atomic)
+                return nil
+            } catch {
+                return "\(path): \(error)"
+            }
+        }.compactMap { $0 }
+        for failure in failures {
+            FileHandle.standardError.write(Data("rickdex: \(failure)\n".utf8))
+        }
+        if !failures.isEmpty {
+            throw PartialFailure(failed: failures.count, total: files.count)
+        }
+    }
+}

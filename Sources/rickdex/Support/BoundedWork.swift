@@ -1,0 +1,32 @@
+import Foundation
+
+/// Runs work items across the cores, at most `width` at once, returning results in input order.
+///
+/// The bound keeps memory in flight proportional to the core count, not to the number of items.
+enum BoundedWork {
+    static func map<Input: Sendable, Output: Sendable>(
+        _ inputs: [Input], width: Int = defaultWidth, _ transform: @escaping @Sendable (Input) async -> Output
+    ) async -> [Output] {
+        var results = [Output?](repeating: nil, count: inputs.count)
+        await withTaskGroup(of: (Int, Output).self) { group in
+            var next = 0
+            for _ in 0..<min(max(1, width), inputs.count) {
+                let index = next
+                group.addTask { (index, await transform(inputs[index])) }
+                next += 1
+            }
+            while let (index, output) = await group.next() {
+                results[index] = output
+                if next < inputs.count {
+                    let index = next
+                    group.addTask { (index, await transform(inputs[index])) }
+                    next += 1
+                }
+            }
+        }
+        return results.compactMap { $0 }
+    }
+
+    /// One task per core.
+    static var defaultWidth: Int { max(1, ProcessInfo.processInfo.activeProcessorCount) }
+}

@@ -1,0 +1,15 @@
+import Foundation
+
+/// Checks an output folder before any work: it exists or can be made, and it is writable.
+enum OutputFolder {
+    static func prepare(_ folder: URL) throws {
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        } catch {
+            throw LocalFileError(path: folder.path, reason: "cannot create the folder (\((error as NSError).localizedDescription))")
+        }
+        guard FileManager.default.isWritableFile(atPath: folder.path) else {
+            throw LocalFileError(path: folder.path, reason: "the folder is not writable")
+        }
+    }
+}

@@ -1,0 +1,66 @@
+import Testing
+
+@testable import ContactSheet
+@testable import Imaging
+
+@Suite struct ContactSheetTests {
+    static let avatar = ImageProcessors.Circle(size: 64, ring: RGBA(76, 196, 96)).process(Bitmap(width: 80, height: 80, fill: RGBA(40, 90, 200)))
+
+    func entries(_ count: Int, name: String = "Rick Sanchez") -> [ContactSheetEntry] {
+        (0..<count).map { _ in ContactSheetEntry(thumbnail: Self.avatar, title: name, lines: ["Alive · Human"], dot: RGBA(76, 196, 96)) }
+    }
+
+    @Test func gridHasTheColumnsAndRowsAsked() {
+        let sheet = ContactSheet(columns: 4, thumbnailSize: 64, title: "Rickdex")
+        let bitmap = sheet.render(entries(10))
+        #expect(bitmap.width == 4 * sheet.cellWidth + ContactSheet.padding)
+        #expect(bitmap.height == ContactSheet.headerHeight + 3 * sheet.cellHeight(lines: 1) + ContactSheet.padding)
+        // The first avatar's centre is its picture; the corner of its cell is background.
+        let centreX = ContactSheet.padding + (sheet.cellWidth - ContactSheet.padding) / 2
+        #expect(bitmap[centreX, ContactSheet.headerHeight + 32] == RGBA(40, 90, 200))
+        #expect(bitmap[ContactSheet.padding, ContactSheet.headerHeight] == Theme.light.background)
+    }
+
+    @Test func themesSetTheBackground() {
+        let light = ContactSheet(theme: .light, title: "x").render(entries(1))
+        let dark = ContactSheet(theme: .dark, title: "x").render(entries(1))
+        #expect(light[1, 1] == Theme.light.background)
+        #expect(dark[1, 1] == Theme.dark.background)
+    }
+
+    @Test func textIsDrawnUnderEachAvatar() {
+        let sheet = ContactSheet(columns: 1, title: "Rickdex")
+        let bitmap = sheet.render(entries(1))
+        let textTop = ContactSheet.headerHeight + 64 + 6
+        var inked = 0
+        for y in textTop..<(textTop + 12) {
+            for x in 0..<bitmap.width where bitmap[x, y] != Theme.light.background {
+                inked += 1
+            }
+        }
+        #expect(inked > 40, "the name's glyphs put ink under the avatar")
+    }
+
+    @Test func longNamesAreCutWithAnEllipsisInsideTheCell() {
+        let long = "Abradolf Lincler the Seventeenth of the Interdimensional Cable"
+        let sheet = ContactSheet(title: "x")
+        let cut = BitmapFont.bold.truncate(long, toWidth: sheet.cellWidth - ContactSheet.padding)
+        #expect(cut.hasSuffix("…"))
+        #expect(BitmapFont.bold.width(of: cut) <= sheet.cellWidth - ContactSheet.padding)
+        #expect(BitmapFont.bold.truncate("Rick", toWidth: 100) == "Rick")
+    }
+
+    @Test func aMissingAvatarIsAPlaceholderDisc() {
+        let sheet = ContactSheet(columns: 1, title: "x")
+        let bitmap = sheet.render([ContactSheetEntry(thumbnail: nil, title: "Nobody", lines: [])])
+        let centreX = ContactSheet.padding + (sheet.cellWidth - ContactSheet.padding) / 2
+        #expect(bitmap[centreX, ContactSheet.headerHeight + 32] == Theme.light.placeholder)
+    }
+
+    @Test func fontsHaveTheGlyphsTheSheetUses() {
+        for scalar in "Rick Sanchez ● Alive · Human … 0123456789".unicodeScalars {
+            #expect(BitmapFont.regular.glyphs[scalar] != nil, "missing \(scalar)")
+        }
+        #expect(BitmapFont.title.lineHeight > BitmapFont.regular.lineHeight)
+    }
+}
