@@ -32,6 +32,8 @@ let package = Package(
             linkerSettings: [.linkedLibrary("png16")]
         ),
 
+        .target(name: "CMemoryTuning"),
+
         // Libraries.
         .target(
             name: "Imaging",
@@ -73,6 +75,7 @@ let package = Package(
                 "BlockArt",
                 "Imaging",
                 "ContactSheet",
+                "CMemoryTuning",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]

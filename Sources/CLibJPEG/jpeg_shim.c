@@ -234,13 +234,21 @@ int rdx_jpeg_decode(const uint8_t *data, size_t length, rdx_jpeg_decode_options 
     cinfo->scale_num = (unsigned int)(options.scale_num >= 1 && options.scale_num <= 16 ? options.scale_num : 8);
     cinfo->scale_denom = 8;
     cinfo->dct_method = JDCT_ISLOW;
+    // Chroma is resampled again afterwards when scaling down, so the smooth upsampler buys nothing.
+    cinfo->do_fancy_upsampling = cinfo->scale_num < 8 ? FALSE : TRUE;
     int dc_only = options.first_scan_only && result->progressive;
     cinfo->buffered_image = dc_only ? TRUE : FALSE;
     jpeg_calc_output_dimensions(cinfo);
     size_t width = cinfo->output_width, height = cinfo->output_height;
-    decoder->pixels = malloc(width * height * 4);
+    uint8_t *pixels;
+    if (options.output != NULL && options.output_capacity >= width * height * 4) {
+        pixels = options.output;
+    } else {
+        decoder->pixels = malloc(width * height * 4);
+        pixels = decoder->pixels;
+    }
     decoder->row_buffer = malloc(width * 4);
-    if (decoder->pixels == NULL || decoder->row_buffer == NULL) {
+    if (pixels == NULL || decoder->row_buffer == NULL) {
         rdx_decoder_destroy(decoder);
         return RDX_JPEG_NO_MEMORY;
     }
@@ -261,11 +269,11 @@ int rdx_jpeg_decode(const uint8_t *data, size_t length, rdx_jpeg_decode_options 
     }
     while (cinfo->output_scanline < cinfo->output_height) {
         size_t y = cinfo->output_scanline;
-        JSAMPROW row = cmyk ? decoder->row_buffer : (JSAMPROW)(decoder->pixels + y * width * 4);
+        JSAMPROW row = cmyk ? decoder->row_buffer : (JSAMPROW)(pixels + y * width * 4);
         jpeg_read_scanlines(cinfo, &row, 1);
         if (cmyk) {
             // Adobe writes CMYK inverted (0 = full ink), which is what libjpeg hands back.
-            uint8_t *out = decoder->pixels + y * width * 4;
+            uint8_t *out = pixels + y * width * 4;
             for (size_t x = 0; x < width; x++) {
                 unsigned c = row[x * 4], m = row[x * 4 + 1], yy = row[x * 4 + 2], k = row[x * 4 + 3];
                 if (!cinfo->saw_Adobe_marker) {
@@ -289,7 +297,7 @@ int rdx_jpeg_decode(const uint8_t *data, size_t length, rdx_jpeg_decode_options 
         rdx_decoder_destroy(decoder);
         return RDX_JPEG_TRUNCATED;
     }
-    result->pixels = decoder->pixels;
+    result->pixels = pixels;
     result->width = (int)width;
     result->height = (int)height;
     result->warnings = decoder->warnings;

@@ -96,6 +96,9 @@ int rdx_png_encode(const uint8_t *pixels, int width, int height, size_t row_stri
     }
     png_set_write_fn(png, sink, rdx_png_write, rdx_png_flush);
     png_set_compression_level(png, options.compression_level);
+    if (options.single_filter) {
+        png_set_filter(png, PNG_FILTER_TYPE_BASE, PNG_FILTER_SUB);
+    }
     int color_type = PNG_COLOR_TYPE_RGBA;
     if (options.layout == RDX_PNG_RGB) {
         color_type = PNG_COLOR_TYPE_RGB;
@@ -139,65 +142,113 @@ void rdx_png_free(void *pointer) {
     free(pointer);
 }
 
+static void rdx_png_read(png_structp png, png_bytep bytes, size_t length) {
+    rdx_png_sink *source = (rdx_png_sink *)png_get_io_ptr(png);
+    if (source->length + length > source->capacity) {
+        png_error(png, "unexpected end of PNG data");
+    }
+    memcpy(bytes, source->data + source->length, length);
+    source->length += length;
+}
+
 int rdx_png_decode(const uint8_t *data, size_t length, uint64_t max_pixels, int max_side,
+                   uint8_t *output, size_t output_capacity,
                    uint8_t **out_pixels, int *out_width, int *out_height,
                    char message[RDX_PNG_MESSAGE_LENGTH]) {
     *out_pixels = NULL;
     *out_width = 0;
     *out_height = 0;
     message[0] = 0;
-    png_image image;
-    memset(&image, 0, sizeof(image));
-    image.version = PNG_IMAGE_VERSION;
-    if (!png_image_begin_read_from_memory(&image, data, length)) {
-        snprintf(message, RDX_PNG_MESSAGE_LENGTH, "%s", image.message);
-        png_image_free(&image);
+    if (length < 8 || png_sig_cmp(data, 0, 8) != 0) {
+        snprintf(message, RDX_PNG_MESSAGE_LENGTH, "not a PNG signature");
         return RDX_PNG_CORRUPT;
     }
-    if (image.width > (png_uint_32)max_side || image.height > (png_uint_32)max_side
-        || (uint64_t)image.width * (uint64_t)image.height > max_pixels) {
-        snprintf(message, RDX_PNG_MESSAGE_LENGTH, "%ux%u is over the limit", image.width, image.height);
-        *out_width = (int)image.width;
-        *out_height = (int)image.height;
-        png_image_free(&image);
-        return RDX_PNG_TOO_LARGE;
-    }
-    // The simplified API takes 16-bit samples as linear light and would gamma-encode them on the
-    // way to 8 bits, brightening the picture. Read them as 16-bit linear (no conversion), then
-    // narrow here; that format premultiplies colour by alpha, which is undone.
-    int wide = (image.format & PNG_FORMAT_FLAG_LINEAR) != 0;
-    image.format = wide ? PNG_FORMAT_LINEAR_RGB_ALPHA : PNG_FORMAT_RGBA;
-    size_t size = PNG_IMAGE_SIZE(image);
-    uint8_t *pixels = malloc(size);
-    if (pixels == NULL) {
-        png_image_free(&image);
+    // Heap-allocated so their addresses stay put across the setjmp; `source` reads `data` (the
+    // sink type doubles as a cursor: data, read position, end).
+    rdx_png_sink *source = calloc(1, sizeof(rdx_png_sink));
+    rdx_png_failure *failure = calloc(1, sizeof(rdx_png_failure));
+    uint8_t **pixels_slot = calloc(1, sizeof(uint8_t *));
+    // Locals changed after setjmp and read after a longjmp must be volatile.
+    png_bytep *volatile rows = NULL;
+    if (source == NULL || failure == NULL || pixels_slot == NULL) {
+        free(source);
+        free(failure);
+        free(pixels_slot);
         return RDX_PNG_NO_MEMORY;
     }
-    if (!png_image_finish_read(&image, NULL, pixels, 0, NULL)) {
-        snprintf(message, RDX_PNG_MESSAGE_LENGTH, "%s", image.message);
-        free(pixels);
-        png_image_free(&image);
-        return RDX_PNG_CORRUPT;
+    source->data = (uint8_t *)data;
+    source->capacity = length;
+    png_structp png = png_create_read_struct(PNG_LIBPNG_VER_STRING, failure, rdx_png_error, rdx_png_warning);
+    png_infop info = png ? png_create_info_struct(png) : NULL;
+    if (png == NULL || info == NULL) {
+        png_destroy_read_struct(&png, &info, NULL);
+        free(source);
+        free(failure);
+        free(pixels_slot);
+        return RDX_PNG_NO_MEMORY;
     }
-    if (wide) {
-        const uint16_t *samples = (const uint16_t *)pixels;
-        size_t count = (size_t)image.width * image.height;
-        for (size_t i = 0; i < count; i++) {
-            uint32_t alpha = samples[i * 4 + 3];
-            for (int channel = 0; channel < 3; channel++) {
-                uint32_t value = samples[i * 4 + channel];
-                if (alpha > 0 && alpha < 65535) {
-                    value = (value * 65535u + alpha / 2) / alpha;
-                    if (value > 65535u) value = 65535u;
-                }
-                pixels[i * 4 + channel] = (uint8_t)((value + 128) / 257);
-            }
-            pixels[i * 4 + 3] = (uint8_t)((alpha + 128) / 257);
+    volatile int status = RDX_PNG_OK;
+    volatile int owned = 1;  // whether *pixels_slot was malloc'ed here
+    png_uint_32 width = 0, height = 0;
+    if (setjmp(png_jmpbuf(png))) {
+        snprintf(message, RDX_PNG_MESSAGE_LENGTH, "%s", failure->message);
+        status = RDX_PNG_CORRUPT;
+        if (owned) {
+            free(*pixels_slot);
         }
-        // Narrowed in place, front to back: the buffer's first half now holds the RGBA8 pixels.
+        *pixels_slot = NULL;
+        goto done;
     }
-    *out_pixels = pixels;
-    *out_width = (int)image.width;
-    *out_height = (int)image.height;
-    return RDX_PNG_OK;
+    png_set_read_fn(png, source, rdx_png_read);
+    png_read_info(png, info);
+    width = png_get_image_width(png, info);
+    height = png_get_image_height(png, info);
+    *out_width = (int)width;
+    *out_height = (int)height;
+    if (width > (png_uint_32)max_side || height > (png_uint_32)max_side || (uint64_t)width * height > max_pixels) {
+        snprintf(message, RDX_PNG_MESSAGE_LENGTH, "%ux%u is over the limit", width, height);
+        status = RDX_PNG_TOO_LARGE;
+        goto done;
+    }
+    // Everything to 8-bit RGBA: palette and gray expanded, tRNS to alpha, 16-bit scaled
+    // (not assumed linear), opaque images given an alpha of 255.
+    int color_type = png_get_color_type(png, info);
+    png_set_expand(png);
+    png_set_scale_16(png);
+    if (color_type == PNG_COLOR_TYPE_GRAY || color_type == PNG_COLOR_TYPE_GRAY_ALPHA) {
+        png_set_gray_to_rgb(png);
+    }
+    png_set_filler(png, 0xFF, PNG_FILLER_AFTER);
+    png_set_interlace_handling(png);
+    png_read_update_info(png, info);
+    size_t stride = (size_t)width * 4;
+    if (output != NULL && output_capacity >= stride * height) {
+        *pixels_slot = output;
+        owned = 0;
+    } else {
+        *pixels_slot = malloc(stride * height);
+    }
+    png_bytep *row_table = malloc(sizeof(png_bytep) * height);
+    rows = row_table;
+    if (*pixels_slot == NULL || row_table == NULL) {
+        status = RDX_PNG_NO_MEMORY;
+        if (owned) {
+            free(*pixels_slot);
+        }
+        *pixels_slot = NULL;
+        goto done;
+    }
+    for (png_uint_32 y = 0; y < height; y++) {
+        row_table[y] = *pixels_slot + y * stride;
+    }
+    png_read_image(png, row_table);
+    png_read_end(png, NULL);
+done:
+    png_destroy_read_struct(&png, &info, NULL);
+    *out_pixels = *pixels_slot;
+    free(rows);
+    free(source);
+    free(failure);
+    free(pixels_slot);
+    return status;
 }

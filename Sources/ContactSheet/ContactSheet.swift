@@ -65,7 +65,8 @@ public struct ContactSheet: Sendable {
         }
         var baseline = y + thumbnailSize + 6 + BitmapFont.bold.ascent
         let name = BitmapFont.bold.truncate(entry.title, toWidth: inner)
-        sheet.draw(name, x: x + (inner - BitmapFont.bold.width(of: name)) / 2, baseline: baseline, font: .bold, colour: theme.text)
+        sheet.draw(
+            name, x: x + (inner - BitmapFont.bold.width(of: name)) / 2, baseline: baseline, font: .bold, colour: theme.text)
         for (number, line) in entry.lines.enumerated() {
             baseline += BitmapFont.regular.lineHeight
             let dotted = number == 0 && entry.dot != nil

@@ -24,6 +24,7 @@ struct Rickdex: AsyncParsableCommand {
 
     /// Runs the command line, mapping every failure to a message and an exit code in one place.
     static func main() async {
+        MemoryTuning.apply()
         do {
             var command = try parseAsRoot()
             if var asyncCommand = command as? AsyncParsableCommand {

@@ -4,10 +4,13 @@ import Testing
 @testable import Imaging
 
 @Suite struct ContactSheetTests {
-    static let avatar = ImageProcessors.Circle(size: 64, ring: RGBA(76, 196, 96)).process(Bitmap(width: 80, height: 80, fill: RGBA(40, 90, 200)))
+    static let avatar = ImageProcessors.Circle(size: 64, ring: RGBA(76, 196, 96)).process(
+        Bitmap(width: 80, height: 80, fill: RGBA(40, 90, 200)))
 
     func entries(_ count: Int, name: String = "Rick Sanchez") -> [ContactSheetEntry] {
-        (0..<count).map { _ in ContactSheetEntry(thumbnail: Self.avatar, title: name, lines: ["Alive · Human"], dot: RGBA(76, 196, 96)) }
+        (0..<count).map { _ in
+            ContactSheetEntry(thumbnail: Self.avatar, title: name, lines: ["Alive · Human"], dot: RGBA(76, 196, 96))
+        }
     }
 
     @Test func gridHasTheColumnsAndRowsAsked() {

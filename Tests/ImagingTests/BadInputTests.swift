@@ -69,7 +69,8 @@ import Testing
         let size: [UInt8] = [0, 0, 0xEA, 0x60, 0, 0, 0xEA, 0x60]
         bytes.replaceSubrange(16..<24, with: size)
         let crc = CRC32.checksum(bytes[12..<29])
-        bytes.replaceSubrange(29..<33, with: [UInt8(crc >> 24), UInt8(crc >> 16 & 0xFF), UInt8(crc >> 8 & 0xFF), UInt8(crc & 0xFF)])
+        bytes.replaceSubrange(
+            29..<33, with: [UInt8(crc >> 24), UInt8(crc >> 16 & 0xFF), UInt8(crc >> 8 & 0xFF), UInt8(crc & 0xFF)])
         expectError(bytes) { $0 == .tooLarge(width: 60000, height: 60000, limits: ImageLimits()) }
     }
 
@@ -82,7 +83,10 @@ import Testing
     }
 
     @Test func flippedBytesNeverCrash() throws {
-        let sources = [try ImagingTestData.avatar(try ImagingTestData.avatarID(png: false)), try ImagingTestData.avatar(try ImagingTestData.avatarID(png: true))]
+        let sources = [
+            try ImagingTestData.avatar(try ImagingTestData.avatarID(png: false)),
+            try ImagingTestData.avatar(try ImagingTestData.avatarID(png: true)),
+        ]
         var random = SystemRandomNumberGenerator()
         for source in sources {
             for _ in 0..<40 {

@@ -42,7 +42,8 @@ import Testing
     }
 
     @Test func grayscaleJPEGBecomesGrayRGBA() throws {
-        let bytes = try JPEGEncoder(quality: 95, colorSpace: .grayscale).encode(Bitmap(width: 16, height: 16, fill: RGBA(90, 90, 90)))
+        let bytes = try JPEGEncoder(quality: 95, colorSpace: .grayscale).encode(
+            Bitmap(width: 16, height: 16, fill: RGBA(90, 90, 90)))
         let decoded = try decoder.decode(bytes)
         let pixel = decoded[8, 8]
         #expect(abs(Int(pixel.red) - 90) <= 2 && pixel.red == pixel.green && pixel.green == pixel.blue && pixel.alpha == 255)
@@ -57,7 +58,9 @@ import Testing
         #expect(abs(Int(pixel.red) - 255) <= 3 && abs(Int(pixel.green) - 128) <= 3 && abs(Int(pixel.blue) - 255) <= 3)
     }
 
-    @Test(arguments: [(DecodeOptions.Scaling.fast, 64, 75), (.quality, 64, 150), (.quality, 200, 300), (.none, 64, 300), (.fast, 20, 38)])
+    @Test(arguments: [
+        (DecodeOptions.Scaling.fast, 64, 75), (.quality, 64, 150), (.quality, 200, 300), (.none, 64, 300), (.fast, 20, 38),
+    ])
     func dctScalingPicksTheSmallestScaleThatCovers(scaling: DecodeOptions.Scaling, minimum: Int, expected: Int) throws {
         let bytes = try ImagingTestData.avatar(try ImagingTestData.avatarID(png: false))
         let bitmap = try ImageDecoder(options: DecodeOptions(minimumShortSide: minimum, scaling: scaling)).decode(bytes)
@@ -67,7 +70,8 @@ import Testing
     @Test func firstScanOnlyMatchesAFullDecodeAtOneEighth() throws {
         let bytes = try ImagingTestData.avatar(try ImagingTestData.avatarID(png: false, progressive: true))
         let dcOnly = try ImageDecoder(options: DecodeOptions(minimumShortSide: 20, scaling: .fast)).decode(bytes)
-        let complete = try ImageDecoder(options: DecodeOptions(minimumShortSide: 20, scaling: .fast, allowFirstScanOnly: false)).decode(bytes)
+        let complete = try ImageDecoder(options: DecodeOptions(minimumShortSide: 20, scaling: .fast, allowFirstScanOnly: false))
+            .decode(bytes)
         #expect(dcOnly.width == complete.width)
         #expect(ImagingTestData.meanDifference(dcOnly, complete) < 4)
     }
@@ -76,17 +80,21 @@ import Testing
     func exifOrientationIsApplied(orientation: UInt8) throws {
         var stored = Bitmap(width: 32, height: 16, fill: RGBA(0, 0, 255))
         stored.fill(RGBA(255, 0, 0), x: 0, y: 0, width: 8, height: 8)  // red at the stored top-left
-        let exif: [UInt8] = Array("Exif".utf8) + [0, 0, 0x49, 0x49, 0x2A, 0, 8, 0, 0, 0, 1, 0, 0x12, 0x01, 3, 0, 1, 0, 0, 0, orientation, 0, 0, 0, 0, 0, 0, 0]
+        let exif: [UInt8] =
+            Array("Exif".utf8) + [
+                0, 0, 0x49, 0x49, 0x2A, 0, 8, 0, 0, 0, 1, 0, 0x12, 0x01, 3, 0, 1, 0, 0, 0, orientation, 0, 0, 0, 0, 0, 0, 0,
+            ]
         let decoded = try decoder.decode(try JPEGEncoder(quality: 95, app1: exif).encode(stored))
         let upright = orientation >= 5
         #expect(decoded.width == (upright ? 16 : 32) && decoded.height == (upright ? 32 : 16))
         // Where the stored top-left corner ends up.
-        let corner: (Int, Int) = switch orientation {
-        case 3: (decoded.width - 4, decoded.height - 4)
-        case 6: (decoded.width - 4, 3)
-        case 8: (3, decoded.height - 4)
-        default: (3, 3)
-        }
+        let corner: (Int, Int) =
+            switch orientation {
+            case 3: (decoded.width - 4, decoded.height - 4)
+            case 6: (decoded.width - 4, 3)
+            case 8: (3, decoded.height - 4)
+            default: (3, 3)
+            }
         #expect(decoded[corner.0, corner.1].red > 200)
     }
 }

@@ -60,6 +60,13 @@ import Testing
         #expect(small.count <= fast.count)
     }
 
+    @Test func pngRoundTripsExactlyWithEitherFiltering() throws {
+        for singleFilter in [false, true] {
+            let png = try PNGEncoder(compressionLevel: 2, singleFilter: singleFilter).encode(Self.gradient)
+            #expect(try ImageDecoder().decode(png) == Self.gradient)
+        }
+    }
+
     @Test func jpegIsBaselineOrProgressiveAsAsked() throws {
         let baseline = try JPEGEncoder(quality: 80).encode(Self.gradient)
         let progressive = try JPEGEncoder(quality: 80, progressive: true).encode(Self.gradient)

@@ -52,7 +52,8 @@ import Testing
 
     @Test func ringHasItsColourAndAnAntiAliasedInnerEdge() {
         let green = RGBA(76, 196, 96)
-        let circle = ImageProcessors.Circle(size: 64, ring: green, ringWidth: 4).process(Bitmap(width: 100, height: 100, fill: RGBA(0, 0, 255)))
+        let circle = ImageProcessors.Circle(size: 64, ring: green, ringWidth: 4).process(
+            Bitmap(width: 100, height: 100, fill: RGBA(0, 0, 255)))
         #expect(circle[32, 2] == RGBA(76, 196, 96, 255))
         #expect(circle[32, 32] == RGBA(0, 0, 255, 255))
         let inner = circle[32, 4]
@@ -63,7 +64,8 @@ import Testing
         let plain = ImageProcessors.Circle(size: 64)
         let ringed = ImageProcessors.Circle(size: 64, ring: RGBA(1, 2, 3))
         let wider = ImageProcessors.Circle(size: 64, ring: RGBA(1, 2, 3), ringWidth: 9)
-        #expect(Set([plain.identifier, ringed.identifier, wider.identifier, ImageProcessors.Circle(size: 6).identifier]).count == 4)
+        #expect(
+            Set([plain.identifier, ringed.identifier, wider.identifier, ImageProcessors.Circle(size: 6).identifier]).count == 4)
         #expect(ringed.identifier == "circle(size=64,ring=#010203/4.0)")
     }
 
@@ -86,6 +88,8 @@ import Testing
             try Data(try PNGEncoder(compressionLevel: 9).encode(made)).write(to: goldenFile)
         }
         let golden = try ImageDecoder().decode(Array(try Data(contentsOf: goldenFile)))
-        #expect(ImagingTestData.maxDifference(made, golden) <= 2, "set RICKDEX_RECORD_GOLDENS=1 to re-record after a deliberate change")
+        #expect(
+            ImagingTestData.maxDifference(made, golden) <= 2,
+            "set RICKDEX_RECORD_GOLDENS=1 to re-record after a deliberate change")
     }
 }

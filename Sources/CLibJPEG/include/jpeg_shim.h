@@ -32,9 +32,12 @@ typedef struct rdx_jpeg_decode_options {
     int first_scan_only;    ///< progressive files: decode only the first (DC) scan, for tiny outputs
     uint64_t max_pixels;    ///< refuse larger images before allocating anything
     int max_side;
+    uint8_t *output;        ///< optional: where to write the pixels, if it holds `output_capacity` bytes
+    size_t output_capacity; ///< bytes at `output`; too few and the decoder allocates its own
 } rdx_jpeg_decode_options;
 
-/// A decoded image: RGBA8 rows, malloc'ed (free with `rdx_jpeg_free`).
+/// A decoded image: RGBA8 rows, in the caller's `output` when it was large enough (then
+/// `pixels == output`), else malloc'ed (free with `rdx_jpeg_free`).
 typedef struct rdx_jpeg_decoded {
     uint8_t *pixels;
     int width;               ///< of `pixels`, after scaling

@@ -4,8 +4,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/// The only interface Swift sees of libpng. The full write API runs behind its own setjmp in C,
-/// so a libpng error becomes a non-zero return and a message.
+/// The only interface Swift sees of libpng. The full read and write APIs run behind their own
+/// setjmp in C, so a libpng error becomes a non-zero return and a message.
 
 #define RDX_PNG_MESSAGE_LENGTH 256
 
@@ -19,6 +19,7 @@ typedef enum rdx_png_layout {
 typedef struct rdx_png_encode_options {
     rdx_png_layout layout;
     int compression_level;        ///< zlib level 0...9
+    int single_filter;            ///< non-zero: the SUB filter on every row instead of trying all five
     const uint8_t *palette_rgba;  ///< RDX_PNG_PALETTE: entries of 4 bytes (alpha becomes tRNS)
     int palette_count;            ///< 1...256
 } rdx_png_encode_options;
@@ -38,9 +39,11 @@ enum {
     RDX_PNG_NO_MEMORY = 4,
 };
 
-/// Decodes any PNG (palette, gray, gray+alpha, 16-bit, interlaced, tRNS) to RGBA8 rows in a
+/// Decodes any PNG (palette, gray, gray+alpha, 16-bit, interlaced, tRNS) to RGBA8 rows: into
+/// `output` when it holds `output_capacity` bytes (then `*out_pixels == output`), else into a
 /// malloc'ed buffer freed with `rdx_png_free`. Limits are checked on the header first.
 int rdx_png_decode(const uint8_t *data, size_t length, uint64_t max_pixels, int max_side,
+                   uint8_t *output, size_t output_capacity,
                    uint8_t **out_pixels, int *out_width, int *out_height,
                    char message[RDX_PNG_MESSAGE_LENGTH]);
 

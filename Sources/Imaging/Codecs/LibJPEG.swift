@@ -44,23 +44,42 @@ extension LibJPEG {
         let headerStatus = bytes.withUnsafeBufferPointer { rdx_jpeg_read_header($0.baseAddress, $0.count, &header, &message) }
         try check(headerStatus, message: message, header: header, limits: options.limits)
         let numerator = options.scaleNumerator(sourceShortSide: Int(min(header.source_width, header.source_height)))
-        let shimOptions = rdx_jpeg_decode_options(
-            scale_num: Int32(numerator),
-            first_scan_only: options.allowFirstScanOnly && numerator == 1 ? 1 : 0,
-            max_pixels: UInt64(options.limits.maxPixels),
-            max_side: Int32(clamping: options.limits.maxSide)
-        )
+        // libjpeg's output size for a scale: ceil(source * n / 8). Decoding straight into the
+        // bitmap's storage saves an allocation and a copy per image.
+        let width = (Int(header.source_width) * numerator + 7) / 8
+        let height = (Int(header.source_height) * numerator + 7) / 8
+        let fits =
+            Int(header.source_width) <= options.limits.maxSide && Int(header.source_height) <= options.limits.maxSide
+            && Int(header.source_width) * Int(header.source_height) <= options.limits.maxPixels
+        let capacity = fits ? width * height * 4 : 0
         var result = rdx_jpeg_decoded()
-        let status = bytes.withUnsafeBufferPointer { rdx_jpeg_decode($0.baseAddress, $0.count, shimOptions, &result, &message) }
-        defer { rdx_jpeg_free(result.pixels) }
+        var status: Int32 = 0
+        var pixels = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, count in
+            let shimOptions = rdx_jpeg_decode_options(
+                scale_num: Int32(numerator),
+                first_scan_only: options.allowFirstScanOnly && numerator == 1 ? 1 : 0,
+                max_pixels: UInt64(options.limits.maxPixels),
+                max_side: Int32(clamping: options.limits.maxSide),
+                output: buffer.baseAddress,
+                output_capacity: capacity
+            )
+            status = bytes.withUnsafeBufferPointer { rdx_jpeg_decode($0.baseAddress, $0.count, shimOptions, &result, &message) }
+            count = status == 0 && result.pixels == buffer.baseAddress ? capacity : 0
+        }
         try check(status, message: message, header: result, limits: options.limits)
-        guard let pixels = result.pixels else { throw .outOfMemory }
-        let width = Int(result.width), height = Int(result.height)
-        let bitmap = Bitmap(width: width, height: height, pixels: Array(UnsafeBufferPointer(start: pixels, count: width * height * 4)))
+        if pixels.isEmpty {
+            // The decoder chose its own buffer (a size this code did not predict): copy it.
+            guard let own = result.pixels else { throw .outOfMemory }
+            defer { rdx_jpeg_free(own) }
+            pixels = Array(UnsafeBufferPointer(start: own, count: Int(result.width) * Int(result.height) * 4))
+        }
+        let bitmap = Bitmap(width: Int(result.width), height: Int(result.height), pixels: pixels)
         return Decoded(bitmap: bitmap, orientation: Int(result.orientation), progressive: result.progressive != 0)
     }
 
-    private static func check(_ status: Int32, message: [CChar], header: rdx_jpeg_decoded, limits: ImageLimits) throws(ImagingError) {
+    private static func check(_ status: Int32, message: [CChar], header: rdx_jpeg_decoded, limits: ImageLimits)
+        throws(ImagingError)
+    {
         switch Int(status) {
         case Int(RDX_JPEG_OK): return
         case Int(RDX_JPEG_TRUNCATED): throw .truncated(format: .jpeg)

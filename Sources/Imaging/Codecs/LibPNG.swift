@@ -8,7 +8,8 @@ enum LibPNG {
     }
 
     static func encode(
-        pixels: [UInt8], width: Int, height: Int, bytesPerRow: Int, layout: Layout, compressionLevel: Int
+        pixels: [UInt8], width: Int, height: Int, bytesPerRow: Int, layout: Layout, compressionLevel: Int,
+        singleFilter: Bool = false
     ) throws(ImagingError) -> [UInt8] {
         var data: UnsafeMutablePointer<UInt8>?
         var length = 0
@@ -24,6 +25,7 @@ enum LibPNG {
                 let options = rdx_png_encode_options(
                     layout: shimLayout,
                     compression_level: Int32(max(0, min(9, compressionLevel))),
+                    single_filter: singleFilter ? 1 : 0,
                     palette_rgba: palette.baseAddress,
                     palette_count: Int32(paletteBytes.count / 4)
                 )
@@ -42,30 +44,51 @@ enum LibPNG {
 
 extension LibPNG {
     static func decode(_ bytes: [UInt8], limits: ImageLimits) throws(ImagingError) -> Bitmap {
-        var pixels: UnsafeMutablePointer<UInt8>?
+        var decoded: UnsafeMutablePointer<UInt8>?
         var width: Int32 = 0
         var height: Int32 = 0
+        var status: Int32 = 0
         var message = [CChar](repeating: 0, count: Int(RDX_PNG_MESSAGE_LENGTH))
-        let status = bytes.withUnsafeBufferPointer { buffer in
-            rdx_png_decode(
-                buffer.baseAddress, buffer.count, UInt64(limits.maxPixels), Int32(clamping: limits.maxSide),
-                &pixels, &width, &height, &message)
+        // Decode straight into the bitmap's storage when the header's size is known and allowed.
+        let (headerWidth, headerHeight) = headerSize(bytes)
+        let fits =
+            headerWidth > 0 && headerHeight > 0 && headerWidth <= limits.maxSide && headerHeight <= limits.maxSide
+            && headerWidth * headerHeight <= limits.maxPixels
+        let capacity = fits ? headerWidth * headerHeight * 4 : 0
+        var pixels = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, count in
+            status = bytes.withUnsafeBufferPointer { input in
+                rdx_png_decode(
+                    input.baseAddress, input.count, UInt64(limits.maxPixels), Int32(clamping: limits.maxSide),
+                    buffer.baseAddress, capacity, &decoded, &width, &height, &message)
+            }
+            count = status == 0 && decoded == buffer.baseAddress ? capacity : 0
         }
-        defer { rdx_png_free(pixels) }
         switch Int(status) {
         case Int(RDX_PNG_OK): break
         case Int(RDX_PNG_TOO_LARGE): throw .tooLarge(width: Int(width), height: Int(height), limits: limits)
         case Int(RDX_PNG_NO_MEMORY): throw .outOfMemory
         default:
             let reason = String(cMessage: message)
-            // libpng words a cut-off file as a read or CRC error past the end of the data.
-            if reason.contains("unexpected end") || reason.contains("Not enough image data") || reason.contains("Read Error") {
+            // Our read callback reports running off the end of the data this way.
+            if reason.contains("unexpected end") || reason.contains("Not enough image data") {
                 throw .truncated(format: .png)
             }
             throw .corrupt(format: .png, reason: reason)
         }
-        guard let pixels else { throw .outOfMemory }
-        let count = Int(width) * Int(height) * 4
-        return Bitmap(width: Int(width), height: Int(height), pixels: Array(UnsafeBufferPointer(start: pixels, count: count)))
+        if pixels.isEmpty {
+            guard let own = decoded else { throw .outOfMemory }
+            defer { rdx_png_free(own) }
+            pixels = Array(UnsafeBufferPointer(start: own, count: Int(width) * Int(height) * 4))
+        }
+        return Bitmap(width: Int(width), height: Int(height), pixels: pixels)
+    }
+
+    /// Width and height from the IHDR chunk, or zeros when the bytes do not start with one.
+    private static func headerSize(_ bytes: [UInt8]) -> (Int, Int) {
+        guard bytes.count >= 24, bytes[12..<16].elementsEqual(Array("IHDR".utf8)) else { return (0, 0) }
+        func uint32(_ offset: Int) -> Int {
+            Int(bytes[offset]) << 24 | Int(bytes[offset + 1]) << 16 | Int(bytes[offset + 2]) << 8 | Int(bytes[offset + 3])
+        }
+        return (uint32(16), uint32(20))
     }
 }

@@ -16,7 +16,9 @@ extension Bitmap {
         guard outAlpha > 0 else { return }
         let source = [colour.red, colour.green, colour.blue]
         for channel in 0..<3 {
-            let value = (Int(source[channel]) * sourceAlpha * 255 + Int(pixels[index + channel]) * destinationAlpha * (255 - sourceAlpha)) / outAlpha
+            let value =
+                (Int(source[channel]) * sourceAlpha * 255 + Int(pixels[index + channel]) * destinationAlpha * (255 - sourceAlpha))
+                / outAlpha
             pixels[index + channel] = UInt8(min(255, value))
         }
         pixels[index + 3] = UInt8(min(255, (outAlpha + 127) / 255))

@@ -2,16 +2,20 @@
 public struct PNGEncoder: Sendable, Hashable {
     /// zlib level 0...9. The default favours speed: thumbnails are small and made often.
     public var compressionLevel: Int
+    /// Filter every row with SUB instead of choosing the best of five per row: several times
+    /// faster on large images with flat areas (contact sheets), slightly larger on photos.
+    public var singleFilter: Bool
 
-    public init(compressionLevel: Int = 3) {
+    public init(compressionLevel: Int = 3, singleFilter: Bool = false) {
         self.compressionLevel = max(0, min(9, compressionLevel))
+        self.singleFilter = singleFilter
     }
 
     /// An RGBA PNG (colour type 6).
     public func encode(_ bitmap: Bitmap) throws(ImagingError) -> [UInt8] {
         try LibPNG.encode(
             pixels: bitmap.pixels, width: bitmap.width, height: bitmap.height,
-            bytesPerRow: bitmap.bytesPerRow, layout: .rgba, compressionLevel: compressionLevel)
+            bytesPerRow: bitmap.bytesPerRow, layout: .rgba, compressionLevel: compressionLevel, singleFilter: singleFilter)
     }
 
     /// An 8-bit palette PNG (colour type 3), with `tRNS` when a colour is translucent.

@@ -9,15 +9,16 @@ extension Bitmap {
         for y in 0..<outHeight {
             for x in 0..<outWidth {
                 // Where output pixel (x, y) comes from in the stored image.
-                let (sx, sy): (Int, Int) = switch orientation {
-                case 2: (width - 1 - x, y)
-                case 3: (width - 1 - x, height - 1 - y)
-                case 4: (x, height - 1 - y)
-                case 5: (y, x)
-                case 6: (y, height - 1 - x)
-                case 7: (width - 1 - y, height - 1 - x)
-                default: (width - 1 - y, x)  // 8
-                }
+                let (sx, sy): (Int, Int) =
+                    switch orientation {
+                    case 2: (width - 1 - x, y)
+                    case 3: (width - 1 - x, height - 1 - y)
+                    case 4: (x, height - 1 - y)
+                    case 5: (y, x)
+                    case 6: (y, height - 1 - x)
+                    case 7: (width - 1 - y, height - 1 - x)
+                    default: (width - 1 - y, x)  // 8
+                    }
                 output[x, y] = self[sx, sy]
             }
         }

@@ -1,3 +1,5 @@
+import Synchronization
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -8,7 +10,7 @@
 ///
 /// For output sample i: the first input index, how many taps, and their normalised weights
 /// (stored `stride` apart). Edges clamp by dropping out-of-range taps and renormalising.
-struct FilterTaps {
+struct FilterTaps: Sendable {
     var starts: [Int]
     var counts: [Int]
     var weights: [Float]
@@ -39,6 +41,25 @@ struct FilterTaps {
             }
         }
     }
+
+    /// Taps for a size pair, computed once per process: thumbnails of one size share them.
+    static func cached(source: Int, target: Int) -> FilterTaps {
+        let key = SizePair(source: source, target: target)
+        if let taps = cache.withLock({ $0[key] }) { return taps }
+        let taps = FilterTaps(source: source, target: target)
+        cache.withLock { cache in
+            if cache.count > 64 { cache.removeAll() }
+            cache[key] = taps
+        }
+        return taps
+    }
+
+    private struct SizePair: Hashable {
+        var source: Int
+        var target: Int
+    }
+
+    private static let cache = Mutex<[SizePair: FilterTaps]>([:])
 
     static func lanczos(_ x: Double) -> Double {
         let distance = abs(x)

@@ -12,29 +12,42 @@ struct FloatImage {
         self.premultiplied = premultiplied
     }
 
-    init(_ bitmap: Bitmap) {
-        let width = bitmap.width
-        let height = bitmap.height
-        var translucent = false
+    /// The bitmap as floats, each `factorX` x `factorY` block averaged into one pixel on the way
+    /// (a box shrink fused with the conversion, so large images are never held as floats).
+    init(_ bitmap: Bitmap, shrinkX factorX: Int = 1, shrinkY factorY: Int = 1) {
+        let width = bitmap.width / factorX
+        let height = bitmap.height / factorY
+        let stride = bitmap.bytesPerRow
         var values = [Float](repeating: 0, count: width * height * 4)
+        let translucent = bitmap.hasTransparency
+        let scale = 1 / Float(factorX * factorY)
         bitmap.pixels.withUnsafeBufferPointer { pixels in
             values.withUnsafeMutableBufferPointer { out in
                 for y in 0..<height {
-                    let row = y * bitmap.bytesPerRow
                     for x in 0..<width {
-                        let alpha = pixels[row + x * 4 + 3]
-                        if alpha != 255 { translucent = true }
-                        for channel in 0..<4 {
-                            out[(y * width + x) * 4 + channel] = Float(pixels[row + x * 4 + channel])
+                        var sum: SIMD4<Float> = .zero
+                        for dy in 0..<factorY {
+                            var index = (y * factorY + dy) * stride + x * factorX * 4
+                            for _ in 0..<factorX {
+                                var pixel = SIMD4<Float>(
+                                    Float(pixels[index]), Float(pixels[index + 1]), Float(pixels[index + 2]),
+                                    Float(pixels[index + 3]))
+                                if translucent {
+                                    let alpha = pixel.w / 255
+                                    pixel.x *= alpha
+                                    pixel.y *= alpha
+                                    pixel.z *= alpha
+                                }
+                                sum += pixel
+                                index += 4
+                            }
                         }
-                    }
-                }
-                if translucent {
-                    for index in stride(from: 0, to: out.count, by: 4) {
-                        let alpha = out[index + 3] / 255
-                        out[index] *= alpha
-                        out[index + 1] *= alpha
-                        out[index + 2] *= alpha
+                        sum *= scale
+                        let target = (y * width + x) * 4
+                        out[target] = sum.x
+                        out[target + 1] = sum.y
+                        out[target + 2] = sum.z
+                        out[target + 3] = sum.w
                     }
                 }
             }
@@ -45,78 +58,105 @@ struct FloatImage {
         premultiplied = translucent
     }
 
-    /// Averages each `byX` x `byY` block into one pixel.
-    func boxShrunk(byX factorX: Int, byY factorY: Int) -> FloatImage {
-        let outWidth = width / factorX, outHeight = height / factorY
-        var out = [Float](repeating: 0, count: outWidth * outHeight * 4)
-        let scale = 1 / Float(factorX * factorY)
-        values.withUnsafeBufferPointer { input in
-            out.withUnsafeMutableBufferPointer { output in
-                for y in 0..<outHeight {
-                    for x in 0..<outWidth {
-                        var sum: SIMD4<Float> = .zero
-                        for dy in 0..<factorY {
-                            var index = ((y * factorY + dy) * width + x * factorX) * 4
-                            for _ in 0..<factorX {
-                                sum += SIMD4(input[index], input[index + 1], input[index + 2], input[index + 3])
-                                index += 4
-                            }
-                        }
-                        sum *= scale
-                        let target = (y * outWidth + x) * 4
-                        output[target] = sum.x
-                        output[target + 1] = sum.y
-                        output[target + 2] = sum.z
-                        output[target + 3] = sum.w
-                    }
-                }
-            }
-        }
-        return FloatImage(width: outWidth, height: outHeight, values: out, premultiplied: premultiplied)
-    }
-
     func filteredHorizontally(to outWidth: Int) -> FloatImage {
-        let taps = FilterTaps(source: width, target: outWidth)
-        var out = [Float](repeating: 0, count: outWidth * height * 4)
-        values.withUnsafeBufferPointer { input in
-            out.withUnsafeMutableBufferPointer { output in
+        let taps = FilterTaps.cached(source: width, target: outWidth)
+        let sourceWidth = width
+        let count = outWidth * height * 4
+        // Every element is written by filterRow, so the buffer is not zeroed first.
+        let out = values.withUnsafeBufferPointer { input in
+            [Float](unsafeUninitializedCapacity: count) { output, initialized in
+                guard let source = input.baseAddress, let target = output.baseAddress else { return }
                 for y in 0..<height {
-                    let rowStart = y * width * 4
-                    for x in 0..<outWidth {
-                        var sum: SIMD4<Float> = .zero
-                        let first = taps.starts[x]
-                        let weightBase = x * taps.stride
-                        for tap in 0..<taps.counts[x] {
-                            let index = rowStart + (first + tap) * 4
-                            sum += SIMD4(input[index], input[index + 1], input[index + 2], input[index + 3]) * taps.weights[weightBase + tap]
-                        }
-                        let target = (y * outWidth + x) * 4
-                        output[target] = sum.x
-                        output[target + 1] = sum.y
-                        output[target + 2] = sum.z
-                        output[target + 3] = sum.w
-                    }
+                    let row = source + y &* sourceWidth &* 4
+                    let outRow = target + y &* outWidth &* 4
+                    Self.filterRow(row, into: outRow, taps: taps, count: outWidth)
                 }
+                initialized = count
             }
         }
         return FloatImage(width: outWidth, height: height, values: out, premultiplied: premultiplied)
     }
 
+    /// One row through the horizontal taps: `count` RGBA outputs from float RGBA inputs.
+    @inline(__always)
+    static func filterRow(_ row: UnsafePointer<Float>, into output: UnsafeMutablePointer<Float>, taps: FilterTaps, count: Int) {
+        taps.weights.withUnsafeBufferPointer { weights in
+            guard let weightBase = weights.baseAddress else { return }
+            for x in 0..<count {
+                var sum: SIMD4<Float> = .zero
+                var pixel = UnsafeRawPointer(row + taps.starts[x] &* 4)
+                let weight = weightBase + x &* taps.stride
+                for tap in 0..<taps.counts[x] {
+                    sum += pixel.loadUnaligned(as: SIMD4<Float>.self) * weight[tap]
+                    pixel += 16
+                }
+                UnsafeMutableRawPointer(output + x &* 4).storeBytes(of: sum, as: SIMD4<Float>.self)
+            }
+        }
+    }
+
+    /// The first, horizontal pass taken straight from 8-bit pixels (premultiplying when the
+    /// image has transparency), so the full-size image is never converted to floats.
+    init(filtering bitmap: Bitmap, horizontallyTo outWidth: Int) {
+        let taps = FilterTaps.cached(source: bitmap.width, target: outWidth)
+        let height = bitmap.height
+        let translucent = bitmap.hasTransparency
+        var row = [Float](repeating: 0, count: bitmap.width * 4)
+        let count = outWidth * height * 4
+        // Every element is written by filterRow, so the buffer is not zeroed first.
+        let out = bitmap.pixels.withUnsafeBufferPointer { pixels in
+            [Float](unsafeUninitializedCapacity: count) { output, initialized in
+                initialized = count
+                row.withUnsafeMutableBufferPointer { rowBuffer in
+                    guard let source = pixels.baseAddress, let target = output.baseAddress, let floats = rowBuffer.baseAddress
+                    else { return }
+                    for y in 0..<height {
+                        let bytes = source + y &* bitmap.bytesPerRow
+                        for x in 0..<bitmap.width {
+                            let offset = x &* 4
+                            var pixel = SIMD4<Float>(
+                                Float(bytes[offset]), Float(bytes[offset &+ 1]), Float(bytes[offset &+ 2]),
+                                Float(bytes[offset &+ 3]))
+                            if translucent {
+                                let alpha = pixel.w / 255
+                                pixel *= SIMD4(alpha, alpha, alpha, 1)
+                            }
+                            UnsafeMutableRawPointer(floats + offset).storeBytes(of: pixel, as: SIMD4<Float>.self)
+                        }
+                        Self.filterRow(floats, into: target + y &* outWidth &* 4, taps: taps, count: outWidth)
+                    }
+                }
+            }
+        }
+        self.init(width: outWidth, height: height, values: out, premultiplied: translucent)
+    }
+
     func filteredVertically(to outHeight: Int) -> FloatImage {
-        let taps = FilterTaps(source: height, target: outHeight)
-        var out = [Float](repeating: 0, count: width * outHeight * 4)
+        let taps = FilterTaps.cached(source: height, target: outHeight)
         let rowLength = width * 4
-        values.withUnsafeBufferPointer { input in
-            out.withUnsafeMutableBufferPointer { output in
-                for y in 0..<outHeight {
-                    let targetRow = y * rowLength
-                    let first = taps.starts[y]
-                    let weightBase = y * taps.stride
-                    for tap in 0..<taps.counts[y] {
-                        let weight = taps.weights[weightBase + tap]
-                        let sourceRow = (first + tap) * rowLength
-                        for index in 0..<rowLength {
-                            output[targetRow + index] += input[sourceRow + index] * weight
+        let count = width * outHeight * 4
+        // Each output row's first tap assigns, the others add: no zeroing pass.
+        let out = values.withUnsafeBufferPointer { input in
+            [Float](unsafeUninitializedCapacity: count) { output, initialized in
+                initialized = count
+                taps.weights.withUnsafeBufferPointer { weights in
+                    guard let source = input.baseAddress, let target = output.baseAddress else { return }
+                    for y in 0..<outHeight {
+                        let outRow = target + y &* rowLength
+                        let first = taps.starts[y]
+                        let weightBase = y &* taps.stride
+                        for tap in 0..<taps.counts[y] {
+                            let weight = weights[weightBase &+ tap]
+                            let sourceRow = source + (first &+ tap) &* rowLength
+                            if tap == 0 {
+                                for index in 0..<rowLength {
+                                    outRow[index] = sourceRow[index] * weight
+                                }
+                            } else {
+                                for index in 0..<rowLength {
+                                    outRow[index] += sourceRow[index] * weight
+                                }
+                            }
                         }
                     }
                 }

@@ -58,7 +58,9 @@ extension ImageProcessors {
                         if ringPart > 0 {
                             let ringChannels = [ringColour.red, ringColour.green, ringColour.blue]
                             for channel in 0..<3 {
-                                let mixed = (Double(pixels[index + channel]) * imagePart + Double(ringChannels[channel]) * ringPart) / alpha
+                                let mixed =
+                                    (Double(pixels[index + channel]) * imagePart + Double(ringChannels[channel]) * ringPart)
+                                    / alpha
                                 pixels[index + channel] = UInt8(min(255, mixed.rounded()))
                             }
                         }

@@ -8,12 +8,14 @@ public enum Resampler {
         if source.width == width && source.height == height { return source }
         let factorX = max(1, source.width / (2 * width))
         let factorY = max(1, source.height / (2 * height))
-        var planes = FloatImage(source)
-        if factorX > 1 || factorY > 1 {
-            planes = planes.boxShrunk(byX: factorX, byY: factorY)
-        }
-        if planes.width != width {
-            planes = planes.filteredHorizontally(to: width)
+        var planes: FloatImage
+        if factorX == 1 && factorY == 1 && source.width != width {
+            planes = FloatImage(filtering: source, horizontallyTo: width)
+        } else {
+            planes = FloatImage(source, shrinkX: factorX, shrinkY: factorY)
+            if planes.width != width {
+                planes = planes.filteredHorizontally(to: width)
+            }
         }
         if planes.height != height {
             planes = planes.filteredVertically(to: height)

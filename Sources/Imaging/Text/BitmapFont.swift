@@ -35,7 +35,9 @@ public struct BitmapFont: Sendable {
         lineHeight = int16()
         var glyphs: [Unicode.Scalar: Glyph] = [:]
         while offset + 9 <= bytes.count {
-            let code = UInt32(bytes[offset]) | UInt32(bytes[offset + 1]) << 8 | UInt32(bytes[offset + 2]) << 16 | UInt32(bytes[offset + 3]) << 24
+            let code =
+                UInt32(bytes[offset]) | UInt32(bytes[offset + 1]) << 8 | UInt32(bytes[offset + 2]) << 16 | UInt32(
+                    bytes[offset + 3]) << 24
             let advance = Int(bytes[offset + 4])
             let left = Int(Int8(bitPattern: bytes[offset + 5]))
             let top = Int(Int8(bitPattern: bytes[offset + 6]))

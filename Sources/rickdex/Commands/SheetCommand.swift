@@ -74,7 +74,8 @@ struct SheetCommand: AsyncParsableCommand {
         for (character, result) in zip(source.characters, made) {
             if case .failure(let error) = result {
                 failures += 1
-                FileHandle.standardError.write(Data("rickdex: avatar of \(character.id) (\(TerminalTextSafe.clean(character.name))): \(error)\n".utf8))
+                FileHandle.standardError.write(
+                    Data("rickdex: avatar of \(character.id) (\(TerminalTextSafe.clean(character.name))): \(error)\n".utf8))
             }
             entries.append(entry(character, thumbnail: try? result.get()))
         }
@@ -82,9 +83,10 @@ struct SheetCommand: AsyncParsableCommand {
         let sheet = ContactSheet(
             columns: columns, thumbnailSize: size, theme: theme, title: "Rickdex",
             subtitle: "\(entries.count) characters" + (described.isEmpty ? "" : " · " + described))
-        let png = try PNGEncoder().encode(sheet.render(entries))
-        try Data(png).write(to: destination, options: .atomic)
-        FileHandle.standardError.write(Data("wrote \(destination.path) (\(entries.count) characters, \(png.count / 1024) KiB)\n".utf8))
+        let png = try PNGEncoder(singleFilter: true).encode(sheet.render(entries))
+        try AtomicFile.write(png, to: destination)
+        FileHandle.standardError.write(
+            Data("wrote \(destination.path) (\(entries.count) characters, \(png.count / 1024) KiB)\n".utf8))
         if failures > 0 {
             throw PartialFailure(failed: failures, total: entries.count)
         }
@@ -101,7 +103,8 @@ struct SheetCommand: AsyncParsableCommand {
                 "\(character.episodeIDs.count) episode\(character.episodeIDs.count == 1 ? "" : "s")",
             ]
         }
-        return ContactSheetEntry(thumbnail: thumbnail, title: clean(character.name), lines: lines, dot: StatusColours.ring(for: character.status))
+        return ContactSheetEntry(
+            thumbnail: thumbnail, title: clean(character.name), lines: lines, dot: StatusColours.ring(for: character.status))
     }
 
     /// The characters to draw and how to get each one's avatar bytes.

@@ -46,7 +46,7 @@ struct ThumbnailCommand: AsyncParsableCommand {
                 let bytes = try FileReader.bytes(of: source)
                 let png = try PNGEncoder().encode(try thumbnailer.thumbnail(bytes))
                 let name = source.deletingPathExtension().lastPathComponent + ".png"
-                try Data(png).write(to: folder.appendingPathComponent(name), options: .atomic)
+                try AtomicFile.write(png, to: folder.appendingPathComponent(name))
                 return nil
             } catch {
                 return "\(path): \(error)"

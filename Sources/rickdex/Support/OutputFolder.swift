@@ -6,7 +6,8 @@ enum OutputFolder {
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         } catch {
-            throw LocalFileError(path: folder.path, reason: "cannot create the folder (\((error as NSError).localizedDescription))")
+            throw LocalFileError(
+                path: folder.path, reason: "cannot create the folder (\((error as NSError).localizedDescription))")
         }
         guard FileManager.default.isWritableFile(atPath: folder.path) else {
             throw LocalFileError(path: folder.path, reason: "the folder is not writable")
