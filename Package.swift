@@ -22,16 +22,13 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.6.0"),
     ],
     targets: [
-        // C: the only code that calls libjpeg and libpng. setjmp/longjmp stays in these shims.
-        .target(
-            name: "CLibJPEG",
-            linkerSettings: [.linkedLibrary("jpeg")]
-        ),
-        .target(
-            name: "CLibPNG",
-            linkerSettings: [.linkedLibrary("png16")]
-        ),
-
+        // C: the system libraries, found through pkg-config, and the only code that calls them.
+        // setjmp/longjmp stays in these shims.
+        .systemLibrary(
+            name: "CJPEGSystem", pkgConfig: "libjpeg", providers: [.apt(["libjpeg-dev"]), .brew(["jpeg-turbo"])]),
+        .systemLibrary(name: "CPNGSystem", pkgConfig: "libpng", providers: [.apt(["libpng-dev"]), .brew(["libpng"])]),
+        .target(name: "CLibJPEG", dependencies: ["CJPEGSystem"]),
+        .target(name: "CLibPNG", dependencies: ["CPNGSystem"]),
         .target(name: "CMemoryTuning"),
 
         // Libraries.

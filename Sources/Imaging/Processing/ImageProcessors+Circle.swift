@@ -34,12 +34,17 @@ extension ImageProcessors {
             let radius = Double(size) / 2
             let innerRadius = ring == nil ? radius : radius - ringWidth
             let ringColour = ring ?? RGBA(0, 0, 0, 0)
+            let ringChannels = (Double(ringColour.red), Double(ringColour.green), Double(ringColour.blue))
+            // Pixels this close to the centre are wholly inside: left exactly as they are.
+            let untouched = max(0, innerRadius - 0.5) * max(0, innerRadius - 0.5)
             image.pixels.withUnsafeMutableBufferPointer { pixels in
                 for y in 0..<size {
                     let dy = Double(y) + 0.5 - radius
                     for x in 0..<size {
                         let dx = Double(x) + 0.5 - radius
-                        let distance = (dx * dx + dy * dy).squareRoot()
+                        let squared = dx * dx + dy * dy
+                        if squared <= untouched { continue }
+                        let distance = squared.squareRoot()
                         // Coverage of a one-pixel-wide edge: 1 inside, 0 outside, linear across it.
                         let outer = min(max(radius - distance + 0.5, 0), 1)
                         let inner = min(max(innerRadius - distance + 0.5, 0), 1)
@@ -56,13 +61,13 @@ extension ImageProcessors {
                             continue
                         }
                         if ringPart > 0 {
-                            let ringChannels = [ringColour.red, ringColour.green, ringColour.blue]
-                            for channel in 0..<3 {
-                                let mixed =
-                                    (Double(pixels[index + channel]) * imagePart + Double(ringChannels[channel]) * ringPart)
-                                    / alpha
+                            func mix(_ channel: Int, _ ringValue: Double) {
+                                let mixed = (Double(pixels[index + channel]) * imagePart + ringValue * ringPart) / alpha
                                 pixels[index + channel] = UInt8(min(255, mixed.rounded()))
                             }
+                            mix(0, ringChannels.0)
+                            mix(1, ringChannels.1)
+                            mix(2, ringChannels.2)
                         }
                         pixels[index + 3] = UInt8(min(255, (alpha * 255).rounded()))
                     }

@@ -1,0 +1,2 @@
+// libpng as the system installs it (Debian: libpng-dev, pkg-config libpng).
+#include <png.h>
