@@ -8,9 +8,6 @@ void rdx_tune_malloc(int mmap_threshold, int trim_threshold) {
 #if defined(__GLIBC__)
     mallopt(M_MMAP_THRESHOLD, mmap_threshold);
     mallopt(M_TRIM_THRESHOLD, trim_threshold);
-    // Per-thread arenas are trimmed with madvise after every free of a large buffer, whatever
-    // the trim threshold; one arena keeps every buffer under the threshold above.
-    mallopt(M_ARENA_MAX, 1);
 #else
     (void)mmap_threshold;
     (void)trim_threshold;

@@ -29,9 +29,13 @@ struct ThumbnailCommand: AsyncParsableCommand {
     @Option(help: "The folder to write into (made if missing).")
     var out: String
 
+    @Option(help: "zlib level 0...9 for smaller files; by default the fastest setting (level 1, one row filter).")
+    var compression: Int?
+
     func validate() throws {
         guard (1...4096).contains(size) else { throw ValidationError("--size must be 1...4096") }
         guard !files.isEmpty else { throw ValidationError("give at least one image file") }
+        if let compression, !(0...9).contains(compression) { throw ValidationError("--compression must be 0...9") }
     }
 
     func run() async throws {
@@ -40,11 +44,12 @@ struct ThumbnailCommand: AsyncParsableCommand {
         let thumbnailer = Thumbnailer(
             circle: ImageProcessors.Circle(size: size, ring: ring ? StatusColours.unknown : nil),
             scaling: fast ? .fast : .quality)
+        let encoder = compression.map { PNGEncoder(compressionLevel: $0) } ?? .fastest
         let failures = await BoundedWork.map(files) { path -> String? in
             let source = URL(fileURLWithPath: path)
             do {
                 let bytes = try FileReader.bytes(of: source)
-                let png = try PNGEncoder().encode(try thumbnailer.thumbnail(bytes))
+                let png = try encoder.encode(try thumbnailer.thumbnail(bytes))
                 let name = source.deletingPathExtension().lastPathComponent + ".png"
                 try AtomicFile.write(png, to: folder.appendingPathComponent(name))
                 return nil
