@@ -174,7 +174,16 @@ static void rdx_decoder_destroy(rdx_decoder *decoder) {
     free(decoder);
 }
 
-/// Reads the header with APP1 saved; returns non-zero (after the longjmp) on error.
+/// After libjpeg jumped out: keeps its message, frees everything, and tells a cut-short file from
+/// a corrupt one. (The setjmp itself must stay in each caller's frame.)
+static int rdx_decoder_fail(rdx_decoder *decoder, char message[RDX_JPEG_MESSAGE_LENGTH]) {
+    snprintf(message, RDX_JPEG_MESSAGE_LENGTH, "%s", decoder->error.message);
+    int truncated = decoder->hit_eof;
+    rdx_decoder_destroy(decoder);
+    return truncated ? RDX_JPEG_TRUNCATED : RDX_JPEG_CORRUPT;
+}
+
+/// Reads the header with APP1 saved and fills the size, progressive flag and orientation.
 static void rdx_begin(rdx_decoder *decoder, const uint8_t *data, size_t length, rdx_jpeg_decoded *result) {
     jpeg_create_decompress(&decoder->cinfo);
     jpeg_mem_src(&decoder->cinfo, data, (unsigned long)length);
@@ -195,10 +204,7 @@ int rdx_jpeg_read_header(const uint8_t *data, size_t length, rdx_jpeg_decoded *r
         return RDX_JPEG_NO_MEMORY;
     }
     if (setjmp(decoder->error.jump)) {
-        snprintf(message, RDX_JPEG_MESSAGE_LENGTH, "%s", decoder->error.message);
-        int truncated = decoder->hit_eof;
-        rdx_decoder_destroy(decoder);
-        return truncated ? RDX_JPEG_TRUNCATED : RDX_JPEG_CORRUPT;
+        return rdx_decoder_fail(decoder, message);
     }
     rdx_begin(decoder, data, length, result);
     result->width = result->source_width;
@@ -216,10 +222,7 @@ int rdx_jpeg_decode(const uint8_t *data, size_t length, rdx_jpeg_decode_options 
         return RDX_JPEG_NO_MEMORY;
     }
     if (setjmp(decoder->error.jump)) {
-        snprintf(message, RDX_JPEG_MESSAGE_LENGTH, "%s", decoder->error.message);
-        int truncated = decoder->hit_eof;
-        rdx_decoder_destroy(decoder);
-        return truncated ? RDX_JPEG_TRUNCATED : RDX_JPEG_CORRUPT;
+        return rdx_decoder_fail(decoder, message);
     }
     rdx_begin(decoder, data, length, result);
     struct jpeg_decompress_struct *cinfo = &decoder->cinfo;
