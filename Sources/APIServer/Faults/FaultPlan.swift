@@ -29,9 +29,4 @@ public struct FaultPlan: Sendable, Hashable {
 
     /// A well-behaved server.
     public static let none = FaultPlan()
-
-    /// Whether any fault is configured.
-    public var isActive: Bool {
-        latency > .zero || failRate > 0 || throttleRate > 0 || truncateRate > 0
-    }
 }

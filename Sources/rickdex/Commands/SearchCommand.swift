@@ -35,8 +35,13 @@ struct SearchCommand: AsyncParsableCommand {
         let query = filters.query(page: page)
         let result = try await APIConnection.with(global) { client in
             if all {
-                let characters = try await client.pages(query).allItems()
-                return SearchResult(page: nil, pages: (characters.count + 19) / 20, count: characters.count, results: characters)
+                var characters: [RMCharacter] = []
+                var last = Page<RMCharacter>.empty(number: 1)
+                for try await page in client.pages(query) {
+                    characters += page.items
+                    last = page
+                }
+                return SearchResult(page: nil, pages: last.pages, count: last.count, results: characters)
             }
             let found = try await client.characters(query)
             return SearchResult(page: found.number, pages: found.pages, count: found.count, results: found.items)

@@ -1,4 +1,5 @@
 import ArgumentParser
+import BlockArt
 import ContactSheet
 import Foundation
 import Imaging
@@ -75,7 +76,7 @@ struct SheetCommand: AsyncParsableCommand {
             if case .failure(let error) = result {
                 failures += 1
                 FileHandle.standardError.write(
-                    Data("rickdex: avatar of \(character.id) (\(TerminalTextSafe.clean(character.name))): \(error)\n".utf8))
+                    Data("rickdex: avatar of \(character.id) (\(TerminalText.sanitize(character.name))): \(error)\n".utf8))
             }
             entries.append(entry(character, thumbnail: try? result.get()))
         }
@@ -93,7 +94,7 @@ struct SheetCommand: AsyncParsableCommand {
     }
 
     private func entry(_ character: RMCharacter, thumbnail: Bitmap?) -> ContactSheetEntry {
-        let clean = TerminalTextSafe.clean
+        let clean = TerminalText.sanitize
         var lines = ["\(character.status.rawValue) · \(clean(character.species))"]
         if detail == .full {
             lines += [

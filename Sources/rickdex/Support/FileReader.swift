@@ -10,11 +10,3 @@ enum FileReader {
         return Array(data)
     }
 }
-
-/// A local file that could not be read.
-struct LocalFileError: Error, CustomStringConvertible {
-    let path: String
-    let reason: String
-
-    var description: String { "\(path): \(reason)" }
-}
