@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "RickAndMortyAPI", targets: ["RickAndMortyAPI"]),
         .library(name: "Imaging", targets: ["Imaging"]),
         .library(name: "APIServer", targets: ["APIServer"]),
+        .library(name: "AvatarCache", targets: ["AvatarCache"]),
         .library(name: "BlockArt", targets: ["BlockArt"]),
         .library(name: "ContactSheet", targets: ["ContactSheet"]),
     ],
@@ -30,6 +31,7 @@ let package = Package(
         .target(name: "CLibJPEG", dependencies: ["CJPEGSystem"]),
         .target(name: "CLibPNG", dependencies: ["CPNGSystem"]),
         .target(name: "CMemoryTuning"),
+        .systemLibrary(name: "CZlibSystem", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
 
         // Libraries.
         .target(
@@ -56,6 +58,10 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        .target(
+            name: "AvatarCache",
+            dependencies: ["RickAndMortyAPI", "Imaging", "CZlibSystem"]
+        ),
         .target(name: "BlockArt"),
         .target(name: "ContactSheet", dependencies: ["Imaging"]),
         .target(
@@ -69,6 +75,7 @@ let package = Package(
             dependencies: [
                 "RickAndMortyAPI",
                 "APIServer",
+                "AvatarCache",
                 "BlockArt",
                 "Imaging",
                 "ContactSheet",
@@ -92,10 +99,13 @@ let package = Package(
             ]),
         .testTarget(name: "APIServerTests", dependencies: ["APIServer", "RickAndMortyAPI", "TestSupport"]),
         .testTarget(name: "ImagingTests", dependencies: ["Imaging", "TestSupport"], exclude: ["Inputs", "Goldens"]),
+        .testTarget(
+            name: "AvatarCacheTests", dependencies: ["AvatarCache", "APIServer", "Imaging", "RickAndMortyAPI", "TestSupport"]),
         .testTarget(name: "BlockArtTests", dependencies: ["BlockArt"]),
         .testTarget(name: "ContactSheetTests", dependencies: ["ContactSheet", "Imaging", "TestSupport"]),
         .testTarget(name: "FixtureKitTests", dependencies: ["FixtureKit", "Imaging", "RickAndMortyAPI", "TestSupport"]),
-        .testTarget(name: "rickdexTests", dependencies: ["rickdex", "APIServer", "RickAndMortyAPI", "TestSupport"]),
+        .testTarget(
+            name: "rickdexTests", dependencies: ["rickdex", "APIServer", "AvatarCache", "RickAndMortyAPI", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -83,9 +83,9 @@ struct APIRouter: Sendable {
             payload.headers.append((.retryAfter, String(faults.plan.retryAfterSeconds)))
             return response(payload)
         case .truncate:
-            return response(try make(), truncated: true)
+            return response(try make().taggingJSON(request: request), truncated: true)
         case .none:
-            return response(try make())
+            return response(try make().taggingJSON(request: request))
         }
     }
 

@@ -19,7 +19,10 @@ struct Rickdex: AsyncParsableCommand {
               4  some items of a batch failed (each is reported; the rest were done)
             """,
         version: "0.1.0",
-        subcommands: [SearchCommand.self, ShowCommand.self, SheetCommand.self, ThumbnailCommand.self, ServeCommand.self]
+        subcommands: [
+            SearchCommand.self, ShowCommand.self, SheetCommand.self, WarmCommand.self, CacheCommand.self, ThumbnailCommand.self,
+            ServeCommand.self,
+        ]
     )
 
     /// Runs the command line, mapping every failure to a message and an exit code in one place.

@@ -6,46 +6,8 @@ import Testing
 
 /// The `rickdex` executable, run as a real process.
 @Suite struct CommandLineTests {
-    struct Run {
-        var status: Int32
-        var stdout: String
-        var stderr: String
-    }
-
-    /// The built `rickdex`, beside this test bundle in the build folder.
-    static let executable: URL = {
-        let build = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
-        return build.appendingPathComponent("rickdex")
-    }()
-
-    /// Runs `rickdex` to its end on a Dispatch thread: waiting for a process blocks, and a blocked
-    /// cooperative thread (two on this machine) would starve the in-process server under test.
-    func run(_ arguments: [String], environment: [String: String] = [:]) async throws -> Run {
-        try await withCheckedThrowingContinuation { continuation in
-            DispatchQueue.global().async {
-                continuation.resume(with: Result { try Self.runBlocking(arguments, environment: environment) })
-            }
-        }
-    }
-
-    static func runBlocking(_ arguments: [String], environment: [String: String]) throws -> Run {
-        let process = Process()
-        process.executableURL = Self.executable
-        process.arguments = arguments
-        var base = ProcessInfo.processInfo.environment
-        base["NO_COLOR"] = nil
-        base["RICKDEX_API"] = nil
-        process.environment = base.merging(environment) { $1 }
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        let stderr = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Run(
-            status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
-            stderr: String(decoding: stderr, as: UTF8.self))
+    func run(_ arguments: [String], environment: [String: String] = [:]) async throws -> RickdexProcess.Run {
+        try await RickdexProcess.run(arguments, environment: environment)
     }
 
     @Test func searchOnTheBundledDataPrintsATableAndTheCount() async throws {
@@ -130,7 +92,7 @@ import Testing
 
     @Test func serveAnswersWithTheRealSemantics() async throws {
         let process = Process()
-        process.executableURL = Self.executable
+        process.executableURL = RickdexProcess.executable
         process.arguments = ["serve", "--port", "0", "--data", TestData.fixtures.path]
         let out = Pipe()
         process.standardOutput = out

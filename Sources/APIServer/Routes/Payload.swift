@@ -1,5 +1,6 @@
 import Foundation
 import HTTPTypes
+import Hummingbird
 import RickAndMortyAPI
 
 /// A response before faults are applied: status, content type, extra headers and body bytes.
@@ -23,6 +24,28 @@ struct Payload: Sendable {
         let data = try encoder.encode(value)
         let rewritten = URLRewriter.replacing(Array(data), prefix: Array(Dataset.canonicalBase.utf8), with: Array(base.utf8))
         return Payload(status: .ok, contentType: "application/json; charset=utf-8", body: rewritten)
+    }
+
+    /// A 200 JSON answer with a weak ETag over its bytes, as Express (the real service) sends,
+    /// or a 304 when the request's `If-None-Match` already names it.
+    func taggingJSON(request: Request) -> Payload {
+        guard status == .ok, contentType.hasPrefix("application/json") else { return self }
+        let tag = Self.entityTag(body)
+        let headers = self.headers + [(HTTPField.Name.eTag, tag)]
+        let asked = request.headers[.ifNoneMatch]?.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } ?? []
+        if asked.contains(tag) || asked.contains("*") {
+            return Payload(status: .notModified, contentType: contentType, headers: headers, body: [])
+        }
+        return Payload(status: status, contentType: contentType, headers: headers, body: body)
+    }
+
+    /// `W/"<length in hex>-<FNV-1a 64 in hex>"`: stable for the same bytes, different for others.
+    static func entityTag(_ bytes: [UInt8]) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in bytes {
+            hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
+        }
+        return "W/\"\(String(bytes.count, radix: 16))-\(String(hash, radix: 16))\""
     }
 
     private static func jsonString(_ text: String) -> String {

@@ -4,34 +4,24 @@ import RickAndMortyAPI
 
 /// The API's semantics for one resource over an in-memory list: filtered pages and id lookups.
 struct ResourceRoutes<Resource: APIResource>: Sendable {
-    /// Sorted by id, as the API lists them.
-    let items: [Resource]
-    private let byID: [Int: Resource]
-
-    /// Items per page, as the real API serves them.
-    static var pageSize: Int { 20 }
+    let listing: ResourceListing<Resource>
 
     init(items: [Resource]) {
-        self.items = items.sorted { $0.id < $1.id }
-        self.byID = Dictionary(items.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        listing = ResourceListing(items: items)
     }
 
     /// `GET /api/<path>?filters&page=N`.
     func list(_ query: ResourceQuery<Resource>, base: String) throws -> Payload {
-        let matches = items.filter(query.matches)
-        let pages = (matches.count + Self.pageSize - 1) / Self.pageSize
-        guard !matches.isEmpty, query.page <= pages else {
+        guard let slice = listing.page(query) else {
             return .error(.notFound, ErrorBodyDTO.nothingHere)
         }
-        let start = (query.page - 1) * Self.pageSize
-        let results = Array(matches[start..<min(start + Self.pageSize, matches.count)])
         let info = PageDTO<Resource>.Info(
-            count: matches.count,
-            pages: pages,
-            next: query.page < pages ? link(query.at(page: query.page + 1), base: base) : nil,
+            count: slice.count,
+            pages: slice.pages,
+            next: query.page < slice.pages ? link(query.at(page: query.page + 1), base: base) : nil,
             prev: query.page > 1 ? link(query.at(page: query.page - 1), base: base) : nil
         )
-        return try .json(PageDTO(info: info, results: results), base: base)
+        return try .json(PageDTO(info: info, results: slice.results), base: base)
     }
 
     /// `GET /api/<path>/<ids>`: one id answers an object; `1,2,3` or `[1,2,3]` an array of those found.
@@ -39,7 +29,7 @@ struct ResourceRoutes<Resource: APIResource>: Sendable {
         let isList = parameter.contains(",") || (parameter.hasPrefix("[") && parameter.hasSuffix("]"))
         guard isList else {
             guard let id = Int(parameter) else { return .error(.badRequest, ErrorBodyDTO.badParameter) }
-            guard let item = byID[id] else { return .error(.notFound, Resource.notFoundMessage) }
+            guard let item = listing.item(id: id) else { return .error(.notFound, Resource.notFoundMessage) }
             return try .json(item, base: base)
         }
         let inner = parameter.trimmingPrefix("[").split(separator: "]", omittingEmptySubsequences: false).first ?? ""
@@ -49,10 +39,8 @@ struct ResourceRoutes<Resource: APIResource>: Sendable {
             guard let id = Int(text) else { return .error(.badRequest, ErrorBodyDTO.badArray) }
             ids.append(id)
         }
-        let found = Set(ids).compactMap { byID[$0] }.sorted { $0.id < $1.id }
-        return try .json(found, base: base)
+        return try .json(listing.items(ids: ids), base: base)
     }
-
     private func link(_ query: ResourceQuery<Resource>, base: String) -> String {
         let items = query.queryItems.map { item in
             "\(item.name)=\(item.value?.addingPercentEncoding(withAllowedCharacters: .urlQueryValueAllowed) ?? "")"

@@ -7,8 +7,24 @@ public enum ImageSniffer {
         return nil
     }
 
+    /// Whether the bytes reach their format's end marker: JPEG's EOI (`FF D9`) or PNG's `IEND`
+    /// chunk, within the last 64 bytes (some encoders pad). A download cut short fails this
+    /// even where a decoder would quietly fill in grey.
+    public static func isComplete(_ bytes: [UInt8]) -> Bool {
+        let tail = bytes.suffix(64)
+        switch format(of: bytes) {
+        case .jpeg:
+            return zip(tail, tail.dropFirst()).contains { $0 == 0xFF && $1 == 0xD9 }
+        case .png:
+            let marker = Array("IEND".utf8)
+            return tail.indices.contains { index in tail[index...].starts(with: marker) }
+        case nil:
+            return false
+        }
+    }
+
     /// The first bytes in hex, for error messages: `3C 21 44 4F 43 54 59 50 ("<!DOCTYP")`.
-    static func preview<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> String {
+    public static func preview<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> String {
         let head = bytes.prefix(8)
         let hex = head.map { byte in
             let digits = String(byte, radix: 16, uppercase: true)

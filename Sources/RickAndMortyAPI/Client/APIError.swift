@@ -22,6 +22,8 @@ public enum APIError: Error, Sendable, Hashable, CustomStringConvertible {
     case responseTooLarge(url: String, limitBytes: Int)
     /// The body is not the JSON the API promises; `field` is the path to the bad value.
     case malformedResponse(url: String, field: String, reason: String)
+    /// Offline, and the answer to this request (a path under the API root) is not in the cache.
+    case notCached(path: String)
 
     public var description: String {
         switch self {
@@ -46,6 +48,8 @@ public enum APIError: Error, Sendable, Hashable, CustomStringConvertible {
             "the response from \(url) is larger than the \(limit)-byte limit"
         case .malformedResponse(let url, let field, let reason):
             "malformed response from \(url): field \(field): \(reason)"
+        case .notCached(let path):
+            "offline, and the answer to \(path) is not in the cache"
         }
     }
 

@@ -33,7 +33,8 @@ struct SearchCommand: AsyncParsableCommand {
 
     func run() async throws {
         let query = filters.query(page: page)
-        let result = try await APIConnection.with(global) { client in
+        let result = try await APIConnection.with(global) { connection in
+            let client = connection.client
             if all {
                 var characters: [RMCharacter] = []
                 var last = Page<RMCharacter>.empty(number: 1)

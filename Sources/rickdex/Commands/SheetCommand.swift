@@ -11,7 +11,8 @@ struct SheetCommand: AsyncParsableCommand {
         commandName: "sheet",
         abstract: "Make a PNG contact sheet of a search's characters: round avatars with their details.",
         discussion: """
-            Avatars come from the API (or, with --data, straight from a dataset folder's files).
+            Avatars come through the cache from the API (or, with --data, straight from a dataset
+            folder's files); thumbnails made once are kept, so a second sheet is quick and works --offline.
             An avatar that cannot be had is drawn as a plain disc and reported; the exit code is then 4.
             """
     )
@@ -59,12 +60,9 @@ struct SheetCommand: AsyncParsableCommand {
         try OutputFolder.prepare(destination.deletingLastPathComponent())
         let query = filters.query(page: page)
         let source = try await characters(query)
-        let thumbnailSize = size
         let made = await BoundedWork.map(source.characters) { character -> Result<Bitmap, any Error> in
             do {
-                let bytes = try await source.avatar(character)
-                let circle = ImageProcessors.Circle(size: thumbnailSize, ring: StatusColours.ring(for: character.status))
-                return .success(try Thumbnailer(circle: circle).thumbnail(bytes))
+                return .success(try await source.thumbnail(character))
             } catch {
                 return .failure(error)
             }
@@ -111,18 +109,17 @@ struct SheetCommand: AsyncParsableCommand {
     /// The characters to draw and how to get each one's avatar bytes.
     private func characters(_ query: CharacterQuery) async throws -> SheetSource {
         if let data {
-            return try SheetSource.dataset(URL(fileURLWithPath: data, isDirectory: true), query: query)
+            return try SheetSource.dataset(URL(fileURLWithPath: data, isDirectory: true), query: query, size: size)
         }
         let connection = try await APIConnection.open(global)
         let client = connection.client
+        let images = connection.images
+        let ringed = size
         do {
             let characters = all ? try await client.pages(query).allItems() : try await client.characters(query).items
             return SheetSource(characters: characters, connection: connection) { character in
-                let response = try await client.transport.get(character.imageURL)
-                guard response.status == 200 else {
-                    throw APIError.unexpectedStatus(status: response.status, url: character.imageURL.absoluteString)
-                }
-                return response.body
+                let circle = ImageProcessors.Circle(size: ringed, ring: StatusColours.ring(for: character.status))
+                return try await images.thumbnail(for: character.imageURL, circle: circle).bitmap
             }
         } catch {
             await connection.close()

@@ -21,7 +21,8 @@ struct ShowCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let detail = try await APIConnection.with(global) { client in
+        let detail = try await APIConnection.with(global) { connection in
+            let client = connection.client
             let character = try await client.character(id: id)
             // One batch request for every episode, as the API allows.
             let episodes = try await client.episodes(ids: character.episodeIDs)

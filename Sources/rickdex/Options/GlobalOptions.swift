@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import RickAndMortyAPI
 
 /// Options every command that talks to the API takes.
 struct GlobalOptions: ParsableArguments {
@@ -14,8 +15,26 @@ struct GlobalOptions: ParsableArguments {
     @Option(name: .long, help: "When to use colour: auto (a terminal without NO_COLOR), always or never.")
     var color: ColorChoice = .auto
 
-    @Flag(name: [.short, .long], help: "Log each request and retry to stderr.")
+    @Flag(
+        help: ArgumentHelp(
+            "Never use the network: answer from the cache alone.",
+            discussion: "Fill the cache first with `rickdex warm --all`; a miss says what to warm."))
+    var offline = false
+
+    @Option(help: "Retries of a request after a 5xx, a 429 or a dropped connection (with backoff).")
+    var retries = 3
+
+    @Flag(name: [.short, .long], help: "Log each request and retry to stderr, and the cache's counters at the end.")
     var verbose = false
+
+    @OptionGroup var cache: CacheOptions
+
+    /// The transport's limits, with `--retries`.
+    var transport: TransportConfiguration {
+        var configuration = TransportConfiguration()
+        configuration.retry.maxAttempts = max(1, retries + 1)
+        return configuration
+    }
 
     /// `--api`, then `RICKDEX_API`, then the real service.
     var apiSetting: String {

@@ -1,51 +1,104 @@
 import APIServer
 import ArgumentParser
+import AvatarCache
 import Foundation
 import Logging
 import RickAndMortyAPI
 
-/// The client a command uses, and the in-process server behind it when `--api fixtures`.
-struct APIConnection {
+/// What a command talks to: the API client and the image pipeline, both through the cache, and
+/// the in-process server behind them when `--api fixtures`.
+struct APIConnection: Sendable {
     static let realService = "https://rickandmortyapi.com/api"
 
-    let client: HTTPRickAndMortyClient
+    let client: any RickAndMortyClient
+    let images: ImagePipeline
+    /// Counts what API answers came from where.
+    let responses: DiskResponseCache
     private let server: RunningAPIServer?
+    private let verbose: Bool
 
-    /// Connects as `options` say; `fixtures` starts the bundled dataset's server on a free port.
+    var disk: DiskCache { images.disk }
+
+    /// Connects as `options` say. `fixtures` starts the bundled dataset's server on a free port;
+    /// `--offline` starts nothing and reads only the cache.
     static func open(_ options: GlobalOptions) async throws -> APIConnection {
         let logger = Logger.forCommandLine(verbose: options.verbose)
-        let transport = HTTPTransport(logger: logger)
+        let disk = try options.cache.open()
         let setting = options.apiSetting
+        if options.offline {
+            let identity = try identity(for: setting, baseURL: nil)
+            let responses = DiskResponseCache(disk: disk, identity: identity)
+            return APIConnection(
+                client: OfflineRickAndMortyClient(cache: responses),
+                images: ImagePipeline(identity: identity, disk: disk, fetcher: nil), responses: responses, server: nil,
+                verbose: options.verbose)
+        }
+        var server: RunningAPIServer?
+        let baseURL: URL
         if setting == "fixtures" {
             let folder = try FixturesLocator.locate()
             let dataset = try Dataset.load(from: folder)
-            let server = try await ServerStartFailure.wrapping(host: "127.0.0.1", port: 0) {
+            let started = try await ServerStartFailure.wrapping(host: "127.0.0.1", port: 0) {
                 try await APIServer.start(dataset: dataset)
             }
-            logger.debug("serving the bundled dataset", metadata: ["url": "\(server.baseURL)", "folder": "\(folder.path)"])
-            return APIConnection(client: HTTPRickAndMortyClient(baseURL: server.baseURL, transport: transport), server: server)
+            logger.debug("serving the bundled dataset", metadata: ["url": "\(started.baseURL)", "folder": "\(folder.path)"])
+            server = started
+            baseURL = started.baseURL
+        } else {
+            baseURL = try url(setting)
         }
-        guard let url = URL(string: setting), let scheme = url.scheme, ["http", "https"].contains(scheme), url.host != nil else {
-            throw ValidationError("--api must be an http(s) URL or 'fixtures', not '\(setting)'")
-        }
-        return APIConnection(client: HTTPRickAndMortyClient(baseURL: url, transport: transport), server: nil)
+        let identity = try identity(for: setting, baseURL: baseURL)
+        let transport = HTTPTransport(configuration: options.transport, logger: logger)
+        let responses = DiskResponseCache(disk: disk, identity: identity)
+        return APIConnection(
+            client: HTTPRickAndMortyClient(baseURL: baseURL, transport: transport, cache: responses),
+            images: ImagePipeline(identity: identity, disk: disk, fetcher: ImageFetcher(transport: transport)),
+            responses: responses, server: server, verbose: options.verbose)
     }
 
-    /// Stops the in-process server, if any.
+    /// Stops the in-process server, if any, and reports what the cache could not keep.
     func close() async {
         await server?.stop()
+        if let failure = disk.lastWriteError {
+            FileHandle.standardError.write(
+                Data("rickdex: warning: \(failure); results were shown but not all were cached\n".utf8))
+        }
+        if verbose {
+            let statistics = images.statistics
+            let line =
+                "cache: memory \(statistics.memory.hits) hits / \(statistics.memory.misses) misses · "
+                + "disk \(statistics.disk.hits) hits / \(statistics.disk.misses) misses, \(statistics.disk.writes) writes · "
+                + "\(statistics.downloads) downloads (\(ByteSize.format(statistics.bytesDownloaded))), "
+                + "\(statistics.revalidated) revalidated, \(statistics.coalesced) coalesced"
+            FileHandle.standardError.write(Data((line + "\n").utf8))
+        }
     }
 
     /// Runs `body` with a connection and closes it afterwards, whatever happens.
-    static func with<T>(_ options: GlobalOptions, _ body: (HTTPRickAndMortyClient) async throws -> T) async throws -> T {
+    static func with<T>(_ options: GlobalOptions, _ body: (APIConnection) async throws -> T) async throws -> T {
         let connection = try await open(options)
         do {
-            let result = try await body(connection.client)
+            let result = try await body(connection)
             await connection.close()
             return result
         } catch {
             await connection.close()
             throw error
         }
+    }
+
+    /// The cache's name for an API: `fixtures` whatever port it runs on, else the root URL.
+    private static func identity(for setting: String, baseURL: URL?) throws -> APIIdentity {
+        if setting == "fixtures" { return APIIdentity(name: "fixtures", baseURL: baseURL) }
+        let root = try url(setting).absoluteString
+        return APIIdentity(name: root.hasSuffix("/") ? String(root.dropLast()) : root, baseURL: baseURL)
+    }
+
+    private static func url(_ setting: String) throws -> URL {
+        guard let url = URL(string: setting), let scheme = url.scheme, ["http", "https"].contains(scheme), url.host != nil
+        else {
+            throw ValidationError("--api must be an http(s) URL or 'fixtures', not '\(setting)'")
+        }
+        return url
     }
 }

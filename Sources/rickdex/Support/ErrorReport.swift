@@ -1,4 +1,6 @@
 import ArgumentParser
+import AvatarCache
+import Imaging
 import BlockArt
 import Foundation
 import RickAndMortyAPI
@@ -30,6 +32,15 @@ struct ErrorReport {
         case let error as FixturesNotFound:
             message = error.description
             exitCode = Self.usage
+        case let error as AvatarCacheError:
+            message = error.description
+            exitCode = Self.network
+        case let error as DiskCacheError:
+            message = error.description
+            exitCode = Self.usage
+        case let error as ImagingError:
+            message = error.description
+            exitCode = Self.network
         case let error as PartialFailure:
             message = error.description
             exitCode = Self.partial
@@ -75,6 +86,8 @@ struct ErrorReport {
             "The server or the network is having trouble; try again, or use --api fixtures."
         case .malformedResponse:
             "The server at --api does not speak the Rick and Morty API."
+        case .notCached:
+            "Run `rickdex warm --all` (or `rickdex warm` with the same filters) while online to use it offline."
         default:
             nil
         }

@@ -1,19 +1,23 @@
 import Foundation
+import Imaging
 import RickAndMortyAPI
 
-/// Characters and a way to read each one's avatar bytes: from the API or from a dataset folder.
+/// Characters and a way to get each one's round thumbnail: through the cache from the API, or
+/// straight from a dataset folder's files.
 struct SheetSource: Sendable {
     let characters: [RMCharacter]
-    /// Kept open while avatars are fetched, then closed.
+    /// Kept open while thumbnails are made, then closed.
     let connection: APIConnection?
-    let avatar: @Sendable (RMCharacter) async throws -> [UInt8]
+    let thumbnail: @Sendable (RMCharacter) async throws -> Bitmap
 
     /// Every character of a dataset folder that `query` matches, with its avatar file.
-    static func dataset(_ folder: URL, query: CharacterQuery) throws -> SheetSource {
+    static func dataset(_ folder: URL, query: CharacterQuery, size: Int) throws -> SheetSource {
         let dataset = try Dataset.load(from: folder)
         let matches = try dataset.characters.filter(query.matches).map { try $0.model(at: folder.path) }
         return SheetSource(characters: matches, connection: nil) { character in
-            try FileReader.bytes(of: dataset.avatarFile(id: character.id))
+            let bytes = try FileReader.bytes(of: dataset.avatarFile(id: character.id))
+            let circle = ImageProcessors.Circle(size: size, ring: StatusColours.ring(for: character.status))
+            return try Thumbnailer(circle: circle).thumbnail(bytes)
         }
     }
 }

@@ -1,6 +1,7 @@
-/// Replaces every occurrence of a byte string, used to point the dataset's URLs at this server.
-enum URLRewriter {
-    static func replacing(_ bytes: [UInt8], prefix: [UInt8], with replacement: [UInt8]) -> [UInt8] {
+/// Replaces every occurrence of a byte string in a JSON body: the server points the dataset's
+/// URLs at itself with it, and the response cache stores bodies address-free with it.
+public enum URLRewriter {
+    public static func replacing(_ bytes: [UInt8], prefix: [UInt8], with replacement: [UInt8]) -> [UInt8] {
         guard !prefix.isEmpty, bytes.count >= prefix.count else { return bytes }
         var output: [UInt8] = []
         output.reserveCapacity(bytes.count + bytes.count / 8)

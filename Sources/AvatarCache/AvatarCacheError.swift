@@ -1,0 +1,24 @@
+/// Why an image could not be had, each case saying what to do.
+public enum AvatarCacheError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// Offline, and the image is not in the cache.
+    case notCached(url: String)
+    /// The server answered with a status other than 200 (or 304 to a conditional request).
+    case httpStatus(Int, url: String)
+    /// The body does not sniff as JPEG or PNG (an error page with a 200, a lying content type).
+    case notAnImage(url: String, firstBytes: String)
+    /// The body is an image that stops before its end (a cut-off download); it was not stored.
+    case incomplete(url: String)
+
+    public var description: String {
+        switch self {
+        case .notCached(let url):
+            "offline, and \(url) is not in the cache; run `rickdex warm` for it while online"
+        case .httpStatus(let status, let url):
+            "the server answered \(status) for \(url)"
+        case .notAnImage(let url, let firstBytes):
+            "\(url) is not a JPEG or PNG image (it starts with \(firstBytes)); nothing was cached"
+        case .incomplete(let url):
+            "\(url) arrived cut short; nothing was cached, try again"
+        }
+    }
+}

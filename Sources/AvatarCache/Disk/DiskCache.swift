@@ -1,0 +1,278 @@
+import Foundation
+import Synchronization
+
+/// The disk tier: one file per entry under `<root>/v1/objects/ab/<sha256>`, written atomically,
+/// checksummed, trimmed by least recent use to a size limit.
+///
+/// Safe to share between tasks and between processes: writes land in `v1/tmp/` and are renamed
+/// into place, a reader sees a whole entry or none, and there is no shared index to corrupt. The
+/// file's modification time is the access clock (set on reads; `relatime` makes atime useless).
+public final class DiskCache: Sendable {
+    /// The folder given, which holds `v1/`.
+    public let root: URL
+    public let configuration: DiskCacheConfiguration
+    let objects: String
+    let temporary: String
+
+    private struct State {
+        /// Bytes on disk as this process knows them: a scan, plus what it wrote since.
+        var knownBytes: Int64?
+        var statistics = DiskStatistics()
+        var lastWriteError: DiskCacheError?
+    }
+    private let state = Mutex(State())
+
+    /// Reads touch an entry's clock at most this often.
+    private static let touchInterval = 60.0
+    /// A temporary file this old belongs to no live write.
+    private static let abandonedAfter = 600.0
+
+    /// Opens (creating as needed) the cache at `root`.
+    public init(root: URL, configuration: DiskCacheConfiguration = DiskCacheConfiguration()) throws(DiskCacheError) {
+        self.root = root
+        self.configuration = configuration
+        let version = root.appendingPathComponent("v1").path
+        objects = version + "/objects"
+        temporary = version + "/tmp"
+        for folder in [objects, temporary] {
+            do {
+                try FileSystem.makeFolder(folder)
+            } catch {
+                throw .unusable(path: folder, reason: error.description)
+            }
+        }
+    }
+
+    public var statistics: DiskStatistics { state.withLock { $0.statistics } }
+    /// The last write that failed in this process, if any, to report once at the end.
+    public var lastWriteError: DiskCacheError? { state.withLock { $0.lastWriteError } }
+
+    // MARK: Entries
+
+    /// The entry for `key`, verified; a corrupt one is removed and counts as a miss.
+    public func entry(for key: CacheKey) -> DiskEntry? {
+        let path = self.path(for: key)
+        guard let bytes = FileSystem.read(path, touchAfter: Self.touchInterval) else {
+            state.withLock { $0.statistics.misses += 1 }
+            return nil
+        }
+        switch check(bytes, expectedKey: key.description) {
+        case .success(let entry):
+            state.withLock {
+                $0.statistics.hits += 1
+                $0.statistics.bytesRead += Int64(bytes.count)
+            }
+            return entry
+        case .failure:
+            FileSystem.remove(path)
+            state.withLock {
+                $0.statistics.misses += 1
+                $0.statistics.corruptRemoved += 1
+            }
+            return nil
+        }
+    }
+
+    /// Stores `body` under `key`, replacing what was there. Throws when the disk refuses
+    /// (the error is also kept in `lastWriteError`).
+    public func store(_ body: [UInt8], metadata: EntryMetadata, for key: CacheKey) throws(DiskCacheError) {
+        var metadata = metadata
+        metadata.key = key.description
+        let bytes = EntryFormat.encode(DiskEntry(metadata: metadata, body: body))
+        let path = self.path(for: key)
+        do {
+            do {
+                try FileSystem.writeAtomically(bytes, temporaryFolder: temporary, destination: path)
+            } catch let error where error.code == ENOENT {
+                // The shard folder, or the whole tree, was removed (`cache clear` elsewhere).
+                try FileSystem.makeFolder(temporary)
+                try FileSystem.makeFolder((path as NSString).deletingLastPathComponent)
+                try FileSystem.writeAtomically(bytes, temporaryFolder: temporary, destination: path)
+            }
+        } catch {
+            let failure = DiskCacheError.writeFailed(path: root.path, reason: error.description)
+            state.withLock {
+                $0.statistics.writeFailures += 1
+                $0.lastWriteError = failure
+            }
+            throw failure
+        }
+        let overLimit = state.withLock { state -> Bool in
+            state.statistics.writes += 1
+            state.statistics.bytesWritten += Int64(bytes.count)
+            guard let known = state.knownBytes else { return true }
+            state.knownBytes = known + Int64(bytes.count)
+            return known + Int64(bytes.count) > configuration.sizeLimit
+        }
+        if overLimit { trimIfNeeded() }
+    }
+
+    /// The metadata `kind` gets when stored now.
+    public func metadata(
+        _ kind: EntryKind, key: CacheKey, url: String, contentType: String, etag: String? = nil, lastModified: String? = nil,
+        source: String = "", now: Date = Date()
+    ) -> EntryMetadata {
+        EntryMetadata(
+            kind: kind, key: key, url: url, contentType: contentType, etag: etag, lastModified: lastModified, storedAt: now,
+            expiresAt: now.addingTimeInterval(Self.seconds(configuration.lifetime(of: kind))), source: source)
+    }
+
+    /// Rewrites `entry` fresh again: the server said it has not changed.
+    public func renew(_ entry: DiskEntry, for key: CacheKey, now: Date = Date()) throws(DiskCacheError) {
+        var metadata = entry.metadata
+        metadata.storedAt = now
+        metadata.expiresAt = now.addingTimeInterval(Self.seconds(configuration.lifetime(of: metadata.kind)))
+        try store(entry.body, metadata: metadata, for: key)
+    }
+
+    public func remove(_ key: CacheKey) {
+        FileSystem.remove(path(for: key))
+    }
+
+    func path(for key: CacheKey) -> String {
+        let name = key.fileName
+        return "\(objects)/\(name.prefix(2))/\(name)"
+    }
+
+    private func check(_ bytes: [UInt8], expectedKey: String?) -> Result<DiskEntry, EntryCorruption> {
+        let decoded = EntryFormat.decode(bytes)
+        if case .success(let entry) = decoded, let expectedKey, entry.metadata.key != expectedKey {
+            return .failure(.wrongKey)
+        }
+        return decoded
+    }
+
+    // MARK: Whole-cache operations
+
+    /// Every entry file: its path, name, size and access time.
+    private func objectFiles() -> [(path: String, name: String, info: FileSystem.Info)] {
+        var files: [(path: String, name: String, info: FileSystem.Info)] = []
+        for shard in FileSystem.list(objects) {
+            let folder = "\(objects)/\(shard)"
+            for name in FileSystem.list(folder) {
+                let path = "\(folder)/\(name)"
+                if let info = FileSystem.info(path) { files.append((path, name, info)) }
+            }
+        }
+        return files
+    }
+
+    /// What the cache holds now; reads every entry's header and metadata.
+    public func usage(now: Date = Date()) -> DiskUsage {
+        var usage = DiskUsage()
+        for file in objectFiles() {
+            usage.entries += 1
+            usage.bytes += file.info.size
+            guard let bytes = FileSystem.read(file.path, touchAfter: .infinity),
+                case .success(let entry) = EntryFormat.decode(bytes)
+            else {
+                usage.unreadable += 1
+                continue
+            }
+            var kind = usage.byKind[entry.metadata.kind.rawValue] ?? DiskUsage.Kind()
+            kind.entries += 1
+            kind.bytes += file.info.size
+            if !entry.metadata.isFresh(at: now) { kind.stale += 1 }
+            usage.byKind[entry.metadata.kind.rawValue] = kind
+        }
+        usage.temporaryFiles = FileSystem.list(temporary).count
+        return usage
+    }
+
+    /// Reads every entry, removing those that fail their checks.
+    public func verify() -> VerifyReport {
+        var report = VerifyReport()
+        for file in objectFiles() {
+            report.checked += 1
+            let bytes = FileSystem.read(file.path, touchAfter: .infinity) ?? []
+            let result = check(bytes, expectedKey: nil)
+            var problem: EntryCorruption?
+            switch result {
+            case .success(let entry):
+                if CacheKey.fileName(ofJoined: entry.metadata.key) != file.name { problem = .wrongKey }
+            case .failure(let corruption):
+                problem = corruption
+            }
+            if let problem {
+                FileSystem.remove(file.path)
+                report.removed.append(VerifyReport.Problem(file: file.name, reason: problem.description))
+            } else {
+                report.valid += 1
+            }
+        }
+        state.withLock { $0.statistics.corruptRemoved += report.removed.count }
+        return report
+    }
+
+    /// Trims to the target when over the limit: least recently used first.
+    @discardableResult
+    public func trimIfNeeded() -> (evicted: Int, bytesFreed: Int64) {
+        var files = objectFiles()
+        var total = files.reduce(Int64(0)) { $0 + $1.info.size }
+        var evicted = 0
+        var freed: Int64 = 0
+        if total > configuration.sizeLimit {
+            let target = Int64(Double(configuration.sizeLimit) * configuration.trimTarget)
+            files.sort { $0.info.modified < $1.info.modified }
+            for file in files where total > target {
+                if FileSystem.remove(file.path) {
+                    total -= file.info.size
+                    freed += file.info.size
+                    evicted += 1
+                }
+            }
+        }
+        state.withLock {
+            $0.knownBytes = total
+            $0.statistics.evictions += evicted
+        }
+        return (evicted, freed)
+    }
+
+    /// Removes expired entries, corrupt ones, abandoned temporary files, then trims to the limit.
+    public func prune(now: Date = Date()) -> PruneReport {
+        var report = PruneReport()
+        for name in FileSystem.list(temporary) {
+            let path = "\(temporary)/\(name)"
+            if let info = FileSystem.info(path), now.timeIntervalSince1970 - info.modified > Self.abandonedAfter,
+                FileSystem.remove(path)
+            {
+                report.temporaryFiles += 1
+            }
+        }
+        for file in objectFiles() {
+            let bytes = FileSystem.read(file.path, touchAfter: .infinity) ?? []
+            switch EntryFormat.decode(bytes) {
+            case .success(let entry) where entry.metadata.isFresh(at: now):
+                continue
+            case .success:
+                report.expired += 1
+            case .failure:
+                report.corrupt += 1
+            }
+            if FileSystem.remove(file.path) { report.bytesFreed += file.info.size }
+        }
+        let trimmed = trimIfNeeded()
+        report.evicted = trimmed.evicted
+        report.bytesFreed += trimmed.bytesFreed
+        report.bytesLeft = state.withLock { $0.knownBytes ?? 0 }
+        return report
+    }
+
+    /// Removes every entry and temporary file; the layout stays.
+    public func clear() -> (entries: Int, bytes: Int64) {
+        var removed = 0
+        var bytes: Int64 = 0
+        for file in objectFiles() where FileSystem.remove(file.path) {
+            removed += 1
+            bytes += file.info.size
+        }
+        for name in FileSystem.list(temporary) { FileSystem.remove("\(temporary)/\(name)") }
+        state.withLock { $0.knownBytes = 0 }
+        return (removed, bytes)
+    }
+
+    private static func seconds(_ duration: Duration) -> Double {
+        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+    }
+}

@@ -1,0 +1,15 @@
+/// What the disk tier did in this process.
+public struct DiskStatistics: Sendable, Hashable, Codable {
+    public var hits = 0
+    public var misses = 0
+    /// Entries found corrupt on read or by `verify`, and removed.
+    public var corruptRemoved = 0
+    public var writes = 0
+    public var bytesWritten: Int64 = 0
+    public var bytesRead: Int64 = 0
+    public var writeFailures = 0
+    /// Entries removed to keep under the size limit.
+    public var evictions = 0
+
+    public init() {}
+}

@@ -1,0 +1,21 @@
+/// What a cache root holds now, from a scan of its files.
+public struct DiskUsage: Sendable, Hashable, Codable {
+    public struct Kind: Sendable, Hashable, Codable {
+        public var entries = 0
+        public var bytes: Int64 = 0
+        /// Past their expiry: used offline, revalidated online.
+        public var stale = 0
+
+        public init() {}
+    }
+
+    public var entries = 0
+    public var bytes: Int64 = 0
+    public var byKind: [String: Kind] = [:]
+    /// Entry files that could not be read as entries (left for `verify` to remove).
+    public var unreadable = 0
+    /// Leftover temporary files (from processes that were killed mid-write).
+    public var temporaryFiles = 0
+
+    public init() {}
+}

@@ -1,0 +1,9 @@
+/// What a disk entry holds; each kind has its own lifetime.
+public enum EntryKind: String, Sendable, Hashable, CaseIterable, Codable {
+    /// An API answer (JSON).
+    case response
+    /// An image's bytes exactly as served.
+    case original
+    /// A processed image (a circular thumbnail) as PNG.
+    case variant
+}

@@ -1,0 +1,113 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// The few POSIX calls the disk tier needs, without Foundation's overhead per file.
+enum FileSystem {
+    struct Info {
+        var size: Int64
+        /// Last modification, which the cache sets on every read: its own access clock.
+        var modified: Double
+    }
+
+    /// The whole file, or `nil` when it does not exist or cannot be read. A file last touched
+    /// more than `touchAfter` seconds ago has its modification time set to now.
+    static func read(_ path: String, touchAfter: Double) -> [UInt8]? {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { return nil }
+        let size = Int(status.st_size)
+        let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
+            count = 0
+            while count < size {
+                let got = Glibc.read(descriptor, buffer.baseAddress! + count, size - count)
+                if got < 0, errno == EINTR { continue }
+                guard got > 0 else { break }
+                count += got
+            }
+        }
+        let modified = Double(status.st_mtim.tv_sec) + Double(status.st_mtim.tv_nsec) / 1e9
+        if Date().timeIntervalSince1970 - modified > touchAfter {
+            // Best effort: a read-only cache still reads.
+            _ = futimens(descriptor, nil)
+        }
+        return bytes
+    }
+
+    /// Writes `bytes` to a new file in `temporaryFolder`, then renames it to `destination`
+    /// (same file system), so `destination` is either absent, the old file, or the whole new one.
+    /// Throws the system's reason.
+    static func writeAtomically(_ bytes: [UInt8], temporaryFolder: String, destination: String) throws(SystemError) {
+        let name = destination.split(separator: "/").last.map(String.init) ?? "entry"
+        let temporary = "\(temporaryFolder)/\(name).\(getpid()).\(UInt64.random(in: 0...UInt64.max)).tmp"
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw SystemError.current() }
+        var written = 0
+        var failure: SystemError?
+        bytes.withUnsafeBytes { buffer in
+            while written < buffer.count {
+                let count = write(descriptor, buffer.baseAddress! + written, buffer.count - written)
+                if count < 0 {
+                    if errno == EINTR { continue }
+                    failure = SystemError.current()
+                    return
+                }
+                written += count
+            }
+        }
+        if close(descriptor) != 0, failure == nil { failure = SystemError.current() }
+        if let failure {
+            unlink(temporary)
+            throw failure
+        }
+        guard rename(temporary, destination) == 0 else {
+            let error = SystemError.current()
+            unlink(temporary)
+            throw error
+        }
+    }
+
+    /// Makes a folder and its parents; an existing folder is fine.
+    static func makeFolder(_ path: String) throws(SystemError) {
+        if mkdir(path, 0o755) == 0 || errno == EEXIST { return }
+        if errno == ENOENT {
+            let parent = (path as NSString).deletingLastPathComponent
+            if !parent.isEmpty, parent != path {
+                try makeFolder(parent)
+                if mkdir(path, 0o755) == 0 || errno == EEXIST { return }
+            }
+        }
+        throw SystemError.current()
+    }
+
+    /// The names in a folder (no `.` or `..`); empty when it cannot be read.
+    static func list(_ path: String) -> [String] {
+        guard let folder = opendir(path) else { return [] }
+        defer { closedir(folder) }
+        var names: [String] = []
+        while let entry = readdir(folder) {
+            let name = withUnsafePointer(to: entry.pointee.d_name) { pointer in
+                pointer.withMemoryRebound(to: CChar.self, capacity: 256) { String(cString: $0) }
+            }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return names
+    }
+
+    static func info(_ path: String) -> Info? {
+        var status = stat()
+        guard stat(path, &status) == 0 else { return nil }
+        return Info(
+            size: Int64(status.st_size), modified: Double(status.st_mtim.tv_sec) + Double(status.st_mtim.tv_nsec) / 1e9)
+    }
+
+    /// Removes a file; a file already gone is fine.
+    @discardableResult
+    static func remove(_ path: String) -> Bool {
+        unlink(path) == 0 || errno == ENOENT
+    }
+}

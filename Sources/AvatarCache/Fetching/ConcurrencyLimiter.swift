@@ -1,0 +1,71 @@
+import Synchronization
+
+/// At most `limit` operations at once; the rest wait in order. A waiter that is cancelled
+/// leaves the queue at once with `CancellationError`.
+final class ConcurrencyLimiter: Sendable {
+    private struct State {
+        var running = 0
+        var nextID = 0
+        var waiters: [(id: Int, continuation: CheckedContinuation<Void, any Error>)] = []
+    }
+
+    let limit: Int
+    private let state = Mutex(State())
+
+    init(limit: Int) {
+        self.limit = max(1, limit)
+    }
+
+    func run<T: Sendable>(_ operation: () async throws -> T) async throws -> T {
+        try await acquire()
+        defer { release() }
+        return try await operation()
+    }
+
+    private func acquire() async throws {
+        try Task.checkCancellation()
+        let id = state.withLock { state -> Int? in
+            if state.running < limit {
+                state.running += 1
+                return nil
+            }
+            state.nextID += 1
+            return state.nextID
+        }
+        guard let id else { return }
+        try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                let cancelled = state.withLock { state -> Bool in
+                    // A slot may have freed while this task was getting here.
+                    if state.running < limit {
+                        state.running += 1
+                        continuation.resume()
+                        return false
+                    }
+                    if Task.isCancelled { return true }
+                    state.waiters.append((id, continuation))
+                    return false
+                }
+                if cancelled { continuation.resume(throwing: CancellationError()) }
+            }
+        } onCancel: {
+            let waiter = state.withLock { state -> CheckedContinuation<Void, any Error>? in
+                guard let index = state.waiters.firstIndex(where: { $0.id == id }) else { return nil }
+                return state.waiters.remove(at: index).continuation
+            }
+            waiter?.resume(throwing: CancellationError())
+        }
+    }
+
+    private func release() {
+        let next = state.withLock { state -> CheckedContinuation<Void, any Error>? in
+            if state.waiters.isEmpty {
+                state.running -= 1
+                return nil
+            }
+            // The slot passes straight to the next waiter.
+            return state.waiters.removeFirst().continuation
+        }
+        next?.resume()
+    }
+}

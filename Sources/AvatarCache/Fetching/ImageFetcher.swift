@@ -1,0 +1,58 @@
+import Foundation
+import RickAndMortyAPI
+import Synchronization
+
+/// Downloads images through the project's one `HTTPTransport` (deadline, body cap, retries with
+/// backoff on 5xx/429/dropped connections, `Retry-After`), with two additions: identical
+/// requests in flight share one download, and each host gets at most `perHostLimit` at once.
+public final class ImageFetcher: Sendable {
+    public let transport: HTTPTransport
+    public let perHostLimit: Int
+    private let limiters = Mutex<[String: ConcurrencyLimiter]>([:])
+    private let flights = Coalescer<String, Download>()
+    private let counters = Mutex<(downloads: Int, notModified: Int, bytes: Int64)>((0, 0, 0))
+
+    public init(transport: HTTPTransport, perHostLimit: Int = 8) {
+        self.transport = transport
+        self.perHostLimit = max(1, perHostLimit)
+    }
+
+    /// Requests joined to one already in flight.
+    public var coalesced: Int { flights.coalescedCount }
+    public var downloads: Int { counters.withLock { $0.downloads } }
+    public var bytesDownloaded: Int64 { counters.withLock { $0.bytes } }
+
+    /// GETs `url`, conditionally when `validators` are given. Throws `AvatarCacheError` for a
+    /// status other than 200/304, `APIError` for transport failures, or `CancellationError`.
+    public func fetch(_ url: URL, validators: [(String, String)] = []) async throws -> Download {
+        let key = ([url.absoluteString] + validators.map { "\($0.0): \($0.1)" }).joined(separator: "\n")
+        return try await flights.run(key) { [self] in
+            let response = try await limiter(for: url).run { try await transport.get(url, headers: validators) }
+            switch response.status {
+            case 200:
+                counters.withLock {
+                    $0.downloads += 1
+                    $0.bytes += Int64(response.body.count)
+                }
+                return .body(
+                    response.body, contentType: response.header("Content-Type"), etag: response.header("ETag"),
+                    lastModified: response.header("Last-Modified"))
+            case 304 where !validators.isEmpty:
+                counters.withLock { $0.notModified += 1 }
+                return .notModified
+            default:
+                throw AvatarCacheError.httpStatus(response.status, url: url.absoluteString)
+            }
+        }
+    }
+
+    private func limiter(for url: URL) -> ConcurrencyLimiter {
+        let host = "\(url.host ?? ""):\(url.port ?? -1)"
+        return limiters.withLock { limiters in
+            if let limiter = limiters[host] { return limiter }
+            let limiter = ConcurrencyLimiter(limit: perHostLimit)
+            limiters[host] = limiter
+            return limiter
+        }
+    }
+}

@@ -1,0 +1,38 @@
+import Foundation
+
+/// Which API a cache entry belongs to, independent of the address it was reached at.
+///
+/// URLs under the API's root are keyed by their path below it, qualified by the identity's name:
+/// `--api fixtures` serves on a new port every run and still finds what it cached last time, and
+/// the real service's entries never mix with another server's.
+public struct APIIdentity: Sendable, Hashable {
+    /// `fixtures`, or the API root as written (`https://rickandmortyapi.com/api`).
+    public let name: String
+    /// Where the API is reached now; `nil` offline, when no address is known or needed.
+    public let baseURL: URL?
+
+    public init(name: String, baseURL: URL?) {
+        self.name = name
+        self.baseURL = baseURL
+    }
+
+    /// The key of an API answer, by its path under the root (`character?page=2`).
+    public func key(forPath path: String) -> CacheKey {
+        CacheKey(["api", name, path])
+    }
+
+    /// The key of any URL: relative to the API when under its root (or under the real service's,
+    /// whose avatar URLs a dataset may keep), absolute otherwise.
+    public func key(for url: URL) -> CacheKey {
+        let text = url.absoluteString
+        for root in [baseURL?.absoluteString, Self.realServiceRoot].compactMap({ $0 }) {
+            let prefix = root.hasSuffix("/") ? root : root + "/"
+            if text.hasPrefix(prefix) {
+                return key(forPath: String(text.dropFirst(prefix.count)))
+            }
+        }
+        return CacheKey(["url", text])
+    }
+
+    private static let realServiceRoot = "https://rickandmortyapi.com/api"
+}

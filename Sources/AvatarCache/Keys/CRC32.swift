@@ -1,0 +1,26 @@
+import CZlibSystem
+
+/// CRC-32 (zlib's), the checksum every disk entry carries: fast, and sure to catch a torn or
+/// flipped byte.
+enum CRC32 {
+    static func checksum(_ bytes: UnsafeRawBufferPointer) -> UInt32 {
+        continuing(0, bytes)
+    }
+
+    /// The checksum of earlier bytes (whose checksum is `start`) followed by `bytes`.
+    static func continuing(_ start: UInt32, _ bytes: UnsafeRawBufferPointer) -> UInt32 {
+        guard let base = bytes.baseAddress, !bytes.isEmpty else { return start }
+        var crc = uLong(start)
+        var offset = 0
+        while offset < bytes.count {
+            let chunk = min(bytes.count - offset, Int(UInt32.max))
+            crc = crc32(crc, base.advanced(by: offset).assumingMemoryBound(to: Bytef.self), uInt(chunk))
+            offset += chunk
+        }
+        return UInt32(truncatingIfNeeded: crc)
+    }
+
+    static func checksum(_ bytes: [UInt8]) -> UInt32 {
+        bytes.withUnsafeBytes { checksum($0) }
+    }
+}

@@ -1,0 +1,28 @@
+/// What a cache entry is: a list of parts (a URL, processor identifiers, a size), joined so that
+/// different lists never give the same key.
+///
+/// Each part is written with its length in front (`5:hello`), so no text inside a part can act
+/// as a separator: `["a", "bc"]` and `["ab", "c"]` are `1:a2:bc` and `2:ab1:c`.
+public struct CacheKey: Sendable, Hashable, CustomStringConvertible {
+    public let parts: [String]
+
+    public init(_ parts: [String]) {
+        self.parts = parts
+    }
+
+    /// The joined form, readable in entry metadata.
+    public var description: String {
+        parts.map { "\($0.utf8.count):\($0)" }.joined()
+    }
+
+    /// The entry's file name: SHA-256 of the joined form in hex.
+    public var fileName: String { Self.fileName(ofJoined: description) }
+
+    /// The file name of a key in its joined form (as entry metadata keeps it).
+    static func fileName(ofJoined joined: String) -> String { SHA256.hex(joined.utf8) }
+
+    /// The key with one more part (a variant of the same source).
+    public func appending(_ part: String) -> CacheKey {
+        CacheKey(parts + [part])
+    }
+}

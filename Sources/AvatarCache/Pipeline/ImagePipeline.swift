@@ -1,0 +1,135 @@
+import Foundation
+import Imaging
+import RickAndMortyAPI
+import Synchronization
+
+/// Images by URL, through both tiers: memory, then the processed variant on disk, then the
+/// original on disk, then the network. Identical requests in flight share one download and one
+/// decode; what is made is stored in both tiers.
+///
+/// Online, a stale disk entry is revalidated (a 304 renews it without a download) and served
+/// stale if the network fails; offline (no fetcher), any disk entry is good and a miss is
+/// `AvatarCacheError.notCached`.
+public final class ImagePipeline: Sendable {
+    public let identity: APIIdentity
+    public let disk: DiskCache
+    public let memory: MemoryCache<CacheKey, Bitmap>
+    /// `nil` offline.
+    public let fetcher: ImageFetcher?
+
+    private let originals = Coalescer<CacheKey, Original>()
+    private let variants = Coalescer<CacheKey, Thumbnail>()
+    private let counters = Mutex(PipelineStatistics(memory: MemoryStatistics(), disk: DiskStatistics()))
+
+    public init(
+        identity: APIIdentity, disk: DiskCache, fetcher: ImageFetcher?, memoryLimits: MemoryCacheLimits = .thumbnails
+    ) {
+        self.identity = identity
+        self.disk = disk
+        self.fetcher = fetcher
+        self.memory = MemoryCache(limits: memoryLimits)
+    }
+
+    public var statistics: PipelineStatistics {
+        var statistics = counters.withLock { $0 }
+        statistics.memory = memory.statistics
+        statistics.disk = disk.statistics
+        statistics.downloads = fetcher?.downloads ?? 0
+        statistics.bytesDownloaded = fetcher?.bytesDownloaded ?? 0
+        statistics.coalesced = originals.coalescedCount + variants.coalescedCount + (fetcher?.coalesced ?? 0)
+        return statistics
+    }
+
+    // MARK: Originals
+
+    /// The image's bytes exactly as served: from disk, revalidated, or downloaded and stored.
+    public func original(for url: URL) async throws -> Original {
+        let key = identity.key(for: url)
+        return try await originals.run(key) { [self] in try await loadOriginal(url, key: key) }
+    }
+
+    private func loadOriginal(_ url: URL, key: CacheKey) async throws -> Original {
+        let cached = disk.entry(for: key)
+        if let cached, fetcher == nil || cached.metadata.isFresh(at: Date()) {
+            counters.withLock { $0.originalHits += 1 }
+            return Original(bytes: cached.body, source: .disk, checksum: CRC32.checksum(cached.body))
+        }
+        guard let fetcher else { throw AvatarCacheError.notCached(url: url.absoluteString) }
+        let download: Download
+        do {
+            download = try await fetcher.fetch(url, validators: cached.map(Self.validators) ?? [])
+        } catch let error as APIError where cached != nil && (error.isTransient || Self.isUnreachable(error)) {
+            // Stale beats nothing: the copy is whole, only old.
+            return Original(bytes: cached!.body, source: .staleAfterError, checksum: CRC32.checksum(cached!.body))
+        }
+        switch download {
+        case .notModified:
+            guard let cached else { throw AvatarCacheError.httpStatus(304, url: url.absoluteString) }
+            try? disk.renew(cached, for: key)
+            counters.withLock { $0.revalidated += 1 }
+            return Original(bytes: cached.body, source: .revalidated, checksum: CRC32.checksum(cached.body))
+        case .body(let bytes, let contentType, let etag, let lastModified):
+            guard ImageSniffer.format(of: bytes) != nil else {
+                throw AvatarCacheError.notAnImage(url: url.absoluteString, firstBytes: ImageSniffer.preview(bytes))
+            }
+            guard ImageSniffer.isComplete(bytes) else { throw AvatarCacheError.incomplete(url: url.absoluteString) }
+            let metadata = disk.metadata(
+                .original, key: key, url: url.absoluteString, contentType: contentType ?? "application/octet-stream",
+                etag: etag, lastModified: lastModified)
+            try disk.store(bytes, metadata: metadata, for: key)
+            return Original(bytes: bytes, source: .network, checksum: CRC32.checksum(bytes))
+        }
+    }
+
+    // MARK: Thumbnails
+
+    /// A circular thumbnail of the image at `url`, and where it came from.
+    public func thumbnail(for url: URL, circle: ImageProcessors.Circle) async throws -> Thumbnail {
+        let key = identity.key(for: url).appending(circle.identifier)
+        if let bitmap = memory.value(for: key) { return Thumbnail(bitmap: bitmap, source: .memory) }
+        return try await variants.run(key) { [self] in try await loadThumbnail(url, circle: circle, key: key) }
+    }
+
+    private func loadThumbnail(_ url: URL, circle: ImageProcessors.Circle, key: CacheKey) async throws -> Thumbnail {
+        let cached = disk.entry(for: key)
+        if let cached, fetcher == nil || cached.metadata.isFresh(at: Date()), let bitmap = decodeVariant(cached, key: key) {
+            counters.withLock { $0.variantHits += 1 }
+            return Thumbnail(bitmap: bitmap, source: .disk)
+        }
+        let original = try await original(for: url)
+        let source = String(original.checksum)
+        if let cached, cached.metadata.source == source, let bitmap = decodeVariant(cached, key: key) {
+            // Made from the very bytes the server just confirmed: renew instead of redoing.
+            try? disk.renew(cached, for: key)
+            return Thumbnail(bitmap: bitmap, source: original.source)
+        }
+        let bitmap = try Thumbnailer(circle: circle).thumbnail(original.bytes)
+        counters.withLock { $0.processed += 1 }
+        memory.set(bitmap, for: key, cost: bitmap.pixels.count)
+        let png = try PNGEncoder.fastest.encode(bitmap)
+        let metadata = disk.metadata(.variant, key: key, url: url.absoluteString, contentType: "image/png", source: source)
+        try disk.store(png, metadata: metadata, for: key)
+        return Thumbnail(bitmap: bitmap, source: original.source)
+    }
+
+    private func decodeVariant(_ entry: DiskEntry, key: CacheKey) -> Bitmap? {
+        guard let bitmap = try? ImageDecoder().decode(entry.body) else {
+            disk.remove(key)
+            return nil
+        }
+        memory.set(bitmap, for: key, cost: bitmap.pixels.count)
+        return bitmap
+    }
+
+    private static func validators(_ entry: DiskEntry) -> [(String, String)] {
+        var headers: [(String, String)] = []
+        if let etag = entry.metadata.etag { headers.append(("If-None-Match", etag)) }
+        if let lastModified = entry.metadata.lastModified { headers.append(("If-Modified-Since", lastModified)) }
+        return headers
+    }
+
+    private static func isUnreachable(_ error: APIError) -> Bool {
+        if case .unreachable = error { return true }
+        return false
+    }
+}

@@ -1,0 +1,12 @@
+/// Where an image came from on one request: what `warm` counts and `-v` reports.
+public enum ImageSource: String, Sendable, Hashable, Codable {
+    case memory
+    /// The disk tier, fresh (or any age, offline).
+    case disk
+    /// A stale disk copy the server confirmed unchanged (304).
+    case revalidated
+    /// Downloaded now.
+    case network
+    /// A stale disk copy, used because the network failed while revalidating it.
+    case staleAfterError
+}

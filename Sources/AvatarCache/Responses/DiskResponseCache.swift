@@ -1,0 +1,73 @@
+import Foundation
+import RickAndMortyAPI
+import Synchronization
+
+/// The core's `ResponseCache` on the disk tier: API answers keyed by their path under the API's
+/// identity, fresh for the configured response lifetime (24 h by default).
+///
+/// Bodies are stored address-free: URLs under the API's current root are written under the real
+/// service's root, and read back under whatever root the API has now. So avatar URLs in a page
+/// cached through `--api fixtures` on one port still lead to the cache on the next run's port,
+/// and offline they key exactly as the avatars were stored.
+public final class DiskResponseCache: ResponseCache {
+    /// What went through this cache in this process.
+    public struct Statistics: Sendable, Hashable, Codable {
+        /// Answers downloaded and stored.
+        public var stored = 0
+        /// Stale answers the server confirmed (304) and renewed.
+        public var renewed = 0
+    }
+
+    public let disk: DiskCache
+    public let identity: APIIdentity
+    private let counters = Mutex(Statistics())
+
+    public init(disk: DiskCache, identity: APIIdentity) {
+        self.disk = disk
+        self.identity = identity
+    }
+
+    public var statistics: Statistics { counters.withLock { $0 } }
+
+    public func response(for path: String) -> CachedResponse? {
+        disk.entry(for: identity.key(forPath: path)).map { entry in
+            CachedResponse(
+                body: rewrite(entry.body, from: Dataset.canonicalBase, to: identity.baseURL?.absoluteString), etag: entry.metadata.etag, lastModified: entry.metadata.lastModified,
+                expiresAt: entry.metadata.expiresAt)
+        }
+    }
+
+    public func store(body: [UInt8], etag: String?, lastModified: String?, for path: String) {
+        if write(body: body, etag: etag, lastModified: lastModified, for: path) {
+            counters.withLock { $0.stored += 1 }
+        }
+    }
+
+    public func renew(_ response: CachedResponse, for path: String) {
+        if write(body: response.body, etag: response.etag, lastModified: response.lastModified, for: path) {
+            counters.withLock { $0.renewed += 1 }
+        }
+    }
+
+    private func rewrite(_ body: [UInt8], from: String?, to: String?) -> [UInt8] {
+        guard let from, let to, from != to else { return body }
+        return URLRewriter.replacing(body, prefix: Array(Self.root(from).utf8), with: Array(Self.root(to).utf8))
+    }
+
+    private static func root(_ text: String) -> String {
+        text.hasSuffix("/") ? String(text.dropLast()) : text
+    }
+
+    /// A failed write is kept in `disk.lastWriteError` for the command to report once.
+    private func write(body: [UInt8], etag: String?, lastModified: String?, for path: String) -> Bool {
+        let key = identity.key(forPath: path)
+        let metadata = disk.metadata(
+            .response, key: key, url: path, contentType: "application/json", etag: etag, lastModified: lastModified)
+        do {
+            try disk.store(rewrite(body, from: identity.baseURL?.absoluteString, to: Dataset.canonicalBase), metadata: metadata, for: key)
+            return true
+        } catch {
+            return false
+        }
+    }
+}

@@ -1,0 +1,27 @@
+import Foundation
+
+/// An API response body as a `ResponseCache` keeps it, with what revalidation needs.
+public struct CachedResponse: Sendable, Hashable {
+    public var body: [UInt8]
+    public var etag: String?
+    public var lastModified: String?
+    /// After this the response is stale: still good offline, revalidated online.
+    public var expiresAt: Date
+
+    public init(body: [UInt8], etag: String? = nil, lastModified: String? = nil, expiresAt: Date) {
+        self.body = body
+        self.etag = etag
+        self.lastModified = lastModified
+        self.expiresAt = expiresAt
+    }
+
+    public func isFresh(at now: Date) -> Bool { now < expiresAt }
+
+    /// The conditional-request headers that ask the server whether this copy is still current.
+    public var validators: [(String, String)] {
+        var headers: [(String, String)] = []
+        if let etag { headers.append(("If-None-Match", etag)) }
+        if let lastModified { headers.append(("If-Modified-Since", lastModified)) }
+        return headers
+    }
+}

@@ -1,0 +1,75 @@
+import Foundation
+
+/// The API's requests as paths relative to its root, the form both the network and the
+/// response cache use: `character?page=2&name=rick`, `character/1`, `episode/%5B1,2%5D`.
+enum APIEndpoint {
+    static func page<Resource: APIResource>(_ query: ResourceQuery<Resource>) -> String {
+        var components = URLComponents()
+        components.path = Resource.path
+        components.queryItems = query.queryItems
+        // `+` is a space to some servers' query parsers; send it encoded.
+        let encodedQuery = components.percentEncodedQuery?.replacingOccurrences(of: "+", with: "%2B") ?? ""
+        return "\(Resource.path)?\(encodedQuery)"
+    }
+
+    static func item<Resource: APIResource>(_ type: Resource.Type, id: Int) -> String {
+        "\(Resource.path)/\(id)"
+    }
+
+    /// The bracketed list form, which keeps a single id an array in the answer.
+    static func items<Resource: APIResource>(_ type: Resource.Type, ids: [Int]) -> String {
+        "\(Resource.path)/%5B" + ids.map(String.init).joined(separator: ",") + "%5D"
+    }
+
+    /// The ids once each, in the order first given.
+    static func unique(_ ids: [Int]) -> [Int] {
+        var seen = Set<Int>()
+        return ids.filter { seen.insert($0).inserted }
+    }
+
+    static func url(_ path: String, base: URL) throws -> URL {
+        let root = base.absoluteString.hasSuffix("/") ? String(base.absoluteString.dropLast()) : base.absoluteString
+        guard let url = URL(string: "\(root)/\(path)") else {
+            throw APIError.badRequest(url: root, message: "cannot build a URL for \(path)")
+        }
+        return url
+    }
+
+    // MARK: Answers, from the network or the cache alike
+
+    static func page<Resource: APIResource>(
+        _ query: ResourceQuery<Resource>, status: Int, body: [UInt8], url: URL
+    ) throws -> Page<Resource.Model>? {
+        switch status {
+        case 200:
+            let dto = try JSONBody.decode(PageDTO<Resource>.self, from: body, url: url)
+            let items = try dto.results.map { try $0.model(at: url.absoluteString) }
+            return Page(number: query.page, count: dto.info.count, pages: dto.info.pages, items: items)
+        case 404:
+            // The API's answer to a filter with no match and to a page past the last.
+            return .empty(number: query.page)
+        default:
+            return nil
+        }
+    }
+
+    static func item<Resource: APIResource>(
+        _ type: Resource.Type, id: Int, status: Int, body: [UInt8], url: URL
+    ) throws -> Resource.Model? {
+        switch status {
+        case 200: try JSONBody.decode(Resource.self, from: body, url: url).model(at: url.absoluteString)
+        case 404: throw APIError.notFound(resource: Resource.path, id: id)
+        default: nil
+        }
+    }
+
+    static func items<Resource: APIResource>(
+        _ type: Resource.Type, status: Int, body: [UInt8], url: URL
+    ) throws -> [Resource.Model]? {
+        switch status {
+        case 200: try JSONBody.decode([Resource].self, from: body, url: url).map { try $0.model(at: url.absoluteString) }
+        case 404: []
+        default: nil
+        }
+    }
+}

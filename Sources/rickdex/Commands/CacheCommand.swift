@@ -1,0 +1,98 @@
+import ArgumentParser
+import AvatarCache
+import Foundation
+
+/// `rickdex cache stats | verify | prune | clear | path`
+struct CacheCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "cache",
+        abstract: "Inspect and tend the cache: what it holds, check it, trim it, empty it.",
+        discussion: """
+            The cache keeps API answers (fresh 24 h), avatars as served and their thumbnails
+            (fresh 30 days), under v1/ in the cache folder. Stale entries still serve --offline.
+            """,
+        subcommands: [Stats.self, Verify.self, Prune.self, Clear.self, Path.self]
+    )
+
+    struct Stats: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "What the cache holds, by kind.")
+
+        @Flag(help: "Print as JSON.") var json = false
+        @OptionGroup var cache: CacheOptions
+
+        func run() throws {
+            let disk = try cache.open()
+            let usage = disk.usage()
+            if json {
+                try JSONOutput.print(CacheStatsOutput(path: disk.root.path, limit: disk.configuration.sizeLimit, usage: usage))
+                return
+            }
+            print("\(disk.root.path)")
+            print("  \(usage.entries) entries, \(ByteSize.format(usage.bytes)) of \(ByteSize.format(disk.configuration.sizeLimit))")
+            for kind in EntryKind.allCases {
+                let counts = usage.byKind[kind.rawValue] ?? DiskUsage.Kind()
+                let name = ["response": "API answers", "original": "avatars", "variant": "thumbnails"][kind.rawValue] ?? kind.rawValue
+                print("  \(name): \(counts.entries) (\(ByteSize.format(counts.bytes))), \(counts.stale) stale")
+            }
+            if usage.unreadable > 0 { print("  \(usage.unreadable) unreadable: run `rickdex cache verify`") }
+            if usage.temporaryFiles > 0 { print("  \(usage.temporaryFiles) temporary files") }
+        }
+    }
+
+    struct Verify: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Check every entry's length and checksum; remove the corrupt ones.",
+            discussion: "Exit code 4 when something was corrupt (it is removed, and refetched when next needed).")
+
+        @Flag(help: "Print as JSON.") var json = false
+        @OptionGroup var cache: CacheOptions
+
+        func run() throws {
+            let report = try cache.open().verify()
+            if json {
+                try JSONOutput.print(report)
+            } else {
+                for problem in report.removed { print("removed \(problem.file): \(problem.reason)") }
+                print("checked \(report.checked) entries: \(report.valid) valid, \(report.removed.count) corrupt and removed")
+            }
+            if !report.removed.isEmpty { throw PartialFailure(failed: report.removed.count, total: report.checked) }
+        }
+    }
+
+    struct Prune: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Remove expired and corrupt entries and leftovers, then trim to the size limit.",
+            discussion: "Expired entries still serve --offline; prune when space matters more.")
+
+        @OptionGroup var cache: CacheOptions
+
+        func run() throws {
+            let report = try cache.open().prune()
+            print(
+                "removed \(report.expired) expired, \(report.corrupt) corrupt, \(report.evicted) least recently used, "
+                    + "\(report.temporaryFiles) leftover temporary files: \(ByteSize.format(report.bytesFreed)) freed, "
+                    + "\(ByteSize.format(report.bytesLeft)) left")
+        }
+    }
+
+    struct Clear: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Remove every entry.")
+
+        @OptionGroup var cache: CacheOptions
+
+        func run() throws {
+            let removed = try cache.open().clear()
+            print("removed \(removed.entries) entries (\(ByteSize.format(removed.bytes)))")
+        }
+    }
+
+    struct Path: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Print the cache folder.")
+
+        @OptionGroup var cache: CacheOptions
+
+        func run() {
+            print(cache.root().path)
+        }
+    }
+}

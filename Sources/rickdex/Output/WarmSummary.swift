@@ -1,0 +1,39 @@
+import Foundation
+
+/// What `rickdex warm` did, for the closing lines and `--json`.
+struct WarmSummary: Codable {
+    struct Tally: Codable {
+        var total = 0
+        var fetched = 0
+        var revalidated = 0
+        var cached = 0
+        var failed = 0
+    }
+
+    var pages = Tally()
+    var avatars = Tally()
+    /// Thumbnails made now; the rest of `thumbnailsWanted` were already on disk.
+    var thumbnailsMade = 0
+    var thumbnailsWanted = 0
+    var sizes: [Int] = []
+    var seconds = 0.0
+    var cacheEntries = 0
+    var cacheBytes: Int64 = 0
+    var cachePath = ""
+
+    var failed: Int { pages.failed + avatars.failed }
+
+    func render() -> String {
+        let fetched = pages.fetched + avatars.fetched
+        let revalidated = pages.revalidated + avatars.revalidated
+        let cached = pages.cached + avatars.cached
+        let thumbnails =
+            sizes.isEmpty
+            ? "" : ", \(thumbnailsWanted) thumbnails (\(sizes.map { "\($0)" }.joined(separator: ", ")) px, \(thumbnailsMade) made)"
+        return """
+            warmed \(pages.total) pages, \(avatars.total) avatars\(thumbnails) in \(String(format: "%.1f", seconds)) s
+              fetched \(fetched) · already cached \(cached) · revalidated \(revalidated) · failed \(failed)
+              cache: \(cacheEntries) entries, \(ByteSize.format(cacheBytes)) in \(cachePath)
+            """
+    }
+}

@@ -1,0 +1,111 @@
+import APIServer
+import Foundation
+import RickAndMortyAPI
+import TestSupport
+import Testing
+
+@testable import AvatarCache
+
+/// API answers through the disk tier, online and offline, against the real loopback server.
+@Suite final class ResponseCacheTests {
+    let folder: URL
+
+    init() throws {
+        folder = try TestData.temporaryFolder()
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(at: folder)
+    }
+
+    func responses(_ base: URL?, configuration: DiskCacheConfiguration = DiskCacheConfiguration()) throws -> DiskResponseCache {
+        DiskResponseCache(disk: try DiskCache(root: folder, configuration: configuration), identity: APIIdentity(name: "test", baseURL: base))
+    }
+
+    func cachingClient(_ base: URL, _ cache: DiskResponseCache) -> HTTPRickAndMortyClient {
+        HTTPRickAndMortyClient(baseURL: base, transport: TestData.client(base).transport, cache: cache)
+    }
+
+    @Test func aFreshAnswerNeedsNoServer() async throws {
+        let first = try await TestData.withServer { base in
+            let page = try await cachingClient(base, try responses(base)).characters(CharacterQuery(name: "rick"))
+            return (page, base)
+        }
+        #expect(first.0.count > 20)
+        // The server is gone; the same request is answered from the cache.
+        let again = try await cachingClient(first.1, try responses(first.1)).characters(CharacterQuery(name: "rick"))
+        #expect(again == first.0, "the same page, URLs and all")
+    }
+
+    @Test func aStaleAnswerIsRenewedByA304() async throws {
+        let expired = DiskCacheConfiguration(responseLifetime: .zero)
+        try await TestData.withServer { base in
+            let fill = try responses(base, configuration: expired)
+            _ = try await cachingClient(base, fill).character(id: 1)
+            #expect(fill.statistics.stored == 1)
+            let renew = try responses(base, configuration: expired)
+            let rick = try await cachingClient(base, renew).character(id: 1)
+            #expect(rick.name == "Rick Sanchez")
+            #expect(renew.statistics.renewed == 1)
+            #expect(renew.statistics.stored == 0)
+        }
+    }
+
+    @Test func cachedAnswersFollowTheAPIToItsNewAddress() async throws {
+        let firstBase = try await TestData.withServer { base in
+            _ = try await cachingClient(base, try responses(base)).characters(CharacterQuery(page: 1))
+            return base
+        }
+        try await TestData.withServer { base in
+            #expect(base != firstBase)
+            let page = try await cachingClient(base, try responses(base)).characters(CharacterQuery(page: 1))
+            #expect(page.items.allSatisfy { $0.imageURL.absoluteString.hasPrefix(base.absoluteString + "/") })
+        }
+    }
+
+    @Test func offlineWithNothingCachedNamesTheRequest() async throws {
+        let offline = OfflineRickAndMortyClient(cache: try responses(nil))
+        await #expect(throws: APIError.notCached(path: "character?page=1&name=rick")) {
+            _ = try await offline.characters(CharacterQuery(name: "rick"))
+        }
+    }
+
+    /// Once every unfiltered page is cached, offline answers equal the server's, page for page.
+    @Test func offlineFilteringGivesTheServersResultsAndCounts() async throws {
+        let queries: [CharacterQuery] = [
+            CharacterQuery(name: "rick"), CharacterQuery(name: "rick", page: 3), CharacterQuery(status: "alive"),
+            CharacterQuery(gender: "male"), CharacterQuery(gender: "female", page: 2), CharacterQuery(species: "hum"),
+            CharacterQuery(name: "smith", status: "dead"), CharacterQuery(type: "parasite"), CharacterQuery(name: "(rick"),
+            CharacterQuery(name: "zzzz"), CharacterQuery(name: "rick", page: 99), CharacterQuery(status: "ALIVE", gender: "Male"),
+        ]
+        try await TestData.withServer { base in
+            let warm = cachingClient(base, try responses(base))
+            _ = try await warm.pages(CharacterQuery()).allItems()
+            _ = try await warm.pages(EpisodeQuery()).allItems()
+            let server = TestData.client(base)
+            let offline = OfflineRickAndMortyClient(cache: try responses(nil))
+            for query in queries {
+                let expected = try await server.characters(query)
+                let answered = try await offline.characters(query)
+                #expect(answered.count == expected.count, "\(query)")
+                #expect(answered.pages == expected.pages, "\(query)")
+                #expect(answered.items.map(\.id) == expected.items.map(\.id), "\(query)")
+            }
+            let episodeQuery = EpisodeQuery(filters: ["episode": "S02"])
+            #expect(try await offline.episodes(episodeQuery).items.map(\.id) == (try await server.episodes(episodeQuery)).items.map(\.id))
+            let ids = [3, 1, 3, 9999, 2]
+            #expect(try await offline.characters(ids: ids).map(\.id) == (try await server.characters(ids: ids)).map(\.id))
+            #expect(try await offline.episodes(ids: [1, 2, 51]).map(\.name) == (try await server.episodes(ids: [1, 2, 51])).map(\.name))
+            let rick = try await offline.character(id: 1)
+            #expect(rick.name == "Rick Sanchez")
+            #expect(rick.imageURL.absoluteString == "https://rickandmortyapi.com/api/character/avatar/1.jpeg")
+            await #expect(throws: APIError.notFound(resource: "character", id: 9999)) {
+                _ = try await offline.character(id: 9999)
+            }
+            // Locations were not warmed: that is a miss, not an empty answer.
+            await #expect(throws: APIError.notCached(path: "location?page=1")) {
+                _ = try await offline.locations(LocationQuery())
+            }
+        }
+    }
+}

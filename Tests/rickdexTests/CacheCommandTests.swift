@@ -1,0 +1,171 @@
+import APIServer
+import AvatarCache
+import Foundation
+import RickAndMortyAPI
+import TestSupport
+import Testing
+
+/// `warm`, `cache` and `--offline`, run as real processes against real servers on real files.
+@Suite final class CacheCommandTests {
+    let cache: URL
+
+    init() throws {
+        cache = try TestData.temporaryFolder()
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(at: cache)
+    }
+
+    var environment: [String: String] { ["RICKDEX_CACHE_DIR": cache.path] }
+
+    func run(_ arguments: [String], environment: [String: String]? = nil) async throws -> RickdexProcess.Run {
+        try await RickdexProcess.run(arguments, environment: environment ?? self.environment)
+    }
+
+    func json(_ text: String) throws -> [String: Any] {
+        try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+    }
+
+    /// The loopback server's address in an answer, written as the real service's.
+    func canonical(_ text: String) -> String {
+        text.replacingOccurrences(
+            of: #"http://127\.0\.0\.1:[0-9]+/api"#, with: Dataset.canonicalBase, options: .regularExpression)
+    }
+
+    /// Every avatar in the cache, read offline, equals the dataset's file; the ids that do not.
+    func avatarsDifferingFromTheDataset(identity: String) async throws -> [Int] {
+        let images = ImagePipeline(
+            identity: APIIdentity(name: identity, baseURL: nil), disk: try DiskCache(root: cache), fetcher: nil)
+        var wrong: [Int] = []
+        for character in TestData.fixturesDataset.characters {
+            let url = try #require(URL(string: "\(Dataset.canonicalBase)/character/avatar/\(character.id).jpeg"))
+            let expected = try [UInt8](Data(contentsOf: TestData.fixturesDataset.avatarFile(id: character.id)))
+            let cached = try? await images.original(for: url).bytes
+            if cached != expected { wrong.append(character.id) }
+        }
+        return wrong
+    }
+
+    @Test func afterWarmingOfflineAnswersAsTheServerDid() async throws {
+        let first = try await run(["warm", "--all", "--no-thumbnails", "--api", "fixtures", "--json"])
+        #expect(first.status == 0, "\(first.stderr)")
+        let summary = try json(first.stdout)
+        let pages = try #require(summary["pages"] as? [String: Int])
+        let avatars = try #require(summary["avatars"] as? [String: Int])
+        #expect(pages["total"] == 45)  // 42 of characters, 3 of episodes
+        #expect(pages["fetched"] == 45)
+        #expect(avatars["fetched"] == 826)
+        #expect(avatars["failed"] == 0)
+
+        // A second run (a new port) finds everything fresh and fetches nothing.
+        let second = try json(try await run(["warm", "--all", "--no-thumbnails", "--api", "fixtures", "--json"]).stdout)
+        #expect((second["pages"] as? [String: Int])?["cached"] == 45)
+        #expect((second["avatars"] as? [String: Int])?["cached"] == 826)
+        #expect((second["avatars"] as? [String: Int])?["fetched"] == 0)
+
+        // Offline (no server at all) against online (a cold cache of its own, so a real server).
+        let commands: [[String]] = [
+            ["search", "rick", "--json"], ["search", "--status", "dead", "--species", "alien", "--all", "--json"],
+            ["search", "--gender", "male", "--page", "3", "--json"], ["search", "morty", "--type", "clone", "--json"],
+            ["search", "nobody-has-this-name", "--json"], ["show", "1", "--json"], ["show", "242", "--json"],
+        ]
+        for command in commands {
+            let online = try await run(command + ["--api", "fixtures"], environment: [:])
+            let offline = try await run(command + ["--api", "fixtures", "--offline"])
+            #expect(online.status == 0 && offline.status == 0, "\(command): \(offline.stderr)")
+            #expect(canonical(online.stdout) == offline.stdout, "\(command)")
+        }
+        let missing = try await run(["show", "99999", "--api", "fixtures", "--offline"])
+        #expect(missing.status == 3, "an unknown id is still 'not found' offline")
+
+        let sheetOnline = cache.appendingPathComponent("online.png")
+        let sheetOffline = cache.appendingPathComponent("offline.png")
+        let sheet = ["sheet", "--status", "dead", "--species", "robot", "--all", "--api", "fixtures"]
+        #expect(try await run(sheet + ["-o", sheetOnline.path], environment: [:]).status == 0)
+        let offlineSheet = try await run(sheet + ["-o", sheetOffline.path, "--offline"])
+        #expect(offlineSheet.status == 0, "\(offlineSheet.stderr)")
+        let same = try Data(contentsOf: sheetOnline) == Data(contentsOf: sheetOffline)
+        #expect(same, "the offline sheet has the online one's pixels")
+
+        let verify = try await run(["cache", "verify"])
+        #expect(verify.status == 0)
+        #expect(verify.stdout.contains("0 corrupt"))
+    }
+
+    @Test func offlineWithAColdCacheSaysWhatToWarm() async throws {
+        let result = try await run(["search", "rick", "--api", "fixtures", "--offline"])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("not in the cache"))
+        #expect(result.stderr.contains("rickdex warm --all"))
+        #expect(result.stdout.isEmpty)
+    }
+
+    @Test func warmingThroughAFaultyServerStoresEveryAvatarWhole() async throws {
+        let faults = FaultPlan(failRate: 0.1, throttleRate: 0.05, truncateRate: 0.05, seed: 5)
+        let identity = try await TestData.withServer(faults: faults) { base in
+            let result = try await run(["warm", "--all", "--no-thumbnails", "--retries", "8", "--api", base.absoluteString])
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(result.stdout.contains("failed 0"))
+            return base.absoluteString
+        }
+        #expect(try await avatarsDifferingFromTheDataset(identity: identity).isEmpty)
+        #expect(try DiskCache(root: cache).verify().removed.isEmpty)
+    }
+
+    @Test func warmsRunningAtOnceOnOneCacheLeaveItWhole() async throws {
+        let runs = [
+            ["warm", "--all", "--no-thumbnails", "--api", "fixtures"], ["warm", "--all", "--no-thumbnails", "--api", "fixtures"],
+            ["warm", "rick", "--sizes", "32", "--api", "fixtures"], ["warm", "rick", "--sizes", "32", "--api", "fixtures"],
+        ]
+        let shared = environment
+        let results = try await withThrowingTaskGroup(of: RickdexProcess.Run.self) { group in
+            for arguments in runs { group.addTask { try await RickdexProcess.run(arguments, environment: shared) } }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+        for result in results { #expect(result.status == 0, "\(result.stderr)") }
+        let verify = try json(try await run(["cache", "verify", "--json"]).stdout)
+        #expect((verify["removed"] as? [Any])?.isEmpty == true)
+        let stats = try json(try await run(["cache", "stats", "--json"]).stdout)
+        let kinds = try #require((stats["usage"] as? [String: Any])?["byKind"] as? [String: [String: Any]])
+        let ricks = TestData.fixturesDataset.characters.filter { $0.name.lowercased().contains("rick") }.count
+        #expect(kinds["original"]?["entries"] as? Int == 826)
+        #expect(kinds["variant"]?["entries"] as? Int == ricks)
+        #expect(kinds["response"]?["entries"] as? Int == 45 + (ricks + 19) / 20)
+        #expect(try await avatarsDifferingFromTheDataset(identity: "fixtures").isEmpty)
+    }
+
+    @Test func aWarmKilledMidWayLeavesNoEntryThatFailsVerification() async throws {
+        let process = try RickdexProcess.start(
+            ["warm", "--all", "--sizes", "64,128,256", "--api", "fixtures"], environment: environment)
+        let objects = cache.appendingPathComponent("v1/objects")
+        // Polled on a Dispatch thread: the cooperative pool may be busy with other suites.
+        let killed = await withCheckedContinuation { continuation in
+            DispatchQueue.global().async {
+                let deadline = Date().addingTimeInterval(120)
+                while Date() < deadline, process.isRunning, Self.countFiles(in: objects) < 400 { usleep(10_000) }
+                let running = process.isRunning
+                kill(process.processIdentifier, SIGKILL)
+                process.waitUntilExit()
+                continuation.resume(returning: running)
+            }
+        }
+        let stderr = (process.standardError as? Pipe)?.fileHandleForReading.readDataToEndOfFile() ?? Data()
+        #expect(killed, "the warm ended before it could be killed: \(String(decoding: stderr, as: UTF8.self))")
+        #expect(process.terminationReason == .uncaughtSignal)
+        let report = try DiskCache(root: cache).verify()
+        #expect(report.checked >= 400)
+        #expect(report.removed.isEmpty, "\(report.removed)")
+        // The next run picks up where the killed one stopped.
+        let resumed = try json(try await run(["warm", "--all", "--no-thumbnails", "--api", "fixtures", "--json"]).stdout)
+        #expect((resumed["avatars"] as? [String: Int])?["failed"] == 0)
+        #expect(((resumed["avatars"] as? [String: Int])?["cached"] ?? 0) > 0)
+    }
+
+    static func countFiles(in folder: URL) -> Int {
+        let shards = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        return shards.reduce(0) { count, shard in
+            count + ((try? FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent(shard).path))?.count ?? 0)
+        }
+    }
+}

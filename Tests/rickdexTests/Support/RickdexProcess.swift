@@ -1,0 +1,59 @@
+import Foundation
+import TestSupport
+
+/// The built `rickdex` executable, run as a real process.
+enum RickdexProcess {
+    struct Run {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+    }
+
+    /// The built `rickdex`, beside this test bundle in the build folder.
+    static let executable: URL = {
+        let build = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
+        return build.appendingPathComponent("rickdex")
+    }()
+
+    /// Runs `rickdex` to its end on a Dispatch thread: waiting for a process blocks, and a blocked
+    /// cooperative thread (two on this machine) would starve the in-process server under test.
+    ///
+    /// Each run gets a cache folder of its own unless `environment` names one
+    /// (`RICKDEX_CACHE_DIR`), so no test reads what another one cached, nor the user's cache.
+    static func run(_ arguments: [String], environment: [String: String] = [:]) async throws -> Run {
+        try await withCheckedThrowingContinuation { continuation in
+            DispatchQueue.global().async {
+                continuation.resume(with: Result { try runBlocking(arguments, environment: environment) })
+            }
+        }
+    }
+
+    static func runBlocking(_ arguments: [String], environment: [String: String]) throws -> Run {
+        let process = try start(arguments, environment: environment)
+        let stdout = (process.standardOutput as? Pipe)?.fileHandleForReading.readDataToEndOfFile() ?? Data()
+        let stderr = (process.standardError as? Pipe)?.fileHandleForReading.readDataToEndOfFile() ?? Data()
+        process.waitUntilExit()
+        if environment["RICKDEX_CACHE_DIR"] == nil, let folder = process.environment?["RICKDEX_CACHE_DIR"] {
+            try? FileManager.default.removeItem(atPath: folder)
+        }
+        return Run(
+            status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
+            stderr: String(decoding: stderr, as: UTF8.self))
+    }
+
+    /// Starts `rickdex` and returns at once, its output going to pipes.
+    static func start(_ arguments: [String], environment: [String: String] = [:]) throws -> Process {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        var base = ProcessInfo.processInfo.environment
+        base["NO_COLOR"] = nil
+        base["RICKDEX_API"] = nil
+        base["RICKDEX_CACHE_DIR"] = try TestData.temporaryFolder().path
+        process.environment = base.merging(environment) { $1 }
+        process.standardOutput = Pipe()
+        process.standardError = Pipe()
+        try process.run()
+        return process
+    }
+}
