@@ -61,7 +61,9 @@ import Testing
         let path = disk.path(for: key)
         let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
         try bytes.prefix(bytes.count - 1).write(to: URL(fileURLWithPath: path))
-        #expect(EntryFormat.decode([UInt8](bytes.prefix(bytes.count - 1))) == .failure(.wrongLength(expected: UInt64(bytes.count), actual: UInt64(bytes.count - 1))))
+        #expect(
+            EntryFormat.decode([UInt8](bytes.prefix(bytes.count - 1)))
+                == .failure(.wrongLength(expected: UInt64(bytes.count), actual: UInt64(bytes.count - 1))))
         #expect(disk.entry(for: key) == nil)
         #expect(!FileManager.default.fileExists(atPath: path))
     }

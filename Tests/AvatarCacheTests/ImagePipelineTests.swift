@@ -25,7 +25,8 @@ import Testing
         let disk = try DiskCache(root: folder, configuration: configuration)
         let retry = RetryPolicy(maxAttempts: attempts, baseDelay: .milliseconds(5), maxDelay: .milliseconds(20))
         let fetcher = base.map { _ in
-            ImageFetcher(transport: HTTPTransport(configuration: TransportConfiguration(requestTimeout: .seconds(10), retry: retry)))
+            ImageFetcher(
+                transport: HTTPTransport(configuration: TransportConfiguration(requestTimeout: .seconds(10), retry: retry)))
         }
         return ImagePipeline(identity: APIIdentity(name: "test", baseURL: base), disk: disk, fetcher: fetcher)
     }
@@ -173,7 +174,8 @@ import Testing
         let canonical = try #require(URL(string: Dataset.canonicalBase))
         let offline = try pipeline(nil, configuration: expired)
         #expect(try await offline.original(for: Self.avatar(11, under: canonical)).bytes == (try Self.fileBytes(11)))
-        let thumbnail = try await offline.thumbnail(for: Self.avatar(11, under: canonical), circle: ImageProcessors.Circle(size: 24))
+        let thumbnail = try await offline.thumbnail(
+            for: Self.avatar(11, under: canonical), circle: ImageProcessors.Circle(size: 24))
         #expect(thumbnail.source == .disk)
         await #expect {
             _ = try await offline.original(for: Self.avatar(12, under: canonical))

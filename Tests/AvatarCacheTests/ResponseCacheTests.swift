@@ -19,7 +19,8 @@ import Testing
     }
 
     func responses(_ base: URL?, configuration: DiskCacheConfiguration = DiskCacheConfiguration()) throws -> DiskResponseCache {
-        DiskResponseCache(disk: try DiskCache(root: folder, configuration: configuration), identity: APIIdentity(name: "test", baseURL: base))
+        DiskResponseCache(
+            disk: try DiskCache(root: folder, configuration: configuration), identity: APIIdentity(name: "test", baseURL: base))
     }
 
     func cachingClient(_ base: URL, _ cache: DiskResponseCache) -> HTTPRickAndMortyClient {
@@ -92,10 +93,14 @@ import Testing
                 #expect(answered.items.map(\.id) == expected.items.map(\.id), "\(query)")
             }
             let episodeQuery = EpisodeQuery(filters: ["episode": "S02"])
-            #expect(try await offline.episodes(episodeQuery).items.map(\.id) == (try await server.episodes(episodeQuery)).items.map(\.id))
+            #expect(
+                try await offline.episodes(episodeQuery).items.map(\.id)
+                    == (try await server.episodes(episodeQuery)).items.map(\.id))
             let ids = [3, 1, 3, 9999, 2]
             #expect(try await offline.characters(ids: ids).map(\.id) == (try await server.characters(ids: ids)).map(\.id))
-            #expect(try await offline.episodes(ids: [1, 2, 51]).map(\.name) == (try await server.episodes(ids: [1, 2, 51])).map(\.name))
+            #expect(
+                try await offline.episodes(ids: [1, 2, 51]).map(\.name)
+                    == (try await server.episodes(ids: [1, 2, 51])).map(\.name))
             let rick = try await offline.character(id: 1)
             #expect(rick.name == "Rick Sanchez")
             #expect(rick.imageURL.absoluteString == "https://rickandmortyapi.com/api/character/avatar/1.jpeg")

@@ -165,7 +165,8 @@ import Testing
     static func countFiles(in folder: URL) -> Int {
         let shards = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
         return shards.reduce(0) { count, shard in
-            count + ((try? FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent(shard).path))?.count ?? 0)
+            count
+                + ((try? FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent(shard).path))?.count ?? 0)
         }
     }
 }

@@ -23,8 +23,9 @@ enum FileSystem {
         let size = Int(status.st_size)
         let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
             count = 0
+            guard let base = buffer.baseAddress else { return }
             while count < size {
-                let got = Glibc.read(descriptor, buffer.baseAddress! + count, size - count)
+                let got = Glibc.read(descriptor, base + count, size - count)
                 if got < 0, errno == EINTR { continue }
                 guard got > 0 else { break }
                 count += got
@@ -49,8 +50,9 @@ enum FileSystem {
         var written = 0
         var failure: SystemError?
         bytes.withUnsafeBytes { buffer in
+            guard let base = buffer.baseAddress else { return }
             while written < buffer.count {
-                let count = write(descriptor, buffer.baseAddress! + written, buffer.count - written)
+                let count = write(descriptor, base + written, buffer.count - written)
                 if count < 0 {
                     if errno == EINTR { continue }
                     failure = SystemError.current()

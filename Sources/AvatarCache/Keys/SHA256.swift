@@ -16,7 +16,9 @@ enum SHA256 {
         let bitLength = UInt64(message.count) * 8
         message.append(0x80)
         while message.count % 64 != 56 { message.append(0) }
-        for shift in stride(from: 56, through: 0, by: -8) { message.append(UInt8(truncatingIfNeeded: bitLength >> UInt64(shift))) }
+        for shift in stride(from: 56, through: 0, by: -8) {
+            message.append(UInt8(truncatingIfNeeded: bitLength >> UInt64(shift)))
+        }
 
         var schedule = [UInt32](repeating: 0, count: 64)
         for blockStart in stride(from: 0, to: message.count, by: 64) {

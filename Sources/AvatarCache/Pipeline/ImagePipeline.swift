@@ -58,9 +58,10 @@ public final class ImagePipeline: Sendable {
         let download: Download
         do {
             download = try await fetcher.fetch(url, validators: cached.map(Self.validators) ?? [])
-        } catch let error as APIError where cached != nil && (error.isTransient || Self.isUnreachable(error)) {
+        } catch let error as APIError where error.isTransient || Self.isUnreachable(error) {
             // Stale beats nothing: the copy is whole, only old.
-            return Original(bytes: cached!.body, source: .staleAfterError, checksum: CRC32.checksum(cached!.body))
+            guard let cached else { throw error }
+            return Original(bytes: cached.body, source: .staleAfterError, checksum: CRC32.checksum(cached.body))
         }
         switch download {
         case .notModified:

@@ -32,7 +32,8 @@ public final class DiskResponseCache: ResponseCache {
     public func response(for path: String) -> CachedResponse? {
         disk.entry(for: identity.key(forPath: path)).map { entry in
             CachedResponse(
-                body: rewrite(entry.body, from: Dataset.canonicalBase, to: identity.baseURL?.absoluteString), etag: entry.metadata.etag, lastModified: entry.metadata.lastModified,
+                body: rewrite(entry.body, from: Dataset.canonicalBase, to: identity.baseURL?.absoluteString),
+                etag: entry.metadata.etag, lastModified: entry.metadata.lastModified,
                 expiresAt: entry.metadata.expiresAt)
         }
     }
@@ -64,7 +65,8 @@ public final class DiskResponseCache: ResponseCache {
         let metadata = disk.metadata(
             .response, key: key, url: path, contentType: "application/json", etag: etag, lastModified: lastModified)
         do {
-            try disk.store(rewrite(body, from: identity.baseURL?.absoluteString, to: Dataset.canonicalBase), metadata: metadata, for: key)
+            try disk.store(
+                rewrite(body, from: identity.baseURL?.absoluteString, to: Dataset.canonicalBase), metadata: metadata, for: key)
             return true
         } catch {
             return false

@@ -15,7 +15,8 @@ public struct HTTPRickAndMortyClient: RickAndMortyClient {
     public let transport: HTTPTransport
     public let cache: (any ResponseCache)?
 
-    public init(baseURL: URL = Self.defaultBaseURL, transport: HTTPTransport = HTTPTransport(), cache: (any ResponseCache)? = nil) {
+    public init(baseURL: URL = Self.defaultBaseURL, transport: HTTPTransport = HTTPTransport(), cache: (any ResponseCache)? = nil)
+    {
         self.baseURL = baseURL
         self.transport = transport
         self.cache = cache

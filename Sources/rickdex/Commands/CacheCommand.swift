@@ -28,10 +28,12 @@ struct CacheCommand: AsyncParsableCommand {
                 return
             }
             print("\(disk.root.path)")
-            print("  \(usage.entries) entries, \(ByteSize.format(usage.bytes)) of \(ByteSize.format(disk.configuration.sizeLimit))")
+            print(
+                "  \(usage.entries) entries, \(ByteSize.format(usage.bytes)) of \(ByteSize.format(disk.configuration.sizeLimit))")
             for kind in EntryKind.allCases {
                 let counts = usage.byKind[kind.rawValue] ?? DiskUsage.Kind()
-                let name = ["response": "API answers", "original": "avatars", "variant": "thumbnails"][kind.rawValue] ?? kind.rawValue
+                let name =
+                    ["response": "API answers", "original": "avatars", "variant": "thumbnails"][kind.rawValue] ?? kind.rawValue
                 print("  \(name): \(counts.entries) (\(ByteSize.format(counts.bytes))), \(counts.stale) stale")
             }
             if usage.unreadable > 0 { print("  \(usage.unreadable) unreadable: run `rickdex cache verify`") }

@@ -37,7 +37,9 @@ struct WarmCommand: AsyncParsableCommand {
     func validate() throws {
         let query = filters.query(page: 1)
         if all && !query.filters.isEmpty { throw ValidationError("--all warms everything: give filters or --all, not both") }
-        if !all && query.filters.isEmpty { throw ValidationError("say what to warm: search filters (e.g. rick --status alive) or --all") }
+        if !all && query.filters.isEmpty {
+            throw ValidationError("say what to warm: search filters (e.g. rick --status alive) or --all")
+        }
         _ = try thumbnailSizes()
     }
 
@@ -125,7 +127,9 @@ struct WarmCommand: AsyncParsableCommand {
 
     private func report(_ character: RMCharacter, _ message: String) {
         FileHandle.standardError.write(
-            Data("rickdex: avatar of \(character.id) (\(TerminalText.sanitize(character.name))): \(TerminalText.sanitize(message))\n".utf8))
+            Data(
+                "rickdex: avatar of \(character.id) (\(TerminalText.sanitize(character.name))): \(TerminalText.sanitize(message))\n"
+                    .utf8))
     }
 
     private func thumbnailSizes() throws -> [Int] {

@@ -29,7 +29,8 @@ struct WarmSummary: Codable {
         let cached = pages.cached + avatars.cached
         let thumbnails =
             sizes.isEmpty
-            ? "" : ", \(thumbnailsWanted) thumbnails (\(sizes.map { "\($0)" }.joined(separator: ", ")) px, \(thumbnailsMade) made)"
+            ? ""
+            : ", \(thumbnailsWanted) thumbnails (\(sizes.map { "\($0)" }.joined(separator: ", ")) px, \(thumbnailsMade) made)"
         return """
             warmed \(pages.total) pages, \(avatars.total) avatars\(thumbnails) in \(String(format: "%.1f", seconds)) s
               fetched \(fetched) · already cached \(cached) · revalidated \(revalidated) · failed \(failed)

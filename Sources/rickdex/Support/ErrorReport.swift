@@ -1,8 +1,8 @@
 import ArgumentParser
 import AvatarCache
-import Imaging
 import BlockArt
 import Foundation
+import Imaging
 import RickAndMortyAPI
 
 /// What the user sees when a command fails: a message naming what failed, a hint at what to do,
