@@ -88,6 +88,11 @@ let package = Package(
             name: "make-fixtures",
             dependencies: ["FixtureKit"]
         ),
+        .executableTarget(
+            name: "cache-microbench",
+            dependencies: ["AvatarCache", "Imaging"],
+            path: "Benchmarks/Micro"
+        ),
 
         // Tests.
         .target(name: "TestSupport", dependencies: ["APIServer", "RickAndMortyAPI"], path: "Tests/TestSupport"),

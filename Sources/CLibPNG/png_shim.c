@@ -96,7 +96,10 @@ int rdx_png_encode(const uint8_t *pixels, int width, int height, size_t row_stri
     }
     png_set_write_fn(png, sink, rdx_png_write, rdx_png_flush);
     png_set_compression_level(png, options.compression_level);
-    if (options.single_filter) {
+    if (options.compression_level == 0) {
+        /* Nothing is compressed, so filtering would only cost time on both ends. */
+        png_set_filter(png, PNG_FILTER_TYPE_BASE, PNG_FILTER_NONE);
+    } else if (options.single_filter) {
         png_set_filter(png, PNG_FILTER_TYPE_BASE, PNG_FILTER_SUB);
     }
     int color_type = PNG_COLOR_TYPE_RGBA;

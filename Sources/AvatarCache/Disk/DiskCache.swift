@@ -41,6 +41,13 @@ public final class DiskCache: Sendable {
                 throw .unusable(path: folder, reason: error.description)
             }
         }
+        // The 256 shard folders, made once, so a write never finds its folder missing.
+        if FileSystem.info("\(objects)/ff") == nil {
+            for shard in 0..<256 {
+                let name = String(shard, radix: 16)
+                try? FileSystem.makeFolder("\(objects)/\(shard < 16 ? "0" : "")\(name)")
+            }
+        }
     }
 
     public var statistics: DiskStatistics { state.withLock { $0.statistics } }
@@ -157,23 +164,30 @@ public final class DiskCache: Sendable {
         return files
     }
 
-    /// What the cache holds now; reads every entry's header and metadata.
+    /// Entries and bytes on disk, from file sizes alone: cheap enough to print after every run.
+    public func footprint() -> (entries: Int, bytes: Int64) {
+        let files = objectFiles()
+        return (files.count, files.reduce(0) { $0 + $1.info.size })
+    }
+
+    /// What the cache holds now, by kind; reads each entry's header and metadata (not its body:
+    /// checking bodies is `verify()`'s work).
     public func usage(now: Date = Date()) -> DiskUsage {
         var usage = DiskUsage()
         for file in objectFiles() {
             usage.entries += 1
             usage.bytes += file.info.size
-            guard let bytes = FileSystem.read(file.path, touchAfter: .infinity),
-                case .success(let entry) = EntryFormat.decode(bytes)
+            guard let prefix = FileSystem.readPrefix(file.path, count: 4096),
+                let metadata = EntryFormat.metadata(fromPrefix: prefix)
             else {
                 usage.unreadable += 1
                 continue
             }
-            var kind = usage.byKind[entry.metadata.kind.rawValue] ?? DiskUsage.Kind()
+            var kind = usage.byKind[metadata.kind.rawValue] ?? DiskUsage.Kind()
             kind.entries += 1
             kind.bytes += file.info.size
-            if !entry.metadata.isFresh(at: now) { kind.stale += 1 }
-            usage.byKind[entry.metadata.kind.rawValue] = kind
+            if !metadata.isFresh(at: now) { kind.stale += 1 }
+            usage.byKind[metadata.kind.rawValue] = kind
         }
         usage.temporaryFiles = FileSystem.list(temporary).count
         return usage

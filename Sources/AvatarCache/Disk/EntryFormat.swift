@@ -46,6 +46,15 @@ enum EntryFormat {
         return .success(DiskEntry(metadata: metadata, body: Array(bytes[metadataEnd...])))
     }
 
+    /// The metadata alone, from the first bytes of an entry file, without checking the body:
+    /// enough to count entries by kind. `nil` when the prefix is too short or not an entry.
+    static func metadata(fromPrefix bytes: [UInt8]) -> EntryMetadata? {
+        guard bytes.count >= headerSize, bytes.starts(with: magic) else { return nil }
+        let metadataEnd = headerSize + Int(read(UInt32.self, bytes, at: 8))
+        guard metadataEnd <= bytes.count else { return nil }
+        return decodeMetadata(bytes[headerSize..<metadataEnd])
+    }
+
     // MARK: Metadata fields
 
     private static func encode(_ metadata: EntryMetadata) -> [UInt8] {

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -39,12 +40,30 @@ enum FileSystem {
         return bytes
     }
 
+    /// At most the first `count` bytes of a file, or `nil` when it cannot be read.
+    static func readPrefix(_ path: String, count: Int) -> [UInt8]? {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        let bytes = [UInt8](unsafeUninitializedCapacity: count) { buffer, filled in
+            filled = 0
+            guard let base = buffer.baseAddress else { return }
+            while filled < count {
+                let got = Glibc.read(descriptor, base + filled, count - filled)
+                if got < 0, errno == EINTR { continue }
+                guard got > 0 else { break }
+                filled += got
+            }
+        }
+        return bytes
+    }
+
     /// Writes `bytes` to a new file in `temporaryFolder`, then renames it to `destination`
     /// (same file system), so `destination` is either absent, the old file, or the whole new one.
     /// Throws the system's reason.
     static func writeAtomically(_ bytes: [UInt8], temporaryFolder: String, destination: String) throws(SystemError) {
         let name = destination.split(separator: "/").last.map(String.init) ?? "entry"
-        let temporary = "\(temporaryFolder)/\(name).\(getpid()).\(UInt64.random(in: 0...UInt64.max)).tmp"
+        let temporary = "\(temporaryFolder)/\(name).\(uniqueSuffix()).tmp"
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw SystemError.current() }
         var written = 0
@@ -72,6 +91,15 @@ enum FileSystem {
             throw error
         }
     }
+
+    /// The process id and a counter, unique among every process sharing the folder (two
+    /// syscalls per file saved: `getpid` and `getrandom`).
+    private static func uniqueSuffix() -> String {
+        "\(processID).\(counter.add(1, ordering: .relaxed).newValue)"
+    }
+
+    private static let processID = getpid()
+    private static let counter = Atomic<Int>(0)
 
     /// Makes a folder and its parents; an existing folder is fine.
     static func makeFolder(_ path: String) throws(SystemError) {

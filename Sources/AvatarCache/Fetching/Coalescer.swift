@@ -3,47 +3,61 @@ import Synchronization
 /// Runs one operation per key at a time: callers asking for a key already in flight wait for
 /// the same result instead of starting another.
 ///
-/// The shared task is cancelled only when every caller waiting on it has been cancelled, so one
-/// impatient caller cannot fail the others.
+/// The first caller (the leader) runs the operation in its own task, with no task created or
+/// thread hop added; the others wait on continuations and get its result. Cancellation reaches
+/// the work through the leader's task; a cancelled waiter stops waiting at once, and when the
+/// leader is cancelled, a waiter that is not tries again rather than failing.
 final class Coalescer<Key: Hashable & Sendable, Value: Sendable>: Sendable {
-    private struct Flight {
-        var task: Task<Value, any Error>
-        var waiters: Int
-    }
+    private typealias Waiter = CheckedContinuation<Result<Value, any Error>?, Never>
 
-    private let flights = Mutex<[Key: Flight]>([:])
+    private let flights = Mutex<[Key: [(id: Int, continuation: Waiter)]]>([:])
     private let joined = Atomic<Int>(0)
+    private let nextWaiter = Atomic<Int>(0)
 
     /// How many calls joined a flight already under way (for statistics and tests).
     var coalescedCount: Int { joined.load(ordering: .relaxed) }
 
-    func run(_ key: Key, _ operation: @escaping @Sendable () async throws -> Value) async throws -> Value {
-        let task = flights.withLock { flights -> Task<Value, any Error> in
-            if var flight = flights[key] {
-                flight.waiters += 1
-                flights[key] = flight
-                joined.add(1, ordering: .relaxed)
-                return flight.task
+    func run(_ key: Key, _ operation: () async throws -> Value) async throws -> Value {
+        while true {
+            let leads = flights.withLock { flights -> Bool in
+                guard flights[key] == nil else { return false }
+                flights[key] = []
+                return true
             }
-            let task = Task { try await operation() }
-            flights[key] = Flight(task: task, waiters: 1)
-            return task
-        }
-        defer {
-            flights.withLock { flights in
-                guard var flight = flights[key], flight.task == task else { return }
-                flight.waiters -= 1
-                flights[key] = flight.waiters == 0 ? nil : flight
+            if leads {
+                let result: Result<Value, any Error>
+                do {
+                    result = .success(try await operation())
+                } catch {
+                    result = .failure(error)
+                }
+                let waiters = flights.withLock { $0.removeValue(forKey: key) } ?? []
+                for waiter in waiters { waiter.continuation.resume(returning: result) }
+                return try result.get()
             }
-        }
-        return try await withTaskCancellationHandler {
-            try await task.value
-        } onCancel: {
-            let last = flights.withLock { flights -> Bool in
-                guard let flight = flights[key], flight.task == task else { return false }
-                return flight.waiters <= 1
+            // `nil`: the flight ended before this call could join it; look again.
+            let id = nextWaiter.add(1, ordering: .relaxed).newValue
+            let shared = await withTaskCancellationHandler {
+                await withCheckedContinuation { (continuation: Waiter) in
+                    let joinedFlight = flights.withLock { flights -> Bool in
+                        guard flights[key] != nil, !Task.isCancelled else { return false }
+                        flights[key]?.append((id, continuation))
+                        return true
+                    }
+                    if !joinedFlight { continuation.resume(returning: nil) }
+                }
+            } onCancel: {
+                let waiter = flights.withLock { flights -> Waiter? in
+                    guard let index = flights[key]?.firstIndex(where: { $0.id == id }) else { return nil }
+                    return flights[key]?.remove(at: index).continuation
+                }
+                waiter?.resume(returning: .failure(CancellationError()))
             }
-            if last { task.cancel() }
+            try Task.checkCancellation()
+            guard let shared else { continue }
+            joined.add(1, ordering: .relaxed)
+            if case .failure(let error) = shared, error is CancellationError, !Task.isCancelled { continue }
+            return try shared.get()
         }
     }
 }

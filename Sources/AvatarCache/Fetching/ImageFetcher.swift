@@ -5,6 +5,9 @@ import Synchronization
 /// Downloads images through the project's one `HTTPTransport` (deadline, body cap, retries with
 /// backoff on 5xx/429/dropped connections, `Retry-After`), with two additions: identical
 /// requests in flight share one download, and each host gets at most `perHostLimit` at once.
+///
+/// (`ImagePipeline` coalesces by cache key before it gets here, so through the pipeline this
+/// second level only joins requests for one URL made outside it.)
 public final class ImageFetcher: Sendable {
     public let transport: HTTPTransport
     public let perHostLimit: Int
@@ -26,7 +29,7 @@ public final class ImageFetcher: Sendable {
     /// status other than 200/304, `APIError` for transport failures, or `CancellationError`.
     public func fetch(_ url: URL, validators: [(String, String)] = []) async throws -> Download {
         let key = ([url.absoluteString] + validators.map { "\($0.0): \($0.1)" }).joined(separator: "\n")
-        return try await flights.run(key) { [self] in
+        return try await flights.run(key) {
             let response = try await limiter(for: url).run { try await transport.get(url, headers: validators) }
             switch response.status {
             case 200:

@@ -5,18 +5,22 @@
 /// as a separator: `["a", "bc"]` and `["ab", "c"]` are `1:a2:bc` and `2:ab1:c`.
 public struct CacheKey: Sendable, Hashable, CustomStringConvertible {
     public let parts: [String]
+    /// The joined form, readable in entry metadata; made once, since keys are hashed on every
+    /// memory lookup.
+    public let description: String
+
+    /// The entry's file name: SHA-256 of the joined form in hex.
+    public let fileName: String
 
     public init(_ parts: [String]) {
         self.parts = parts
+        self.description = parts.map { "\($0.utf8.count):\($0)" }.joined()
+        self.fileName = Self.fileName(ofJoined: description)
     }
 
-    /// The joined form, readable in entry metadata.
-    public var description: String {
-        parts.map { "\($0.utf8.count):\($0)" }.joined()
-    }
-
-    /// The entry's file name: SHA-256 of the joined form in hex.
-    public var fileName: String { Self.fileName(ofJoined: description) }
+    // The joined form says everything the parts say.
+    public static func == (lhs: CacheKey, rhs: CacheKey) -> Bool { lhs.description == rhs.description }
+    public func hash(into hasher: inout Hasher) { hasher.combine(description) }
 
     /// The file name of a key in its joined form (as entry metadata keeps it).
     static func fileName(ofJoined joined: String) -> String { SHA256.hex(joined.utf8) }

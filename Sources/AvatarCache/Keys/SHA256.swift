@@ -2,10 +2,15 @@
 enum SHA256 {
     /// The digest of `bytes` as 64 lowercase hex digits.
     static func hex<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> String {
-        digest(bytes).map { byte in
-            let text = String(byte, radix: 16)
-            return byte < 16 ? "0" + text : text
-        }.joined()
+        let digits = Array("0123456789abcdef".utf8)
+        let digest = digest(bytes)
+        return String(unsafeUninitializedCapacity: digest.count * 2) { buffer in
+            for (index, byte) in digest.enumerated() {
+                buffer[index * 2] = digits[Int(byte >> 4)]
+                buffer[index * 2 + 1] = digits[Int(byte & 0x0F)]
+            }
+            return digest.count * 2
+        }
     }
 
     static func digest<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> [UInt8] {

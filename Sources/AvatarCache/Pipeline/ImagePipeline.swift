@@ -13,12 +13,12 @@ import Synchronization
 public final class ImagePipeline: Sendable {
     public let identity: APIIdentity
     public let disk: DiskCache
-    public let memory: MemoryCache<CacheKey, Bitmap>
+    public let memory: MemoryCache<ThumbnailKey, Bitmap>
     /// `nil` offline.
     public let fetcher: ImageFetcher?
 
     private let originals = Coalescer<CacheKey, Original>()
-    private let variants = Coalescer<CacheKey, Thumbnail>()
+    private let variants = Coalescer<ThumbnailKey, Thumbnail>()
     private let counters = Mutex(PipelineStatistics(memory: MemoryStatistics(), disk: DiskStatistics()))
 
     public init(
@@ -45,14 +45,14 @@ public final class ImagePipeline: Sendable {
     /// The image's bytes exactly as served: from disk, revalidated, or downloaded and stored.
     public func original(for url: URL) async throws -> Original {
         let key = identity.key(for: url)
-        return try await originals.run(key) { [self] in try await loadOriginal(url, key: key) }
+        return try await originals.run(key) { try await loadOriginal(url, key: key) }
     }
 
     private func loadOriginal(_ url: URL, key: CacheKey) async throws -> Original {
         let cached = disk.entry(for: key)
         if let cached, fetcher == nil || cached.metadata.isFresh(at: Date()) {
             counters.withLock { $0.originalHits += 1 }
-            return Original(bytes: cached.body, source: .disk, checksum: CRC32.checksum(cached.body))
+            return Original(bytes: cached.body, source: .disk)
         }
         guard let fetcher else { throw AvatarCacheError.notCached(url: url.absoluteString) }
         let download: Download
@@ -61,14 +61,14 @@ public final class ImagePipeline: Sendable {
         } catch let error as APIError where error.isTransient || Self.isUnreachable(error) {
             // Stale beats nothing: the copy is whole, only old.
             guard let cached else { throw error }
-            return Original(bytes: cached.body, source: .staleAfterError, checksum: CRC32.checksum(cached.body))
+            return Original(bytes: cached.body, source: .staleAfterError)
         }
         switch download {
         case .notModified:
             guard let cached else { throw AvatarCacheError.httpStatus(304, url: url.absoluteString) }
             try? disk.renew(cached, for: key)
             counters.withLock { $0.revalidated += 1 }
-            return Original(bytes: cached.body, source: .revalidated, checksum: CRC32.checksum(cached.body))
+            return Original(bytes: cached.body, source: .revalidated)
         case .body(let bytes, let contentType, let etag, let lastModified):
             guard ImageSniffer.format(of: bytes) != nil else {
                 throw AvatarCacheError.notAnImage(url: url.absoluteString, firstBytes: ImageSniffer.preview(bytes))
@@ -78,7 +78,7 @@ public final class ImagePipeline: Sendable {
                 .original, key: key, url: url.absoluteString, contentType: contentType ?? "application/octet-stream",
                 etag: etag, lastModified: lastModified)
             try disk.store(bytes, metadata: metadata, for: key)
-            return Original(bytes: bytes, source: .network, checksum: CRC32.checksum(bytes))
+            return Original(bytes: bytes, source: .network)
         }
     }
 
@@ -86,39 +86,44 @@ public final class ImagePipeline: Sendable {
 
     /// A circular thumbnail of the image at `url`, and where it came from.
     public func thumbnail(for url: URL, circle: ImageProcessors.Circle) async throws -> Thumbnail {
-        let key = identity.key(for: url).appending(circle.identifier)
-        if let bitmap = memory.value(for: key) { return Thumbnail(bitmap: bitmap, source: .memory) }
-        return try await variants.run(key) { [self] in try await loadThumbnail(url, circle: circle, key: key) }
+        let request = ThumbnailKey(url: url, circle: circle)
+        if let bitmap = memory.value(for: request) { return Thumbnail(bitmap: bitmap, source: .memory) }
+        return try await variants.run(request) {
+            try await loadThumbnail(request, key: identity.key(for: url).appending(circle.identifier))
+        }
     }
 
-    private func loadThumbnail(_ url: URL, circle: ImageProcessors.Circle, key: CacheKey) async throws -> Thumbnail {
+    private func loadThumbnail(_ request: ThumbnailKey, key: CacheKey) async throws -> Thumbnail {
+        let (url, circle) = (request.url, request.circle)
         let cached = disk.entry(for: key)
-        if let cached, fetcher == nil || cached.metadata.isFresh(at: Date()), let bitmap = decodeVariant(cached, key: key) {
+        if let cached, fetcher == nil || cached.metadata.isFresh(at: Date()),
+            let bitmap = decodeVariant(cached, key: key, request: request)
+        {
             counters.withLock { $0.variantHits += 1 }
             return Thumbnail(bitmap: bitmap, source: .disk)
         }
         let original = try await original(for: url)
         let source = String(original.checksum)
-        if let cached, cached.metadata.source == source, let bitmap = decodeVariant(cached, key: key) {
+        if let cached, cached.metadata.source == source, let bitmap = decodeVariant(cached, key: key, request: request) {
             // Made from the very bytes the server just confirmed: renew instead of redoing.
             try? disk.renew(cached, for: key)
             return Thumbnail(bitmap: bitmap, source: original.source)
         }
         let bitmap = try Thumbnailer(circle: circle).thumbnail(original.bytes)
         counters.withLock { $0.processed += 1 }
-        memory.set(bitmap, for: key, cost: bitmap.pixels.count)
-        let png = try PNGEncoder.fastest.encode(bitmap)
+        memory.set(bitmap, for: request, cost: bitmap.pixels.count)
+        let png = try PNGEncoder.uncompressed.encode(bitmap)
         let metadata = disk.metadata(.variant, key: key, url: url.absoluteString, contentType: "image/png", source: source)
         try disk.store(png, metadata: metadata, for: key)
         return Thumbnail(bitmap: bitmap, source: original.source)
     }
 
-    private func decodeVariant(_ entry: DiskEntry, key: CacheKey) -> Bitmap? {
+    private func decodeVariant(_ entry: DiskEntry, key: CacheKey, request: ThumbnailKey) -> Bitmap? {
         guard let bitmap = try? ImageDecoder().decode(entry.body) else {
             disk.remove(key)
             return nil
         }
-        memory.set(bitmap, for: key, cost: bitmap.pixels.count)
+        memory.set(bitmap, for: request, cost: bitmap.pixels.count)
         return bitmap
     }
 

@@ -15,6 +15,34 @@ extension RickAndMortyClient {
         PageSequence(firstPage: query.page) { number in try await page(query.at(page: number)) }
     }
 
+    /// Every page of `query` from its page on, in order: that page first (it says how many there
+    /// are), then the rest `width` at a time. Much faster than following `next` one by one.
+    public func allPages<Resource: APIResource>(
+        _ query: ResourceQuery<Resource>, width: Int = 8
+    ) async throws -> [Page<Resource.Model>] {
+        let first = try await page(query)
+        guard first.hasNext else { return [first] }
+        let numbers = Array((query.page + 1)...first.pages)
+        var pages = [Int: Page<Resource.Model>]()
+        try await withThrowingTaskGroup(of: Page<Resource.Model>.self) { group in
+            var next = 0
+            for _ in 0..<min(max(1, width), numbers.count) {
+                let number = numbers[next]
+                group.addTask { try await page(query.at(page: number)) }
+                next += 1
+            }
+            while let fetched = try await group.next() {
+                pages[fetched.number] = fetched
+                if next < numbers.count {
+                    let number = numbers[next]
+                    group.addTask { try await page(query.at(page: number)) }
+                    next += 1
+                }
+            }
+        }
+        return [first] + numbers.compactMap { pages[$0] }
+    }
+
     public func characters(_ query: CharacterQuery) async throws -> Page<RMCharacter> { try await page(query) }
     public func character(id: Int) async throws -> RMCharacter { try await item(CharacterDTO.self, id: id) }
     public func characters(ids: [Int]) async throws -> [RMCharacter] { try await items(CharacterDTO.self, ids: ids) }

@@ -36,13 +36,9 @@ struct SearchCommand: AsyncParsableCommand {
         let result = try await APIConnection.with(global) { connection in
             let client = connection.client
             if all {
-                var characters: [RMCharacter] = []
-                var last = Page<RMCharacter>.empty(number: 1)
-                for try await page in client.pages(query) {
-                    characters += page.items
-                    last = page
-                }
-                return SearchResult(page: nil, pages: last.pages, count: last.count, results: characters)
+                let pages = try await client.allPages(query)
+                let last = pages.last ?? .empty(number: 1)
+                return SearchResult(page: nil, pages: last.pages, count: last.count, results: pages.flatMap(\.items))
             }
             let found = try await client.characters(query)
             return SearchResult(page: found.number, pages: found.pages, count: found.count, results: found.items)

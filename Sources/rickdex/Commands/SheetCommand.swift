@@ -116,7 +116,7 @@ struct SheetCommand: AsyncParsableCommand {
         let images = connection.images
         let ringed = size
         do {
-            let characters = all ? try await client.pages(query).allItems() : try await client.characters(query).items
+            let characters = all ? try await client.allPages(query).flatMap(\.items) : try await client.characters(query).items
             return SheetSource(characters: characters, connection: connection) { character in
                 let circle = ImageProcessors.Circle(size: ringed, ring: StatusColours.ring(for: character.status))
                 return try await images.thumbnail(for: character.imageURL, circle: circle).bitmap

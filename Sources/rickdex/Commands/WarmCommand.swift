@@ -47,15 +47,13 @@ struct WarmCommand: AsyncParsableCommand {
         let started = ContinuousClock.now
         let wanted = try thumbnailSizes()
         let summary = try await APIConnection.with(global) { connection in
-            var summary = WarmSummary()
+            var summary = try await warm(connection, sizes: wanted)
             summary.sizes = wanted
-            let characters = try await pages(connection, into: &summary)
-            try await avatars(characters, sizes: wanted, connection: connection, into: &summary)
             let elapsed = ContinuousClock.now - started
             summary.seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-            let usage = connection.disk.usage()
-            summary.cacheEntries = usage.entries
-            summary.cacheBytes = usage.bytes
+            let footprint = connection.disk.footprint()
+            summary.cacheEntries = footprint.entries
+            summary.cacheBytes = footprint.bytes
             summary.cachePath = connection.disk.root.path
             return summary
         }
@@ -69,48 +67,69 @@ struct WarmCommand: AsyncParsableCommand {
         }
     }
 
-    /// Every page of the query (and, with --all, of the episodes); the characters found.
-    private func pages(_ connection: APIConnection, into summary: inout WarmSummary) async throws -> [RMCharacter] {
+    /// Pages and avatars at once: the first page says how many characters there are, the other
+    /// pages are fetched 8 at a time, and each character's avatar work starts as its page arrives.
+    private func warm(_ connection: APIConnection, sizes: [Int]) async throws -> WarmSummary {
         let client = connection.client
-        var characters: [RMCharacter] = []
-        for try await page in client.pages(filters.query(page: 1)) {
-            characters += page.items
-            summary.pages.total += 1
+        let images = connection.images
+        let query = filters.query(page: 1)
+        let first = try await client.characters(query)
+        let progress = ProgressBar(label: "warming", total: first.count)
+        let processedBefore = images.statistics.processed
+
+        let (characters, found) = AsyncStream.makeStream(of: RMCharacter.self)
+        for character in first.items { found.yield(character) }
+        let all = self.all
+        async let otherPages: Int = {
+            defer { found.finish() }
+            var count = 0
+            if first.hasNext {
+                let rest = try await client.allPages(query.at(page: 2))
+                for page in rest { for character in page.items { found.yield(character) } }
+                count += rest.count
+            }
+            if all { count += try await client.allPages(EpisodeQuery()).count }
+            return count
+        }()
+
+        var outcomes: [(RMCharacter, Result<ImageSource, any Error>)] = []
+        await withTaskGroup(of: (RMCharacter, Result<ImageSource, any Error>).self) { group in
+            var running = 0
+            for await character in characters {
+                if running >= 16, let done = await group.next() {
+                    outcomes.append(done)
+                    running -= 1
+                }
+                group.addTask {
+                    defer { progress.advance() }
+                    do {
+                        let original = try await images.original(for: character.imageURL)
+                        for size in sizes {
+                            let circle = ImageProcessors.Circle(size: size, ring: StatusColours.ring(for: character.status))
+                            _ = try await images.thumbnail(for: character.imageURL, circle: circle)
+                        }
+                        return (character, .success(original.source))
+                    } catch {
+                        return (character, .failure(error))
+                    }
+                }
+                running += 1
+            }
+            for await done in group { outcomes.append(done) }
         }
-        if all {
-            for try await _ in client.pages(EpisodeQuery()) { summary.pages.total += 1 }
-        }
+        let pageCount = try await otherPages + 1
+        progress.finish()
+
+        var summary = WarmSummary()
+        summary.pages.total = pageCount
         let responses = connection.responses.statistics
         summary.pages.fetched = responses.stored
         summary.pages.revalidated = responses.renewed
-        summary.pages.cached = summary.pages.total - responses.stored - responses.renewed
-        return characters
-    }
-
-    private func avatars(
-        _ characters: [RMCharacter], sizes: [Int], connection: APIConnection, into summary: inout WarmSummary
-    ) async throws {
-        let images = connection.images
-        let progress = ProgressBar(label: "warming", total: characters.count)
-        let processedBefore = images.statistics.processed
-        let outcomes = await BoundedWork.map(characters, width: 16) { character -> Result<ImageSource, any Error> in
-            defer { progress.advance() }
-            do {
-                let original = try await images.original(for: character.imageURL)
-                for size in sizes {
-                    let circle = ImageProcessors.Circle(size: size, ring: StatusColours.ring(for: character.status))
-                    _ = try await images.thumbnail(for: character.imageURL, circle: circle)
-                }
-                return .success(original.source)
-            } catch {
-                return .failure(error)
-            }
-        }
-        progress.finish()
-        summary.avatars.total = characters.count
-        summary.thumbnailsWanted = characters.count * sizes.count
+        summary.pages.cached = pageCount - responses.stored - responses.renewed
+        summary.avatars.total = outcomes.count
+        summary.thumbnailsWanted = outcomes.count * sizes.count
         summary.thumbnailsMade = images.statistics.processed - processedBefore
-        for (character, outcome) in zip(characters, outcomes) {
+        for (character, outcome) in outcomes.sorted(by: { $0.0.id < $1.0.id }) {
             switch outcome {
             case .success(.network): summary.avatars.fetched += 1
             case .success(.revalidated): summary.avatars.revalidated += 1
@@ -123,6 +142,8 @@ struct WarmCommand: AsyncParsableCommand {
                 report(character, "\(error)")
             }
         }
+        summary.statistics = images.statistics
+        return summary
     }
 
     private func report(_ character: RMCharacter, _ message: String) {

@@ -1,3 +1,4 @@
+import AvatarCache
 import Foundation
 
 /// What `rickdex warm` did, for the closing lines and `--json`.
@@ -20,6 +21,8 @@ struct WarmSummary: Codable {
     var cacheEntries = 0
     var cacheBytes: Int64 = 0
     var cachePath = ""
+    /// The pipeline's counters by tier (for `--json`).
+    var statistics: PipelineStatistics?
 
     var failed: Int { pages.failed + avatars.failed }
 

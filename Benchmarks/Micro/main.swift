@@ -1,0 +1,94 @@
+// Micro-benchmarks of the cache's hot paths, printed as JSON for Benchmarks/compare:
+//   memory hit            ImagePipeline.thumbnail answered by the memory tier (target < 1 µs)
+//   disk hit, 64 px       ImagePipeline.thumbnail with the memory tier off: read, verify, PNG decode
+//                         (target < 100 µs)
+//   disk read + verify    the same without the decode
+// Run in release: swift run -c release cache-microbench [cache-folder]
+import AvatarCache
+import Foundation
+import Imaging
+
+/// Nanoseconds per call of `body`, after a warm-up. Synchronous and nonisolated, so the loop
+/// never hops to the main actor (top-level code runs there; a hop per call would dominate).
+nonisolated func measure(_ iterations: Int, _ body: (Int) throws -> Void) rethrows -> Double {
+    for index in 0..<min(iterations, 100) { try body(index) }  // warm-up: page cache, allocator
+    let start = ContinuousClock.now
+    for index in 0..<iterations { try body(index) }
+    let elapsed = ContinuousClock.now - start
+    let nanoseconds = Double(elapsed.components.seconds) * 1e9 + Double(elapsed.components.attoseconds) / 1e9
+    return nanoseconds / Double(iterations)
+}
+
+/// The same for an async body, awaited in a loop off the main actor.
+nonisolated func measureAsync(_ iterations: Int, _ body: @Sendable (Int) async throws -> Void) async rethrows -> Double {
+    for index in 0..<min(iterations, 100) { try await body(index) }
+    let start = ContinuousClock.now
+    for index in 0..<iterations { try await body(index) }
+    let elapsed = ContinuousClock.now - start
+    let nanoseconds = Double(elapsed.components.seconds) * 1e9 + Double(elapsed.components.attoseconds) / 1e9
+    return nanoseconds / Double(iterations)
+}
+
+let folder = URL(
+    fileURLWithPath: CommandLine.arguments.dropFirst().first ?? NSTemporaryDirectory() + "rickdex-microbench-\(getpid())")
+defer { if CommandLine.arguments.count < 2 { try? FileManager.default.removeItem(at: folder) } }
+let disk = try DiskCache(root: folder)
+let identity = APIIdentity(name: "bench", baseURL: nil)
+let circle = ImageProcessors.Circle(size: 64, ring: RGBA(76, 196, 96))
+
+// 100 distinct 64 px thumbnails on disk, made the way the pipeline makes them, from real avatars
+// (../shared/realdata when present, else the bundled Fixtures/).
+let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent()
+let realAvatars = repository.deletingLastPathComponent().appendingPathComponent("shared/realdata/avatars")
+let avatars =
+    FileManager.default.fileExists(atPath: realAvatars.path)
+    ? realAvatars : repository.appendingPathComponent("Fixtures/avatars")
+var urls: [URL] = []
+for id in 1...100 {
+    let bytes = try [UInt8](Data(contentsOf: avatars.appendingPathComponent("\(id).jpeg")))
+    let thumbnail = try Thumbnailer(circle: circle).thumbnail(bytes)
+    let url = URL(string: "https://rickandmortyapi.com/api/character/avatar/\(id).jpeg")!
+    let key = identity.key(for: url).appending(circle.identifier)
+    let png = try PNGEncoder.uncompressed.encode(thumbnail)
+    try disk.store(png, metadata: disk.metadata(.variant, key: key, url: url.absoluteString, contentType: "image/png"), for: key)
+    urls.append(url)
+}
+
+// Memory tier, through the pipeline as the commands use it: 100 thumbnails decoded once, then hits.
+let keys = urls.map { identity.key(for: $0).appending(circle.identifier) }
+let memoryKeys = keys
+let warmPipeline = ImagePipeline(identity: identity, disk: disk, fetcher: nil)
+let memoryURLs = urls
+for url in urls { _ = try await warmPipeline.thumbnail(for: url, circle: circle) }
+let memoryHit = try await measureAsync(2_000_000) { [circle] index in
+    let thumbnail = try await warmPipeline.thumbnail(for: memoryURLs[index % memoryURLs.count], circle: circle)
+    precondition(thumbnail.source == .memory)
+}
+
+// Disk tier through the pipeline, memory tier off so every call reads the disk.
+let noMemory = MemoryCacheLimits(totalCost: 0, count: 0, maxEntryCost: 0)
+let pipeline = ImagePipeline(identity: identity, disk: disk, fetcher: nil, memoryLimits: noMemory)
+let diskURLs = urls
+let diskHit = try await measureAsync(20_000) { [circle] index in
+    let thumbnail = try await pipeline.thumbnail(for: diskURLs[index % diskURLs.count], circle: circle)
+    precondition(thumbnail.source == .disk && thumbnail.bitmap.width == 64)
+}
+let diskRead = measure(20_000) { index in
+    precondition(disk.entry(for: memoryKeys[index % memoryKeys.count]) != nil)
+}
+
+let pngs = memoryKeys.map { disk.entry(for: $0)!.body }
+let decodeOnly = try measure(20_000) { index in
+    let bitmap = try ImageDecoder().decode(pngs[index % pngs.count])
+    precondition(bitmap.width == 64)
+}
+
+let results: [String: Double] = [
+    "png_decode_64px_us": (decodeOnly / 100).rounded() / 10,
+    "memory_hit_ns": (memoryHit * 10).rounded() / 10,
+    "disk_hit_64px_us": (diskHit / 100).rounded() / 10,
+    "disk_read_verify_us": (diskRead / 100).rounded() / 10,
+]
+let json = try JSONSerialization.data(withJSONObject: results, options: [.sortedKeys])
+print(String(decoding: json, as: UTF8.self))
