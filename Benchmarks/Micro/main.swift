@@ -48,7 +48,7 @@ var urls: [URL] = []
 for id in 1...100 {
     let bytes = try [UInt8](Data(contentsOf: avatars.appendingPathComponent("\(id).jpeg")))
     let thumbnail = try Thumbnailer(circle: circle).thumbnail(bytes)
-    let url = URL(string: "https://rickandmortyapi.com/api/character/avatar/\(id).jpeg")!
+    guard let url = URL(string: "https://rickandmortyapi.com/api/character/avatar/\(id).jpeg") else { fatalError("bad URL") }
     let key = identity.key(for: url).appending(circle.identifier)
     let png = try PNGEncoder.uncompressed.encode(thumbnail)
     try disk.store(png, metadata: disk.metadata(.variant, key: key, url: url.absoluteString, contentType: "image/png"), for: key)
@@ -78,7 +78,8 @@ let diskRead = measure(20_000) { index in
     precondition(disk.entry(for: memoryKeys[index % memoryKeys.count]) != nil)
 }
 
-let pngs = memoryKeys.map { disk.entry(for: $0)!.body }
+let pngs = memoryKeys.compactMap { disk.entry(for: $0)?.body }
+precondition(pngs.count == memoryKeys.count)
 let decodeOnly = try measure(20_000) { index in
     let bitmap = try ImageDecoder().decode(pngs[index % pngs.count])
     precondition(bitmap.width == 64)
