@@ -4,15 +4,13 @@ import Testing
 
 @testable import AvatarCache
 
-@Suite final class DiskCacheTests {
-    let folder: URL
+@Suite struct DiskCacheTests {
+    /// Removed when the test ends.
+    let temporary: TemporaryFolder
+    var folder: URL { temporary.url }
 
     init() throws {
-        folder = try TestData.temporaryFolder()
-    }
-
-    deinit {
-        try? FileManager.default.removeItem(at: folder)
+        temporary = try TemporaryFolder()
     }
 
     func open(_ configuration: DiskCacheConfiguration = DiskCacheConfiguration()) throws -> DiskCache {

@@ -8,15 +8,13 @@ import Testing
 @testable import AvatarCache
 
 /// The pipeline against the real loopback server, on real files.
-@Suite final class ImagePipelineTests {
-    let folder: URL
+@Suite struct ImagePipelineTests {
+    /// Removed when the test ends.
+    let temporary: TemporaryFolder
+    var folder: URL { temporary.url }
 
     init() throws {
-        folder = try TestData.temporaryFolder()
-    }
-
-    deinit {
-        try? FileManager.default.removeItem(at: folder)
+        temporary = try TemporaryFolder()
     }
 
     func pipeline(

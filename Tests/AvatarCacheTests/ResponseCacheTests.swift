@@ -7,15 +7,13 @@ import Testing
 @testable import AvatarCache
 
 /// API answers through the disk tier, online and offline, against the real loopback server.
-@Suite final class ResponseCacheTests {
-    let folder: URL
+@Suite struct ResponseCacheTests {
+    /// Removed when the test ends.
+    let temporary: TemporaryFolder
+    var folder: URL { temporary.url }
 
     init() throws {
-        folder = try TestData.temporaryFolder()
-    }
-
-    deinit {
-        try? FileManager.default.removeItem(at: folder)
+        temporary = try TemporaryFolder()
     }
 
     func responses(_ base: URL?, configuration: DiskCacheConfiguration = DiskCacheConfiguration()) throws -> DiskResponseCache {

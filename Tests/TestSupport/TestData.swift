@@ -61,3 +61,21 @@ public enum TestData {
         return folder
     }
 }
+
+/// A fresh temporary folder that is removed with its owner: `let folder = try TemporaryFolder()`
+/// in a test suite class gives each test its own.
+public final class TemporaryFolder: Sendable {
+    public let url: URL
+
+    public init() throws {
+        url = try TestData.temporaryFolder()
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(at: url)
+    }
+
+    public var path: String { url.path }
+
+    public func appendingPathComponent(_ component: String) -> URL { url.appendingPathComponent(component) }
+}

@@ -6,15 +6,13 @@ import TestSupport
 import Testing
 
 /// `warm`, `cache` and `--offline`, run as real processes against real servers on real files.
-@Suite final class CacheCommandTests {
-    let cache: URL
+@Suite struct CacheCommandTests {
+    /// Removed when the test ends.
+    let temporary: TemporaryFolder
+    var cache: URL { temporary.url }
 
     init() throws {
-        cache = try TestData.temporaryFolder()
-    }
-
-    deinit {
-        try? FileManager.default.removeItem(at: cache)
+        temporary = try TemporaryFolder()
     }
 
     var environment: [String: String] { ["RICKDEX_CACHE_DIR": cache.path] }

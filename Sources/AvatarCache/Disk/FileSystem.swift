@@ -21,17 +21,7 @@ enum FileSystem {
         defer { close(descriptor) }
         var status = stat()
         guard fstat(descriptor, &status) == 0 else { return nil }
-        let size = Int(status.st_size)
-        let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
-            count = 0
-            guard let base = buffer.baseAddress else { return }
-            while count < size {
-                let got = Glibc.read(descriptor, base + count, size - count)
-                if got < 0, errno == EINTR { continue }
-                guard got > 0 else { break }
-                count += got
-            }
-        }
+        let bytes = read(descriptor, upTo: Int(status.st_size))
         let modified = Double(status.st_mtim.tv_sec) + Double(status.st_mtim.tv_nsec) / 1e9
         if Date().timeIntervalSince1970 - modified > touchAfter {
             // Best effort: a read-only cache still reads.
@@ -45,7 +35,12 @@ enum FileSystem {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
-        let bytes = [UInt8](unsafeUninitializedCapacity: count) { buffer, filled in
+        return read(descriptor, upTo: count)
+    }
+
+    /// Up to `count` bytes from an open file (fewer at its end).
+    private static func read(_ descriptor: Int32, upTo count: Int) -> [UInt8] {
+        [UInt8](unsafeUninitializedCapacity: count) { buffer, filled in
             filled = 0
             guard let base = buffer.baseAddress else { return }
             while filled < count {
@@ -55,7 +50,6 @@ enum FileSystem {
                 filled += got
             }
         }
-        return bytes
     }
 
     /// Writes `bytes` to a new file in `temporaryFolder`, then renames it to `destination`
