@@ -1,4 +1,5 @@
 import Foundation
+import RickAndMortyAPI
 
 /// What is known about an entry besides its bytes.
 public struct EntryMetadata: Sendable, Hashable {
@@ -31,4 +32,9 @@ public struct EntryMetadata: Sendable, Hashable {
     }
 
     public func isFresh(at now: Date) -> Bool { now < expiresAt }
+
+    /// The conditional-request headers that ask whether this entry is still current.
+    public var validators: [(String, String)] {
+        CachedResponse(body: [], etag: etag, lastModified: lastModified, expiresAt: expiresAt).validators
+    }
 }

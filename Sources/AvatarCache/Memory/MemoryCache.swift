@@ -75,22 +75,6 @@ public final class MemoryCache<Key: Hashable & Sendable, Value: Sendable>: Senda
         }
     }
 
-    public func removeValue(for key: Key) {
-        storage.withLock { storage in
-            if let slot = storage.index[key] { Self.remove(slot, in: &storage) }
-        }
-    }
-
-    public func removeAll() {
-        storage.withLock { storage in
-            let statistics = storage.statistics
-            storage = Storage()
-            storage.statistics = statistics
-            storage.statistics.entries = 0
-            storage.statistics.cost = 0
-        }
-    }
-
     /// The keys from most to least recently used (for tests and diagnostics).
     public var keysByRecency: [Key] {
         storage.withLock { storage in

@@ -57,7 +57,7 @@ public final class ImagePipeline: Sendable {
         guard let fetcher else { throw AvatarCacheError.notCached(url: url.absoluteString) }
         let download: Download
         do {
-            download = try await fetcher.fetch(url, validators: cached.map(Self.validators) ?? [])
+            download = try await fetcher.fetch(url, validators: cached?.metadata.validators ?? [])
         } catch let error as APIError where error.isTransient || Self.isUnreachable(error) {
             // Stale beats nothing: the copy is whole, only old.
             guard let cached else { throw error }
@@ -125,13 +125,6 @@ public final class ImagePipeline: Sendable {
         }
         memory.set(bitmap, for: request, cost: bitmap.pixels.count)
         return bitmap
-    }
-
-    private static func validators(_ entry: DiskEntry) -> [(String, String)] {
-        var headers: [(String, String)] = []
-        if let etag = entry.metadata.etag { headers.append(("If-None-Match", etag)) }
-        if let lastModified = entry.metadata.lastModified { headers.append(("If-Modified-Since", lastModified)) }
-        return headers
     }
 
     private static func isUnreachable(_ error: APIError) -> Bool {

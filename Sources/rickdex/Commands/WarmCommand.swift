@@ -117,7 +117,8 @@ struct WarmCommand: AsyncParsableCommand {
             }
             for await done in group { outcomes.append(done) }
         }
-        let pageCount = try await otherPages + 1
+        // A search with no match is a 404, which is nothing to store: no page.
+        let pageCount = try await otherPages + (first.pages == 0 ? 0 : 1)
         progress.finish()
 
         var summary = WarmSummary()
