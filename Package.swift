@@ -62,7 +62,7 @@ let package = Package(
             name: "AvatarCache",
             dependencies: ["RickAndMortyAPI", "Imaging", "CZlibSystem"]
         ),
-        .target(name: "BlockArt"),
+        .target(name: "BlockArt", dependencies: ["Imaging"]),
         .target(name: "ContactSheet", dependencies: ["Imaging"]),
         .target(
             name: "FixtureKit",
@@ -106,7 +106,8 @@ let package = Package(
         .testTarget(name: "ImagingTests", dependencies: ["Imaging", "TestSupport"], exclude: ["Inputs", "Goldens"]),
         .testTarget(
             name: "AvatarCacheTests", dependencies: ["AvatarCache", "APIServer", "Imaging", "RickAndMortyAPI", "TestSupport"]),
-        .testTarget(name: "BlockArtTests", dependencies: ["BlockArt"]),
+        .testTarget(
+            name: "BlockArtTests", dependencies: ["BlockArt", "Imaging", "TestSupport"], exclude: ["Goldens"]),
         .testTarget(name: "ContactSheetTests", dependencies: ["ContactSheet", "Imaging", "TestSupport"]),
         .testTarget(name: "FixtureKitTests", dependencies: ["FixtureKit", "Imaging", "RickAndMortyAPI", "TestSupport"]),
         .testTarget(

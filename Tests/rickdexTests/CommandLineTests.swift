@@ -75,17 +75,21 @@ import Testing
         dataset.characters[0].species = "Hu\u{1B}[31mman"
         dataset.locations[0].name = "Earth\u{9B}2J"
         try await TestData.withServer(dataset) { base async throws in
-            for arguments in [["search", "rick"], ["show", "1"], ["search", "rick", "--color", "always"]] {
+            let views = [
+                ["search", "rick"], ["show", "1"], ["search", "rick", "--color", "always"],
+                ["search", "rick", "--preview", "--color", "always"], ["show", "1", "--preview", "--color", "always"],
+                ["search", "rick", "--preview", "--color", "always", "--color-mode", "16"],
+            ]
+            for arguments in views {
                 let result = try await run(arguments + ["--api", base.absoluteString])
                 #expect(result.status == 0)
                 #expect(result.stdout.contains("Rick Sanchez"))
                 #expect(!result.stdout.contains("]52;") && !result.stdout.contains("\u{07}") && !result.stdout.contains("[2J"))
                 #expect(!result.stdout.contains("\u{9B}"))
+                // Every escape left is one of ours: colour and style (SGR), nothing else.
                 let escapes = result.stdout.components(separatedBy: "\u{1B}[").dropFirst()
-                #expect(
-                    escapes.allSatisfy {
-                        $0.hasPrefix("0m") || $0.hasPrefix("1m") || $0.hasPrefix("2m") || $0.hasPrefix("3") || $0.hasPrefix("90m")
-                    })
+                #expect(escapes.allSatisfy { $0.range(of: "^[0-9;]*m", options: .regularExpression) != nil }, "\(arguments)")
+                #expect(result.stdout.components(separatedBy: "\u{1B}").count == escapes.count + 1, "\(arguments)")
             }
         }
     }

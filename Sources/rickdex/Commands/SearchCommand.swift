@@ -1,7 +1,11 @@
 import ArgumentParser
+import AvatarCache
+import BlockArt
+import Foundation
+import Imaging
 import RickAndMortyAPI
 
-/// `rickdex search [NAME] [filters] [--page N | --all] [--json]`
+/// `rickdex search [NAME] [filters] [--page N | --all] [--json] [--no-preview]`
 struct SearchCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "search",
@@ -10,6 +14,9 @@ struct SearchCommand: AsyncParsableCommand {
             Filters match as the API matches them: case-insensitive parts of the field
             (--species hum finds Human and Humanoid), except a gender starting with 'male', which
             must match from the start (male does not find Female). No match is not an error.
+
+            On a terminal each result shows its round avatar (half blocks in the terminal's
+            colours), rows appearing in order as their avatars arrive; piped, a table.
             """
     )
 
@@ -24,6 +31,8 @@ struct SearchCommand: AsyncParsableCommand {
     @Flag(help: "Print the results as JSON.")
     var json = false
 
+    @OptionGroup var previews: PreviewOptions
+    @OptionGroup var display: DisplayOptions
     @OptionGroup var global: GlobalOptions
 
     func validate() throws {
@@ -33,28 +42,88 @@ struct SearchCommand: AsyncParsableCommand {
 
     func run() async throws {
         let query = filters.query(page: page)
-        let result = try await APIConnection.with(global) { connection in
+        try await APIConnection.with(global) { connection in
             let client = connection.client
+            let result: SearchResult
             if all {
                 let pages = try await client.allPages(query)
                 let last = pages.last ?? .empty(number: 1)
-                return SearchResult(page: nil, pages: last.pages, count: last.count, results: pages.flatMap(\.items))
+                result = SearchResult(page: nil, pages: last.pages, count: last.count, results: pages.flatMap(\.items))
+            } else {
+                let found = try await client.characters(query)
+                result = SearchResult(page: found.number, pages: found.pages, count: found.count, results: found.items)
             }
-            let found = try await client.characters(query)
-            return SearchResult(page: found.number, pages: found.pages, count: found.count, results: found.items)
+            if json {
+                try JSONOutput.print(result)
+                return
+            }
+            let style = Style(enabled: global.color.enabled())
+            guard !result.results.isEmpty else {
+                print(page == 1 ? "No characters match." : "Nothing on page \(page): the results have fewer pages.")
+                return
+            }
+            if previews.enabled(isTerminal: isatty(STDOUT_FILENO) == 1) {
+                await printCards(result.results, images: connection.images, style: style)
+            } else {
+                print(CharacterTable(style: style).render(result.results))
+            }
+            let matches = "\(result.count) \(result.count == 1 ? "match" : "matches")"
+            let summary =
+                result.page.map { "page \($0) of \(result.pages) · \(matches)" } ?? "all \(result.pages) pages · \(matches)"
+            print(style.dim(summary))
         }
-        if json {
-            try JSONOutput.print(result)
-            return
+    }
+
+    /// Each result beside its avatar, printed in order as soon as it and those before it are
+    /// ready; avatars are fetched 8 at a time. An avatar that cannot be had leaves a blank.
+    private func printCards(_ characters: [RMCharacter], images: ImagePipeline, style: Style) async {
+        let capabilities = display.capabilities(color: global.color)
+        let columns = previews.columns(default: 8)
+        let art = AvatarArt(capabilities: capabilities)
+        let card = CharacterCard(style: style)
+        let textWidth = max(10, capabilities.columns - columns - 2)
+        var failures: [String] = []
+        await withTaskGroup(of: (Int, Result<Bitmap, any Error>).self) { group in
+            func launch(_ index: Int) {
+                let url = characters[index].imageURL
+                group.addTask {
+                    do {
+                        return (index, .success(try await images.thumbnail(for: url, circle: .init(size: columns)).bitmap))
+                    } catch {
+                        return (index, .failure(error))
+                    }
+                }
+            }
+            var launched = 0
+            while launched < min(8, characters.count) {
+                launch(launched)
+                launched += 1
+            }
+            var ready: [Int: Result<Bitmap, any Error>] = [:]
+            var next = 0
+            for await (index, thumbnail) in group {
+                ready[index] = thumbnail
+                while let done = ready.removeValue(forKey: next) {
+                    if case .failure(let error) = done { failures.append("\(error)") }
+                    let lines = AvatarArt.sideBySide(
+                        art.lines(try? done.get(), columns: columns), leftWidth: columns,
+                        card.lines(characters[next], lines: columns / 2, width: textWidth))
+                    print(lines.joined(separator: "\n"))
+                    fflush(nil)
+                    next += 1
+                }
+                if launched < characters.count {
+                    launch(launched)
+                    launched += 1
+                }
+            }
         }
-        let style = Style(enabled: global.color.enabled())
-        guard !result.results.isEmpty else {
-            print(page == 1 ? "No characters match." : "Nothing on page \(page): the results have fewer pages.")
-            return
+        if let first = failures.first {
+            let count = failures.count
+            FileHandle.standardError.write(
+                Data(
+                    "rickdex: \(count) avatar\(count == 1 ? "" : "s") could not be shown: \(TerminalText.sanitize(first))\n"
+                        .utf8))
         }
-        print(CharacterTable(style: style).render(result.results))
-        let matches = "\(result.count) \(result.count == 1 ? "match" : "matches")"
-        let summary = result.page.map { "page \($0) of \(result.pages) · \(matches)" } ?? "all \(result.pages) pages · \(matches)"
-        print(style.dim(summary))
     }
 }

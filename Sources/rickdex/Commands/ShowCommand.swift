@@ -1,4 +1,7 @@
 import ArgumentParser
+import BlockArt
+import Foundation
+import Imaging
 import RickAndMortyAPI
 
 /// `rickdex show ID [--json]`
@@ -14,6 +17,8 @@ struct ShowCommand: AsyncParsableCommand {
     @Flag(help: "Print the character and its episodes as JSON.")
     var json = false
 
+    @OptionGroup var previews: PreviewOptions
+    @OptionGroup var display: DisplayOptions
     @OptionGroup var global: GlobalOptions
 
     func validate() throws {
@@ -21,17 +26,43 @@ struct ShowCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let detail = try await APIConnection.with(global) { connection in
+        try await APIConnection.with(global) { connection in
             let client = connection.client
             let character = try await client.character(id: id)
             // One batch request for every episode, as the API allows.
             let episodes = try await client.episodes(ids: character.episodeIDs)
-            return CharacterDetail(character: character, episodes: episodes)
-        }
-        if json {
-            try JSONOutput.print(detail)
-        } else {
-            print(detail.render(style: Style(enabled: global.color.enabled())))
+            let detail = CharacterDetail(character: character, episodes: episodes)
+            if json {
+                try JSONOutput.print(detail)
+                return
+            }
+            let style = Style(enabled: global.color.enabled())
+            guard previews.enabled(isTerminal: isatty(STDOUT_FILENO) == 1) else {
+                print(detail.render(style: style))
+                return
+            }
+            let parts = detail.lines(style: style)
+            let columns = previews.columns(default: 24)
+            let capabilities = display.capabilities(color: global.color)
+            let circle = ImageProcessors.Circle(size: columns, ring: StatusColours.ring(for: character.status))
+            let avatar = try? await connection.images.thumbnail(for: character.imageURL, circle: circle).bitmap
+            if let avatar, capabilities.graphics != .blocks {
+                // Real pixels: the image at eight pixels a column, above the text.
+                let large = try? await connection.images.thumbnail(
+                    for: character.imageURL,
+                    circle: ImageProcessors.Circle(size: columns * 8, ring: StatusColours.ring(for: character.status)))
+                if let escape = try GraphicsEncoder.encode(
+                    large?.bitmap ?? avatar, as: capabilities.graphics, columns: columns, rows: columns / 2,
+                    multiplexed: capabilities.multiplexed)
+                {
+                    print(escape)
+                    print((parts.fields + [""] + parts.episodes).joined(separator: "\n"))
+                    return
+                }
+            }
+            let art = AvatarArt(capabilities: capabilities).lines(avatar, columns: columns)
+            let top = AvatarArt.sideBySide(art, leftWidth: columns, [""] + parts.fields, gap: 3)
+            print((top + [""] + parts.episodes).joined(separator: "\n"))
         }
     }
 }

@@ -15,6 +15,12 @@ struct CharacterDetail: Encodable {
     }
 
     func render(style: Style) -> String {
+        let parts = lines(style: style)
+        return (parts.fields + [""] + parts.episodes).joined(separator: "\n")
+    }
+
+    /// The name and fields (what goes beside an avatar), and the episode list (what goes below).
+    func lines(style: Style) -> (fields: [String], episodes: [String]) {
         let clean = TerminalText.sanitize
         let fields: [(String, String)] = [
             ("Status", style.status(character.status)),
@@ -27,16 +33,15 @@ struct CharacterDetail: Encodable {
         ]
         var lines = [style.bold(clean(character.name)) + style.dim("  #\(character.id)")]
         lines += fields.map { "  " + style.dim(TerminalText.pad($0.0, toColumns: 9)) + " " + $0.1 }
-        lines.append("")
-        lines.append(style.bold("Episodes (\(character.episodeIDs.count))"))
+        var episodeLines = [style.bold("Episodes (\(character.episodeIDs.count))")]
         let byID = Dictionary(episodes.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         for id in character.episodeIDs {
             if let episode = byID[id] {
-                lines.append("  " + TerminalText.pad(clean(episode.code), toColumns: 7) + " " + clean(episode.name))
+                episodeLines.append("  " + TerminalText.pad(clean(episode.code), toColumns: 7) + " " + clean(episode.name))
             } else {
-                lines.append("  " + style.dim("episode \(id) (not in this API's data)"))
+                episodeLines.append("  " + style.dim("episode \(id) (not in this API's data)"))
             }
         }
-        return lines.joined(separator: "\n")
+        return (lines, episodeLines)
     }
 }

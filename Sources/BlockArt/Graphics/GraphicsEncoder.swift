@@ -1,0 +1,51 @@
+import Foundation
+import Imaging
+
+/// Real pixels for terminals that take them: an image as one escape sequence that fills
+/// `columns` x `rows` cells, in the kitty, iTerm2 or sixel protocol.
+public enum GraphicsEncoder {
+    /// The escape text for `image` in `graphics`; `nil` for `.blocks`. Inside tmux the sequence
+    /// is wrapped for passthrough (tmux needs `allow-passthrough on`).
+    public static func encode(
+        _ image: Bitmap, as graphics: GraphicsProtocol, columns: Int, rows: Int, multiplexed: Bool = false
+    ) throws -> String? {
+        let text: String
+        switch graphics {
+        case .blocks:
+            return nil
+        case .kitty:
+            text = kitty(try PNGEncoder.fastest.encode(image), columns: columns, rows: rows)
+        case .iterm:
+            text = iterm(try PNGEncoder.fastest.encode(image), columns: columns, rows: rows)
+        case .sixel:
+            text = SixelEncoder.encode(image)
+        }
+        return multiplexed ? tmuxPassthrough(text) : text
+    }
+
+    /// `ESC _ G a=T,f=100,c=…,r=…,m=1 ; <base64> ESC \`, in chunks of 4096 as the protocol asks.
+    static func kitty(_ png: [UInt8], columns: Int, rows: Int) -> String {
+        let payload = Array(Data(png).base64EncodedString().utf8)
+        var text = ""
+        var start = 0
+        repeat {
+            let end = min(start + 4096, payload.count)
+            let more = end < payload.count ? 1 : 0
+            let control = start == 0 ? "a=T,f=100,q=2,c=\(columns),r=\(rows),m=\(more)" : "m=\(more)"
+            text += "\u{1B}_G\(control);" + String(decoding: payload[start..<end], as: UTF8.self) + "\u{1B}\\"
+            start = end
+        } while start < payload.count
+        return text
+    }
+
+    /// `ESC ] 1337 ; File=inline=1;… : <base64> BEL`.
+    static func iterm(_ png: [UInt8], columns: Int, rows: Int) -> String {
+        "\u{1B}]1337;File=inline=1;size=\(png.count);width=\(columns);height=\(rows);preserveAspectRatio=1:"
+            + Data(png).base64EncodedString() + "\u{07}"
+    }
+
+    /// tmux's passthrough: `ESC P tmux; <sequence with ESC doubled> ESC \`.
+    static func tmuxPassthrough(_ text: String) -> String {
+        "\u{1B}Ptmux;" + text.replacingOccurrences(of: "\u{1B}", with: "\u{1B}\u{1B}") + "\u{1B}\\"
+    }
+}

@@ -1,0 +1,71 @@
+/// Builds a line of text with SGR colour codes, sending a code only when a colour changes.
+struct EscapeWriter {
+    private(set) var bytes: [UInt8] = []
+    private var foreground = Ink.terminalDefault
+    private var background = Ink.terminalDefault
+    private var dirty = false
+
+    init(capacity: Int) {
+        bytes.reserveCapacity(capacity)
+    }
+
+    /// Sets either colour (`nil` leaves it as it is), writing one combined code for what changed.
+    mutating func set(foreground newForeground: Ink?, background newBackground: Ink?) {
+        let changeForeground = newForeground.map { $0 != foreground } ?? false
+        let changeBackground = newBackground.map { $0 != background } ?? false
+        guard changeForeground || changeBackground else { return }
+        bytes += [0x1B, UInt8(ascii: "[")]
+        if changeForeground, let newForeground {
+            write(newForeground, isBackground: false)
+            foreground = newForeground
+        }
+        if changeBackground, let newBackground {
+            if changeForeground { bytes.append(UInt8(ascii: ";")) }
+            write(newBackground, isBackground: true)
+            background = newBackground
+        }
+        bytes.append(UInt8(ascii: "m"))
+        dirty = true
+    }
+
+    mutating func append(_ text: StaticString) {
+        text.withUTF8Buffer { bytes += $0 }
+    }
+
+    /// Ends the line: a reset when any colour was set, so nothing bleeds into what follows.
+    mutating func endLine() {
+        if dirty { bytes += [0x1B, UInt8(ascii: "["), UInt8(ascii: "0"), UInt8(ascii: "m")] }
+        foreground = .terminalDefault
+        background = .terminalDefault
+        dirty = false
+    }
+
+    private mutating func write(_ ink: Ink, isBackground: Bool) {
+        switch ink {
+        case .terminalDefault:
+            number(isBackground ? 49 : 39)
+        case .rgb(let red, let green, let blue):
+            number(isBackground ? 48 : 38)
+            bytes += [UInt8(ascii: ";"), UInt8(ascii: "2"), UInt8(ascii: ";")]
+            number(Int(red))
+            bytes.append(UInt8(ascii: ";"))
+            number(Int(green))
+            bytes.append(UInt8(ascii: ";"))
+            number(Int(blue))
+        case .indexed(let index) where index < 16:
+            // The 16 colours have short codes of their own, which 16-colour terminals need.
+            let base = index < 8 ? (isBackground ? 40 : 30) : (isBackground ? 100 : 90)
+            number(base + Int(index % 8))
+        case .indexed(let index):
+            number(isBackground ? 48 : 38)
+            bytes += [UInt8(ascii: ";"), UInt8(ascii: "5"), UInt8(ascii: ";")]
+            number(Int(index))
+        }
+    }
+
+    private mutating func number(_ value: Int) {
+        if value >= 100 { bytes.append(UInt8(ascii: "0") + UInt8(value / 100)) }
+        if value >= 10 { bytes.append(UInt8(ascii: "0") + UInt8(value / 10 % 10)) }
+        bytes.append(UInt8(ascii: "0") + UInt8(value % 10))
+    }
+}

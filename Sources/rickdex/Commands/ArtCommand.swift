@@ -1,0 +1,71 @@
+import ArgumentParser
+import BlockArt
+import Foundation
+import Imaging
+
+/// `rickdex art FILE... [--width N] [--color-mode M] [--graphics G]`
+struct ArtCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "art",
+        abstract: "Show image files in the terminal, one after another, like chafa.",
+        discussion: """
+            JPEG and PNG, told apart by their bytes. Half blocks in the terminal's colours, or real
+            pixels with --graphics kitty|iterm|sixel. Images are decoded across the cores and
+            printed in order. A file that cannot be read is reported and skipped (exit code 4).
+            """
+    )
+
+    @Argument(help: "JPEG or PNG files.")
+    var files: [String]
+
+    @Option(help: "Width in columns (default: the terminal's width, at most 80).")
+    var width: Int?
+
+    @Option(help: "When to use colour: auto (a terminal without NO_COLOR), always or never.")
+    var color: ColorChoice = .auto
+
+    @OptionGroup var display: DisplayOptions
+
+    func validate() throws {
+        if let width, !(1...1000).contains(width) { throw ValidationError("--width must be 1...1000") }
+    }
+
+    func run() async throws {
+        let capabilities = display.capabilities(color: color)
+        let columns = width ?? min(80, capabilities.columns)
+        let failures = Failures()
+        // Render in parallel, print in order: a window of results, each printed as soon as it
+        // and all before it are done.
+        await BoundedWork.forEachInOrder(files) { path -> String? in
+            do {
+                let bytes = try FileReader.bytes(of: URL(fileURLWithPath: path))
+                return try render(bytes, columns: columns, capabilities: capabilities)
+            } catch {
+                failures.add("\(TerminalText.sanitize(path)): \(error)")
+                return nil
+            }
+        } output: { text in
+            if let text { FileHandle.standardOutput.write(Data(text.utf8)) }
+        }
+        let messages = failures.all
+        for message in messages { FileHandle.standardError.write(Data("rickdex: \(message)\n".utf8)) }
+        if !messages.isEmpty { throw PartialFailure(failed: messages.count, total: files.count) }
+    }
+
+    /// The image `columns` wide (two pixel rows a line), as text ending in a newline.
+    private func render(_ bytes: [UInt8], columns: Int, capabilities: TerminalCapabilities) throws -> String {
+        let pixelWidth = capabilities.graphics == .blocks ? columns : columns * 8
+        let options = DecodeOptions(minimumShortSide: pixelWidth, scaling: .fast, allowFirstScanOnly: true)
+        let image = try ImageDecoder(options: options).decode(bytes)
+        let height = max(1, (image.height * pixelWidth + image.width / 2) / image.width)
+        if capabilities.graphics != .blocks {
+            let fitted = Resampler.resize(image, width: pixelWidth, height: height)
+            let rows = max(1, (height + 15) / 16)
+            let escape = try GraphicsEncoder.encode(
+                fitted, as: capabilities.graphics, columns: columns, rows: rows, multiplexed: capabilities.multiplexed)
+            return (escape ?? "") + "\n"
+        }
+        let fitted = Resampler.resize(image, width: columns, height: height + height % 2)
+        return HalfBlockRenderer(mode: capabilities.colorMode).render(fitted).joined(separator: "\n") + "\n"
+    }
+}

@@ -1,0 +1,26 @@
+import BlockArt
+import RickAndMortyAPI
+
+/// A search result beside its avatar: name and id, status and kind, location; cut to fit.
+struct CharacterCard {
+    let style: Style
+
+    /// The text lines (at most `lines`), each at most `width` columns.
+    func lines(_ character: RMCharacter, lines count: Int, width: Int) -> [String] {
+        let clean = TerminalText.sanitize
+        let fit = { (text: String, reserved: Int) in TerminalText.truncate(text, toColumns: max(1, width - reserved)) }
+        let id = "  #\(character.id)"
+        var kind = clean(character.species)
+        if !character.type.isEmpty { kind += " (\(clean(character.type)))" }
+        let status = character.status.rawValue
+        let statusText = style.enabled ? style.dot(character.status) + " " + status : status
+        let statusWidth = TerminalText.width(status) + (style.enabled ? 2 : 0)
+        var text = [
+            style.bold(fit(clean(character.name), id.count)) + style.dim(id),
+            statusText + " · " + fit(kind + " · " + character.gender.rawValue, statusWidth + 3),
+            style.dim(fit("at " + clean(character.location.name), 0)),
+        ]
+        if count < text.count { text = Array(text.prefix(max(1, count))) }
+        return text
+    }
+}
