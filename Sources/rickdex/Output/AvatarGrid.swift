@@ -1,0 +1,45 @@
+import BlockArt
+import Foundation
+import Imaging
+import RickAndMortyAPI
+
+/// Characters as a grid of round avatars with their names under them (episode casts, location
+/// residents); a plain list where avatars are off.
+struct AvatarGrid {
+    let capabilities: TerminalCapabilities
+    let style: Style
+    /// Avatar width in columns.
+    let columns: Int
+
+    /// The grid's lines; `thumbnails[i]` is `characters[i]`'s avatar, `nil` for a blank.
+    func render(_ characters: [RMCharacter], thumbnails: [Bitmap?]) -> [String] {
+        let cell = max(columns, 10)
+        let perRow = max(1, (capabilities.columns + 2) / (cell + 2))
+        let art = AvatarArt(capabilities: capabilities)
+        var lines: [String] = []
+        for start in stride(from: 0, to: characters.count, by: perRow) {
+            let row = Array(start..<min(start + perRow, characters.count))
+            let arts = row.map { art.lines(thumbnails[$0], columns: columns) }
+            for line in 0..<(columns / 2) {
+                lines.append(
+                    row.indices.map { position in
+                        let padding = cell - columns
+                        return String(repeating: " ", count: padding / 2) + arts[position][line]
+                            + String(repeating: " ", count: padding - padding / 2)
+                    }.joined(separator: "  "))
+            }
+            lines.append(
+                row.map { index in
+                    let name = TerminalText.truncate(TerminalText.sanitize(characters[index].name), toColumns: cell)
+                    return TerminalText.pad(name, toColumns: cell)
+                }.joined(separator: "  "))
+            lines.append("")
+        }
+        return lines
+    }
+
+    /// One line a character: id and name, for pipes.
+    static func list(_ characters: [RMCharacter]) -> [String] {
+        characters.map { "  " + TerminalText.pad(String($0.id), toColumns: 5) + TerminalText.sanitize($0.name) }
+    }
+}

@@ -1,0 +1,7 @@
+import RickAndMortyAPI
+
+/// `rickdex location --json`.
+struct LocationDetail: Encodable {
+    var location: Location
+    var residents: [RMCharacter]
+}
