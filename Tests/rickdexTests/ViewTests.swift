@@ -48,6 +48,25 @@ import Testing
         #expect(lines.contains { $0.contains("Episodes (51)") })
     }
 
+    @Test func episodesAndLocationsShowTheirCast() async throws {
+        let episode = TestData.fixturesDataset.episodes[0]
+        let piped = try await run(["episode", "s01e01", "--api", "fixtures"])
+        #expect(piped.status == 0, "\(piped.stderr)")
+        #expect(piped.stdout.hasPrefix("\(episode.name)  S01E01 · #1"))
+        #expect(piped.stdout.contains("Characters (\(episode.characters.count))"))
+        #expect(piped.stdout.contains("  1    Rick Sanchez"))
+        let json = try await run(["episode", "1", "--api", "fixtures", "--json"])
+        let decoded = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any]
+        #expect((decoded?["characters"] as? [Any])?.count == episode.characters.count)
+        let grid = try await run(["location", "3", "--api", "fixtures", "--preview", "--color", "never"])
+        let residents = TestData.fixturesDataset.locations[2].residents.count
+        #expect(grid.stdout.contains("Residents (\(residents))"))
+        #expect(grid.stdout.contains("-") || grid.stdout.contains("*"), "ASCII avatars without colour")
+        let unknown = try await run(["episode", "S09E99", "--api", "fixtures"])
+        #expect(unknown.status != 0)
+        #expect(unknown.stderr.contains("S09E99"))
+    }
+
     @Test func artDrawsFilesInOrderAndReportsTheBadOnes() async throws {
         let folder = try TemporaryFolder()
         let broken = folder.appendingPathComponent("broken.jpeg")
