@@ -7,24 +7,10 @@ enum BoundedWork {
     static func map<Input: Sendable, Output: Sendable>(
         _ inputs: [Input], width: Int = defaultWidth, _ transform: @escaping @Sendable (Input) async -> Output
     ) async -> [Output] {
-        var results = [Output?](repeating: nil, count: inputs.count)
-        await withTaskGroup(of: (Int, Output).self) { group in
-            var next = 0
-            for _ in 0..<min(max(1, width), inputs.count) {
-                let index = next
-                group.addTask { (index, await transform(inputs[index])) }
-                next += 1
-            }
-            while let (index, output) = await group.next() {
-                results[index] = output
-                if next < inputs.count {
-                    let index = next
-                    group.addTask { (index, await transform(inputs[index])) }
-                    next += 1
-                }
-            }
-        }
-        return results.compactMap { $0 }
+        var results: [Output] = []
+        results.reserveCapacity(inputs.count)
+        await forEachInOrder(inputs, width: width, transform) { results.append($0) }
+        return results
     }
 
     /// Like `map`, but hands each result to `output` in input order as soon as it and all before

@@ -1,0 +1,28 @@
+import BlockArt
+import Foundation
+import Imaging
+import RickAndMortyAPI
+
+/// What the episode and location views share: fetch the characters in one batch, their avatars
+/// concurrently, and print a grid (or a list when piped).
+enum CastView {
+    static func print(
+        title: [String], characters: [RMCharacter], connection: APIConnection, previews: PreviewOptions,
+        display: DisplayOptions, global: GlobalOptions
+    ) async {
+        let style = Style(enabled: global.color.enabled())
+        Swift.print(title.joined(separator: "\n"))
+        guard !characters.isEmpty else { return }
+        guard previews.enabled(isTerminal: isatty(STDOUT_FILENO) == 1) else {
+            Swift.print(AvatarGrid.list(characters).joined(separator: "\n"))
+            return
+        }
+        let columns = previews.columns(default: 8)
+        let images = connection.images
+        let thumbnails = await BoundedWork.map(characters, width: 8) { character -> Bitmap? in
+            try? await images.thumbnail(for: character.imageURL, circle: .init(size: columns)).bitmap
+        }
+        let grid = AvatarGrid(capabilities: display.capabilities(color: global.color), style: style, columns: columns)
+        Swift.print(grid.render(characters, thumbnails: thumbnails).joined(separator: "\n"))
+    }
+}
