@@ -1,7 +1,7 @@
-/// SHA-256 (FIPS 180-4), for cache file names: short inputs, no dependency on a crypto library.
-enum SHA256 {
+/// SHA-256 (FIPS 180-4): cache file names and export manifests, with no crypto library needed.
+public enum SHA256 {
     /// The digest of `bytes` as 64 lowercase hex digits.
-    static func hex<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> String {
+    public static func hex<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> String {
         let digits = Array("0123456789abcdef".utf8)
         let digest = digest(bytes)
         return String(unsafeUninitializedCapacity: digest.count * 2) { buffer in

@@ -77,6 +77,15 @@ extension LibJPEG {
         return Decoded(bitmap: bitmap, orientation: Int(result.orientation), progressive: result.progressive != 0)
     }
 
+    /// The stored width and height, from the header alone.
+    static func size(_ bytes: [UInt8]) throws(ImagingError) -> (width: Int, height: Int) {
+        var header = rdx_jpeg_decoded()
+        var message = [CChar](repeating: 0, count: Int(RDX_JPEG_MESSAGE_LENGTH))
+        let status = bytes.withUnsafeBufferPointer { rdx_jpeg_read_header($0.baseAddress, $0.count, &header, &message) }
+        try check(status, message: message, header: header, limits: ImageLimits())
+        return (Int(header.source_width), Int(header.source_height))
+    }
+
     private static func check(_ status: Int32, message: [CChar], header: rdx_jpeg_decoded, limits: ImageLimits)
         throws(ImagingError)
     {

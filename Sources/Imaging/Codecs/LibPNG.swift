@@ -84,7 +84,7 @@ extension LibPNG {
     }
 
     /// Width and height from the IHDR chunk, or zeros when the bytes do not start with one.
-    private static func headerSize(_ bytes: [UInt8]) -> (Int, Int) {
+    static func headerSize(_ bytes: [UInt8]) -> (Int, Int) {
         guard bytes.count >= 24, bytes[12..<16].elementsEqual(Array("IHDR".utf8)) else { return (0, 0) }
         func uint32(_ offset: Int) -> Int {
             Int(bytes[offset]) << 24 | Int(bytes[offset + 1]) << 16 | Int(bytes[offset + 2]) << 8 | Int(bytes[offset + 3])

@@ -20,4 +20,18 @@ public struct ImageDecoder: Sendable {
             throw .unknownFormat(firstBytes: ImageSniffer.preview(bytes))
         }
     }
+
+    /// The image's stored width and height, read from its header without decoding the pixels.
+    public func size(of bytes: [UInt8]) throws(ImagingError) -> (width: Int, height: Int) {
+        switch ImageSniffer.format(of: bytes) {
+        case .jpeg:
+            return try LibJPEG.size(bytes)
+        case .png:
+            let (width, height) = LibPNG.headerSize(bytes)
+            guard width > 0, height > 0 else { throw .corrupt(format: .png, reason: "no IHDR chunk") }
+            return (width, height)
+        case nil:
+            throw bytes.isEmpty ? .empty : .unknownFormat(firstBytes: ImageSniffer.preview(bytes))
+        }
+    }
 }

@@ -76,7 +76,7 @@ struct SheetCommand: AsyncParsableCommand {
                 FileHandle.standardError.write(
                     Data("rickdex: avatar of \(character.id) (\(TerminalText.sanitize(character.name))): \(error)\n".utf8))
             }
-            entries.append(entry(character, thumbnail: try? result.get()))
+            entries.append(SheetEntry.make(character, thumbnail: try? result.get(), full: detail == .full))
         }
         let described = query.filterItems.map { "\($0.name)=\($0.value ?? "")" }.joined(separator: " · ")
         let sheet = ContactSheet(
@@ -89,21 +89,6 @@ struct SheetCommand: AsyncParsableCommand {
         if failures > 0 {
             throw PartialFailure(failed: failures, total: entries.count)
         }
-    }
-
-    private func entry(_ character: RMCharacter, thumbnail: Bitmap?) -> ContactSheetEntry {
-        let clean = TerminalText.sanitize
-        var lines = ["\(character.status.rawValue) · \(clean(character.species))"]
-        if detail == .full {
-            lines += [
-                character.gender.rawValue,
-                "From \(clean(character.origin.name))",
-                "At \(clean(character.location.name))",
-                "\(character.episodeIDs.count) episode\(character.episodeIDs.count == 1 ? "" : "s")",
-            ]
-        }
-        return ContactSheetEntry(
-            thumbnail: thumbnail, title: clean(character.name), lines: lines, dot: StatusColours.ring(for: character.status))
     }
 
     /// The characters to draw and how to get each one's avatar bytes.

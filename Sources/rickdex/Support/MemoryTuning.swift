@@ -11,7 +11,7 @@ import Foundation
 /// themselves once with those tunables, unless the user has set `GLIBC_TUNABLES` already.
 enum MemoryTuning {
     /// Commands that process many images, where the start-up cost of one `exec` is repaid.
-    static let bulkCommands: Set<String> = ["thumbnail", "sheet", "art"]
+    static let bulkCommands: Set<String> = ["thumbnail", "sheet", "art", "export"]
 
     static let tunables = "glibc.malloc.arena_max=1:glibc.malloc.trim_threshold=134217728:glibc.malloc.mmap_threshold=33554432"
 

@@ -1,0 +1,151 @@
+import AvatarCache
+import Foundation
+import Imaging
+import RickAndMortyAPI
+import TestSupport
+import Testing
+
+@testable import rickdex
+
+/// `rickdex export` as a process, on the bundled data, into real folders.
+@Suite struct ExportCommandTests {
+    let temporary: TemporaryFolder
+    var out: URL { temporary.appendingPathComponent("export") }
+    var environment: [String: String] { ["RICKDEX_CACHE_DIR": temporary.appendingPathComponent("cache").path] }
+
+    init() throws {
+        temporary = try TemporaryFolder()
+    }
+
+    func export(_ arguments: [String]) async throws -> RickdexProcess.Run {
+        try await RickdexProcess.run(["export"] + arguments + ["--out", out.path, "--api", "fixtures"], environment: environment)
+    }
+
+    static let robots = TestData.fixturesDataset.characters.filter {
+        $0.status == "Dead" && $0.species.lowercased().contains("robot")
+    }
+
+    static func sourceBytes(_ id: Int) throws -> [UInt8] {
+        try [UInt8](Data(contentsOf: TestData.fixturesDataset.avatarFile(id: id)))
+    }
+
+    @Test func aQueryExportsNamedFilesAndAManifestThatDescribesThem() async throws {
+        let result = try await export([
+            "--species", "robot", "--status", "dead", "--original", "--sizes", "32,64", "--manifest", "both", "--sheet",
+        ])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("exported \(Self.robots.count) characters"))
+        #expect(result.stdout.contains("\(Self.robots.count * 3) files written"))
+        let pngSource = try #require(try Self.robots.first { try ImageSniffer.format(of: Self.sourceBytes($0.id)) == .png })
+        let jpegSource = try #require(try Self.robots.first { try ImageSniffer.format(of: Self.sourceBytes($0.id)) == .jpeg })
+        // Originals are named by their bytes: a PNG served as .jpeg comes out .png.
+        let pngName = FileSlug.stem(id: pngSource.id, name: pngSource.name, digits: 4) + ".png"
+        let jpegName = FileSlug.stem(id: jpegSource.id, name: jpegSource.name, digits: 4) + ".jpg"
+        #expect(try Data(contentsOf: out.appendingPathComponent(pngName)) == Data(Self.sourceBytes(pngSource.id)))
+        #expect(try Data(contentsOf: out.appendingPathComponent(jpegName)) == Data(Self.sourceBytes(jpegSource.id)))
+
+        let manifest = try JSONDecoder().decode(
+            ExportManifest.self, from: Data(contentsOf: out.appendingPathComponent("manifest.json")))
+        #expect(manifest.characters.map(\.id) == Self.robots.map(\.id))
+        #expect(manifest.sheet == "sheet.png")
+        for character in manifest.characters {
+            #expect(character.sourceSHA256 == SHA256.hex(try Self.sourceBytes(character.id)))
+            #expect(character.files.map(\.kind) == ["original", "thumbnail", "thumbnail"])
+            for file in character.files {
+                let bytes = try [UInt8](Data(contentsOf: out.appendingPathComponent(file.name)))
+                #expect(file.sha256 == SHA256.hex(bytes), "\(file.name)")
+                #expect(file.bytes == bytes.count)
+                let size = try ImageDecoder().size(of: bytes)
+                #expect(size.width == file.width && size.height == file.height, "\(file.name)")
+            }
+            #expect(character.files[1].name.hasSuffix("-32.png") && character.files[1].width == 32)
+        }
+        let csv = try String(contentsOf: out.appendingPathComponent("manifest.csv"), encoding: .utf8)
+        #expect(csv.split(separator: "\r\n").count == 1 + Self.robots.count * 3)
+        #expect(csv.hasPrefix("id,name,status,species,source_url,file,kind,bytes,width,height,sha256\r\n"))
+        let sheet = try ImageDecoder().decode([UInt8](Data(contentsOf: out.appendingPathComponent("sheet.png"))))
+        #expect(sheet.width > 64)
+        let hidden = try FileManager.default.contentsOfDirectory(atPath: out.path).filter { $0.hasPrefix(".") }
+        #expect(hidden.isEmpty, "no temporary files left")
+    }
+
+    @Test func aReRunSkipsWhatIsThereAndRewritesWhatIsMissingOrDamaged() async throws {
+        let arguments = ["--ids", "1,2,3", "--original", "--sizes", "48", "--format", "jpeg"]
+        let first = try await export(arguments)
+        #expect(first.stdout.contains("6 files written"), "\(first.stderr)")
+        let again = try await export(arguments)
+        #expect(again.stdout.contains("0 files written, 6 already there and unchanged"))
+        try FileManager.default.removeItem(at: out.appendingPathComponent("0002-morty-smith-48.jpg"))
+        let damaged = out.appendingPathComponent("0001-rick-sanchez-48.jpg")
+        var bytes = try [UInt8](Data(contentsOf: damaged))
+        bytes[bytes.count / 2] ^= 0xFF
+        try Data(bytes).write(to: damaged)
+        let repaired = try await export(arguments)
+        #expect(repaired.stdout.contains("2 files written, 4 already there and unchanged"))
+        let square = try ImageDecoder().decode([UInt8](Data(contentsOf: damaged)))
+        #expect(square.width == 48 && square.height == 48)
+        #expect(square[0, 0].alpha == 255, "JPEG thumbnails are square and opaque")
+    }
+
+    @Test func aKilledExportLeavesOnlyWholeFiles() async throws {
+        let process = try RickdexProcess.start(
+            ["export", "--all", "--original", "--sizes", "64,256", "--out", out.path, "--api", "fixtures"],
+            environment: environment)
+        let folder = out
+        let killed = await withCheckedContinuation { continuation in
+            DispatchQueue.global().async {
+                let deadline = Date().addingTimeInterval(120)
+                func count() -> Int {
+                    ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter { !$0.hasPrefix(".") }.count
+                }
+                while Date() < deadline, process.isRunning, count() < 300 { usleep(10_000) }
+                let running = process.isRunning
+                kill(process.processIdentifier, SIGKILL)
+                process.waitUntilExit()
+                continuation.resume(returning: running)
+            }
+        }
+        #expect(killed, "the export ended before it could be killed")
+        let names = try FileManager.default.contentsOfDirectory(atPath: out.path).filter { !$0.hasPrefix(".") }
+        #expect(names.count >= 300)
+        for name in names {
+            let bytes = try [UInt8](Data(contentsOf: out.appendingPathComponent(name)))
+            let id = try #require(Int(name.prefix(4)))
+            if name.hasSuffix("-64.png") || name.hasSuffix("-256.png") {
+                let expected = name.hasSuffix("-64.png") ? 64 : 256
+                let image = try ImageDecoder().decode(bytes)
+                #expect(image.width == expected, "\(name) is whole")
+            } else {
+                #expect(bytes == (try Self.sourceBytes(id)), "\(name) is the original, whole")
+            }
+        }
+    }
+
+    @Test func anUnusableFolderIsRefusedBeforeAnyWork() async throws {
+        let file = temporary.appendingPathComponent("a-file")
+        try Data().write(to: file)
+        for folder in [file.appendingPathComponent("export").path, file.path, "/proc/rickdex-export"] {
+            let result = try await RickdexProcess.run(
+                ["export", "--all", "--out", folder, "--api", "fixtures"], environment: environment)
+            #expect(result.status == 1, "\(folder)")
+            #expect(result.stderr.contains(folder), "\(result.stderr)")
+        }
+        let cache = temporary.appendingPathComponent("cache")
+        #expect(!FileManager.default.fileExists(atPath: cache.path), "no cache was opened: nothing was fetched")
+    }
+
+    @Test(arguments: [
+        ("Rick Sanchez", "rick-sanchez"), ("Mr. Poopybutthole", "mr-poopybutthole"), ("Señor Ñandú", "senor-nandu"),
+        ("../../etc/passwd", "etc-passwd"), ("", "character"), ("💀🔥", "character"), ("  --Bird--Person--  ", "bird-person"),
+    ])
+    func slugsAreSafeFileNames(name: String, slug: String) {
+        #expect(FileSlug.make(name) == slug)
+    }
+
+    @Test func slugsHaveABoundedLength() {
+        let slug = FileSlug.make(String(repeating: "Evil Morty ", count: 20))
+        #expect(slug.count <= 48)
+        #expect(!slug.hasSuffix("-"))
+        #expect(FileSlug.stem(id: 7, name: "Juggling Rick", digits: 4) == "0007-juggling-rick")
+    }
+}
