@@ -20,7 +20,8 @@ struct Rickdex: AsyncParsableCommand {
             """,
         version: "0.1.0",
         subcommands: [
-            SearchCommand.self, ShowCommand.self, EpisodeCommand.self, LocationCommand.self, SheetCommand.self, ExportCommand.self, WarmCommand.self,
+            SearchCommand.self, ShowCommand.self, EpisodeCommand.self, LocationCommand.self, SheetCommand.self,
+            ExportCommand.self, WarmCommand.self,
             CacheCommand.self, ArtCommand.self,
             ThumbnailCommand.self,
             ServeCommand.self,

@@ -96,7 +96,8 @@ import Testing
             DispatchQueue.global().async {
                 let deadline = Date().addingTimeInterval(120)
                 func count() -> Int {
-                    ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter { !$0.hasPrefix(".") }.count
+                    ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter { !$0.hasPrefix(".") }
+                        .count
                 }
                 while Date() < deadline, process.isRunning, count() < 300 { usleep(10_000) }
                 let running = process.isRunning
@@ -119,6 +120,46 @@ import Testing
                 #expect(bytes == (try Self.sourceBytes(id)), "\(name) is the original, whole")
             }
         }
+    }
+
+    /// A disk that fills up mid-run: a 400 KB tmpfs (mounting needs root; elsewhere this says so
+    /// and passes).
+    @Test func aFullDiskStopsTheExportWithAClearMessageAndNoPartialFiles() async throws {
+        let mountPoint = temporary.appendingPathComponent("tiny")
+        try FileManager.default.createDirectory(at: mountPoint, withIntermediateDirectories: true)
+        guard Self.command("/bin/mount", ["-t", "tmpfs", "-o", "size=400k", "tmpfs", mountPoint.path]) == 0 else {
+            print("skipping the full-disk export: cannot mount a small tmpfs here (it needs root)")
+            return
+        }
+        defer { _ = Self.command("/bin/umount", [mountPoint.path]) }
+        let target = mountPoint.appendingPathComponent("export")
+        let result = try await RickdexProcess.run(
+            ["export", "--all", "--original", "--sizes", "256", "--out", target.path, "--api", "fixtures"],
+            environment: environment)
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("No space left on device"), "\(result.stderr)")
+        #expect(result.stderr.contains(target.path))
+        let names = try FileManager.default.contentsOfDirectory(atPath: target.path)
+        #expect(!names.isEmpty, "it wrote until the disk was full")
+        #expect(names.allSatisfy { !$0.hasPrefix(".") }, "no temporary file left behind")
+        for name in names where name.hasSuffix(".jpg") || !name.contains("-256") {
+            let id = try #require(Int(name.prefix(4)))
+            #expect(try [UInt8](Data(contentsOf: target.appendingPathComponent(name))) == (try Self.sourceBytes(id)), "\(name)")
+        }
+        for name in names where name.hasSuffix("-256.png") {
+            #expect(try ImageDecoder().decode([UInt8](Data(contentsOf: target.appendingPathComponent(name)))).width == 256)
+        }
+    }
+
+    static func command(_ path: String, _ arguments: [String]) -> Int32 {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: path)
+        process.arguments = arguments
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        guard (try? process.run()) != nil else { return -1 }
+        process.waitUntilExit()
+        return process.terminationStatus
     }
 
     @Test func anUnusableFolderIsRefusedBeforeAnyWork() async throws {

@@ -12,7 +12,8 @@ enum FileSlug {
         for scalar in folded.unicodeScalars {
             if scalar.isASCII, scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) {
                 if pendingHyphen, !slug.isEmpty { slug += "-" }
-                slug.unicodeScalars.append(Unicode.Scalar(UInt8(scalar.value)).properties.lowercaseMapping.unicodeScalars.first ?? scalar)
+                slug.unicodeScalars.append(
+                    Unicode.Scalar(UInt8(scalar.value)).properties.lowercaseMapping.unicodeScalars.first ?? scalar)
                 pendingHyphen = false
             } else {
                 pendingHyphen = true
