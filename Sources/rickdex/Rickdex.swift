@@ -20,7 +20,8 @@ struct Rickdex: AsyncParsableCommand {
             """,
         version: "0.1.0",
         subcommands: [
-            SearchCommand.self, ShowCommand.self, EpisodeCommand.self, LocationCommand.self, SheetCommand.self,
+            SearchCommand.self, BrowseCommand.self, ShowCommand.self, EpisodeCommand.self, LocationCommand.self,
+            SheetCommand.self,
             ExportCommand.self, WarmCommand.self,
             CacheCommand.self, ArtCommand.self,
             ThumbnailCommand.self,
@@ -32,7 +33,10 @@ struct Rickdex: AsyncParsableCommand {
     static func main() async {
         MemoryTuning.apply()
         do {
-            var command = try parseAsRoot()
+            // `rickdex` alone on a terminal opens the live search.
+            let arguments = Array(CommandLine.arguments.dropFirst())
+            let interactive = arguments.isEmpty && isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1
+            var command = try parseAsRoot(interactive ? ["browse"] : nil)
             if var asyncCommand = command as? AsyncParsableCommand {
                 try await asyncCommand.run()
             } else {

@@ -77,6 +77,13 @@ public struct TerminalCapabilities: Sendable, Hashable {
         return .blocks
     }
 
+    /// Columns and rows of the terminal on standard output, from the kernel (`TIOCGWINSZ`).
+    public static func currentSize() -> (columns: Int, rows: Int)? {
+        var size = winsize()
+        guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0, size.ws_row > 0 else { return nil }
+        return (Int(size.ws_col), Int(size.ws_row))
+    }
+
     /// The width of the terminal on standard output, from the kernel (`TIOCGWINSZ`).
     public static func currentColumns() -> Int? {
         var size = winsize()

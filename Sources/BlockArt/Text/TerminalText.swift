@@ -100,6 +100,42 @@ public enum TerminalText {
         return String(output) + "…"
     }
 
+    /// Like `truncate`, for text holding our own SGR colour codes (`ESC [ … m`): they take no
+    /// columns and are kept; a cut line ends with a reset.
+    public static func truncateStyled(_ text: String, toColumns columns: Int) -> String {
+        var output = String.UnicodeScalarView()
+        var used = 0
+        var inEscape = false
+        let scalars = Array(text.unicodeScalars)
+        let visible = scalars.reduce(into: (0, false)) { state, scalar in
+            if state.1 {
+                if scalar == "m" { state.1 = false }
+            } else if scalar == "\u{1B}" {
+                state.1 = true
+            } else {
+                state.0 += width(of: scalar)
+            }
+        }.0
+        guard visible > columns else { return text }
+        for scalar in scalars {
+            if inEscape {
+                output.append(scalar)
+                if scalar == "m" { inEscape = false }
+                continue
+            }
+            if scalar == "\u{1B}" {
+                inEscape = true
+                output.append(scalar)
+                continue
+            }
+            let next = width(of: scalar)
+            if used + next > columns - 1 { break }
+            output.append(scalar)
+            used += next
+        }
+        return String(output) + "…\u{1B}[0m"
+    }
+
     /// `text` padded with spaces to `columns` columns (not cut).
     public static func pad(_ text: String, toColumns columns: Int) -> String {
         text + String(repeating: " ", count: max(0, columns - width(text)))

@@ -1,0 +1,16 @@
+import Imaging
+import RickAndMortyAPI
+
+/// Everything that can change the browser's state, delivered to its one loop.
+enum BrowseEvent: Sendable {
+    case keys([Key])
+    case search(SearchState)
+    case page(Page<RMCharacter>, generation: Int)
+    case pageFailed(String, generation: Int)
+    case avatar(id: Int, Bitmap)
+    case largeAvatar(id: Int, Bitmap)
+    case detail(RMCharacter, [Episode])
+    case resize
+    /// Standard input closed.
+    case endOfInput
+}

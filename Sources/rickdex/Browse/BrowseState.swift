@@ -1,0 +1,168 @@
+import Imaging
+import RickAndMortyAPI
+
+/// Everything the browser shows, changed only by `apply(_:)`: a pure state machine whose
+/// effects (searches, page and detail fetches, avatars) are returned for the loop to run.
+struct BrowseState {
+    enum StatusFilter: String, CaseIterable {
+        case any, alive, dead, unknown
+
+        var next: StatusFilter {
+            switch self {
+            case .any: .alive
+            case .alive: .dead
+            case .dead: .unknown
+            case .unknown: .any
+            }
+        }
+    }
+
+    enum Screen: Equatable {
+        case list
+        /// A character's detail; `episodes` is `nil` while they load.
+        case detail(RMCharacter, episodes: [Episode]?)
+    }
+
+    /// What the loop must do after an event.
+    enum Effect: Equatable {
+        /// Hand the search line (and filter) to the search session.
+        case search(name: String, status: StatusFilter)
+        /// Fetch another page of the current results; `generation` tells a stale answer.
+        case fetchPage(name: String, status: StatusFilter, page: Int, generation: Int)
+        case fetchDetail(RMCharacter)
+        case fetchAvatars([RMCharacter])
+        case quit
+    }
+
+    /// Where letters go: into the search line, or (after ↑/↓) to the list, where q quits and
+    /// n/p page; any other letter goes back to typing.
+    enum Focus: Equatable {
+        case search, list
+    }
+
+    var query = ""
+    var focus = Focus.search
+    var status = StatusFilter.any
+    var search = SearchState.idle
+    /// The page shown (the session gives page 1; n/p fetch others).
+    var page: Page<RMCharacter>?
+    var selection = 0
+    var screen = Screen.list
+    /// Small avatars by character id, as they arrive.
+    var avatars: [Int: Bitmap] = [:]
+    /// Large avatars for the detail screen, by id.
+    var largeAvatars: [Int: Bitmap] = [:]
+    /// Bumped whenever the results change, so a page fetched for older results is dropped.
+    var generation = 0
+    /// A page fetch in flight.
+    var pageLoading = false
+
+    var results: [RMCharacter] { page?.items ?? [] }
+
+    mutating func apply(key: Key) -> [Effect] {
+        if key == .interrupt { return [.quit] }
+        if case .detail = screen {
+            switch key {
+            case .escape, .backspace: screen = .list
+            case .character("q"): return [.quit]
+            default: break
+            }
+            return []
+        }
+        switch key {
+        case .character("q") where focus == .list:
+            return [.quit]
+        case .character("n") where focus == .list:
+            return fetchPage(offset: 1)
+        case .character("p") where focus == .list:
+            return fetchPage(offset: -1)
+        case .character(let character):
+            focus = .search
+            query.append(character)
+            return [.search(name: query, status: status)]
+        case .backspace:
+            focus = .search
+            guard !query.isEmpty else { return [] }
+            query.removeLast()
+            return [.search(name: query, status: status)]
+        case .clearLine:
+            query = ""
+            return [.search(name: query, status: status)]
+        case .tab:
+            status = status.next
+            return [.search(name: query, status: status)]
+        case .up:
+            focus = .list
+            selection = max(0, selection - 1)
+        case .down:
+            focus = .list
+            selection = min(max(0, results.count - 1), selection + 1)
+        case .pageDown:
+            return fetchPage(offset: 1)
+        case .pageUp:
+            return fetchPage(offset: -1)
+        case .enter:
+            guard results.indices.contains(selection) else { return [] }
+            let character = results[selection]
+            screen = .detail(character, episodes: nil)
+            return [.fetchDetail(character)]
+        case .escape:
+            if query.isEmpty { return [.quit] }
+            query = ""
+            return [.search(name: query, status: status)]
+        case .interrupt:
+            return [.quit]
+        }
+        return []
+    }
+
+    mutating func apply(search state: SearchState) -> [Effect] {
+        search = state
+        switch state {
+        case .loaded(_, let first):
+            return show(first)
+        case .idle, .empty, .failed:
+            page = nil
+            selection = 0
+            generation += 1
+            pageLoading = false
+        case .loading:
+            break
+        }
+        return []
+    }
+
+    mutating func apply(page fetched: Page<RMCharacter>, generation: Int) -> [Effect] {
+        guard generation == self.generation else { return [] }
+        return show(fetched)
+    }
+
+    mutating func apply(pageFailed message: String, generation: Int) {
+        guard generation == self.generation else { return }
+        pageLoading = false
+        search = .failed(query: query, message: message)
+    }
+
+    mutating func apply(detail character: RMCharacter, episodes: [Episode]) {
+        if case .detail(let shown, _) = screen, shown.id == character.id {
+            screen = .detail(character, episodes: episodes)
+        }
+    }
+
+    private mutating func show(_ fetched: Page<RMCharacter>) -> [Effect] {
+        page = fetched
+        selection = 0
+        generation += 1
+        pageLoading = false
+        let missing = fetched.items.filter { avatars[$0.id] == nil }
+        return missing.isEmpty ? [] : [.fetchAvatars(missing)]
+    }
+
+    private mutating func fetchPage(offset: Int) -> [Effect] {
+        guard let page, !pageLoading else { return [] }
+        let target = page.number + offset
+        guard target >= 1, target <= page.pages else { return [] }
+        pageLoading = true
+        return [.fetchPage(name: query, status: status, page: target, generation: generation)]
+    }
+}

@@ -1,0 +1,117 @@
+import BlockArt
+import Imaging
+import RickAndMortyAPI
+
+/// The browser's screen as a pure function of its state: exactly `height` lines, none wider
+/// than `width` columns. Tested without a terminal.
+struct BrowseView {
+    let width: Int
+    let height: Int
+    let style: Style
+    let colorMode: ColorMode
+
+    /// Avatar width in the list (two lines an item) and on the detail screen.
+    static let listAvatar = 4
+    static let detailAvatar = 24
+
+    func render(_ state: BrowseState) -> [String] {
+        var lines: [String]
+        switch state.screen {
+        case .list: lines = list(state)
+        case .detail(let character, let episodes): lines = detail(character, episodes: episodes, state: state)
+        }
+        lines = Array(lines.prefix(max(0, height - 1)))
+        while lines.count < height - 1 { lines.append("") }
+        return lines + [statusLine(state)]
+    }
+
+    // MARK: List
+
+    private func list(_ state: BrowseState) -> [String] {
+        let right = "status: \(state.status.rawValue) (Tab)"
+        let cursor = state.focus == .search ? "▏" : ""
+        let prompt = TerminalText.truncate(
+            " Search › " + TerminalText.sanitize(state.query), toColumns: max(10, width - right.count - 3))
+        let gap = max(1, width - TerminalText.width(prompt) - cursor.count - right.count)
+        var lines = [style.bold(prompt) + cursor + String(repeating: " ", count: gap) + style.dim(right)]
+        lines.append(style.dim(String(repeating: "─", count: width)))
+        let results = state.results
+        let visible = max(1, (height - 3) / 2)
+        let offset = max(0, min(state.selection - visible + 1, results.count - visible))
+        let renderer = HalfBlockRenderer(mode: colorMode)
+        for index in results.indices.dropFirst(offset).prefix(visible) {
+            let character = results[index]
+            let art = state.avatars[character.id].map(renderer.render) ?? [blank(Self.listAvatar), blank(Self.listAvatar)]
+            let selected = index == state.selection
+            let room = max(4, width - Self.listAvatar - 4)
+            let name = TerminalText.truncate(TerminalText.sanitize(character.name), toColumns: max(1, room - 8))
+            let marker = selected ? (state.focus == .list ? "▶ " : "› ") : "  "
+            let title =
+                marker + style.dot(character.status) + " " + (selected ? style.bold(name) : name) + style.dim(" #\(character.id)")
+            let kind = TerminalText.truncate(
+                TerminalText.sanitize(character.species) + " · " + TerminalText.sanitize(character.location.name),
+                toColumns: room - 4)
+            lines.append(art[0] + " " + title)
+            lines.append((art.count > 1 ? art[1] : blank(Self.listAvatar)) + "     " + style.dim(kind))
+        }
+        return lines
+    }
+
+    // MARK: Detail
+
+    private func detail(_ character: RMCharacter, episodes: [Episode]?, state: BrowseState) -> [String] {
+        let detail = CharacterDetail(character: character, episodes: episodes ?? [])
+        let parts = detail.lines(style: style)
+        var lines = [style.bold(" " + TerminalText.sanitize(character.name)) + style.dim("  #\(character.id)")]
+        lines.append(style.dim(String(repeating: "─", count: width)))
+        let avatar = Self.detailAvatar
+        let art =
+            state.largeAvatars[character.id].map(HalfBlockRenderer(mode: colorMode).render)
+            ?? Array(repeating: blank(avatar), count: avatar / 2)
+        let room = max(10, width - avatar - 3)
+        let fields = parts.fields.dropFirst().map { TerminalText.truncateStyled($0, toColumns: room) }
+        lines += AvatarArt.sideBySide(art, leftWidth: avatar, [""] + fields, gap: 3)
+        lines.append("")
+        if episodes == nil {
+            lines.append(style.dim("  loading episodes…"))
+        } else {
+            lines += parts.episodes.map { TerminalText.truncateStyled($0, toColumns: width) }
+        }
+        return lines
+    }
+
+    // MARK: Status line
+
+    private func statusLine(_ state: BrowseState) -> String {
+        let text: String
+        if case .detail = state.screen {
+            text = "Esc: back · q: quit"
+        } else {
+            switch state.search {
+            case .idle:
+                text = "Type a name to search · Tab: status filter · Esc: quit"
+            case .loading(let query):
+                text = "searching “\(TerminalText.sanitize(Self.name(of: query)))”…"
+            case .loaded:
+                let page = state.page
+                let count = page?.count ?? 0
+                text =
+                    (state.pageLoading ? "loading page… · " : "")
+                    + "\(count) \(count == 1 ? "match" : "matches") · page \(page?.number ?? 1) of \(page?.pages ?? 1)"
+                    + " · ↑↓ Enter · n/p pages · q quit"
+            case .empty(let query):
+                text = "no matches for “\(TerminalText.sanitize(Self.name(of: query)))”"
+            case .failed(_, let message):
+                text = "error: \(TerminalText.sanitize(message)) — check --api, or use --offline"
+            }
+        }
+        return style.dim(TerminalText.truncate(" " + text, toColumns: width))
+    }
+
+    private func blank(_ columns: Int) -> String { String(repeating: " ", count: columns) }
+
+    /// The session's query carries the status filter after a NUL; the name is what was typed.
+    static func name(of query: String) -> String {
+        String(query.split(separator: "\u{0}", omittingEmptySubsequences: false).first ?? "")
+    }
+}

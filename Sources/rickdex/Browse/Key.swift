@@ -1,0 +1,16 @@
+/// A key press in the browser, decoded from the terminal's bytes.
+enum Key: Equatable, Sendable {
+    case character(Character)
+    case backspace
+    case enter
+    case escape
+    case tab
+    case up
+    case down
+    case pageUp
+    case pageDown
+    /// Ctrl-C: quit.
+    case interrupt
+    /// Ctrl-U: clear the search line.
+    case clearLine
+}

@@ -1,0 +1,167 @@
+import ArgumentParser
+import BlockArt
+import Foundation
+import Imaging
+import RickAndMortyAPI
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// `rickdex browse`: a full-screen live search.
+struct BrowseCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "browse",
+        abstract: "Search as you type, full screen, with avatars (also: rickdex with no arguments on a terminal).",
+        discussion: """
+            Type a name: results follow as you type (after a 300 ms pause; a newer query cancels the
+            older one). Tab cycles the status filter (any, alive, dead, unknown). ↑/↓ select (then q
+            quits and n/p page; any other letter types again), PgDn/PgUp or Ctrl-N/Ctrl-P page,
+            Enter opens the detail, Esc goes back (and, on an empty line, quits), Ctrl-C quits.
+            The terminal is restored on quit, on an error and on SIGINT/SIGTERM.
+            """
+    )
+
+    @OptionGroup var display: DisplayOptions
+    @OptionGroup var global: GlobalOptions
+
+    func run() async throws {
+        guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
+            throw ValidationError("browse needs a terminal on standard input and output; use search for scripts")
+        }
+        try await APIConnection.with(global) { connection in
+            let terminal = try RawTerminal.enter()
+            defer { terminal.restore() }
+            try await loop(connection)
+        }
+    }
+
+    private func loop(_ connection: APIConnection) async throws {
+        let client = connection.client
+        let images = connection.images
+        let capabilities = display.capabilities(color: .always)
+        let style = Style(enabled: capabilities.colorMode != .none)
+        let (events, sink) = AsyncStream.makeStream(of: BrowseEvent.self)
+
+        let session = SearchSession { query in
+            let (name, status) = Self.split(query)
+            return try await client.characters(CharacterQuery(name: name, status: status))
+        }
+        let forwarding = Task {
+            for await state in session.states { sink.yield(.search(state)) }
+        }
+        defer {
+            session.finish()
+            forwarding.cancel()
+        }
+        Self.readKeys(into: sink)
+        signal(SIGWINCH, SIG_IGN)
+        let resize = DispatchSource.makeSignalSource(signal: SIGWINCH, queue: .global())
+        resize.setEventHandler { sink.yield(.resize) }
+        resize.resume()
+        defer { resize.cancel() }
+
+        var state = BrowseState()
+        var painter = ScreenPainter()
+        func draw() {
+            let size = TerminalCapabilities.currentSize() ?? (80, 24)
+            let view = BrowseView(width: size.columns, height: size.rows, style: style, colorMode: capabilities.colorMode)
+            RawTerminal.write(painter.frame(view.render(state)))
+        }
+        draw()
+        for await event in events {
+            var effects: [BrowseState.Effect] = []
+            switch event {
+            case .keys(let keys):
+                for key in keys { effects += state.apply(key: key) }
+            case .search(let search):
+                effects = state.apply(search: search)
+            case .page(let page, let generation):
+                effects = state.apply(page: page, generation: generation)
+            case .pageFailed(let message, let generation):
+                state.apply(pageFailed: message, generation: generation)
+            case .avatar(let id, let bitmap):
+                state.avatars[id] = bitmap
+            case .largeAvatar(let id, let bitmap):
+                state.largeAvatars[id] = bitmap
+            case .detail(let character, let episodes):
+                state.apply(detail: character, episodes: episodes)
+            case .resize:
+                painter.invalidate()
+            case .endOfInput:
+                effects = [.quit]
+            }
+            for effect in effects {
+                switch effect {
+                case .quit:
+                    return
+                case .search(let name, let status):
+                    session.update(query: Self.join(name, status))
+                case .fetchPage(let name, let status, let number, let generation):
+                    Task {
+                        do {
+                            let (trimmed, filter) = Self.split(Self.join(name, status))
+                            let page = try await client.characters(
+                                CharacterQuery(name: trimmed, status: filter, page: number))
+                            sink.yield(.page(page, generation: generation))
+                        } catch {
+                            sink.yield(.pageFailed("\(error)", generation: generation))
+                        }
+                    }
+                case .fetchDetail(let character):
+                    Task {
+                        let episodes = (try? await client.episodes(ids: character.episodeIDs)) ?? []
+                        sink.yield(.detail(character, episodes))
+                    }
+                    Task {
+                        let circle = ImageProcessors.Circle(
+                            size: BrowseView.detailAvatar, ring: StatusColours.ring(for: character.status))
+                        if let large = try? await images.thumbnail(for: character.imageURL, circle: circle).bitmap {
+                            sink.yield(.largeAvatar(id: character.id, large))
+                        }
+                    }
+                case .fetchAvatars(let characters):
+                    for character in characters {
+                        Task {
+                            let circle = ImageProcessors.Circle(size: BrowseView.listAvatar)
+                            if let small = try? await images.thumbnail(for: character.imageURL, circle: circle).bitmap {
+                                sink.yield(.avatar(id: character.id, small))
+                            }
+                        }
+                    }
+                }
+            }
+            draw()
+        }
+    }
+
+    /// The session takes one string: the typed name, NUL, the status filter.
+    static func join(_ name: String, _ status: BrowseState.StatusFilter) -> String {
+        name + "\u{0}" + status.rawValue
+    }
+
+    static func split(_ query: String) -> (name: String?, status: String?) {
+        let parts = query.split(separator: "\u{0}", omittingEmptySubsequences: false).map(String.init)
+        let name = (parts.first ?? "").trimmingCharacters(in: .whitespaces)
+        let status = parts.count > 1 && parts[1] != "any" ? parts[1] : nil
+        return (name.isEmpty ? nil : name, status)
+    }
+
+    /// Reads standard input on a thread of its own (a blocking read would hold a cooperative
+    /// thread), decoding keys as they come.
+    private static func readKeys(into sink: AsyncStream<BrowseEvent>.Continuation) {
+        let thread = Thread {
+            var buffer = [UInt8](repeating: 0, count: 256)
+            while true {
+                let count = buffer.withUnsafeMutableBytes { read(STDIN_FILENO, $0.baseAddress, $0.count) }
+                if count < 0, errno == EINTR { continue }
+                guard count > 0 else {
+                    sink.yield(.endOfInput)
+                    return
+                }
+                sink.yield(.keys(KeyDecoder.keys(in: Array(buffer.prefix(count)))))
+            }
+        }
+        thread.start()
+    }
+}

@@ -1,0 +1,207 @@
+import APIServer
+import BlockArt
+import Foundation
+import RickAndMortyAPI
+import TestSupport
+import Testing
+
+@testable import rickdex
+
+/// The browser's state machine and view, without a terminal.
+@Suite struct BrowseStateTests {
+    static let characters: [RMCharacter] = TestData.fixturesDataset.characters.prefix(30).compactMap {
+        try? $0.model(at: "test")
+    }
+
+    static func page(_ count: Int, number: Int = 1, pages: Int = 2) -> Page<RMCharacter> {
+        Page(number: number, count: 30, pages: pages, items: Array(characters.prefix(count)))
+    }
+
+    @Test func typingSearchesAndTabCyclesTheStatus() {
+        var state = BrowseState()
+        #expect(state.apply(key: .character("r")) == [.search(name: "r", status: .any)])
+        #expect(state.apply(key: .character("q")) == [.search(name: "rq", status: .any)], "q types while typing")
+        #expect(state.apply(key: .backspace) == [.search(name: "r", status: .any)])
+        #expect(state.apply(key: .tab) == [.search(name: "r", status: .alive)])
+        _ = state.apply(key: .tab)
+        _ = state.apply(key: .tab)
+        #expect(state.apply(key: .tab) == [.search(name: "r", status: .any)])
+        #expect(state.apply(key: .clearLine) == [.search(name: "", status: .any)])
+        #expect(state.apply(key: .escape) == [.quit], "Esc on an empty line quits")
+        #expect(state.apply(key: .interrupt) == [.quit])
+    }
+
+    @Test func resultsAskForAvatarsAndTheListMovesWithinThem() {
+        var state = BrowseState()
+        let effects = state.apply(search: .loaded(query: "r", page: Self.page(20)))
+        #expect(effects == [.fetchAvatars(Array(Self.characters.prefix(20)))])
+        _ = state.apply(key: .up)
+        #expect(state.selection == 0)
+        for _ in 0..<25 { _ = state.apply(key: .down) }
+        #expect(state.selection == 19)
+        #expect(state.focus == .list)
+        #expect(state.apply(key: .character("n")) == [.fetchPage(name: "", status: .any, page: 2, generation: 1)])
+        #expect(state.apply(key: .character("n")) == [], "one page fetch at a time")
+        #expect(state.apply(key: .character("q")) == [.quit], "q quits from the list")
+    }
+
+    @Test func aPageForOlderResultsIsDropped() {
+        var state = BrowseState()
+        _ = state.apply(search: .loaded(query: "r", page: Self.page(20)))
+        let stale = state.generation
+        _ = state.apply(search: .loading(query: "ri"))
+        _ = state.apply(search: .loaded(query: "ri", page: Self.page(3)))
+        #expect(state.apply(page: Self.page(20, number: 2), generation: stale) == [])
+        #expect(state.results.count == 3)
+        #expect(state.page?.number == 1)
+    }
+
+    @Test func enterOpensTheDetailAndEscapeComesBack() {
+        var state = BrowseState()
+        _ = state.apply(search: .loaded(query: "r", page: Self.page(5)))
+        _ = state.apply(key: .down)
+        let chosen = Self.characters[1]
+        #expect(state.apply(key: .enter) == [.fetchDetail(chosen)])
+        #expect(state.screen == .detail(chosen, episodes: nil))
+        state.apply(detail: chosen, episodes: [])
+        #expect(state.screen == .detail(chosen, episodes: []))
+        #expect(state.apply(key: .escape) == [])
+        #expect(state.screen == .list)
+    }
+
+    static func plain(_ line: String) -> String {
+        line.replacingOccurrences(of: "\u{1B}\\[[0-9;]*m", with: "", options: .regularExpression)
+    }
+
+    @Test func theViewFitsTheScreenInEveryState() {
+        var state = BrowseState()
+        let view = BrowseView(width: 60, height: 16, style: Style(enabled: true), colorMode: .truecolor)
+        let states: [SearchState] = [
+            .idle, .loading(query: "rick\u{0}any"), .loaded(query: "rick\u{0}any", page: Self.page(20)),
+            .empty(query: "zzz\u{0}any"), .failed(query: "x\u{0}any", message: "cannot reach 127.0.0.1 (connection refused)"),
+        ]
+        let expected = [
+            "Type a name to search", "searching “rick”…", "30 matches · page 1 of 2", "no matches for “zzz”",
+            "error: cannot reach",
+        ]
+        for (search, text) in zip(states, expected) {
+            _ = state.apply(search: search)
+            let lines = view.render(state)
+            #expect(lines.count == 16)
+            #expect(lines.allSatisfy { TerminalText.width(Self.plain($0)) <= 60 }, "\(search)")
+            #expect(Self.plain(lines[15]).contains(text), "\(search)")
+        }
+        _ = state.apply(search: .loaded(query: "rick\u{0}any", page: Self.page(20)))
+        let lines = view.render(state).map(Self.plain)
+        #expect(lines[2].contains("› ● \(Self.characters[0].name) #\(Self.characters[0].id)"))
+        #expect(lines.filter { $0.contains(" #") }.count == 6, "(16 - 3) / 2 items fit")
+        for _ in 0..<10 { _ = state.apply(key: .down) }
+        let scrolled = view.render(state).map(Self.plain)
+        #expect(scrolled.contains { $0.contains("▶ ● \(Self.characters[10].name)") }, "the selection stays in view")
+    }
+
+    @Test func keysDecodeFromTheTerminalsBytes() {
+        #expect(KeyDecoder.keys(in: Array("ri".utf8)) == [.character("r"), .character("i")])
+        #expect(KeyDecoder.keys(in: [0x1B, 0x5B, 0x41, 0x1B, 0x5B, 0x42]) == [.up, .down])
+        #expect(KeyDecoder.keys(in: Array("\u{1B}[6~\u{1B}[5~".utf8)) == [.pageDown, .pageUp])
+        #expect(KeyDecoder.keys(in: [0x1B]) == [.escape])
+        #expect(KeyDecoder.keys(in: [0x03, 0x09, 0x0D, 0x7F, 0x15]) == [.interrupt, .tab, .enter, .backspace, .clearLine])
+        #expect(KeyDecoder.keys(in: Array("ñ".utf8)) == [.character("ñ")])
+    }
+}
+
+/// `rickdex browse` on a real terminal, driven through tmux.
+@Suite struct BrowseTerminalTests {
+    final class Pane: Sendable {
+        let socket = "rickdex-browse-\(UUID().uuidString.prefix(8))"
+
+        init(_ command: String) throws {
+            let status = system(
+                "tmux -L \(socket) new-session -d -x 100 -y 40 '\(command); stty -a; echo DONE; sleep 60' </dev/null >/dev/null 2>&1"
+            )
+            guard status == 0 else { throw CocoaError(.executableLoad) }
+        }
+
+        deinit { _ = try? ViewTests.tmux(["-L", socket, "kill-server"]) }
+
+        func keys(_ keys: String..., literal: Bool = false) throws {
+            _ = try ViewTests.tmux(["-L", socket, "send-keys"] + (literal ? ["-l"] : []) + keys)
+        }
+
+        func screen() throws -> String { try ViewTests.tmux(["-L", socket, "capture-pane", "-p"]) }
+
+        /// Waits (on this thread: call from a Dispatch thread) until the screen holds `text`.
+        func wait(for text: String, seconds: Double = 30) throws -> String {
+            let deadline = Date().addingTimeInterval(seconds)
+            var last = ""
+            while Date() < deadline {
+                last = try screen()
+                if last.contains(text) { return last }
+                usleep(50_000)
+            }
+            return last
+        }
+    }
+
+    func onDispatch<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+        try await withCheckedThrowingContinuation { continuation in
+            DispatchQueue.global().async { continuation.resume(with: Result { try body() }) }
+        }
+    }
+
+    func command(_ api: String, cache: TemporaryFolder) -> String {
+        "env -u NO_COLOR RICKDEX_CACHE_DIR=\(cache.path) \(RickdexProcess.executable.path) browse --api \(api)"
+    }
+
+    @Test func typeSelectOpenGoBackQuitAndTheTerminalIsRestored() async throws {
+        let cache = try TemporaryFolder()
+        let pane = try Pane(command("fixtures", cache: cache))
+        let screens = try await onDispatch {
+            let start = try pane.wait(for: "Type a name to search")
+            try pane.keys("rick", literal: true)
+            let results = try pane.wait(for: "Rick Sanchez #1")
+            try pane.keys("Down")
+            try pane.keys("Enter")
+            let detail = try pane.wait(for: "Episodes (")
+            try pane.keys("Escape")
+            let back = try pane.wait(for: "97 matches")
+            try pane.keys("q", literal: true)
+            let end = try pane.wait(for: "DONE")
+            return [start, results, detail, back, end]
+        }
+        #expect(screens[0].contains("Search ›"))
+        #expect(screens[1].contains("Rick Sanchez #1") && screens[1].contains("97 matches · page 1 of 5"))
+        #expect(screens[2].contains("Juggling Rick  #7") && screens[2].contains("Status"))
+        #expect(screens[3].contains("▶ ● Juggling Rick"))
+        let end = screens[4]
+        #expect(end.contains("DONE"), "browse quit on q")
+        #expect(end.contains(" icanon") && !end.contains("-icanon"), "line editing is back")
+        #expect(end.contains(" echo ") && !end.contains("-echo "), "echo is back")
+    }
+
+    @Test func aSlowAnswerForAnOldQueryIsNeverShown() async throws {
+        let cache = try TemporaryFolder()
+        try await TestData.withServer(faults: FaultPlan(latency: .milliseconds(800))) { base in
+            let pane = try Pane(command(base.absoluteString, cache: cache))
+            let seen = try await onDispatch { () -> [String] in
+                _ = try pane.wait(for: "Type a name to search")
+                try pane.keys("morty", literal: true)
+                usleep(500_000)  // past the debounce: morty's request is in flight for 800 ms
+                try pane.keys("C-u")
+                try pane.keys("rick", literal: true)
+                var screens: [String] = []
+                let deadline = Date().addingTimeInterval(6)
+                while Date() < deadline {
+                    let screen = try pane.screen()
+                    screens.append(screen)
+                    if screen.contains("Rick Sanchez #1") { break }
+                    usleep(40_000)
+                }
+                return screens
+            }
+            #expect(seen.last?.contains("Rick Sanchez #1") == true, "rick's results arrive")
+            let stale = seen.filter { $0.contains("Search › rick") && $0.contains("Morty Smith") }
+            #expect(stale.isEmpty, "morty's late answer never shows under rick")
+        }
+    }
+}
