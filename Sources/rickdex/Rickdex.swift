@@ -10,11 +10,13 @@ struct Rickdex: AsyncParsableCommand {
         discussion: """
             The API is https://rickandmortyapi.com/api unless --api (or RICKDEX_API) names another.
             --api fixtures serves the bundled dataset on a loopback port and uses it, with no network.
+            Answers and avatars are cached (see `rickdex cache`); --offline uses the cache alone.
+            With no arguments on a terminal, rickdex opens the live search (browse).
 
             Exit codes:
               0  success
-              1  usage error (bad option or argument, unreadable dataset folder)
-              2  network or server error (unreachable, timeout, 5xx, 429, malformed response)
+              1  usage error (bad option or argument, unusable dataset, output or cache folder)
+              2  network or server error, or --offline and the answer is not cached
               3  not found (an unknown id)
               4  some items of a batch failed (each is reported; the rest were done)
             """,
