@@ -190,7 +190,7 @@ import Testing
                 try pane.keys("C-u")
                 try pane.keys("rick", literal: true)
                 var screens: [String] = []
-                let deadline = Date().addingTimeInterval(6)
+                let deadline = Date().addingTimeInterval(30)
                 while Date() < deadline {
                     let screen = try pane.screen()
                     screens.append(screen)

@@ -27,6 +27,12 @@ enum APIEndpoint {
         return ids.filter { seen.insert($0).inserted }
     }
 
+    /// Whether a body is the API's own error JSON (`{"error": "…"}`): a 404 without it comes from
+    /// some other server (a wrong --api, a proxy), not from the API saying "nothing here".
+    static func isAPIError(_ body: [UInt8]) -> Bool {
+        JSONBody.errorMessage(body) != nil
+    }
+
     static func url(_ path: String, base: URL) throws -> URL {
         let root = base.absoluteString.hasSuffix("/") ? String(base.absoluteString.dropLast()) : base.absoluteString
         guard let url = URL(string: "\(root)/\(path)") else {
@@ -45,7 +51,7 @@ enum APIEndpoint {
             let dto = try JSONBody.decode(PageDTO<Resource>.self, from: body, url: url)
             let items = try dto.results.map { try $0.model(at: url.absoluteString) }
             return Page(number: query.page, count: dto.info.count, pages: dto.info.pages, items: items)
-        case 404:
+        case 404 where isAPIError(body):
             // The API's answer to a filter with no match and to a page past the last.
             return .empty(number: query.page)
         default:
@@ -58,7 +64,7 @@ enum APIEndpoint {
     ) throws -> Resource.Model? {
         switch status {
         case 200: try JSONBody.decode(Resource.self, from: body, url: url).model(at: url.absoluteString)
-        case 404: throw APIError.notFound(resource: Resource.path, id: id)
+        case 404 where isAPIError(body): throw APIError.notFound(resource: Resource.path, id: id)
         default: nil
         }
     }
@@ -68,7 +74,7 @@ enum APIEndpoint {
     ) throws -> [Resource.Model]? {
         switch status {
         case 200: try JSONBody.decode([Resource].self, from: body, url: url).map { try $0.model(at: url.absoluteString) }
-        case 404: []
+        case 404 where isAPIError(body): []
         default: nil
         }
     }

@@ -24,6 +24,9 @@ struct GlobalOptions: ParsableArguments {
     @Option(help: "Retries of a request after a 5xx, a 429 or a dropped connection (with backoff).")
     var retries = 3
 
+    @Option(help: ArgumentHelp("Seconds each request attempt may take, body included.", valueName: "seconds"))
+    var timeout: Double = 20
+
     @Flag(name: [.short, .long], help: "Log each request and retry to stderr, and the cache's counters at the end.")
     var verbose = false
 
@@ -33,6 +36,7 @@ struct GlobalOptions: ParsableArguments {
     var transport: TransportConfiguration {
         var configuration = TransportConfiguration()
         configuration.retry.maxAttempts = max(1, retries + 1)
+        configuration.requestTimeout = .milliseconds(Int64(max(0.1, timeout) * 1000))
         return configuration
     }
 

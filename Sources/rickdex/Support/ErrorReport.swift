@@ -84,7 +84,7 @@ struct ErrorReport {
             "The server is limiting requests; wait a little and try again."
         case .timedOut, .connectionDropped, .server:
             "The server or the network is having trouble; try again, or use --api fixtures."
-        case .malformedResponse:
+        case .malformedResponse, .unexpectedStatus:
             "The server at --api does not speak the Rick and Morty API."
         case .notCached:
             "Run `rickdex warm --all` (or `rickdex warm` with the same filters) while online to use it offline."
