@@ -48,6 +48,22 @@ import Testing
         }
     }
 
+    @Test func aBare404IsNotTheAPISayingNotFound() async throws {
+        // A proxy or a wrong --api answers 404 with no body (or an HTML page): that is not the
+        // API's "Character not found", and must not read as a missing character or no matches.
+        try await withServer(answering: { _ in Response(status: .notFound) }) { base async throws in
+            await #expect(throws: APIError.unexpectedStatus(status: 404, url: base.absoluteString + "/character/1")) {
+                _ = try await TestData.client(base).character(id: 1)
+            }
+        }
+        try await withServer(answering: { _ in Self.json(#"{"error":"Character not found"}"#, status: .notFound) }) {
+            base async throws in
+            await #expect(throws: APIError.notFound(resource: "character", id: 1)) {
+                _ = try await TestData.client(base).character(id: 1)
+            }
+        }
+    }
+
     @Test func malformedJSONNamesTheField() async throws {
         let broken = try Self.rickJSON.replacingOccurrences(of: #""status":"Alive""#, with: #""status":17"#)
         try await withServer(answering: { _ in Self.json(broken) }) { base async throws in
