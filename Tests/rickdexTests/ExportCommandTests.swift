@@ -162,6 +162,23 @@ import Testing
         return process.terminationStatus
     }
 
+    /// A read-only file system (a tmpfs mounted `ro`: as root, permissions alone do not stop
+    /// writes). Skips with a message where mounting is not allowed.
+    @Test func aReadOnlyFolderIsRefusedBeforeAnyWork() async throws {
+        let mountPoint = temporary.appendingPathComponent("read-only")
+        try FileManager.default.createDirectory(at: mountPoint, withIntermediateDirectories: true)
+        guard Self.command("/bin/mount", ["-t", "tmpfs", "-o", "ro,size=100k", "tmpfs", mountPoint.path]) == 0 else {
+            print("skipping the read-only export: cannot mount a tmpfs here (it needs root)")
+            return
+        }
+        defer { _ = Self.command("/bin/umount", [mountPoint.path]) }
+        let result = try await RickdexProcess.run(
+            ["export", "--all", "--out", mountPoint.path, "--api", "fixtures"], environment: environment)
+        #expect(result.status == 1)
+        #expect(result.stderr.contains(mountPoint.path) && result.stderr.contains("not writable"), "\(result.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: temporary.appendingPathComponent("cache").path), "nothing was fetched")
+    }
+
     @Test func anUnusableFolderIsRefusedBeforeAnyWork() async throws {
         let file = temporary.appendingPathComponent("a-file")
         try Data().write(to: file)
