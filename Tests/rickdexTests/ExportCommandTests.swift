@@ -125,12 +125,7 @@ import Testing
     /// A disk that fills up mid-run: a 400 KB tmpfs (mounting needs root; elsewhere this says so
     /// and passes).
     @Test func aFullDiskStopsTheExportWithAClearMessageAndNoPartialFiles() async throws {
-        let mountPoint = temporary.appendingPathComponent("tiny")
-        try FileManager.default.createDirectory(at: mountPoint, withIntermediateDirectories: true)
-        guard Self.command("/bin/mount", ["-t", "tmpfs", "-o", "size=400k", "tmpfs", mountPoint.path]) == 0 else {
-            print("skipping the full-disk export: cannot mount a small tmpfs here (it needs root)")
-            return
-        }
+        guard let mountPoint = try mountTmpfs("tiny", options: "size=400k") else { return }
         defer { _ = Self.command("/bin/umount", [mountPoint.path]) }
         let target = mountPoint.appendingPathComponent("export")
         let result = try await RickdexProcess.run(
@@ -151,6 +146,18 @@ import Testing
         }
     }
 
+    /// A tmpfs mounted with `options` in the test's folder, or `nil` (after saying so) where
+    /// mounting is not allowed; the caller unmounts it.
+    func mountTmpfs(_ name: String, options: String) throws -> URL? {
+        let mountPoint = temporary.appendingPathComponent(name)
+        try FileManager.default.createDirectory(at: mountPoint, withIntermediateDirectories: true)
+        guard Self.command("/bin/mount", ["-t", "tmpfs", "-o", options, "tmpfs", mountPoint.path]) == 0 else {
+            print("skipping: cannot mount a tmpfs (\(options)) here; it needs root")
+            return nil
+        }
+        return mountPoint
+    }
+
     static func command(_ path: String, _ arguments: [String]) -> Int32 {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: path)
@@ -165,12 +172,7 @@ import Testing
     /// A read-only file system (a tmpfs mounted `ro`: as root, permissions alone do not stop
     /// writes). Skips with a message where mounting is not allowed.
     @Test func aReadOnlyFolderIsRefusedBeforeAnyWork() async throws {
-        let mountPoint = temporary.appendingPathComponent("read-only")
-        try FileManager.default.createDirectory(at: mountPoint, withIntermediateDirectories: true)
-        guard Self.command("/bin/mount", ["-t", "tmpfs", "-o", "ro,size=100k", "tmpfs", mountPoint.path]) == 0 else {
-            print("skipping the read-only export: cannot mount a tmpfs here (it needs root)")
-            return
-        }
+        guard let mountPoint = try mountTmpfs("read-only", options: "ro,size=100k") else { return }
         defer { _ = Self.command("/bin/umount", [mountPoint.path]) }
         let result = try await RickdexProcess.run(
             ["export", "--all", "--out", mountPoint.path, "--api", "fixtures"], environment: environment)

@@ -174,21 +174,13 @@ struct ExportCommand: AsyncParsableCommand {
 
     private func idList() throws -> [Int]? {
         guard let ids else { return nil }
-        let parts = ids.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
-        let numbers = parts.compactMap { Int($0) }
-        guard !numbers.isEmpty, numbers.count == parts.count, numbers.allSatisfy({ $0 >= 1 }) else {
-            throw ValidationError("--ids takes ids of 1 or more, comma-separated, e.g. 1,2,5")
-        }
-        return numbers
+        return try IntegerList.parse(
+            ids, range: 1...Int.max, sorted: false, message: "--ids takes ids of 1 or more, comma-separated, e.g. 1,2,5")
     }
 
     private func thumbnailSizes() throws -> [Int] {
         guard let sizes else { return original ? [] : [256] }
-        let parts = sizes.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
-        let values = parts.compactMap { Int($0) }
-        guard !values.isEmpty, values.count == parts.count, values.allSatisfy({ (8...2048).contains($0) }) else {
-            throw ValidationError("--sizes takes sizes of 8...2048 px, comma-separated, e.g. 64,256")
-        }
-        return Array(Set(values)).sorted()
+        return try IntegerList.parse(
+            sizes, range: 8...2048, sorted: true, message: "--sizes takes sizes of 8...2048 px, comma-separated, e.g. 64,256")
     }
 }

@@ -83,40 +83,21 @@ struct SearchCommand: AsyncParsableCommand {
         let card = CharacterCard(style: style)
         let textWidth = max(10, capabilities.columns - columns - 2)
         var failures: [String] = []
-        await withTaskGroup(of: (Int, Result<Bitmap, any Error>).self) { group in
-            func launch(_ index: Int) {
-                let url = characters[index].imageURL
-                group.addTask {
-                    do {
-                        return (index, .success(try await images.thumbnail(for: url, circle: .init(size: columns)).bitmap))
-                    } catch {
-                        return (index, .failure(error))
-                    }
-                }
+        await BoundedWork.forEachInOrder(characters, width: 8) { character -> (RMCharacter, Result<Bitmap, any Error>) in
+            do {
+                return (
+                    character, .success(try await images.thumbnail(for: character.imageURL, circle: .init(size: columns)).bitmap)
+                )
+            } catch {
+                return (character, .failure(error))
             }
-            var launched = 0
-            while launched < min(8, characters.count) {
-                launch(launched)
-                launched += 1
-            }
-            var ready: [Int: Result<Bitmap, any Error>] = [:]
-            var next = 0
-            for await (index, thumbnail) in group {
-                ready[index] = thumbnail
-                while let done = ready.removeValue(forKey: next) {
-                    if case .failure(let error) = done { failures.append("\(error)") }
-                    let lines = AvatarArt.sideBySide(
-                        art.lines(try? done.get(), columns: columns), leftWidth: columns,
-                        card.lines(characters[next], lines: columns / 2, width: textWidth))
-                    print(lines.joined(separator: "\n"))
-                    fflush(nil)
-                    next += 1
-                }
-                if launched < characters.count {
-                    launch(launched)
-                    launched += 1
-                }
-            }
+        } output: { character, thumbnail in
+            if case .failure(let error) = thumbnail { failures.append("\(error)") }
+            let lines = AvatarArt.sideBySide(
+                art.lines(try? thumbnail.get(), columns: columns), leftWidth: columns,
+                card.lines(character, lines: columns / 2, width: textWidth))
+            print(lines.joined(separator: "\n"))
+            fflush(nil)
         }
         if let first = failures.first {
             let count = failures.count

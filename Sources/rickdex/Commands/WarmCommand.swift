@@ -156,11 +156,8 @@ struct WarmCommand: AsyncParsableCommand {
 
     private func thumbnailSizes() throws -> [Int] {
         if noThumbnails { return [] }
-        let parts = sizes.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
-        let values = parts.compactMap { Int($0) }
-        guard !values.isEmpty, values.count == parts.count, values.allSatisfy({ (8...512).contains($0) }) else {
-            throw ValidationError("--sizes takes diameters of 8...512 px, comma-separated, e.g. 32,64,128")
-        }
-        return Array(Set(values)).sorted()
+        return try IntegerList.parse(
+            sizes, range: 8...512, sorted: true,
+            message: "--sizes takes diameters of 8...512 px, comma-separated, e.g. 32,64,128")
     }
 }

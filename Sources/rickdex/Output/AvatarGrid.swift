@@ -7,7 +7,6 @@ import RickAndMortyAPI
 /// residents); a plain list where avatars are off.
 struct AvatarGrid {
     let capabilities: TerminalCapabilities
-    let style: Style
     /// Avatar width in columns.
     let columns: Int
 

@@ -10,7 +10,6 @@ enum CastView {
         title: [String], characters: [RMCharacter], connection: APIConnection, previews: PreviewOptions,
         display: DisplayOptions, global: GlobalOptions
     ) async {
-        let style = Style(enabled: global.color.enabled())
         Swift.print(title.joined(separator: "\n"))
         guard !characters.isEmpty else { return }
         guard previews.enabled(isTerminal: isatty(STDOUT_FILENO) == 1) else {
@@ -22,7 +21,7 @@ enum CastView {
         let thumbnails = await BoundedWork.map(characters, width: 8) { character -> Bitmap? in
             try? await images.thumbnail(for: character.imageURL, circle: .init(size: columns)).bitmap
         }
-        let grid = AvatarGrid(capabilities: display.capabilities(color: global.color), style: style, columns: columns)
+        let grid = AvatarGrid(capabilities: display.capabilities(color: global.color), columns: columns)
         Swift.print(grid.render(characters, thumbnails: thumbnails).joined(separator: "\n"))
     }
 }
