@@ -103,9 +103,11 @@ let package = Package(
                 .product(name: "Hummingbird", package: "hummingbird"),
             ]),
         .testTarget(name: "APIServerTests", dependencies: ["APIServer", "RickAndMortyAPI", "TestSupport"]),
-        .testTarget(name: "ImagingTests", dependencies: ["Imaging", "TestSupport"], exclude: ["Inputs", "Goldens"]),
         .testTarget(
-            name: "AvatarCacheTests", dependencies: ["AvatarCache", "APIServer", "Imaging", "RickAndMortyAPI", "TestSupport"]),
+            name: "ImagingTests", dependencies: ["Imaging", "FixtureKit", "TestSupport"], exclude: ["Inputs", "Goldens"]),
+        .testTarget(
+            name: "AvatarCacheTests",
+            dependencies: ["AvatarCache", "APIServer", "FixtureKit", "Imaging", "RickAndMortyAPI", "TestSupport"]),
         .testTarget(
             name: "BlockArtTests", dependencies: ["BlockArt", "Imaging", "TestSupport"], exclude: ["Goldens"]),
         .testTarget(name: "ContactSheetTests", dependencies: ["ContactSheet", "Imaging", "TestSupport"]),

@@ -70,8 +70,12 @@ struct APIRouter: Sendable {
         return Payload(status: .ok, contentType: "image/jpeg", headers: validators, body: avatar.bytes)
     }
 
-    /// Runs a handler behind the fault plan: latency, then maybe a 500, a 429 or a cut-short body.
+    /// Runs a handler behind the fault plan: a misbehaviour, or latency, then maybe a 500, a 429,
+    /// a consistently shortened body or a connection dropped mid-body.
     private func respond(_ request: Request, _ make: @Sendable () throws -> Payload) async throws -> Response {
+        if let misbehaviour = faults.plan.misbehaviour {
+            return try await HostileResponse.make(misbehaviour, for: request, payload: { try make() })
+        }
         if faults.plan.latency > .zero {
             try await Task.sleep(for: faults.plan.latency)
         }
@@ -83,19 +87,19 @@ struct APIRouter: Sendable {
             payload.headers.append((.retryAfter, String(faults.plan.retryAfterSeconds)))
             return response(payload)
         case .truncate:
-            return response(try make().taggingJSON(request: request), truncated: true)
+            var payload = try make().taggingJSON(request: request)
+            payload.body = Array(payload.body.prefix(payload.body.count / 2))
+            return response(payload)
+        case .drop:
+            return response(try make().taggingJSON(request: request), dropped: true)
         case .none:
             return response(try make().taggingJSON(request: request))
         }
     }
 
-    private func response(_ payload: Payload, truncated: Bool = false) -> Response {
-        var fields = HTTPFields()
-        fields[.contentType] = payload.contentType
-        for (name, value) in payload.headers {
-            fields[name] = value
-        }
-        guard truncated, payload.body.count > 1 else {
+    private func response(_ payload: Payload, dropped: Bool = false) -> Response {
+        let fields = payload.fields
+        guard dropped, payload.body.count > 1 else {
             return Response(
                 status: payload.status, headers: fields, body: ResponseBody(byteBuffer: ByteBuffer(bytes: payload.body)))
         }
@@ -103,7 +107,7 @@ struct APIRouter: Sendable {
         let half = payload.body.prefix(payload.body.count / 2)
         let body = ResponseBody(contentLength: payload.body.count) { writer in
             try await writer.write(ByteBuffer(bytes: half))
-            throw TruncatedBody()
+            throw DroppedConnection()
         }
         return Response(status: payload.status, headers: fields, body: body)
     }
@@ -123,4 +127,4 @@ struct APIRouter: Sendable {
 }
 
 /// Thrown mid-body to make the server drop a connection on purpose.
-struct TruncatedBody: Error {}
+struct DroppedConnection: Error {}

@@ -6,8 +6,9 @@ public enum AvatarCacheError: Error, Sendable, Hashable, CustomStringConvertible
     case httpStatus(Int, url: String)
     /// The body does not sniff as JPEG or PNG (an error page with a 200, a lying content type).
     case notAnImage(url: String, firstBytes: String)
-    /// The body is an image that stops before its end (a cut-off download); it was not stored.
-    case incomplete(url: String)
+    /// The body is a JPEG or PNG that does not decode (damaged bytes, a header over the limits);
+    /// it was not kept.
+    case undecodable(url: String, reason: String)
 
     public var description: String {
         switch self {
@@ -17,8 +18,8 @@ public enum AvatarCacheError: Error, Sendable, Hashable, CustomStringConvertible
             "the server answered \(status) for \(url)"
         case .notAnImage(let url, let firstBytes):
             "\(url) is not a JPEG or PNG image (it starts with \(firstBytes)); nothing was cached"
-        case .incomplete(let url):
-            "\(url) arrived cut short; nothing was cached, try again"
+        case .undecodable(let url, let reason):
+            "\(url) is a damaged image (\(reason)); nothing was cached"
         }
     }
 }

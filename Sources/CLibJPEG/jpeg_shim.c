@@ -99,21 +99,35 @@ typedef struct rdx_decoder {
     struct jpeg_decompress_struct cinfo;
     rdx_error_manager error;
     int warnings;
+    int damaged;  // warnings that mean the data is damaged, not just unusual
+    char damage[RDX_JPEG_MESSAGE_LENGTH];
     int hit_eof;
     uint8_t *pixels;
     JSAMPROW row_buffer;
 } rdx_decoder;
 
-/// Counts warnings; a premature end of data is remembered, since libjpeg only warns about it
-/// and fills the rest of the image with grey.
+/// Counts warnings. libjpeg only warns about damaged data (a bad Huffman code, bytes before a
+/// marker, a premature end) and goes on, painting grey; JPEG has no checksum, so these warnings
+/// are the only sign of damage, and they are kept to fail the decode. A premature end is told
+/// apart, since it means the file was cut short.
 static void rdx_emit_message(j_common_ptr info, int level) {
     if (level >= 0) {
         return;
     }
     rdx_decoder *decoder = (rdx_decoder *)((char *)info - offsetof(rdx_decoder, cinfo));
     decoder->warnings += 1;
-    if (info->err->msg_code == JWRN_JPEG_EOF) {
+    int code = info->err->msg_code;
+    if (code == JWRN_JPEG_EOF) {
         decoder->hit_eof = 1;
+    }
+    // Unusual but whole: a newer JFIF revision, an unknown Adobe transform, a bad ICC profile.
+    int benign = code == JWRN_JFIF_MAJOR || code == JWRN_ADOBE_XFORM
+#ifdef JWRN_BOGUS_ICC
+                 || code == JWRN_BOGUS_ICC
+#endif
+        ;
+    if (!benign && decoder->damaged++ == 0) {
+        (*info->err->format_message)(info, decoder->damage);
     }
 }
 
@@ -299,6 +313,11 @@ int rdx_jpeg_decode(const uint8_t *data, size_t length, rdx_jpeg_decode_options 
         snprintf(message, RDX_JPEG_MESSAGE_LENGTH, "premature end of JPEG data");
         rdx_decoder_destroy(decoder);
         return RDX_JPEG_TRUNCATED;
+    }
+    if (decoder->damaged > 0) {
+        snprintf(message, RDX_JPEG_MESSAGE_LENGTH, "%s", decoder->damage);
+        rdx_decoder_destroy(decoder);
+        return RDX_JPEG_CORRUPT;
     }
     result->pixels = pixels;
     result->width = (int)width;

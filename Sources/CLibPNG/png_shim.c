@@ -203,6 +203,8 @@ int rdx_png_decode(const uint8_t *data, size_t length, uint64_t max_pixels, int 
         goto done;
     }
     png_set_read_fn(png, source, rdx_png_read);
+    // A CRC error in any chunk, ancillary ones too, means the bytes were damaged: fail.
+    png_set_crc_action(png, PNG_CRC_ERROR_QUIT, PNG_CRC_ERROR_QUIT);
     png_read_info(png, info);
     width = png_get_image_width(png, info);
     height = png_get_image_height(png, info);

@@ -151,7 +151,8 @@ import Testing
                 guard case .notAnImage(_, let firstBytes) = error as? AvatarCacheError else { return false }
                 return firstBytes.contains("<!DOCTYP")
             }
-            await #expect(throws: AvatarCacheError.incomplete(url: Self.avatar(9, under: base).absoluteString)) {
+            let cut = APIError.incompleteBody(url: Self.avatar(9, under: base).absoluteString, receivedBytes: truncated.count)
+            await #expect(throws: cut) {
                 _ = try await images.original(for: Self.avatar(9, under: base))
             }
             #expect(images.disk.usage().entries == 0)
@@ -196,7 +197,7 @@ import Testing
     }
 
     @Test func everyAvatarArrivesWholeThroughAFaultyServer() async throws {
-        let faults = FaultPlan(failRate: 0.1, throttleRate: 0.05, truncateRate: 0.05, retryAfterSeconds: 0, seed: 11)
+        let faults = FaultPlan(failRate: 0.1, throttleRate: 0.05, truncateRate: 0.05, dropRate: 0.05, retryAfterSeconds: 0, seed: 11)
         try await TestData.withServer(faults: faults) { base in
             let images = try pipeline(base, attempts: 10)
             let ids = TestData.fixturesDataset.characters.map(\.id)

@@ -1,3 +1,4 @@
+import FixtureKit
 import Foundation
 import Testing
 
@@ -101,19 +102,5 @@ import Testing
                 }
             }
         }
-    }
-}
-
-/// CRC-32 as PNG chunks use it, to forge a valid header in tests.
-enum CRC32 {
-    static func checksum<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> UInt32 {
-        var crc: UInt32 = 0xFFFF_FFFF
-        for byte in bytes {
-            crc ^= UInt32(byte)
-            for _ in 0..<8 {
-                crc = crc & 1 == 1 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1
-            }
-        }
-        return ~crc
     }
 }

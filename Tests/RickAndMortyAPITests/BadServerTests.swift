@@ -93,7 +93,7 @@ import Testing
     }
 
     @Test func notJSONAtAllIsMalformed() async throws {
-        try await withServer(answering: { _ in Self.json("{\"id\": 1, \"name\": tru") }) { base async throws in
+        try await withServer(answering: { _ in Self.json("{\"id\": 1, \"name\": tru}") }) { base async throws in
             do {
                 _ = try await TestData.client(base).character(id: 1)
                 Issue.record("garbage must not decode")
@@ -162,8 +162,8 @@ import Testing
         }
     }
 
-    @Test func aBodyAlwaysCutShortEndsAsConnectionDropped() async throws {
-        try await TestData.withServer(faults: FaultPlan(truncateRate: 1)) { base async throws in
+    @Test func aConnectionAlwaysDroppedMidBodyEndsAsConnectionDropped() async throws {
+        try await TestData.withServer(faults: FaultPlan(dropRate: 1)) { base async throws in
             do {
                 _ = try await TestData.client(base, attempts: 2).character(id: 1)
                 Issue.record("a cut-short body must not decode")
@@ -172,6 +172,20 @@ import Testing
                     Issue.record("expected connectionDropped, got \(error)")
                     return
                 }
+            }
+        }
+    }
+
+    @Test func aBodyAlwaysCutShortWithAMatchingLengthEndsAsIncomplete() async throws {
+        try await TestData.withServer(faults: FaultPlan(truncateRate: 1)) { base async throws in
+            let whole = Array(try await TestData.client(base, attempts: 1).transport.getOnce(base.appending(path: "character/1")).body)
+            do {
+                _ = try await TestData.client(base, attempts: 2).character(id: 1)
+                Issue.record("half a JSON object must not decode")
+            } catch let error as APIError {
+                // HTTP saw a whole response: only the JSON's missing end shows the loss.
+                #expect(error == .incompleteBody(url: "\(base.absoluteString)/character/1", receivedBytes: whole.count))
+                #expect(error.isTransient)
             }
         }
     }

@@ -104,7 +104,7 @@ import Testing
     }
 
     @Test func retriesThroughInjectedFaultsAndGetsTheRightAnswer() async throws {
-        let faults = FaultPlan(failRate: 0.3, throttleRate: 0.2, truncateRate: 0.2, retryAfterSeconds: 0, seed: 7)
+        let faults = FaultPlan(failRate: 0.3, throttleRate: 0.2, truncateRate: 0.2, dropRate: 0.2, retryAfterSeconds: 0, seed: 7)
         try await TestData.withServer(faults: faults) { base async throws in
             let client = TestData.client(base, attempts: 12)
             let all = try await client.pages(CharacterQuery()).allItems()

@@ -100,7 +100,7 @@ import Testing
     }
 
     @Test func warmingThroughAFaultyServerStoresEveryAvatarWhole() async throws {
-        let faults = FaultPlan(failRate: 0.1, throttleRate: 0.05, truncateRate: 0.05, seed: 5)
+        let faults = FaultPlan(failRate: 0.1, throttleRate: 0.05, truncateRate: 0.05, dropRate: 0.05, seed: 5)
         let identity = try await TestData.withServer(faults: faults) { base in
             let result = try await run(["warm", "--all", "--no-thumbnails", "--retries", "8", "--api", base.absoluteString])
             #expect(result.status == 0, "\(result.stderr)")

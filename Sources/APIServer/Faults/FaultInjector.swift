@@ -8,6 +8,7 @@ final class FaultInjector: Sendable {
         case fail
         case throttle
         case truncate
+        case drop
     }
 
     let plan: FaultPlan
@@ -20,11 +21,14 @@ final class FaultInjector: Sendable {
 
     /// The fault for the next request; each configured rate is drawn independently, in order.
     func draw() -> Fault {
-        guard plan.failRate > 0 || plan.throttleRate > 0 || plan.truncateRate > 0 else { return .none }
+        guard plan.failRate > 0 || plan.throttleRate > 0 || plan.truncateRate > 0 || plan.dropRate > 0 else {
+            return .none
+        }
         return state.withLock { generator in
             if generator.nextUnit() < plan.failRate { return .fail }
             if generator.nextUnit() < plan.throttleRate { return .throttle }
             if generator.nextUnit() < plan.truncateRate { return .truncate }
+            if generator.nextUnit() < plan.dropRate { return .drop }
             return .none
         }
     }

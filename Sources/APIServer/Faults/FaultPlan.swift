@@ -1,7 +1,8 @@
 /// Faults the loopback server injects, so clients can be tested against a misbehaving server.
 ///
 /// Rates are probabilities from 0 to 1, drawn per request from a generator seeded with `seed`,
-/// so a run with the same requests in the same order repeats exactly.
+/// so a run with the same requests in the same order repeats exactly. A `misbehaviour`, when
+/// set, replaces every answer.
 public struct FaultPlan: Sendable, Hashable {
     /// Delay before every answer.
     public var latency: Duration
@@ -9,22 +10,30 @@ public struct FaultPlan: Sendable, Hashable {
     public var failRate: Double
     /// Share of requests answered 429 with `Retry-After`.
     public var throttleRate: Double
-    /// Share of responses whose body is cut short (the connection closes mid-body).
+    /// Share of responses cut short *consistently*: `Content-Length` announces the shortened
+    /// body, so HTTP sees a whole response and only the document's own end shows the loss.
     public var truncateRate: Double
+    /// Share of responses whose connection is dropped mid-body: the whole length is announced,
+    /// half is sent, then the connection closes.
+    public var dropRate: Double
     /// The `Retry-After` value sent with 429, in seconds.
     public var retryAfterSeconds: Int
     public var seed: UInt64
+    /// How every request is answered instead, when set.
+    public var misbehaviour: Misbehaviour?
 
     public init(
         latency: Duration = .zero, failRate: Double = 0, throttleRate: Double = 0, truncateRate: Double = 0,
-        retryAfterSeconds: Int = 1, seed: UInt64 = 1
+        dropRate: Double = 0, retryAfterSeconds: Int = 1, seed: UInt64 = 1, misbehaviour: Misbehaviour? = nil
     ) {
         self.latency = latency
         self.failRate = failRate
         self.throttleRate = throttleRate
         self.truncateRate = truncateRate
+        self.dropRate = dropRate
         self.retryAfterSeconds = retryAfterSeconds
         self.seed = seed
+        self.misbehaviour = misbehaviour
     }
 
     /// A well-behaved server.

@@ -10,6 +10,16 @@ struct Payload: Sendable {
     var headers: [(HTTPField.Name, String)] = []
     var body: [UInt8]
 
+    /// The content type and extra headers as HTTP fields.
+    var fields: HTTPFields {
+        var fields = HTTPFields()
+        fields[.contentType] = contentType
+        for (name, value) in headers {
+            fields[name] = value
+        }
+        return fields
+    }
+
     /// The API's JSON error body with `status`.
     static func error(_ status: HTTPResponse.Status, _ message: String) -> Payload {
         let text = #"{"error":"# + jsonString(message) + "}"

@@ -1,4 +1,5 @@
 import Foundation
+import Imaging
 import RickAndMortyAPI
 import Synchronization
 
@@ -30,7 +31,10 @@ public final class ImageFetcher: Sendable {
     public func fetch(_ url: URL, validators: [(String, String)] = []) async throws -> Download {
         let key = ([url.absoluteString] + validators.map { "\($0.0): \($0.1)" }).joined(separator: "\n")
         return try await flights.run(key) {
-            let response = try await limiter(for: url).run { try await transport.get(url, headers: validators) }
+            let response = try await limiter(for: url).run {
+                // An image cut short is retried; bytes that are no image at all are not.
+                try await transport.get(url, headers: validators) { ImageSniffer.format(of: $0) == nil || ImageSniffer.isComplete($0) }
+            }
             switch response.status {
             case 200:
                 counters.withLock {

@@ -73,7 +73,15 @@ public final class ImagePipeline: Sendable {
             guard ImageSniffer.format(of: bytes) != nil else {
                 throw AvatarCacheError.notAnImage(url: url.absoluteString, firstBytes: ImageSniffer.preview(bytes))
             }
-            guard ImageSniffer.isComplete(bytes) else { throw AvatarCacheError.incomplete(url: url.absoluteString) }
+            // The fetcher retries a cut-short image; this keeps one from being stored whatever the source.
+            guard ImageSniffer.isComplete(bytes) else {
+                throw APIError.incompleteBody(url: url.absoluteString, receivedBytes: bytes.count)
+            }
+            do {
+                _ = try ImageDecoder().size(of: bytes)
+            } catch {
+                throw AvatarCacheError.undecodable(url: url.absoluteString, reason: error.description)
+            }
             let metadata = disk.metadata(
                 .original, key: key, url: url.absoluteString, contentType: contentType ?? "application/octet-stream",
                 etag: etag, lastModified: lastModified)
@@ -109,7 +117,15 @@ public final class ImagePipeline: Sendable {
             try? disk.renew(cached, for: key)
             return Thumbnail(bitmap: bitmap, source: original.source)
         }
-        let bitmap = try Thumbnailer(circle: circle).thumbnail(original.bytes)
+        let bitmap: Bitmap
+        do {
+            bitmap = try Thumbnailer(circle: circle).thumbnail(original.bytes)
+        } catch {
+            // An original that does not decode is no image to keep (JPEG has no checksum, so
+            // damage past the header shows only here): drop it, so the next request fetches again.
+            disk.remove(identity.key(for: url))
+            throw AvatarCacheError.undecodable(url: url.absoluteString, reason: "\(error)")
+        }
         counters.withLock { $0.processed += 1 }
         memory.set(bitmap, for: request, cost: bitmap.pixels.count)
         let png = try PNGEncoder.uncompressed.encode(bitmap)

@@ -18,8 +18,13 @@ public enum APIError: Error, Sendable, Hashable, CustomStringConvertible {
     case timedOut(url: String, seconds: Double)
     /// The connection closed before the whole body arrived (on every attempt).
     case connectionDropped(url: String, reason: String)
+    /// The body arrived whole by HTTP's account but ends before the document does (a JSON value
+    /// or an image cut short), on every attempt.
+    case incompleteBody(url: String, receivedBytes: Int)
     /// The body is larger than the configured cap.
     case responseTooLarge(url: String, limitBytes: Int)
+    /// The server kept redirecting: a loop, or more hops than allowed.
+    case tooManyRedirects(url: String)
     /// The body is not the JSON the API promises; `field` is the path to the bad value.
     case malformedResponse(url: String, field: String, reason: String)
     /// Offline, and the answer to this request (a path under the API root) is not in the cache.
@@ -44,8 +49,12 @@ public enum APIError: Error, Sendable, Hashable, CustomStringConvertible {
             "no answer from \(url) within \(Self.format(seconds)) s"
         case .connectionDropped(let url, let reason):
             "the connection dropped while reading \(url) (\(reason))"
+        case .incompleteBody(let url, let received):
+            "the response from \(url) was cut short (\(received) bytes arrived, then the document stopped)"
         case .responseTooLarge(let url, let limit):
             "the response from \(url) is larger than the \(limit)-byte limit"
+        case .tooManyRedirects(let url):
+            "too many redirects (or a redirect loop) from \(url)"
         case .malformedResponse(let url, let field, let reason):
             "malformed response from \(url): field \(field): \(reason)"
         case .notCached(let path):
@@ -56,7 +65,7 @@ public enum APIError: Error, Sendable, Hashable, CustomStringConvertible {
     /// Whether trying the same request again may succeed.
     public var isTransient: Bool {
         switch self {
-        case .server, .throttled, .timedOut, .connectionDropped: true
+        case .server, .throttled, .timedOut, .connectionDropped, .incompleteBody: true
         default: false
         }
     }

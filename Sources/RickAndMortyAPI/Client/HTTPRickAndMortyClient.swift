@@ -54,7 +54,7 @@ public struct HTTPRickAndMortyClient: RickAndMortyClient {
         if let cached, cached.isFresh(at: Date()), let value = try? decode(200, cached.body, url) {
             return value
         }
-        let response = try await transport.get(url, headers: cached?.validators ?? [])
+        let response = try await transport.get(url, headers: cached?.validators ?? [], isComplete: JSONBody.isComplete)
         if response.status == 304, let cached, let value = try? decode(200, cached.body, url) {
             cache?.renew(cached, for: path)
             return value

@@ -20,14 +20,25 @@ public struct HTTPTransport: Sendable {
 
     /// Fetches `url`, retrying transient failures as `configuration.retry` allows.
     ///
+    /// `isComplete` checks a 200's body for the end of its document (the JSON's last bracket, an
+    /// image's end marker): a body that HTTP delivered whole but that stops early was cut short
+    /// on its way (a proxy, a server that lost its file), so it is retried like a dropped
+    /// connection and reported as `APIError.incompleteBody` once retries are spent.
+    ///
     /// A response with a transient status (429, 5xx) is returned once retries are spent, so the
     /// caller can say what the server said. Throws `APIError` or `CancellationError`.
-    public func get(_ url: URL, headers: [(String, String)] = []) async throws -> TransportResponse {
+    public func get(
+        _ url: URL, headers: [(String, String)] = [], isComplete: ([UInt8]) -> Bool = { _ in true }
+    ) async throws -> TransportResponse {
         var attempt = 1
         while true {
             let outcome: Result<TransportResponse, APIError>
             do {
-                outcome = .success(try await getOnce(url, headers: headers))
+                let response = try await getOnce(url, headers: headers)
+                outcome =
+                    response.status != 200 || isComplete(response.body)
+                    ? .success(response)
+                    : .failure(.incompleteBody(url: url.absoluteString, receivedBytes: response.body.count))
             } catch let error as APIError where error.isTransient {
                 outcome = .failure(error)
             }
@@ -65,19 +76,41 @@ public struct HTTPTransport: Sendable {
             {
                 throw APIError.responseTooLarge(url: url.absoluteString, limitBytes: configuration.maxBodyBytes)
             }
-            let body = try await response.body.collect(upTo: configuration.maxBodyBytes)
+            // AsyncHTTPClient's deadline ends with the head; a body trickling a byte at a time would
+            // never trip its idle read timeout either, so the body gets what is left of the deadline.
+            let limit = configuration.maxBodyBytes
+            let body = try await Self.finishing(by: deadline) { try await response.body.collect(upTo: limit) }
             return TransportResponse(
                 status: Int(response.status.code),
                 headers: response.headers.map { (name: $0.name, value: $0.value) },
                 body: Array(buffer: body)
             )
         } catch {
-            throw Self.translate(error, url: url, timeout: timeout)
+            throw Self.translate(error, url: url, timeout: timeout, limitBytes: configuration.maxBodyBytes)
+        }
+    }
+
+    /// Runs `work`, cancelling it and throwing `HTTPClientError.deadlineExceeded` at `deadline`.
+    private static func finishing<T: Sendable>(
+        by deadline: NIODeadline, _ work: @escaping @Sendable () async throws -> T
+    ) async throws -> T {
+        try await withThrowingTaskGroup(of: T?.self) { group in
+            group.addTask { try await work() }
+            group.addTask {
+                let left = deadline.uptimeNanoseconds.subtractingReportingOverflow(NIODeadline.now().uptimeNanoseconds)
+                try await Task.sleep(for: .nanoseconds(left.overflow ? 0 : left.partialValue))
+                return nil
+            }
+            // swift-format-ignore: NeverForceUnwrap
+            let first = try await group.next()!
+            group.cancelAll()
+            guard let first else { throw HTTPClientError.deadlineExceeded }
+            return first
         }
     }
 
     /// Maps the transport's errors to `APIError`, keeping cancellation as it is.
-    static func translate(_ error: any Error, url: URL, timeout: Duration) -> any Error {
+    static func translate(_ error: any Error, url: URL, timeout: Duration, limitBytes: Int) -> any Error {
         let address = url.absoluteString
         switch error {
         case let error as APIError:
@@ -85,13 +118,15 @@ public struct HTTPTransport: Sendable {
         case is CancellationError:
             return error
         case is NIOTooManyBytesError:
-            return APIError.responseTooLarge(url: address, limitBytes: 0)
+            return APIError.responseTooLarge(url: address, limitBytes: limitBytes)
         case let error as HTTPClientError:
             switch error {
             case .cancelled:
                 return CancellationError()
+            case .redirectCycleDetected, .redirectLimitReached:
+                return APIError.tooManyRedirects(url: address)
             case .deadlineExceeded, .readTimeout, .writeTimeout:
-                return APIError.timedOut(url: address, seconds: Double(timeout.components.seconds))
+                return APIError.timedOut(url: address, seconds: timeout.seconds)
             case .connectTimeout:
                 return APIError.unreachable(host: url.host ?? address, reason: "connection timed out")
             default:
@@ -131,6 +166,13 @@ public struct HTTPTransport: Sendable {
             eventLoopGroup: MultiThreadedEventLoopGroup.singleton, configuration: configuration,
             backgroundActivityLogger: .disabled)
     }()
+}
+
+extension Duration {
+    /// The duration in seconds, fractions kept.
+    var seconds: Double {
+        Double(components.seconds) + Double(components.attoseconds) / 1e18
+    }
 }
 
 extension Logger {

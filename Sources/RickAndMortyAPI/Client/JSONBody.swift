@@ -11,6 +11,43 @@ enum JSONBody {
         }
     }
 
+    /// Whether `body` holds one whole JSON object or array: its brackets, counted outside
+    /// strings, close at the end with nothing after but white space. A body cut short fails.
+    static func isComplete(_ body: [UInt8]) -> Bool {
+        var depth = 0
+        var inString = false
+        var escaped = false
+        var closedAt: Int?
+        for (index, byte) in body.enumerated() {
+            if inString {
+                if escaped {
+                    escaped = false
+                } else if byte == UInt8(ascii: "\\") {
+                    escaped = true
+                } else if byte == UInt8(ascii: "\"") {
+                    inString = false
+                }
+                continue
+            }
+            switch byte {
+            case UInt8(ascii: "\""):
+                inString = true
+            case UInt8(ascii: "{"), UInt8(ascii: "["):
+                if closedAt != nil { return false }
+                depth += 1
+            case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                depth -= 1
+                if depth < 0 { return false }
+                if depth == 0 { closedAt = index }
+            case UInt8(ascii: " "), UInt8(ascii: "\n"), UInt8(ascii: "\r"), UInt8(ascii: "\t"):
+                continue
+            default:
+                if depth == 0 { return false }
+            }
+        }
+        return closedAt != nil && depth == 0 && !inString
+    }
+
     /// The error for a status the caller does not handle itself.
     static func statusError(_ response: TransportResponse, url: URL) -> APIError {
         let address = url.absoluteString

@@ -34,8 +34,21 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "Share of requests (0...1) answered 429 with Retry-After.")
     var throttleRate = 0.0
 
-    @Option(help: "Share of responses (0...1) whose body is cut short.")
+    @Option(help: "Share of responses (0...1) cut short with a matching Content-Length (HTTP sees them whole).")
     var truncateRate = 0.0
+
+    @Option(help: "Share of responses (0...1) whose connection drops mid-body.")
+    var dropRate = 0.0
+
+    @Option(
+        help: ArgumentHelp(
+            "Answer every request in one hostile way: \(Misbehaviour.allCases.map(\.rawValue).joined(separator: ", ")).",
+            discussion: """
+                trickle: the real answer at one byte per second. redirect-loop: 302 back to the same URL. \
+                oversize: Content-Length 1 GiB. endless: chunks with no end. silent: never answers.
+                """,
+            valueName: "mode"))
+    var misbehave: Misbehaviour?
 
     @Option(help: "Seed for the fault draws.")
     var seed: UInt64 = 1
@@ -44,8 +57,11 @@ struct ServeCommand: AsyncParsableCommand {
     var verbose = false
 
     func validate() throws {
-        for (name, rate) in [("--fail-rate", failRate), ("--throttle-rate", throttleRate), ("--truncate-rate", truncateRate)]
-        where !(0...1).contains(rate) {
+        let rates = [
+            ("--fail-rate", failRate), ("--throttle-rate", throttleRate), ("--truncate-rate", truncateRate),
+            ("--drop-rate", dropRate),
+        ]
+        for (name, rate) in rates where !(0...1).contains(rate) {
             throw ValidationError("\(name) must be between 0 and 1")
         }
         guard (0...65535).contains(port) else { throw ValidationError("--port must be 0...65535") }
@@ -57,13 +73,16 @@ struct ServeCommand: AsyncParsableCommand {
         let dataset = try Dataset.load(from: folder)
         let faults = FaultPlan(
             latency: .milliseconds(latency), failRate: failRate, throttleRate: throttleRate,
-            truncateRate: truncateRate, seed: seed)
+            truncateRate: truncateRate, dropRate: dropRate, seed: seed, misbehaviour: misbehave)
         let server = try await ServerStartFailure.wrapping(host: host, port: port) {
             try await APIServer.start(
                 dataset: dataset, configuration: APIServerConfiguration(host: host, port: port, faults: faults),
                 logger: .forCommandLine(verbose: verbose))
         }
         print(server.baseURL.absoluteString)
+        if let misbehave {
+            FileHandle.standardError.write(Data("Misbehaving on purpose: \(misbehave.rawValue)\n".utf8))
+        }
         fflush(nil)
         FileHandle.standardError.write(
             Data(
@@ -71,3 +90,5 @@ struct ServeCommand: AsyncParsableCommand {
         try await server.wait()
     }
 }
+
+extension Misbehaviour: ExpressibleByArgument {}

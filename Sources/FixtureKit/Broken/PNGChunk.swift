@@ -1,0 +1,31 @@
+/// One chunk of a PNG file, by where its parts lie.
+struct PNGChunk: Sendable, Hashable {
+    /// Where the chunk's length field starts.
+    var offset: Int
+    var type: String
+    var dataLength: Int
+
+    var typeOffset: Int { offset + 4 }
+    var dataOffset: Int { offset + 8 }
+    var crcOffset: Int { dataOffset + dataLength }
+
+    /// The chunks of a well-formed PNG, in order.
+    static func chunks(of bytes: [UInt8]) -> [PNGChunk] {
+        var chunks: [PNGChunk] = []
+        var offset = 8
+        while offset + 12 <= bytes.count {
+            let length = bytes[offset..<offset + 4].reduce(0) { $0 << 8 | Int($1) }
+            let type = String(decoding: bytes[offset + 4..<offset + 8], as: UTF8.self)
+            chunks.append(PNGChunk(offset: offset, type: type, dataLength: length))
+            offset += 12 + length
+        }
+        return chunks
+    }
+
+    /// Recomputes the chunk's CRC after its type or data was changed on purpose, so only the
+    /// intended damage remains.
+    func fixCRC(in bytes: inout [UInt8]) {
+        let crc = CRC32.checksum(bytes[typeOffset..<crcOffset])
+        bytes.replaceSubrange(crcOffset..<crcOffset + 4, with: CRC32.bigEndianBytes(crc))
+    }
+}

@@ -1,0 +1,48 @@
+import APIServer
+import Foundation
+import TestSupport
+import Testing
+
+@testable import RickAndMortyAPI
+
+/// Each hostile answer of `rickdex serve --misbehave` ends in the error that names it, within the
+/// client's limits, instead of hanging or filling memory.
+@Suite struct HostileServerTests {
+    func outcome(_ misbehaviour: Misbehaviour) async throws -> (error: APIError?, url: String) {
+        try await TestData.withServer(faults: FaultPlan(misbehaviour: misbehaviour)) { base async throws in
+            let url = "\(base.absoluteString)/character/1"
+            do {
+                _ = try await TestData.client(base, attempts: 1, timeout: .seconds(1)).character(id: 1)
+                return (nil, url)
+            } catch let error as APIError {
+                return (error, url)
+            }
+        }
+    }
+
+    @Test func aTrickleEndsAtTheDeadline() async throws {
+        let (error, url) = try await outcome(.trickle)
+        #expect(error == .timedOut(url: url, seconds: 1))
+    }
+
+    @Test func aServerThatNeverAnswersEndsAtTheDeadline() async throws {
+        let (error, url) = try await outcome(.silent)
+        #expect(error == .timedOut(url: url, seconds: 1))
+    }
+
+    @Test func aRedirectLoopIsNamed() async throws {
+        let (error, url) = try await outcome(.redirectLoop)
+        #expect(error == .tooManyRedirects(url: url))
+        #expect(error?.description.contains("redirect loop") == true)
+    }
+
+    @Test func aBodyDeclaredOverTheCapIsRefusedUnread() async throws {
+        let (error, url) = try await outcome(.oversize)
+        #expect(error == .responseTooLarge(url: url, limitBytes: TransportConfiguration().maxBodyBytes))
+    }
+
+    @Test func anEndlessBodyStopsAtTheCap() async throws {
+        let (error, url) = try await outcome(.endless)
+        #expect(error == .responseTooLarge(url: url, limitBytes: TransportConfiguration().maxBodyBytes))
+    }
+}

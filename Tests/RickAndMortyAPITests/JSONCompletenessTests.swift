@@ -1,0 +1,34 @@
+import Foundation
+import TestSupport
+import Testing
+
+@testable import RickAndMortyAPI
+
+/// `JSONBody.isComplete` tells a whole document from one cut short, without parsing it.
+@Suite struct JSONCompletenessTests {
+    @Test(arguments: [
+        #"{}"#, #"[]"#, #"{"a":[1,2,{"b":"}"}]}"#, "  {\"a\": \"\\\"]\"}\n", #"[{"x":"\\"}]"#,
+    ])
+    func wholeDocumentsAreComplete(text: String) {
+        #expect(JSONBody.isComplete(Array(text.utf8)))
+    }
+
+    @Test(arguments: [
+        "", "   ", #"{"#, #"{"a":"}"#, #"{"a":[1,2]"#, #"{"a":"\"}"#, #"{}{"#, #"{}x"#, #"}{"#, "true", #""text""#,
+    ])
+    func cutShortOrStrayBytesAreNot(text: String) {
+        #expect(!JSONBody.isComplete(Array(text.utf8)))
+    }
+
+    @Test func everyPrefixOfARealPageIsIncomplete() throws {
+        let dataset = TestData.fixturesDataset
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        let page = Array(try encoder.encode(Array(dataset.characters.prefix(20))))
+        #expect(JSONBody.isComplete(page))
+        for length in stride(from: 0, to: page.count, by: max(1, page.count / 500)) {
+            #expect(!JSONBody.isComplete(Array(page.prefix(length))), "a \(length)-byte prefix passed as whole")
+        }
+        #expect(!JSONBody.isComplete(Array(page.dropLast())))
+    }
+}
