@@ -88,6 +88,10 @@ let package = Package(
             name: "make-fixtures",
             dependencies: ["FixtureKit"]
         ),
+        // Fuzzing: the targets (also replayed by the tests) and their libFuzzer drivers.
+        .target(name: "FuzzTargets", dependencies: ["Imaging", "RickAndMortyAPI"]),
+        .executableTarget(name: "fuzz-images", dependencies: ["FuzzTargets"]),
+        .executableTarget(name: "fuzz-api-json", dependencies: ["FuzzTargets"]),
         .executableTarget(
             name: "cache-microbench",
             dependencies: ["AvatarCache", "Imaging"],
@@ -111,6 +115,7 @@ let package = Package(
         .testTarget(
             name: "BlockArtTests", dependencies: ["BlockArt", "Imaging", "TestSupport"], exclude: ["Goldens"]),
         .testTarget(name: "ContactSheetTests", dependencies: ["ContactSheet", "Imaging", "TestSupport"]),
+        .testTarget(name: "FuzzReplayTests", dependencies: ["FuzzTargets", "TestSupport"], exclude: ["Corpus"]),
         .testTarget(name: "FixtureKitTests", dependencies: ["FixtureKit", "Imaging", "RickAndMortyAPI", "TestSupport"]),
         .testTarget(
             name: "rickdexTests", dependencies: ["rickdex", "APIServer", "AvatarCache", "RickAndMortyAPI", "TestSupport"]),

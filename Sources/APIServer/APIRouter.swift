@@ -34,7 +34,7 @@ struct APIRouter: Sendable {
             }
         }
         router.get("/api/character/avatar/:file") { request, context in
-            try await respond(request) { avatar(file: context.parameters.get("file") ?? "", request: request) }
+            try await respond(request, avatar: true) { avatar(file: context.parameters.get("file") ?? "", request: request) }
         }
         register(characters, on: router)
         register(episodes, on: router)
@@ -72,8 +72,10 @@ struct APIRouter: Sendable {
 
     /// Runs a handler behind the fault plan: a misbehaviour, or latency, then maybe a 500, a 429,
     /// a consistently shortened body or a connection dropped mid-body.
-    private func respond(_ request: Request, _ make: @Sendable () throws -> Payload) async throws -> Response {
-        if let misbehaviour = faults.plan.misbehaviour {
+    private func respond(_ request: Request, avatar: Bool = false, _ make: @Sendable () throws -> Payload) async throws
+        -> Response
+    {
+        if let misbehaviour = faults.plan.misbehaviour, avatar || !faults.plan.misbehavesOnAvatarsOnly {
             return try await HostileResponse.make(misbehaviour, for: request, payload: { try make() })
         }
         if faults.plan.latency > .zero {

@@ -18,13 +18,14 @@ import Testing
     }
 
     func pipeline(
-        _ base: URL?, configuration: DiskCacheConfiguration = DiskCacheConfiguration(), attempts: Int = 4
+        _ base: URL?, configuration: DiskCacheConfiguration = DiskCacheConfiguration(), attempts: Int = 4,
+        timeout: Duration = .seconds(10), maxBodyBytes: Int = 10 << 20
     ) throws -> ImagePipeline {
         let disk = try DiskCache(root: folder, configuration: configuration)
         let retry = RetryPolicy(maxAttempts: attempts, baseDelay: .milliseconds(5), maxDelay: .milliseconds(20))
         let fetcher = base.map { _ in
             ImageFetcher(
-                transport: HTTPTransport(configuration: TransportConfiguration(requestTimeout: .seconds(10), retry: retry)))
+                transport: HTTPTransport(configuration: TransportConfiguration(requestTimeout: timeout, maxBodyBytes: maxBodyBytes, retry: retry)))
         }
         return ImagePipeline(identity: APIIdentity(name: "test", baseURL: base), disk: disk, fetcher: fetcher)
     }

@@ -46,11 +46,12 @@ public enum TestData {
     }
 
     /// A client with fast retries, so fault tests do not wait long.
-    public static func client(_ baseURL: URL, attempts: Int = 4, timeout: Duration = .seconds(10)) -> HTTPRickAndMortyClient {
+    public static func client(
+        _ baseURL: URL, attempts: Int = 4, timeout: Duration = .seconds(10), maxBodyBytes: Int = 10 << 20
+    ) -> HTTPRickAndMortyClient {
         let retry = RetryPolicy(maxAttempts: attempts, baseDelay: .milliseconds(5), maxDelay: .milliseconds(20))
-        return HTTPRickAndMortyClient(
-            baseURL: baseURL,
-            transport: HTTPTransport(configuration: TransportConfiguration(requestTimeout: timeout, retry: retry)))
+        let configuration = TransportConfiguration(requestTimeout: timeout, maxBodyBytes: maxBodyBytes, retry: retry)
+        return HTTPRickAndMortyClient(baseURL: baseURL, transport: HTTPTransport(configuration: configuration))
     }
 
     /// A fresh temporary folder; the caller removes it.

@@ -21,10 +21,13 @@ public struct FaultPlan: Sendable, Hashable {
     public var seed: UInt64
     /// How every request is answered instead, when set.
     public var misbehaviour: Misbehaviour?
+    /// Whether the misbehaviour is kept to avatar images (the JSON answers stay sound).
+    public var misbehavesOnAvatarsOnly: Bool
 
     public init(
         latency: Duration = .zero, failRate: Double = 0, throttleRate: Double = 0, truncateRate: Double = 0,
-        dropRate: Double = 0, retryAfterSeconds: Int = 1, seed: UInt64 = 1, misbehaviour: Misbehaviour? = nil
+        dropRate: Double = 0, retryAfterSeconds: Int = 1, seed: UInt64 = 1, misbehaviour: Misbehaviour? = nil,
+        misbehavesOnAvatarsOnly: Bool = false
     ) {
         self.latency = latency
         self.failRate = failRate
@@ -34,6 +37,7 @@ public struct FaultPlan: Sendable, Hashable {
         self.retryAfterSeconds = retryAfterSeconds
         self.seed = seed
         self.misbehaviour = misbehaviour
+        self.misbehavesOnAvatarsOnly = misbehavesOnAvatarsOnly
     }
 
     /// A well-behaved server.

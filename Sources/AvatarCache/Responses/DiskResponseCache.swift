@@ -16,6 +16,8 @@ public final class DiskResponseCache: ResponseCache {
         public var stored = 0
         /// Stale answers the server confirmed (304) and renewed.
         public var renewed = 0
+        /// Answers downloaded that could not be written (a full or read-only disk).
+        public var unstored = 0
     }
 
     public let disk: DiskCache
@@ -39,14 +41,16 @@ public final class DiskResponseCache: ResponseCache {
     }
 
     public func store(body: [UInt8], etag: String?, lastModified: String?, for path: String) {
-        if write(body: body, etag: etag, lastModified: lastModified, for: path) {
-            counters.withLock { $0.stored += 1 }
+        let written = write(body: body, etag: etag, lastModified: lastModified, for: path)
+        counters.withLock { counters in
+            if written { counters.stored += 1 } else { counters.unstored += 1 }
         }
     }
 
     public func renew(_ response: CachedResponse, for path: String) {
-        if write(body: response.body, etag: response.etag, lastModified: response.lastModified, for: path) {
-            counters.withLock { $0.renewed += 1 }
+        let written = write(body: response.body, etag: response.etag, lastModified: response.lastModified, for: path)
+        counters.withLock { counters in
+            if written { counters.renewed += 1 } else { counters.unstored += 1 }
         }
     }
 

@@ -2,7 +2,7 @@ import Foundation
 
 /// The API's requests as paths relative to its root, the form both the network and the
 /// response cache use: `character?page=2&name=rick`, `character/1`, `episode/%5B1,2%5D`.
-enum APIEndpoint {
+package enum APIEndpoint {
     static func page<Resource: APIResource>(_ query: ResourceQuery<Resource>) -> String {
         var components = URLComponents()
         components.path = Resource.path
@@ -43,7 +43,7 @@ enum APIEndpoint {
 
     // MARK: Answers, from the network or the cache alike
 
-    static func page<Resource: APIResource>(
+    package static func page<Resource: APIResource>(
         _ query: ResourceQuery<Resource>, status: Int, body: [UInt8], url: URL
     ) throws -> Page<Resource.Model>? {
         switch status {
@@ -59,7 +59,7 @@ enum APIEndpoint {
         }
     }
 
-    static func item<Resource: APIResource>(
+    package static func item<Resource: APIResource>(
         _ type: Resource.Type, id: Int, status: Int, body: [UInt8], url: URL
     ) throws -> Resource.Model? {
         switch status {
@@ -69,7 +69,7 @@ enum APIEndpoint {
         }
     }
 
-    static func items<Resource: APIResource>(
+    package static func items<Resource: APIResource>(
         _ type: Resource.Type, status: Int, body: [UInt8], url: URL
     ) throws -> [Resource.Model]? {
         switch status {

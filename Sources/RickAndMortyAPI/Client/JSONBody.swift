@@ -1,7 +1,7 @@
 import Foundation
 
 /// Turns response bodies into values or into errors that say what was wrong.
-enum JSONBody {
+package enum JSONBody {
     static func decode<T: Decodable>(_ type: T.Type, from body: [UInt8], url: URL) throws -> T {
         do {
             return try JSONDecoder().decode(T.self, from: Data(body))
@@ -13,7 +13,7 @@ enum JSONBody {
 
     /// Whether `body` holds one whole JSON object or array: its brackets, counted outside
     /// strings, close at the end with nothing after but white space. A body cut short fails.
-    static func isComplete(_ body: [UInt8]) -> Bool {
+    package static func isComplete(_ body: [UInt8]) -> Bool {
         var depth = 0
         var inString = false
         var escaped = false

@@ -17,30 +17,46 @@ extension RickAndMortyClient {
 
     /// Every page of `query` from its page on, in order: that page first (it says how many there
     /// are), then the rest `width` at a time. Much faster than following `next` one by one.
+    /// Throws the first failure, in page order.
     public func allPages<Resource: APIResource>(
         _ query: ResourceQuery<Resource>, width: Int = 8
     ) async throws -> [Page<Resource.Model>] {
         let first = try await page(query)
         guard first.hasNext else { return [first] }
         let numbers = Array((query.page + 1)...first.pages)
-        var pages = [Int: Page<Resource.Model>]()
-        try await withThrowingTaskGroup(of: Page<Resource.Model>.self) { group in
+        let outcomes = await pages(query, numbers: numbers, width: width)
+        return [first] + (try numbers.map { try outcomes[$0]?.get() ?? .empty(number: $0) })
+    }
+
+    /// Pages `numbers` of `query`, `width` at a time, each one's outcome kept: a page that still
+    /// fails after the transport's retries does not stop the others. `arrived` sees each outcome
+    /// as it comes (in no set order), so callers can start on a page before the rest are in.
+    public func pages<Resource: APIResource>(
+        _ query: ResourceQuery<Resource>, numbers: [Int], width: Int = 8,
+        arrived: (Int, Result<Page<Resource.Model>, any Error>) -> Void = { _, _ in }
+    ) async -> [Int: Result<Page<Resource.Model>, any Error>] {
+        var outcomes = [Int: Result<Page<Resource.Model>, any Error>]()
+        await withTaskGroup(of: (Int, Result<Page<Resource.Model>, any Error>).self) { group in
             var next = 0
-            for _ in 0..<min(max(1, width), numbers.count) {
+            func launch() {
                 let number = numbers[next]
-                group.addTask { try await page(query.at(page: number)) }
                 next += 1
-            }
-            while let fetched = try await group.next() {
-                pages[fetched.number] = fetched
-                if next < numbers.count {
-                    let number = numbers[next]
-                    group.addTask { try await page(query.at(page: number)) }
-                    next += 1
+                group.addTask {
+                    do {
+                        return (number, .success(try await page(query.at(page: number))))
+                    } catch {
+                        return (number, .failure(error))
+                    }
                 }
             }
+            while next < min(max(1, width), numbers.count) { launch() }
+            while let (number, outcome) = await group.next() {
+                outcomes[number] = outcome
+                arrived(number, outcome)
+                if next < numbers.count { launch() }
+            }
         }
-        return [first] + numbers.compactMap { pages[$0] }
+        return outcomes
     }
 
     public func characters(_ query: CharacterQuery) async throws -> Page<RMCharacter> { try await page(query) }

@@ -50,6 +50,9 @@ struct ServeCommand: AsyncParsableCommand {
             valueName: "mode"))
     var misbehave: Misbehaviour?
 
+    @Flag(help: "Misbehave on avatar images only; the JSON answers stay sound.")
+    var avatarsOnly = false
+
     @Option(help: "Seed for the fault draws.")
     var seed: UInt64 = 1
 
@@ -73,7 +76,8 @@ struct ServeCommand: AsyncParsableCommand {
         let dataset = try Dataset.load(from: folder)
         let faults = FaultPlan(
             latency: .milliseconds(latency), failRate: failRate, throttleRate: throttleRate,
-            truncateRate: truncateRate, dropRate: dropRate, seed: seed, misbehaviour: misbehave)
+            truncateRate: truncateRate, dropRate: dropRate, seed: seed, misbehaviour: misbehave,
+            misbehavesOnAvatarsOnly: avatarsOnly)
         let server = try await ServerStartFailure.wrapping(host: host, port: port) {
             try await APIServer.start(
                 dataset: dataset, configuration: APIServerConfiguration(host: host, port: port, faults: faults),
@@ -81,7 +85,8 @@ struct ServeCommand: AsyncParsableCommand {
         }
         print(server.baseURL.absoluteString)
         if let misbehave {
-            FileHandle.standardError.write(Data("Misbehaving on purpose: \(misbehave.rawValue)\n".utf8))
+            let scope = avatarsOnly ? " on avatars" : ""
+            FileHandle.standardError.write(Data("Misbehaving on purpose\(scope): \(misbehave.rawValue)\n".utf8))
         }
         fflush(nil)
         FileHandle.standardError.write(

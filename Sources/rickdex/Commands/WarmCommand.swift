@@ -80,16 +80,36 @@ struct WarmCommand: AsyncParsableCommand {
         let (characters, found) = AsyncStream.makeStream(of: RMCharacter.self)
         for character in first.items { found.yield(character) }
         let all = self.all
-        async let otherPages: Int = {
+        // A page that fails (after retries) is reported and the others go on: warm what can be.
+        async let otherPages: (fetched: Int, failed: [String]) = {
             defer { found.finish() }
-            var count = 0
-            if first.hasNext {
-                let rest = try await client.allPages(query.at(page: 2))
-                for page in rest { for character in page.items { found.yield(character) } }
-                count += rest.count
+            var fetched = 0
+            var failed: [String] = []
+            func tally<Item>(_ kind: String, _ number: Int, _ outcome: Result<Page<Item>, any Error>) -> Page<Item>? {
+                switch outcome {
+                case .success(let page):
+                    fetched += 1
+                    return page
+                case .failure(let error):
+                    failed.append("\(kind) page \(number): \(error)")
+                    return nil
+                }
             }
-            if all { count += try await client.allPages(EpisodeQuery()).count }
-            return count
+            if first.hasNext {
+                _ = await client.pages(query, numbers: Array(2...first.pages)) { number, outcome in
+                    for character in tally("character", number, outcome)?.items ?? [] { found.yield(character) }
+                }
+            }
+            if all {
+                let outcome: Result<Page<Episode>, any Error>
+                do { outcome = .success(try await client.episodes(EpisodeQuery())) } catch { outcome = .failure(error) }
+                if let episodes = tally("episode", 1, outcome), episodes.hasNext {
+                    _ = await client.pages(EpisodeQuery(), numbers: Array(2...episodes.pages)) { number, outcome in
+                        _ = tally("episode", number, outcome)
+                    }
+                }
+            }
+            return (fetched, failed)
         }()
 
         var outcomes: [(RMCharacter, Result<ImageSource, any Error>)] = []
@@ -118,15 +138,20 @@ struct WarmCommand: AsyncParsableCommand {
             for await done in group { outcomes.append(done) }
         }
         // A search with no match is a 404, which is nothing to store: no page.
-        let pageCount = try await otherPages + (first.pages == 0 ? 0 : 1)
+        let (otherFetched, failedPages) = await otherPages
+        let pageCount = otherFetched + failedPages.count + (first.pages == 0 ? 0 : 1)
         progress.finish()
+        for failure in failedPages { FileHandle.standardError.write(Data("rickdex: \(TerminalText.sanitize(failure))\n".utf8)) }
 
         var summary = WarmSummary()
         summary.pages.total = pageCount
         let responses = connection.responses.statistics
         summary.pages.fetched = responses.stored
         summary.pages.revalidated = responses.renewed
-        summary.pages.cached = pageCount - responses.stored - responses.renewed
+        // A page that could not be written (a full disk) is a failure: warming is for caching.
+        summary.pages.failed = responses.unstored + failedPages.count
+        summary.failedPages = failedPages
+        summary.pages.cached = pageCount - responses.stored - responses.renewed - responses.unstored
         summary.avatars.total = outcomes.count
         summary.thumbnailsWanted = outcomes.count * sizes.count
         summary.thumbnailsMade = images.statistics.processed - processedBefore
@@ -137,9 +162,11 @@ struct WarmCommand: AsyncParsableCommand {
             case .success(.disk), .success(.memory): summary.avatars.cached += 1
             case .success(.staleAfterError):
                 summary.avatars.failed += 1
+                summary.failedAvatars.append(character.id)
                 report(character, "could not revalidate; the stale copy was kept")
             case .failure(let error):
                 summary.avatars.failed += 1
+                summary.failedAvatars.append(character.id)
                 report(character, "\(error)")
             }
         }

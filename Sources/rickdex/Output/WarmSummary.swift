@@ -13,6 +13,10 @@ struct WarmSummary: Codable {
 
     var pages = Tally()
     var avatars = Tally()
+    /// The ids of the characters whose avatar failed, ascending.
+    var failedAvatars: [Int] = []
+    /// The pages that failed, e.g. `character page 7: …` (their characters are not known).
+    var failedPages: [String] = []
     /// Thumbnails made now; the rest of `thumbnailsWanted` were already on disk.
     var thumbnailsMade = 0
     var thumbnailsWanted = 0
