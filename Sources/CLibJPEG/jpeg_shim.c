@@ -148,7 +148,8 @@ static int rdx_exif_orientation(struct jpeg_decompress_struct *cinfo) {
 #define RDX_U16(p) (little ? (unsigned)((p)[0] | (p)[1] << 8) : (unsigned)((p)[0] << 8 | (p)[1]))
 #define RDX_U32(p) (little ? ((uint32_t)(p)[0] | (uint32_t)(p)[1] << 8 | (uint32_t)(p)[2] << 16 | (uint32_t)(p)[3] << 24) \
                            : ((uint32_t)(p)[0] << 24 | (uint32_t)(p)[1] << 16 | (uint32_t)(p)[2] << 8 | (uint32_t)(p)[3]))
-        uint32_t ifd = RDX_U32(tiff + 4);
+        // In size_t: an offset near 2^32 must not wrap around the bounds check (found by fuzzing).
+        size_t ifd = RDX_U32(tiff + 4);
         if (ifd + 2 > size) {
             return 1;
         }

@@ -75,6 +75,16 @@ import Testing
         expectError(bytes) { $0 == .tooLarge(width: 60000, height: 60000, limits: ImageLimits()) }
     }
 
+    /// Found by fuzzing: an IFD offset near 2^32 wrapped the 32-bit bounds check and read far
+    /// outside the Exif block.
+    @Test func anExifOffsetNear4GiBIsIgnoredNotRead() throws {
+        var bytes = try ImagingTestData.avatar(13)  // the fixture avatar with an Exif block
+        let exif = try #require((0..<bytes.count - 14).first { Array(bytes[$0..<$0 + 6]) == Array("Exif\0\0".utf8) })
+        bytes.replaceSubrange(exif + 10..<exif + 14, with: [0xFF, 0xFF, 0xFF, 0xFF])  // TIFF header + 4: IFD offset
+        let bitmap = try decoder.decode(bytes)
+        #expect(bitmap.width == 300 && bitmap.height == 300)
+    }
+
     @Test func limitsAreConfigurable() throws {
         let limits = ImageLimits(maxPixels: 100, maxSide: 10)
         let small = ImageDecoder(options: DecodeOptions(limits: limits))
