@@ -44,6 +44,10 @@ extension LibJPEG {
         let headerStatus = bytes.withUnsafeBufferPointer { rdx_jpeg_read_header($0.baseAddress, $0.count, &header, &message) }
         try check(headerStatus, message: message, header: header, limits: options.limits)
         let numerator = options.scaleNumerator(sourceShortSide: Int(min(header.source_width, header.source_height)))
+        let firstScanOnly = options.allowFirstScanOnly && numerator == 1
+        // Decoding only the first scan never reads the rest, so a file cut short after it would
+        // pass as whole: ask for its end marker instead.
+        if firstScanOnly, header.progressive != 0, !ImageSniffer.isComplete(bytes) { throw .truncated(format: .jpeg) }
         // libjpeg's output size for a scale: ceil(source * n / 8). Decoding straight into the
         // bitmap's storage saves an allocation and a copy per image.
         let width = (Int(header.source_width) * numerator + 7) / 8
@@ -57,7 +61,7 @@ extension LibJPEG {
         var pixels = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, count in
             let shimOptions = rdx_jpeg_decode_options(
                 scale_num: Int32(numerator),
-                first_scan_only: options.allowFirstScanOnly && numerator == 1 ? 1 : 0,
+                first_scan_only: firstScanOnly ? 1 : 0,
                 max_pixels: UInt64(options.limits.maxPixels),
                 max_side: Int32(clamping: options.limits.maxSide),
                 output: buffer.baseAddress,
