@@ -36,7 +36,7 @@ let package = Package(
         // Libraries.
         .target(
             name: "Imaging",
-            dependencies: ["CLibJPEG", "CLibPNG"]
+            dependencies: ["CLibJPEG", "CLibPNG", .product(name: "NIOConcurrencyHelpers", package: "swift-nio")]
         ),
         .target(
             name: "RickAndMortyAPI",
@@ -46,6 +46,7 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
             ]
         ),
         .target(
@@ -56,13 +57,14 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
             ]
         ),
         .target(
             name: "AvatarCache",
-            dependencies: ["RickAndMortyAPI", "Imaging", "CZlibSystem"]
+            dependencies: ["RickAndMortyAPI", "Imaging", "CZlibSystem", .product(name: "NIOConcurrencyHelpers", package: "swift-nio")]
         ),
-        .target(name: "BlockArt", dependencies: ["Imaging"]),
+        .target(name: "BlockArt", dependencies: ["Imaging", .product(name: "NIOConcurrencyHelpers", package: "swift-nio")]),
         .target(name: "ContactSheet", dependencies: ["Imaging"]),
         .target(
             name: "FixtureKit",
@@ -82,6 +84,7 @@ let package = Package(
                 "CMemoryTuning",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
             ]
         ),
         .executableTarget(

@@ -1,14 +1,14 @@
-import Synchronization
+import NIOConcurrencyHelpers
 
 /// The server's own API root, known only once the socket is bound (port 0 picks one).
 final class BaseURL: Sendable {
-    private let value = Mutex("http://127.0.0.1/api")
+    private let value = NIOLockedValueBox("http://127.0.0.1/api")
 
     func set(_ url: String) {
-        value.withLock { $0 = url }
+        value.withLockedValue { $0 = url }
     }
 
     func get() -> String {
-        value.withLock { $0 }
+        value.withLockedValue { $0 }
     }
 }

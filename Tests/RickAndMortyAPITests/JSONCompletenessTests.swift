@@ -20,6 +20,15 @@ import Testing
         #expect(!JSONBody.isComplete(Array(text.utf8)))
     }
 
+    /// Found by fuzzing: Foundation's decoder stops at a NUL and reads `[\0…]\0…[` as `[]`.
+    @Test func bytesAfterANulAreNotIgnored() throws {
+        let body: [UInt8] = [0x5B, 0, 0, 0, 0x5D, 0, 0, 0, 0x01, 0x1D, 0x5B]
+        let url = try #require(URL(string: "https://rickandmortyapi.com/api/character/%5B1%5D"))
+        #expect(throws: APIError.malformedResponse(url: url.absoluteString, field: "(body)", reason: "the JSON document does not end where the body does")) {
+            try APIEndpoint.items(CharacterDTO.self, status: 200, body: body, url: url)
+        }
+    }
+
     @Test func everyPrefixOfARealPageIsIncomplete() throws {
         let dataset = TestData.fixturesDataset
         let encoder = JSONEncoder()

@@ -160,6 +160,33 @@ import Testing
         #expect(((resumed["avatars"] as? [String: Int])?["cached"] ?? 0) > 0)
     }
 
+    /// A cache root on a disk that fills up mid-run (a 300 KB tmpfs): the failures are counted and
+    /// named, and what was written is whole.
+    @Test func aFullDiskFailsTheWarmClearlyAndLeavesNothingCorrupt() async throws {
+        guard let disk = try Tmpfs.mount(in: temporary.url, name: "full", options: "size=300k") else { return }
+        defer { Tmpfs.unmount(disk) }
+        let root = disk.appendingPathComponent("cache")
+        let result = try await run(["warm", "--all", "--api", "fixtures", "--json"], environment: ["RICKDEX_CACHE_DIR": root.path])
+        #expect(result.status == 4)
+        #expect(result.stderr.contains("cannot write to the cache at \(root.path) (No space left on device)"), "\(result.stderr)")
+        let summary = try json(result.stdout)
+        let avatars = try #require(summary["avatars"] as? [String: Int])
+        #expect((avatars["failed"] ?? 0) > 0 && avatars["failed"] == (summary["failedAvatars"] as? [Int])?.count)
+        let report = try DiskCache(root: root).verify()
+        #expect(report.checked > 0 && report.removed.isEmpty)
+        #expect(Self.countFiles(in: root.appendingPathComponent("v1/objects")) == report.checked)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("v1/tmp").path).isEmpty)
+    }
+
+    @Test func aReadOnlyCacheRootIsRefusedWithAMessage() async throws {
+        guard let disk = try Tmpfs.mount(in: temporary.url, name: "read-only", options: "ro,size=100k") else { return }
+        defer { Tmpfs.unmount(disk) }
+        let root = disk.appendingPathComponent("cache")
+        let result = try await run(["warm", "--all", "--api", "fixtures"], environment: ["RICKDEX_CACHE_DIR": root.path])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains(root.path) && result.stderr.lowercased().contains("read-only"), "\(result.stderr)")
+    }
+
     static func countFiles(in folder: URL) -> Int {
         let shards = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
         return shards.reduce(0) { count, shard in

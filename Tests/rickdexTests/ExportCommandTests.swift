@@ -125,8 +125,8 @@ import Testing
     /// A disk that fills up mid-run: a 400 KB tmpfs (mounting needs root; elsewhere this says so
     /// and passes).
     @Test func aFullDiskStopsTheExportWithAClearMessageAndNoPartialFiles() async throws {
-        guard let mountPoint = try mountTmpfs("tiny", options: "size=400k") else { return }
-        defer { _ = Self.command("/bin/umount", [mountPoint.path]) }
+        guard let mountPoint = try Tmpfs.mount(in: temporary.url, name: "tiny", options: "size=400k") else { return }
+        defer { Tmpfs.unmount(mountPoint) }
         let target = mountPoint.appendingPathComponent("export")
         let result = try await RickdexProcess.run(
             ["export", "--all", "--original", "--sizes", "256", "--out", target.path, "--api", "fixtures"],
@@ -146,34 +146,11 @@ import Testing
         }
     }
 
-    /// A tmpfs mounted with `options` in the test's folder, or `nil` (after saying so) where
-    /// mounting is not allowed; the caller unmounts it.
-    func mountTmpfs(_ name: String, options: String) throws -> URL? {
-        let mountPoint = temporary.appendingPathComponent(name)
-        try FileManager.default.createDirectory(at: mountPoint, withIntermediateDirectories: true)
-        guard Self.command("/bin/mount", ["-t", "tmpfs", "-o", options, "tmpfs", mountPoint.path]) == 0 else {
-            print("skipping: cannot mount a tmpfs (\(options)) here; it needs root")
-            return nil
-        }
-        return mountPoint
-    }
-
-    static func command(_ path: String, _ arguments: [String]) -> Int32 {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = arguments
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        guard (try? process.run()) != nil else { return -1 }
-        process.waitUntilExit()
-        return process.terminationStatus
-    }
-
     /// A read-only file system (a tmpfs mounted `ro`: as root, permissions alone do not stop
     /// writes). Skips with a message where mounting is not allowed.
     @Test func aReadOnlyFolderIsRefusedBeforeAnyWork() async throws {
-        guard let mountPoint = try mountTmpfs("read-only", options: "ro,size=100k") else { return }
-        defer { _ = Self.command("/bin/umount", [mountPoint.path]) }
+        guard let mountPoint = try Tmpfs.mount(in: temporary.url, name: "read-only", options: "ro,size=100k") else { return }
+        defer { Tmpfs.unmount(mountPoint) }
         let result = try await RickdexProcess.run(
             ["export", "--all", "--out", mountPoint.path, "--api", "fixtures"], environment: environment)
         #expect(result.status == 1)

@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import NIOConcurrencyHelpers
 
 /// The disk tier: one file per entry under `<root>/v1/objects/ab/<sha256>`, written atomically,
 /// checksummed, trimmed by least recent use to a size limit.
@@ -20,7 +20,7 @@ public final class DiskCache: Sendable {
         var statistics = DiskStatistics()
         var lastWriteError: DiskCacheError?
     }
-    private let state = Mutex(State())
+    private let state = NIOLockedValueBox(State())
 
     /// Reads touch an entry's clock at most this often.
     private static let touchInterval = 60.0
@@ -50,9 +50,9 @@ public final class DiskCache: Sendable {
         }
     }
 
-    public var statistics: DiskStatistics { state.withLock { $0.statistics } }
+    public var statistics: DiskStatistics { state.withLockedValue { $0.statistics } }
     /// The last write that failed in this process, if any, to report once at the end.
-    public var lastWriteError: DiskCacheError? { state.withLock { $0.lastWriteError } }
+    public var lastWriteError: DiskCacheError? { state.withLockedValue { $0.lastWriteError } }
 
     // MARK: Entries
 
@@ -60,19 +60,19 @@ public final class DiskCache: Sendable {
     public func entry(for key: CacheKey) -> DiskEntry? {
         let path = self.path(for: key)
         guard let bytes = FileSystem.read(path, touchAfter: Self.touchInterval) else {
-            state.withLock { $0.statistics.misses += 1 }
+            state.withLockedValue { $0.statistics.misses += 1 }
             return nil
         }
         switch check(bytes, expectedKey: key.description) {
         case .success(let entry):
-            state.withLock {
+            state.withLockedValue {
                 $0.statistics.hits += 1
                 $0.statistics.bytesRead += Int64(bytes.count)
             }
             return entry
         case .failure:
             FileSystem.remove(path)
-            state.withLock {
+            state.withLockedValue {
                 $0.statistics.misses += 1
                 $0.statistics.corruptRemoved += 1
             }
@@ -98,13 +98,13 @@ public final class DiskCache: Sendable {
             }
         } catch {
             let failure = DiskCacheError.writeFailed(path: root.path, reason: error.description)
-            state.withLock {
+            state.withLockedValue {
                 $0.statistics.writeFailures += 1
                 $0.lastWriteError = failure
             }
             throw failure
         }
-        let overLimit = state.withLock { state -> Bool in
+        let overLimit = state.withLockedValue { state -> Bool in
             state.statistics.writes += 1
             state.statistics.bytesWritten += Int64(bytes.count)
             guard let known = state.knownBytes else { return true }
@@ -214,7 +214,7 @@ public final class DiskCache: Sendable {
                 report.valid += 1
             }
         }
-        state.withLock { $0.statistics.corruptRemoved += report.removed.count }
+        state.withLockedValue { $0.statistics.corruptRemoved += report.removed.count }
         return report
     }
 
@@ -236,7 +236,7 @@ public final class DiskCache: Sendable {
                 }
             }
         }
-        state.withLock {
+        state.withLockedValue {
             $0.knownBytes = total
             $0.statistics.evictions += evicted
         }
@@ -269,7 +269,7 @@ public final class DiskCache: Sendable {
         let trimmed = trimIfNeeded()
         report.evicted = trimmed.evicted
         report.bytesFreed += trimmed.bytesFreed
-        report.bytesLeft = state.withLock { $0.knownBytes ?? 0 }
+        report.bytesLeft = state.withLockedValue { $0.knownBytes ?? 0 }
         return report
     }
 
@@ -282,7 +282,7 @@ public final class DiskCache: Sendable {
             bytes += file.info.size
         }
         for name in FileSystem.list(temporary) { FileSystem.remove("\(temporary)/\(name)") }
-        state.withLock { $0.knownBytes = 0 }
+        state.withLockedValue { $0.knownBytes = 0 }
         return (removed, bytes)
     }
 

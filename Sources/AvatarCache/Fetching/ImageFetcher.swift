@@ -1,7 +1,7 @@
 import Foundation
 import Imaging
 import RickAndMortyAPI
-import Synchronization
+import NIOConcurrencyHelpers
 
 /// Downloads images through the project's one `HTTPTransport` (deadline, body cap, retries with
 /// backoff on 5xx/429/dropped connections, `Retry-After`), with two additions: identical
@@ -12,9 +12,9 @@ import Synchronization
 public final class ImageFetcher: Sendable {
     public let transport: HTTPTransport
     public let perHostLimit: Int
-    private let limiters = Mutex<[String: ConcurrencyLimiter]>([:])
+    private let limiters = NIOLockedValueBox<[String: ConcurrencyLimiter]>([:])
     private let flights = Coalescer<String, Download>()
-    private let counters = Mutex<(downloads: Int, notModified: Int, bytes: Int64)>((0, 0, 0))
+    private let counters = NIOLockedValueBox<(downloads: Int, notModified: Int, bytes: Int64)>((0, 0, 0))
 
     public init(transport: HTTPTransport, perHostLimit: Int = 8) {
         self.transport = transport
@@ -23,8 +23,8 @@ public final class ImageFetcher: Sendable {
 
     /// Requests joined to one already in flight.
     public var coalesced: Int { flights.coalescedCount }
-    public var downloads: Int { counters.withLock { $0.downloads } }
-    public var bytesDownloaded: Int64 { counters.withLock { $0.bytes } }
+    public var downloads: Int { counters.withLockedValue { $0.downloads } }
+    public var bytesDownloaded: Int64 { counters.withLockedValue { $0.bytes } }
 
     /// GETs `url`, conditionally when `validators` are given. Throws `AvatarCacheError` for a
     /// status other than 200/304, `APIError` for transport failures, or `CancellationError`.
@@ -37,7 +37,7 @@ public final class ImageFetcher: Sendable {
             }
             switch response.status {
             case 200:
-                counters.withLock {
+                counters.withLockedValue {
                     $0.downloads += 1
                     $0.bytes += Int64(response.body.count)
                 }
@@ -45,7 +45,7 @@ public final class ImageFetcher: Sendable {
                     response.body, contentType: response.header("Content-Type"), etag: response.header("ETag"),
                     lastModified: response.header("Last-Modified"))
             case 304 where !validators.isEmpty:
-                counters.withLock { $0.notModified += 1 }
+                counters.withLockedValue { $0.notModified += 1 }
                 return .notModified
             default:
                 throw AvatarCacheError.httpStatus(response.status, url: url.absoluteString)
@@ -55,7 +55,7 @@ public final class ImageFetcher: Sendable {
 
     private func limiter(for url: URL) -> ConcurrencyLimiter {
         let host = "\(url.host ?? ""):\(url.port ?? -1)"
-        return limiters.withLock { limiters in
+        return limiters.withLockedValue { limiters in
             if let limiter = limiters[host] { return limiter }
             let limiter = ConcurrencyLimiter(limit: perHostLimit)
             limiters[host] = limiter

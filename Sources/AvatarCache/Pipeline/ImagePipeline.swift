@@ -1,7 +1,7 @@
 import Foundation
 import Imaging
 import RickAndMortyAPI
-import Synchronization
+import NIOConcurrencyHelpers
 
 /// Images by URL, through both tiers: memory, then the processed variant on disk, then the
 /// original on disk, then the network. Identical requests in flight share one download and one
@@ -19,7 +19,7 @@ public final class ImagePipeline: Sendable {
 
     private let originals = Coalescer<CacheKey, Original>()
     private let variants = Coalescer<ThumbnailKey, Thumbnail>()
-    private let counters = Mutex(PipelineStatistics(memory: MemoryStatistics(), disk: DiskStatistics()))
+    private let counters = NIOLockedValueBox(PipelineStatistics(memory: MemoryStatistics(), disk: DiskStatistics()))
 
     public init(
         identity: APIIdentity, disk: DiskCache, fetcher: ImageFetcher?, memoryLimits: MemoryCacheLimits = .thumbnails
@@ -31,7 +31,7 @@ public final class ImagePipeline: Sendable {
     }
 
     public var statistics: PipelineStatistics {
-        var statistics = counters.withLock { $0 }
+        var statistics = counters.withLockedValue { $0 }
         statistics.memory = memory.statistics
         statistics.disk = disk.statistics
         statistics.downloads = fetcher?.downloads ?? 0
@@ -51,7 +51,7 @@ public final class ImagePipeline: Sendable {
     private func loadOriginal(_ url: URL, key: CacheKey) async throws -> Original {
         let cached = disk.entry(for: key)
         if let cached, fetcher == nil || cached.metadata.isFresh(at: Date()) {
-            counters.withLock { $0.originalHits += 1 }
+            counters.withLockedValue { $0.originalHits += 1 }
             return Original(bytes: cached.body, source: .disk)
         }
         guard let fetcher else { throw AvatarCacheError.notCached(url: url.absoluteString) }
@@ -67,7 +67,7 @@ public final class ImagePipeline: Sendable {
         case .notModified:
             guard let cached else { throw AvatarCacheError.httpStatus(304, url: url.absoluteString) }
             try? disk.renew(cached, for: key)
-            counters.withLock { $0.revalidated += 1 }
+            counters.withLockedValue { $0.revalidated += 1 }
             return Original(bytes: cached.body, source: .revalidated)
         case .body(let bytes, let contentType, let etag, let lastModified):
             guard ImageSniffer.format(of: bytes) != nil else {
@@ -107,7 +107,7 @@ public final class ImagePipeline: Sendable {
         if let cached, fetcher == nil || cached.metadata.isFresh(at: Date()),
             let bitmap = decodeVariant(cached, key: key, request: request)
         {
-            counters.withLock { $0.variantHits += 1 }
+            counters.withLockedValue { $0.variantHits += 1 }
             return Thumbnail(bitmap: bitmap, source: .disk)
         }
         let original = try await original(for: url)
@@ -126,7 +126,7 @@ public final class ImagePipeline: Sendable {
             disk.remove(identity.key(for: url))
             throw AvatarCacheError.undecodable(url: url.absoluteString, reason: "\(error)")
         }
-        counters.withLock { $0.processed += 1 }
+        counters.withLockedValue { $0.processed += 1 }
         memory.set(bitmap, for: request, cost: bitmap.pixels.count)
         let png = try PNGEncoder.uncompressed.encode(bitmap)
         let metadata = disk.metadata(.variant, key: key, url: url.absoluteString, contentType: "image/png", source: source)

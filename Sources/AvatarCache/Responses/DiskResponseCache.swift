@@ -1,6 +1,6 @@
 import Foundation
 import RickAndMortyAPI
-import Synchronization
+import NIOConcurrencyHelpers
 
 /// The core's `ResponseCache` on the disk tier: API answers keyed by their path under the API's
 /// identity, fresh for the configured response lifetime (24 h by default).
@@ -22,14 +22,14 @@ public final class DiskResponseCache: ResponseCache {
 
     public let disk: DiskCache
     public let identity: APIIdentity
-    private let counters = Mutex(Statistics())
+    private let counters = NIOLockedValueBox(Statistics())
 
     public init(disk: DiskCache, identity: APIIdentity) {
         self.disk = disk
         self.identity = identity
     }
 
-    public var statistics: Statistics { counters.withLock { $0 } }
+    public var statistics: Statistics { counters.withLockedValue { $0 } }
 
     public func response(for path: String) -> CachedResponse? {
         disk.entry(for: identity.key(forPath: path)).map { entry in
@@ -42,14 +42,14 @@ public final class DiskResponseCache: ResponseCache {
 
     public func store(body: [UInt8], etag: String?, lastModified: String?, for path: String) {
         let written = write(body: body, etag: etag, lastModified: lastModified, for: path)
-        counters.withLock { counters in
+        counters.withLockedValue { counters in
             if written { counters.stored += 1 } else { counters.unstored += 1 }
         }
     }
 
     public func renew(_ response: CachedResponse, for path: String) {
         let written = write(body: response.body, etag: response.etag, lastModified: response.lastModified, for: path)
-        counters.withLock { counters in
+        counters.withLockedValue { counters in
             if written { counters.renewed += 1 } else { counters.unstored += 1 }
         }
     }

@@ -1,4 +1,4 @@
-import Synchronization
+import NIOConcurrencyHelpers
 
 /// A terminal palette and the nearest of its entries to any colour, by CIELAB distance.
 ///
@@ -10,7 +10,7 @@ public final class Palette: Sendable {
     public static let ansi16 = Palette(entries: (0...15).map { (UInt8($0), xtermColour($0)) })
 
     private let entries: [(index: UInt8, lab: LabColour)]
-    private let remembered = Mutex<[UInt32: UInt8]>([:])
+    private let remembered = NIOLockedValueBox<[UInt32: UInt8]>([:])
 
     init(entries: [(UInt8, (UInt8, UInt8, UInt8))]) {
         self.entries = entries.map { ($0.0, LabColour(red: $0.1.0, green: $0.1.1, blue: $0.1.2)) }
@@ -19,7 +19,7 @@ public final class Palette: Sendable {
     /// The palette index nearest to the colour.
     public func nearest(red: UInt8, green: UInt8, blue: UInt8) -> UInt8 {
         let key = UInt32(red) << 16 | UInt32(green) << 8 | UInt32(blue)
-        if let known = remembered.withLock({ $0[key] }) { return known }
+        if let known = remembered.withLockedValue({ $0[key] }) { return known }
         let lab = LabColour(red: red, green: green, blue: blue)
         var best = entries[0]
         var bestDistance = Double.infinity
@@ -30,7 +30,7 @@ public final class Palette: Sendable {
                 bestDistance = distance
             }
         }
-        remembered.withLock { $0[key] = best.index }
+        remembered.withLockedValue { $0[key] = best.index }
         return best.index
     }
 

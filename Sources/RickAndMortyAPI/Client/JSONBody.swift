@@ -3,6 +3,12 @@ import Foundation
 /// Turns response bodies into values or into errors that say what was wrong.
 package enum JSONBody {
     static func decode<T: Decodable>(_ type: T.Type, from body: [UInt8], url: URL) throws -> T {
+        // Foundation's decoder stops at a NUL byte and ignores what follows (found by fuzzing):
+        // a document must end where the body does.
+        guard isComplete(body) else {
+            throw APIError.malformedResponse(
+                url: url.absoluteString, field: "(body)", reason: "the JSON document does not end where the body does")
+        }
         do {
             return try JSONDecoder().decode(T.self, from: Data(body))
         } catch let error as DecodingError {

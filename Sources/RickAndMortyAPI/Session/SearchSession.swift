@@ -1,6 +1,6 @@
 import AsyncAlgorithms
 import Foundation
-import Synchronization
+import NIOConcurrencyHelpers
 
 /// Turns keystrokes into search results the way every good search field does.
 ///
@@ -39,7 +39,7 @@ public final class SearchSession<C: Clock>: Sendable where C.Duration == Duratio
                 .removeDuplicates()
             for await query in settled {
                 inFlight?.cancel()
-                let generation = latest.counter.withLock { current in
+                let generation = latest.counter.withLockedValue { current in
                     current += 1
                     output.yield(query.isEmpty ? .idle : .loading(query: query))
                     return current
@@ -54,7 +54,7 @@ public final class SearchSession<C: Clock>: Sendable where C.Duration == Duratio
                         if Task.isCancelled || error is CancellationError { return }
                         state = .failed(query: query, message: "\(error)")
                     }
-                    latest.counter.withLock { current in
+                    latest.counter.withLockedValue { current in
                         if current == generation, !Task.isCancelled { output.yield(state) }
                     }
                 }
@@ -91,5 +91,5 @@ extension SearchSession where C == ContinuousClock {
 
 /// A counter shared by the session's driver and its search tasks.
 private final class Generation: Sendable {
-    let counter = Mutex(0)
+    let counter = NIOLockedValueBox(0)
 }

@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import NIOConcurrencyHelpers
 
 #if canImport(Glibc)
     import Glibc
@@ -8,7 +8,7 @@ import Synchronization
 /// The terminal in raw mode on the alternate screen, and the promise to give it back: on
 /// `restore()`, on SIGINT/SIGTERM/SIGHUP, and at exit, whichever comes first.
 final class RawTerminal {
-    private static let saved = Mutex<termios?>(nil)
+    private static let saved = NIOLockedValueBox<termios?>(nil)
     private let signals: [any DispatchSourceSignal]
 
     /// Enters raw mode (no echo, no line buffering, no signals from keys) and the alternate
@@ -18,7 +18,7 @@ final class RawTerminal {
         guard tcgetattr(STDIN_FILENO, &original) == 0 else {
             throw LocalFileError(path: "standard input", reason: "not a terminal (\(String(cString: strerror(errno))))")
         }
-        saved.withLock { $0 = original }
+        saved.withLockedValue { $0 = original }
         var raw = original
         raw.c_iflag &= ~tcflag_t(ICRNL | IXON | BRKINT | INPCK | ISTRIP)
         raw.c_lflag &= ~tcflag_t(ECHO | ICANON | ISIG | IEXTEN)
@@ -55,7 +55,7 @@ final class RawTerminal {
 
     private static func restoreSaved() {
         guard
-            var original = saved.withLock({ state -> termios? in
+            var original = saved.withLockedValue({ state -> termios? in
                 defer { state = nil }
                 return state
             })

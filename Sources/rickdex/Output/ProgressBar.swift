@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import NIOConcurrencyHelpers
 
 /// A one-line progress bar on stderr — done/total, rate, ETA — drawn only when stderr is a
 /// terminal, at most ten times a second.
@@ -13,7 +13,7 @@ final class ProgressBar: Sendable {
     let total: Int
     let enabled: Bool
     private let started = ContinuousClock.now
-    private let state = Mutex(State())
+    private let state = NIOLockedValueBox(State())
 
     init(
         label: String, total: Int,
@@ -25,7 +25,7 @@ final class ProgressBar: Sendable {
     }
 
     func advance() {
-        let line = state.withLock { state -> String? in
+        let line = state.withLockedValue { state -> String? in
             state.done += 1
             let now = ContinuousClock.now
             guard enabled else { return nil }
