@@ -140,7 +140,8 @@ import Testing
         // Polled on a Dispatch thread: the cooperative pool may be busy with other suites.
         let killed = await withCheckedContinuation { continuation in
             DispatchQueue.global().async {
-                let deadline = Date().addingTimeInterval(120)
+                // Generous: under a sanitizer on a busy machine 400 entries take minutes.
+                let deadline = Date().addingTimeInterval(900)
                 while Date() < deadline, process.isRunning, Self.countFiles(in: objects) < 400 { usleep(10_000) }
                 let running = process.isRunning
                 kill(process.processIdentifier, SIGKILL)

@@ -94,7 +94,8 @@ import Testing
         let folder = out
         let killed = await withCheckedContinuation { continuation in
             DispatchQueue.global().async {
-                let deadline = Date().addingTimeInterval(120)
+                // Generous: under a sanitizer on a busy machine 400 entries take minutes.
+                let deadline = Date().addingTimeInterval(900)
                 func count() -> Int {
                     ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter { !$0.hasPrefix(".") }
                         .count

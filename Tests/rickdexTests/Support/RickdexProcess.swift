@@ -30,8 +30,14 @@ enum RickdexProcess {
 
     static func runBlocking(_ arguments: [String], environment: [String: String]) throws -> Run {
         let process = try start(arguments, environment: environment)
+        // Both pipes drained at once: a child blocked on a full stderr pipe (64 KB of failure
+        // lines) would never close stdout.
+        let errors = (process.standardError as? Pipe)?.fileHandleForReading
+        let stderrRead = DispatchGroup()
+        nonisolated(unsafe) var stderr = Data()
+        DispatchQueue.global().async(group: stderrRead) { stderr = errors?.readDataToEndOfFile() ?? Data() }
         let stdout = (process.standardOutput as? Pipe)?.fileHandleForReading.readDataToEndOfFile() ?? Data()
-        let stderr = (process.standardError as? Pipe)?.fileHandleForReading.readDataToEndOfFile() ?? Data()
+        stderrRead.wait()
         process.waitUntilExit()
         if environment["RICKDEX_CACHE_DIR"] == nil, let folder = process.environment?["RICKDEX_CACHE_DIR"] {
             try? FileManager.default.removeItem(atPath: folder)
