@@ -9,23 +9,23 @@ public typealias FuzzCallback = @convention(c) (UnsafePointer<UInt8>?, Int) -> C
 public enum FuzzDriver {
     public static func main(_ target: FuzzCallback) -> Never {
         #if FUZZING
-        var argc = CommandLine.argc
-        var argv = CommandLine.unsafeArgv
-        exit(LLVMFuzzerRunDriver(&argc, &argv, target))
+            var argc = CommandLine.argc
+            var argv = CommandLine.unsafeArgv
+            exit(LLVMFuzzerRunDriver(&argc, &argv, target))
         #else
-        let paths = CommandLine.arguments.dropFirst()
-        guard !paths.isEmpty else {
-            FileHandle.standardError.write(Data("usage: \(CommandLine.arguments[0]) FILE-OR-FOLDER...\n".utf8))
-            exit(1)
-        }
-        var count = 0
-        for file in paths.flatMap(Self.files(at:)) {
-            let bytes = Array((try? Data(contentsOf: file)) ?? Data())
-            _ = bytes.withUnsafeBufferPointer { target($0.baseAddress, $0.count) }
-            count += 1
-        }
-        print("replayed \(count) inputs without a crash")
-        exit(0)
+            let paths = CommandLine.arguments.dropFirst()
+            guard !paths.isEmpty else {
+                FileHandle.standardError.write(Data("usage: \(CommandLine.arguments[0]) FILE-OR-FOLDER...\n".utf8))
+                exit(1)
+            }
+            var count = 0
+            for file in paths.flatMap(Self.files(at:)) {
+                let bytes = Array((try? Data(contentsOf: file)) ?? Data())
+                _ = bytes.withUnsafeBufferPointer { target($0.baseAddress, $0.count) }
+                count += 1
+            }
+            print("replayed \(count) inputs without a crash")
+            exit(0)
         #endif
     }
 
@@ -44,11 +44,11 @@ public enum FuzzDriver {
 }
 
 #if FUZZING
-/// libFuzzer's entry for programs that have their own `main` (SwiftPM renames an executable's
-/// `main`, so libFuzzer's own `main` cannot be linked).
-@_silgen_name("LLVMFuzzerRunDriver")
-private func LLVMFuzzerRunDriver(
-    _ argc: UnsafeMutablePointer<CInt>, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>>,
-    _ callback: FuzzCallback
-) -> CInt
+    /// libFuzzer's entry for programs that have their own `main` (SwiftPM renames an executable's
+    /// `main`, so libFuzzer's own `main` cannot be linked).
+    @_silgen_name("LLVMFuzzerRunDriver")
+    private func LLVMFuzzerRunDriver(
+        _ argc: UnsafeMutablePointer<CInt>, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>>,
+        _ callback: FuzzCallback
+    ) -> CInt
 #endif

@@ -22,8 +22,12 @@ extension ImagePipelineTests {
                     failures[id] = "\(error)"
                 }
             }
-            #expect(failures.count == corpus.count, "thumbnails made from broken files: \(Set(1...corpus.count).subtracting(failures.keys).sorted())")
-            #expect(failures.values.allSatisfy { $0.contains(Self.avatar(0, under: base).deletingLastPathComponent().absoluteString) })
+            #expect(
+                failures.count == corpus.count,
+                "thumbnails made from broken files: \(Set(1...corpus.count).subtracting(failures.keys).sorted())")
+            #expect(
+                failures.values.allSatisfy { $0.contains(Self.avatar(0, under: base).deletingLastPathComponent().absoluteString) }
+            )
             #expect(images.disk.usage().entries == 0, "nothing broken is kept")
             // The server still answers whole files: the next avatar comes through.
             let whole = Self.avatar(corpus.count + 1, under: base)

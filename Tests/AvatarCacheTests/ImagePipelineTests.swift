@@ -25,7 +25,8 @@ import Testing
         let retry = RetryPolicy(maxAttempts: attempts, baseDelay: .milliseconds(5), maxDelay: .milliseconds(20))
         let fetcher = base.map { _ in
             ImageFetcher(
-                transport: HTTPTransport(configuration: TransportConfiguration(requestTimeout: timeout, maxBodyBytes: maxBodyBytes, retry: retry)))
+                transport: HTTPTransport(
+                    configuration: TransportConfiguration(requestTimeout: timeout, maxBodyBytes: maxBodyBytes, retry: retry)))
         }
         return ImagePipeline(identity: APIIdentity(name: "test", baseURL: base), disk: disk, fetcher: fetcher)
     }
@@ -198,7 +199,8 @@ import Testing
     }
 
     @Test func everyAvatarArrivesWholeThroughAFaultyServer() async throws {
-        let faults = FaultPlan(failRate: 0.1, throttleRate: 0.05, truncateRate: 0.05, dropRate: 0.05, retryAfterSeconds: 0, seed: 11)
+        let faults = FaultPlan(
+            failRate: 0.1, throttleRate: 0.05, truncateRate: 0.05, dropRate: 0.05, retryAfterSeconds: 0, seed: 11)
         try await TestData.withServer(faults: faults) { base in
             let images = try pipeline(base, attempts: 10)
             let ids = TestData.fixturesDataset.characters.map(\.id)

@@ -178,7 +178,8 @@ import Testing
 
     @Test func aBodyAlwaysCutShortWithAMatchingLengthEndsAsIncomplete() async throws {
         try await TestData.withServer(faults: FaultPlan(truncateRate: 1)) { base async throws in
-            let whole = Array(try await TestData.client(base, attempts: 1).transport.getOnce(base.appending(path: "character/1")).body)
+            let whole = Array(
+                try await TestData.client(base, attempts: 1).transport.getOnce(base.appending(path: "character/1")).body)
             do {
                 _ = try await TestData.client(base, attempts: 2).character(id: 1)
                 Issue.record("half a JSON object must not decode")

@@ -24,7 +24,10 @@ import Testing
     @Test func bytesAfterANulAreNotIgnored() throws {
         let body: [UInt8] = [0x5B, 0, 0, 0, 0x5D, 0, 0, 0, 0x01, 0x1D, 0x5B]
         let url = try #require(URL(string: "https://rickandmortyapi.com/api/character/%5B1%5D"))
-        #expect(throws: APIError.malformedResponse(url: url.absoluteString, field: "(body)", reason: "the JSON document does not end where the body does")) {
+        #expect(
+            throws: APIError.malformedResponse(
+                url: url.absoluteString, field: "(body)", reason: "the JSON document does not end where the body does")
+        ) {
             try APIEndpoint.items(CharacterDTO.self, status: 200, body: body, url: url)
         }
     }

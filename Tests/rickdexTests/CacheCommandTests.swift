@@ -167,7 +167,8 @@ import Testing
         guard let disk = try Tmpfs.mount(in: temporary.url, name: "full", options: "size=300k") else { return }
         defer { Tmpfs.unmount(disk) }
         let root = disk.appendingPathComponent("cache")
-        let result = try await run(["warm", "--all", "--api", "fixtures", "--json"], environment: ["RICKDEX_CACHE_DIR": root.path])
+        let result = try await run(
+            ["warm", "--all", "--api", "fixtures", "--json"], environment: ["RICKDEX_CACHE_DIR": root.path])
         #expect(result.status == 4)
         #expect(result.stderr.contains("cannot write to the cache at \(root.path) (No space left on device)"), "\(result.stderr)")
         let summary = try json(result.stdout)

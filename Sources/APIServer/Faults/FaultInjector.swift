@@ -1,5 +1,5 @@
-import RickAndMortyAPI
 import NIOConcurrencyHelpers
+import RickAndMortyAPI
 
 /// Draws, per request, which fault of a `FaultPlan` (if any) to inject.
 final class FaultInjector: Sendable {

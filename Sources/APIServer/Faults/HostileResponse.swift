@@ -27,15 +27,19 @@ enum HostileResponse {
         case .oversize:
             var fields = HTTPFields()
             fields[.contentType] = "image/jpeg"
-            return Response(status: .ok, headers: fields, body: ResponseBody(contentLength: 1 << 30) { writer in
-                try await writeZeros(to: &writer, upTo: 1 << 30)
-            })
+            return Response(
+                status: .ok, headers: fields,
+                body: ResponseBody(contentLength: 1 << 30) { writer in
+                    try await writeZeros(to: &writer, upTo: 1 << 30)
+                })
         case .endless:
             var fields = HTTPFields()
             fields[.contentType] = "image/jpeg"
-            return Response(status: .ok, headers: fields, body: ResponseBody { writer in
-                try await writeZeros(to: &writer, upTo: nil)
-            })
+            return Response(
+                status: .ok, headers: fields,
+                body: ResponseBody { writer in
+                    try await writeZeros(to: &writer, upTo: nil)
+                })
         case .silent:
             try await cancelWhenGracefulShutdown { try await Task.sleep(for: .seconds(86_400)) }
             throw DroppedConnection()

@@ -1,7 +1,7 @@
 import Foundation
 import Imaging
-import RickAndMortyAPI
 import NIOConcurrencyHelpers
+import RickAndMortyAPI
 
 /// Downloads images through the project's one `HTTPTransport` (deadline, body cap, retries with
 /// backoff on 5xx/429/dropped connections, `Retry-After`), with two additions: identical
@@ -33,7 +33,9 @@ public final class ImageFetcher: Sendable {
         return try await flights.run(key) {
             let response = try await limiter(for: url).run {
                 // An image cut short is retried; bytes that are no image at all are not.
-                try await transport.get(url, headers: validators) { ImageSniffer.format(of: $0) == nil || ImageSniffer.isComplete($0) }
+                try await transport.get(url, headers: validators) {
+                    ImageSniffer.format(of: $0) == nil || ImageSniffer.isComplete($0)
+                }
             }
             switch response.status {
             case 200:

@@ -1,7 +1,7 @@
 import Foundation
 import Imaging
-import RickAndMortyAPI
 import NIOConcurrencyHelpers
+import RickAndMortyAPI
 
 /// Images by URL, through both tiers: memory, then the processed variant on disk, then the
 /// original on disk, then the network. Identical requests in flight share one download and one

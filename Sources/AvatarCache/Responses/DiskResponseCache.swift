@@ -1,6 +1,6 @@
 import Foundation
-import RickAndMortyAPI
 import NIOConcurrencyHelpers
+import RickAndMortyAPI
 
 /// The core's `ResponseCache` on the disk tier: API answers keyed by their path under the API's
 /// identity, fresh for the configured response lifetime (24 h by default).

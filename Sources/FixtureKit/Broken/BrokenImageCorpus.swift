@@ -44,8 +44,13 @@ public enum BrokenImageCorpus {
             "Service Unavailable\n",
             "<?xml version=\"1.0\"?><Error><Code>AccessDenied</Code></Error>",
         ]
-        var files = pages.map { BrokenImage(damage: "not-an-image", detail: "served as image/jpeg: \($0.prefix(24).filter { !$0.isNewline })…", bytes: Array($0.utf8)) }
-        files.append(BrokenImage(damage: "not-an-image", detail: "GIF header", bytes: Array("GIF89a".utf8) + Array(jpeg.dropFirst(6))))
+        var files = pages.map {
+            BrokenImage(
+                damage: "not-an-image", detail: "served as image/jpeg: \($0.prefix(24).filter { !$0.isNewline })…",
+                bytes: Array($0.utf8))
+        }
+        files.append(
+            BrokenImage(damage: "not-an-image", detail: "GIF header", bytes: Array("GIF89a".utf8) + Array(jpeg.dropFirst(6))))
         files.append(
             BrokenImage(damage: "not-an-image", detail: "RIFF/WEBP header", bytes: Array("RIFF\0\0\0\0WEBPVP8 ".utf8) + jpeg))
         files.append(BrokenImage(damage: "not-an-image", detail: "PNG signature, JPEG body", bytes: Array(png.prefix(8)) + jpeg))
@@ -58,7 +63,8 @@ public enum BrokenImageCorpus {
         let offsets = (1...40).map { $0 * bytes.count / 41 } + [bytes.count - 2, bytes.count - 1]
         return offsets.map { offset in
             BrokenImage(
-                damage: "truncated", detail: "\(name) cut at \(offset) of \(bytes.count) bytes", bytes: Array(bytes.prefix(offset)))
+                damage: "truncated", detail: "\(name) cut at \(offset) of \(bytes.count) bytes",
+                bytes: Array(bytes.prefix(offset)))
         }
     }
 
