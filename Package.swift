@@ -68,7 +68,7 @@ let package = Package(
         .target(name: "ContactSheet", dependencies: ["Imaging"]),
         .target(
             name: "FixtureKit",
-            dependencies: ["RickAndMortyAPI", "Imaging"]
+            dependencies: ["RickAndMortyAPI", "Imaging", "CZlibSystem"]
         ),
 
         // Executables.

@@ -73,10 +73,6 @@ public final class ImagePipeline: Sendable {
             guard ImageSniffer.format(of: bytes) != nil else {
                 throw AvatarCacheError.notAnImage(url: url.absoluteString, firstBytes: ImageSniffer.preview(bytes))
             }
-            // The fetcher retries a cut-short image; this keeps one from being stored whatever the source.
-            guard ImageSniffer.isComplete(bytes) else {
-                throw APIError.incompleteBody(url: url.absoluteString, receivedBytes: bytes.count)
-            }
             do {
                 _ = try ImageDecoder().size(of: bytes)
             } catch {

@@ -85,9 +85,7 @@ public enum BrokenImageCorpus {
         // swift-format-ignore: NeverForceUnwrap
         let header = chunks.first { $0.type == "IHDR" }!
         func edited(_ damage: String, _ detail: String, _ edit: (inout [UInt8]) -> Void) {
-            var bytes = png
-            edit(&bytes)
-            files.append(BrokenImage(damage: damage, detail: detail, bytes: bytes))
+            files.append(damaged(png, damage, detail, edit))
         }
         for (type, renamed) in [("IHDR", "IHDX"), ("IDAT", "IDAX"), ("PLTE", "PLTX")] {
             guard let chunk = chunks.first(where: { $0.type == type }) else { continue }
@@ -124,9 +122,7 @@ public enum BrokenImageCorpus {
     static func jpegDamage(_ jpeg: [UInt8], name: String) -> [BrokenImage] {
         var files: [BrokenImage] = []
         func edited(_ damage: String, _ detail: String, _ edit: (inout [UInt8]) -> Void) {
-            var bytes = jpeg
-            edit(&bytes)
-            files.append(BrokenImage(damage: damage, detail: "\(name): \(detail)", bytes: bytes))
+            files.append(damaged(jpeg, damage, "\(name): \(detail)", edit))
         }
         let segments = JPEGSegment.segments(of: jpeg)
         edited("jpeg-marker", "SOI replaced by EOI") { $0[1] = 0xD9 }
@@ -166,5 +162,14 @@ public enum BrokenImageCorpus {
             edited("jpeg-header", "scan of unknown component") { $0[scan.payloadOffset + 1] = 0x77 }
         }
         return files
+    }
+
+    /// A copy of `source` changed by `edit`.
+    private static func damaged(
+        _ source: [UInt8], _ damage: String, _ detail: String, _ edit: (inout [UInt8]) -> Void
+    ) -> BrokenImage {
+        var bytes = source
+        edit(&bytes)
+        return BrokenImage(damage: damage, detail: detail, bytes: bytes)
     }
 }
