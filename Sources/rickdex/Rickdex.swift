@@ -25,7 +25,7 @@ struct Rickdex: AsyncParsableCommand {
             SearchCommand.self, BrowseCommand.self, ShowCommand.self, EpisodeCommand.self, LocationCommand.self,
             SheetCommand.self,
             ExportCommand.self, WarmCommand.self,
-            CacheCommand.self, ArtCommand.self,
+            CacheCommand.self, ArtCommand.self, TerminalCommand.self,
             ThumbnailCommand.self,
             ServeCommand.self,
         ]

@@ -75,7 +75,7 @@ import Testing
 
     @Test func theViewFitsTheScreenInEveryState() {
         var state = BrowseState()
-        let view = BrowseView(width: 60, height: 16, style: Style(enabled: true), colorMode: .truecolor)
+        let view = BrowseView(width: 60, height: 16, style: Style(enabled: true), renderer: CellRenderer(mode: .truecolor))
         let states: [SearchState] = [
             .idle, .loading(query: "rick\u{0}any"), .loaded(query: "rick\u{0}any", page: Self.page(20)),
             .empty(query: "zzz\u{0}any"), .failed(query: "x\u{0}any", message: "cannot reach 127.0.0.1 (connection refused)"),

@@ -1,38 +1,54 @@
 import NIOConcurrencyHelpers
 
-/// A terminal palette and the nearest of its entries to any colour, by CIELAB distance.
+/// A terminal palette and the nearest of its entries to any colour, by Oklab distance.
 ///
 /// Lookups are remembered, so an image's few hundred distinct colours cost a search each once.
+/// Thread-safe: the memory sits behind a lock.
 public final class Palette: Sendable {
     /// The xterm palette's cube and grey ramp (16–255), the part every terminal agrees on.
     public static let xterm256 = Palette(entries: (16...255).map { (UInt8($0), xtermColour($0)) })
     /// The 16 ANSI colours, with xterm's default values.
     public static let ansi16 = Palette(entries: (0...15).map { (UInt8($0), xtermColour($0)) })
 
-    private let entries: [(index: UInt8, lab: LabColour)]
+    private let indices: [UInt8]
+    /// Each entry in Oklab, in the order of `indices`.
+    let colours: [SIMD3<Float>]
     private let remembered = NIOLockedValueBox<[UInt32: UInt8]>([:])
 
     init(entries: [(UInt8, (UInt8, UInt8, UInt8))]) {
-        self.entries = entries.map { ($0.0, LabColour(red: $0.1.0, green: $0.1.1, blue: $0.1.2)) }
+        indices = entries.map(\.0)
+        colours = entries.map { OKLab.from(red: $0.1.0, green: $0.1.1, blue: $0.1.2) }
     }
 
     /// The palette index nearest to the colour.
     public func nearest(red: UInt8, green: UInt8, blue: UInt8) -> UInt8 {
         let key = UInt32(red) << 16 | UInt32(green) << 8 | UInt32(blue)
         if let known = remembered.withLockedValue({ $0[key] }) { return known }
-        let lab = LabColour(red: red, green: green, blue: blue)
-        var best = entries[0]
-        var bestDistance = Double.infinity
-        for entry in entries {
-            let distance = entry.lab.distanceSquared(to: lab)
+        let index = indices[position(nearestTo: OKLab.from(red: red, green: green, blue: blue))]
+        remembered.withLockedValue { $0[key] = index }
+        return index
+    }
+
+    /// The position in `colours` (not the terminal index) of the entry nearest to `lab`.
+    func position(nearestTo lab: SIMD3<Float>) -> Int {
+        var best = 0
+        var bestDistance = Float.infinity
+        for (position, colour) in colours.enumerated() {
+            let difference = colour - lab
+            let distance = (difference * difference).sum()
             if distance < bestDistance {
-                best = entry
+                best = position
                 bestDistance = distance
             }
         }
-        remembered.withLockedValue { $0[key] = best.index }
-        return best.index
+        return best
     }
+
+    /// The terminal index of the entry at `position` in `colours`.
+    func index(at position: Int) -> UInt8 { indices[position] }
+
+    /// Entry `index` (a terminal index this palette holds) in Oklab.
+    func colour(ofIndex index: UInt8) -> SIMD3<Float> { colours[Int(index) - Int(indices[0])] }
 
     /// The RGB value xterm gives palette entry `index`.
     public static func xtermColour(_ index: Int) -> (UInt8, UInt8, UInt8) {

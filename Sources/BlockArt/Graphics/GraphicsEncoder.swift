@@ -5,33 +5,40 @@ import Imaging
 /// `columns` x `rows` cells, in the kitty, iTerm2 or sixel protocol.
 public enum GraphicsEncoder {
     /// The escape text for `image` in `graphics`; `nil` for `.blocks`. Inside tmux the sequence
-    /// is wrapped for passthrough (tmux needs `allow-passthrough on`).
+    /// is wrapped for passthrough (tmux needs `allow-passthrough on`). With `keepCursor`, the
+    /// cursor is left where the image starts (kitty `C=1`; save and restore around the others),
+    /// so text can be written beside it. Sixel has no cell sizing: pass an image that fills
+    /// whole cells (`GraphicsPlacement` does).
     public static func encode(
-        _ image: Bitmap, as graphics: GraphicsProtocol, columns: Int, rows: Int, multiplexed: Bool = false
+        _ image: Bitmap, as graphics: GraphicsProtocol, columns: Int, rows: Int, multiplexed: Bool = false,
+        keepCursor: Bool = false
     ) throws -> String? {
-        let text: String
+        var text: String
         switch graphics {
         case .blocks:
             return nil
         case .kitty:
-            text = kitty(try PNGEncoder.fastest.encode(image), columns: columns, rows: rows)
+            text = kitty(try PNGEncoder.fastest.encode(image), columns: columns, rows: rows, keepCursor: keepCursor)
         case .iterm:
             text = iterm(try PNGEncoder.fastest.encode(image), columns: columns, rows: rows)
         case .sixel:
             text = SixelEncoder.encode(image)
         }
-        return multiplexed ? tmuxPassthrough(text) : text
+        if multiplexed { text = tmuxPassthrough(text) }
+        return keepCursor && graphics != .kitty ? "\u{1B}7" + text + "\u{1B}8" : text
     }
 
     /// `ESC _ G a=T,f=100,c=…,r=…,m=1 ; <base64> ESC \`, in chunks of 4096 as the protocol asks.
-    static func kitty(_ png: [UInt8], columns: Int, rows: Int) -> String {
+    static func kitty(_ png: [UInt8], columns: Int, rows: Int, keepCursor: Bool = false) -> String {
         let payload = Array(Data(png).base64EncodedString().utf8)
         var text = ""
         var start = 0
         repeat {
             let end = min(start + 4096, payload.count)
             let more = end < payload.count ? 1 : 0
-            let control = start == 0 ? "a=T,f=100,q=2,c=\(columns),r=\(rows),m=\(more)" : "m=\(more)"
+            let control =
+                start == 0
+                ? "a=T,f=100,q=2,c=\(columns),r=\(rows)\(keepCursor ? ",C=1" : ""),m=\(more)" : "m=\(more)"
             text += "\u{1B}_G\(control);" + String(decoding: payload[start..<end], as: UTF8.self) + "\u{1B}\\"
             start = end
         } while start < payload.count

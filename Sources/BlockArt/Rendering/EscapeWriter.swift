@@ -32,6 +32,10 @@ struct EscapeWriter {
         text.withUTF8Buffer { bytes += $0 }
     }
 
+    mutating func append(scalar: Unicode.Scalar) {
+        UTF8.encode(scalar) { bytes.append($0) }
+    }
+
     /// Ends the line: a reset when any colour was set, so nothing bleeds into what follows.
     mutating func endLine() {
         if dirty { bytes += [0x1B, UInt8(ascii: "["), UInt8(ascii: "0"), UInt8(ascii: "m")] }

@@ -1,12 +1,13 @@
 import Foundation
+import Imaging
 
 #if canImport(Glibc)
     import Glibc
 #endif
 
-/// What the terminal on standard output can show, read from the environment the way chafa and
-/// timg read it: colours from `COLORTERM` and `TERM`, graphics from the terminal's own variables,
-/// width from the terminal itself.
+/// What the terminal on standard output can show: colours from `COLORTERM` and `TERM` (as chafa
+/// and timg read them), and, when the terminal answered `TerminalProbe`, graphics, symbols,
+/// background and cell size from its own answers, with the environment as the fallback.
 public struct TerminalCapabilities: Sendable, Hashable {
     public var colorMode: ColorMode
     public var graphics: GraphicsProtocol
@@ -14,13 +15,36 @@ public struct TerminalCapabilities: Sendable, Hashable {
     public var columns: Int
     /// Inside tmux (or screen), which swallows graphics escapes unless they are passed through.
     public var multiplexed: Bool
+    /// The richest symbol set to draw cells with.
+    public var symbols: SymbolSet
+    /// The terminal's background, when it said (OSC 11) or `COLORFGBG` did.
+    public var background: RGBA?
+    /// One cell in pixels, when known: graphics are sized to whole cells with it.
+    public var cellSize: CellSize?
+    /// The terminal program, when known.
+    public var identity: TerminalIdentity?
+    /// Where each value came from, by name (`graphics` → `probe: kitty graphics query`), for
+    /// `rickdex terminal`.
+    public var origins: [String: String]
 
-    public init(colorMode: ColorMode, graphics: GraphicsProtocol, columns: Int, multiplexed: Bool = false) {
+    public init(
+        colorMode: ColorMode, graphics: GraphicsProtocol, columns: Int, multiplexed: Bool = false,
+        symbols: SymbolSet = .half, background: RGBA? = nil, cellSize: CellSize? = nil,
+        identity: TerminalIdentity? = nil, origins: [String: String] = [:]
+    ) {
         self.colorMode = colorMode
         self.graphics = graphics
         self.columns = columns
         self.multiplexed = multiplexed
+        self.symbols = symbols
+        self.background = background
+        self.cellSize = cellSize
+        self.identity = identity
+        self.origins = origins
     }
+
+    /// One cell in pixels: probed, else from the kernel's pixel fields, else 8x16.
+    public var cellPixels: CellSize { cellSize ?? CellSize(width: 8, height: 16) }
 
     /// Detects the capabilities.
     ///
@@ -29,12 +53,17 @@ public struct TerminalCapabilities: Sendable, Hashable {
     ///     colour only on a terminal, without `NO_COLOR`, with `TERM` not `dumb`.
     ///   - colorMode: an explicit mode (`--color-mode`), used whenever colour is on.
     ///   - graphics: an explicit protocol (`--graphics`), or `nil` for auto, which picks one only
-    ///     on a terminal that announces it and never inside tmux.
+    ///     on a terminal that answers or announces it, and never inside tmux.
+    ///   - symbols: an explicit set (`--symbols`), or `nil` for the richest the terminal is known
+    ///     to draw (`SymbolSupport`).
+    ///   - probe: the terminal's answers (`TerminalProbe.answers()`), or `nil` when not probed.
     public static func detect(
         environment: [String: String] = ProcessInfo.processInfo.environment,
         isTerminal: Bool = isatty(STDOUT_FILENO) == 1, color: Bool? = nil, colorMode: ColorMode? = nil,
-        graphics: GraphicsProtocol? = nil, terminalColumns: Int? = currentColumns()
+        graphics: GraphicsProtocol? = nil, symbols: SymbolSet? = nil, probe: ProbeAnswers? = nil,
+        terminalColumns: Int? = currentColumns(), kernelCellSize: CellSize? = currentCellSize()
     ) -> TerminalCapabilities {
+        var origins: [String: String] = [:]
         let term = environment["TERM"] ?? ""
         let multiplexed = environment["TMUX"] != nil || term.hasPrefix("tmux") || term.hasPrefix("screen")
         let colourOn: Bool
@@ -45,16 +74,63 @@ public struct TerminalCapabilities: Sendable, Hashable {
             colourOn = isTerminal && (environment["NO_COLOR"] ?? "").isEmpty && term != "dumb"
         }
         let mode = colourOn ? (colorMode ?? detectedMode(environment: environment, term: term)) : .none
+        origins["colorMode"] = colorMode != nil && colourOn ? "option" : "environment (COLORTERM, TERM, NO_COLOR)"
         let columns = terminalColumns ?? environment["COLUMNS"].flatMap(Int.init).flatMap { $0 > 0 ? $0 : nil } ?? 80
+
+        let identity: TerminalIdentity?
+        if !multiplexed, let answered = probe?.version.flatMap(TerminalIdentity.init(xtversion:)) {
+            identity = answered
+            origins["identity"] = "probe (XTVERSION)"
+        } else {
+            identity = TerminalIdentity(environment: environment)
+            origins["identity"] = identity == nil ? "unknown" : "environment"
+        }
+
         let protocolChosen: GraphicsProtocol
         if let graphics {
             protocolChosen = graphics
+            origins["graphics"] = "option"
         } else if isTerminal, colourOn, !multiplexed {
-            protocolChosen = detectedGraphics(environment: environment, term: term)
+            (protocolChosen, origins["graphics"]) = detectedGraphics(
+                environment: environment, term: term, probe: probe, identity: identity)
         } else {
             protocolChosen = .blocks
+            origins["graphics"] = multiplexed ? "tmux or screen: blocks unless --graphics asks" : "not a colour terminal"
         }
-        return TerminalCapabilities(colorMode: mode, graphics: protocolChosen, columns: columns, multiplexed: multiplexed)
+
+        let symbolSet: SymbolSet
+        if let symbols {
+            symbolSet = symbols
+            origins["symbols"] = "option"
+        } else {
+            symbolSet = multiplexed ? .half : SymbolSupport.richest(for: identity)
+            origins["symbols"] = multiplexed ? "tmux or screen: half" : "table (SymbolSupport) for the identity"
+        }
+
+        var background: RGBA?
+        if let answered = probe?.background {
+            background = answered
+            origins["background"] = "probe (OSC 11)"
+        } else if let fgbg = environment["COLORFGBG"], let colour = backgroundFrom(colorfgbg: fgbg) {
+            background = colour
+            origins["background"] = "environment (COLORFGBG)"
+        } else {
+            origins["background"] = "unknown: transparency left to the terminal"
+        }
+
+        var cellSize: CellSize?
+        if let answered = probe?.cellSize {
+            cellSize = answered
+            origins["cellSize"] = "probe (CSI 16 t)"
+        } else if let kernel = kernelCellSize {
+            cellSize = kernel
+            origins["cellSize"] = "kernel (TIOCGWINSZ pixels)"
+        } else {
+            origins["cellSize"] = "unknown: 8x16 assumed"
+        }
+        return TerminalCapabilities(
+            colorMode: mode, graphics: protocolChosen, columns: columns, multiplexed: multiplexed, symbols: symbolSet,
+            background: background, cellSize: cellSize, identity: identity, origins: origins)
     }
 
     private static func detectedMode(environment: [String: String], term: String) -> ColorMode {
@@ -69,12 +145,34 @@ public struct TerminalCapabilities: Sendable, Hashable {
         return term.hasPrefix("xterm") || term.hasPrefix("screen") || term.hasPrefix("tmux") ? .palette256 : .palette16
     }
 
-    private static func detectedGraphics(environment: [String: String], term: String) -> GraphicsProtocol {
+    private static func detectedGraphics(
+        environment: [String: String], term: String, probe: ProbeAnswers?, identity: TerminalIdentity?
+    ) -> (GraphicsProtocol, String) {
+        if probe?.kittyGraphics == true { return (.kitty, "probe (kitty graphics query answered OK)") }
         let program = environment["TERM_PROGRAM"] ?? ""
-        if term == "xterm-kitty" || environment["KITTY_WINDOW_ID"] != nil || program == "ghostty" { return .kitty }
-        if program == "iTerm.app" || environment["LC_TERMINAL"] == "iTerm2" || program == "WezTerm" { return .iterm }
-        if term.hasPrefix("foot") || term.hasPrefix("mlterm") || term == "yaft-256color" { return .sixel }
-        return .blocks
+        if identity?.name == "iterm2" || environment["LC_TERMINAL"] == "iTerm2" {
+            return (.iterm, "identity (iTerm2)")
+        }
+        if probe?.deviceAttributes?.contains(4) == true { return (.sixel, "probe (DA1 lists sixel)") }
+        if probe == nil {
+            if term == "xterm-kitty" || environment["KITTY_WINDOW_ID"] != nil || program == "ghostty" {
+                return (.kitty, "environment (TERM, KITTY_WINDOW_ID, TERM_PROGRAM)")
+            }
+            if program == "WezTerm" { return (.iterm, "environment (TERM_PROGRAM)") }
+            if term.hasPrefix("foot") || term.hasPrefix("mlterm") || term == "yaft-256color" {
+                return (.sixel, "environment (TERM)")
+            }
+        }
+        return (.blocks, probe == nil ? "environment: no graphics announced" : "probe: no graphics answered")
+    }
+
+    /// `COLORFGBG` is `fg;bg` (or `fg;default;bg`) in ANSI colour numbers (rxvt, Konsole).
+    static func backgroundFrom(colorfgbg: String) -> RGBA? {
+        guard let last = colorfgbg.split(separator: ";").last, let index = Int(last), (0...15).contains(index) else {
+            return nil
+        }
+        let (red, green, blue) = Palette.xtermColour(index)
+        return RGBA(red, green, blue)
     }
 
     /// Columns and rows of the terminal on standard output, from the kernel (`TIOCGWINSZ`).
@@ -86,8 +184,15 @@ public struct TerminalCapabilities: Sendable, Hashable {
 
     /// The width of the terminal on standard output, from the kernel (`TIOCGWINSZ`).
     public static func currentColumns() -> Int? {
+        currentSize()?.columns
+    }
+
+    /// One cell in pixels from the kernel's pixel fields, which some terminals fill.
+    public static func currentCellSize() -> CellSize? {
         var size = winsize()
-        guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
-        return Int(size.ws_col)
+        guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0, size.ws_row > 0,
+            size.ws_xpixel > 0, size.ws_ypixel > 0
+        else { return nil }
+        return CellSize(width: Int(size.ws_xpixel) / Int(size.ws_col), height: Int(size.ws_ypixel) / Int(size.ws_row))
     }
 }

@@ -8,7 +8,7 @@ struct BrowseView {
     let width: Int
     let height: Int
     let style: Style
-    let colorMode: ColorMode
+    let renderer: CellRenderer
 
     /// Avatar width in the list (two lines an item) and on the detail screen.
     static let listAvatar = 4
@@ -38,10 +38,11 @@ struct BrowseView {
         let results = state.results
         let visible = max(1, (height - 3) / 2)
         let offset = max(0, min(state.selection - visible + 1, results.count - visible))
-        let renderer = HalfBlockRenderer(mode: colorMode)
         for index in results.indices.dropFirst(offset).prefix(visible) {
             let character = results[index]
-            let art = state.avatars[character.id].map(renderer.render) ?? [blank(Self.listAvatar), blank(Self.listAvatar)]
+            let art =
+                state.avatars[character.id].map { renderer.render($0, columns: Self.listAvatar, rows: Self.listAvatar / 2) }
+                ?? [blank(Self.listAvatar), blank(Self.listAvatar)]
             let selected = index == state.selection
             let room = max(4, width - Self.listAvatar - 4)
             let name = TerminalText.truncate(TerminalText.sanitize(character.name), toColumns: max(1, room - 8))
@@ -66,7 +67,7 @@ struct BrowseView {
         lines.append(style.dim(String(repeating: "─", count: width)))
         let avatar = Self.detailAvatar
         let art =
-            state.largeAvatars[character.id].map(HalfBlockRenderer(mode: colorMode).render)
+            state.largeAvatars[character.id].map { renderer.render($0, columns: avatar, rows: avatar / 2) }
             ?? Array(repeating: blank(avatar), count: avatar / 2)
         let room = max(10, width - avatar - 3)
         let fields = parts.fields.dropFirst().map { TerminalText.truncateStyled($0, toColumns: room) }

@@ -9,8 +9,8 @@ struct ArtCommand: AsyncParsableCommand {
         commandName: "art",
         abstract: "Show image files in the terminal, one after another, like chafa.",
         discussion: """
-            JPEG and PNG, told apart by their bytes. Half blocks in the terminal's colours, or real
-            pixels with --graphics kitty|iterm|sixel. Images are decoded across the cores and
+            JPEG and PNG, told apart by their bytes. Block symbols fitted to each cell in the
+            terminal's colours (--symbols), or real pixels with --graphics kitty|iterm|sixel. Images are decoded across the cores and
             printed in order. A file that cannot be read is reported and skipped (exit code 4).
             """
     )
@@ -54,18 +54,23 @@ struct ArtCommand: AsyncParsableCommand {
 
     /// The image `columns` wide (two pixel rows a line), as text ending in a newline.
     private func render(_ bytes: [UInt8], columns: Int, capabilities: TerminalCapabilities) throws -> String {
-        let pixelWidth = capabilities.graphics == .blocks ? columns : columns * 8
-        let options = DecodeOptions(minimumShortSide: pixelWidth, scaling: .fast, allowFirstScanOnly: true)
+        let cell = capabilities.cellPixels
+        // Cell art: twice the sub-cell grid, so every sub-cell is the mean of real pixels.
+        let pixelWidth =
+            capabilities.graphics == .blocks ? columns * capabilities.symbols.columnsPerCell * 2 : columns * cell.width
+        let options = DecodeOptions(minimumShortSide: pixelWidth, scaling: .quality, allowFirstScanOnly: false)
         let image = try ImageDecoder(options: options).decode(bytes)
-        let height = max(1, (image.height * pixelWidth + image.width / 2) / image.width)
         if capabilities.graphics != .blocks {
+            let height = max(1, (image.height * pixelWidth + image.width / 2) / image.width)
             let fitted = Resampler.resize(image, width: pixelWidth, height: height)
-            let rows = max(1, (height + 15) / 16)
+            let rows = max(1, (height + cell.height - 1) / cell.height)
             let escape = try GraphicsEncoder.encode(
                 fitted, as: capabilities.graphics, columns: columns, rows: rows, multiplexed: capabilities.multiplexed)
             return (escape ?? "") + "\n"
         }
-        let fitted = Resampler.resize(image, width: columns, height: height + height % 2)
-        return HalfBlockRenderer(mode: capabilities.colorMode).render(fitted).joined(separator: "\n") + "\n"
+        let renderer = CellRenderer(
+            symbols: capabilities.symbols, mode: capabilities.colorMode, background: capabilities.background)
+        let rows = CellRenderer.rows(for: image, columns: columns)
+        return renderer.render(image, columns: columns, rows: rows).joined(separator: "\n") + "\n"
     }
 }

@@ -65,7 +65,8 @@ struct BrowseCommand: AsyncParsableCommand {
         var painter = ScreenPainter()
         func draw() {
             let size = TerminalCapabilities.currentSize() ?? (80, 24)
-            let view = BrowseView(width: size.columns, height: size.rows, style: style, colorMode: capabilities.colorMode)
+            let view = BrowseView(
+                width: size.columns, height: size.rows, style: style, renderer: AvatarArt(capabilities: capabilities).renderer)
             RawTerminal.write(painter.frame(view.render(state)))
         }
         draw()
@@ -115,7 +116,7 @@ struct BrowseCommand: AsyncParsableCommand {
                     }
                     Task {
                         let circle = ImageProcessors.Circle(
-                            size: BrowseView.detailAvatar, ring: StatusColours.ring(for: character.status))
+                            size: BrowseView.detailAvatar * 4, ring: StatusColours.ring(for: character.status))
                         if let large = try? await images.thumbnail(for: character.imageURL, circle: circle).bitmap {
                             sink.yield(.largeAvatar(id: character.id, large))
                         }
@@ -123,7 +124,7 @@ struct BrowseCommand: AsyncParsableCommand {
                 case .fetchAvatars(let characters):
                     for character in characters {
                         Task {
-                            let circle = ImageProcessors.Circle(size: BrowseView.listAvatar)
+                            let circle = ImageProcessors.Circle(size: BrowseView.listAvatar * 4)
                             if let small = try? await images.thumbnail(for: character.imageURL, circle: circle).bitmap {
                                 sink.yield(.avatar(id: character.id, small))
                             }

@@ -15,8 +15,9 @@ struct SearchCommand: AsyncParsableCommand {
             (--species hum finds Human and Humanoid), except a gender starting with 'male', which
             must match from the start (male does not find Female). No match is not an error.
 
-            On a terminal each result shows its round avatar (half blocks in the terminal's
-            colours), rows appearing in order as their avatars arrive; piped, a table.
+            On a terminal each result shows its round avatar (real pixels where the terminal
+            shows them, else block symbols fitted to the terminal: see --symbols), rows appearing
+            in order as their avatars arrive; piped, a table.
             """
     )
 
@@ -80,23 +81,22 @@ struct SearchCommand: AsyncParsableCommand {
         let capabilities = display.capabilities(color: global.color)
         let columns = previews.columns(default: 8)
         let art = AvatarArt(capabilities: capabilities)
+        let pixels = art.thumbnailSize(columns: columns)
         let card = CharacterCard(style: style)
         let textWidth = max(10, capabilities.columns - columns - 2)
         var failures: [String] = []
         await BoundedWork.forEachInOrder(characters, width: 8) { character -> (RMCharacter, Result<Bitmap, any Error>) in
             do {
                 return (
-                    character, .success(try await images.thumbnail(for: character.imageURL, circle: .init(size: columns)).bitmap)
+                    character, .success(try await images.thumbnail(for: character.imageURL, circle: .init(size: pixels)).bitmap)
                 )
             } catch {
                 return (character, .failure(error))
             }
         } output: { character, thumbnail in
             if case .failure(let error) = thumbnail { failures.append("\(error)") }
-            let lines = AvatarArt.sideBySide(
-                art.lines(try? thumbnail.get(), columns: columns), leftWidth: columns,
-                card.lines(character, lines: columns / 2, width: textWidth))
-            print(lines.joined(separator: "\n"))
+            let text = card.lines(character, lines: columns / 2, width: textWidth)
+            print(art.beside(try? thumbnail.get(), columns: columns, text: text), terminator: "")
             fflush(nil)
         }
         if let first = failures.first {

@@ -43,26 +43,12 @@ struct ShowCommand: AsyncParsableCommand {
             }
             let parts = detail.lines(style: style)
             let columns = previews.columns(default: 24)
-            let capabilities = display.capabilities(color: global.color)
-            let circle = ImageProcessors.Circle(size: columns, ring: StatusColours.ring(for: character.status))
+            let art = AvatarArt(capabilities: display.capabilities(color: global.color))
+            let circle = ImageProcessors.Circle(
+                size: art.thumbnailSize(columns: columns), ring: StatusColours.ring(for: character.status))
             let avatar = try? await connection.images.thumbnail(for: character.imageURL, circle: circle).bitmap
-            if let avatar, capabilities.graphics != .blocks {
-                // Real pixels: the image at eight pixels a column, above the text.
-                let large = try? await connection.images.thumbnail(
-                    for: character.imageURL,
-                    circle: ImageProcessors.Circle(size: columns * 8, ring: StatusColours.ring(for: character.status)))
-                if let escape = try GraphicsEncoder.encode(
-                    large?.bitmap ?? avatar, as: capabilities.graphics, columns: columns, rows: columns / 2,
-                    multiplexed: capabilities.multiplexed)
-                {
-                    print(escape)
-                    print((parts.fields + [""] + parts.episodes).joined(separator: "\n"))
-                    return
-                }
-            }
-            let art = AvatarArt(capabilities: capabilities).lines(avatar, columns: columns)
-            let top = AvatarArt.sideBySide(art, leftWidth: columns, [""] + parts.fields, gap: 3)
-            print((top + [""] + parts.episodes).joined(separator: "\n"))
+            print(art.beside(avatar, columns: columns, text: [""] + parts.fields, gap: 3), terminator: "")
+            print(([""] + parts.episodes).joined(separator: "\n"))
         }
     }
 }

@@ -1,7 +1,8 @@
 import ArgumentParser
 import BlockArt
+import Foundation
 
-/// How images are drawn: the colour mode and the graphics protocol, detected unless given.
+/// How images are drawn: colour mode, symbol set and graphics protocol, detected unless given.
 struct DisplayOptions: ParsableArguments {
     @Option(
         name: .customLong("color-mode"),
@@ -10,10 +11,28 @@ struct DisplayOptions: ParsableArguments {
             valueName: "mode"))
     var colorMode: ColorMode?
 
-    @Option(help: "auto, kitty, iterm, sixel or blocks (auto: what the terminal announces; blocks inside tmux).")
+    @Option(
+        help: ArgumentHelp(
+            "half, quadrant, sextant, octant or auto (default: $RICKDEX_SYMBOLS, else auto).",
+            discussion: "auto: the richest set the terminal is known to draw (see `rickdex terminal`); half when unknown.",
+            valueName: "set"))
+    var symbols: SymbolChoice?
+
+    @Option(help: "auto, kitty, iterm, sixel or blocks (auto: what the terminal answers or announces; blocks inside tmux).")
     var graphics: GraphicsChoice = .auto
 
-    /// The terminal's capabilities under these options and `--color`.
+    @Flag(help: "Do not ask the terminal what it can do (also RICKDEX_NO_PROBE=1); use the environment alone.")
+    var noProbe = false
+
+    func validate() throws {
+        if symbols == nil, let value = Self.environment["RICKDEX_SYMBOLS"], !value.isEmpty, SymbolChoice(rawValue: value) == nil {
+            throw ValidationError(
+                "RICKDEX_SYMBOLS must be one of \(SymbolChoice.allCases.map(\.rawValue).joined(separator: ", ")), not '\(value)'")
+        }
+    }
+
+    /// The terminal's capabilities under these options and `--color`; probes the terminal once
+    /// a process when standard input and output are both a terminal.
     func capabilities(color: ColorChoice) -> TerminalCapabilities {
         let forced: Bool? =
             switch color {
@@ -21,8 +40,19 @@ struct DisplayOptions: ParsableArguments {
             case .never: false
             case .auto: nil
             }
-        return TerminalCapabilities.detect(color: forced, colorMode: colorMode, graphics: graphics.chosen)
+        let choice = symbols ?? Self.environment["RICKDEX_SYMBOLS"].flatMap(SymbolChoice.init(rawValue:)) ?? .auto
+        return TerminalCapabilities.detect(
+            color: forced, colorMode: colorMode, graphics: graphics.chosen, symbols: choice.chosen,
+            probe: shouldProbe ? TerminalProbe.answers() : nil)
     }
+
+    /// Probing writes to the terminal and reads its answers: only on a terminal, never piped.
+    var shouldProbe: Bool {
+        !noProbe && Self.environment["RICKDEX_NO_PROBE"] != "1" && isatty(STDIN_FILENO) == 1
+            && isatty(STDOUT_FILENO) == 1 && Self.environment["TERM"] != "dumb"
+    }
+
+    private static var environment: [String: String] { ProcessInfo.processInfo.environment }
 }
 
 /// `--graphics`.
@@ -30,6 +60,13 @@ enum GraphicsChoice: String, ExpressibleByArgument, CaseIterable {
     case auto, kitty, iterm, sixel, blocks
 
     var chosen: GraphicsProtocol? { self == .auto ? nil : GraphicsProtocol(rawValue: rawValue) }
+}
+
+/// `--symbols`.
+enum SymbolChoice: String, ExpressibleByArgument, CaseIterable {
+    case half, quadrant, sextant, octant, auto
+
+    var chosen: SymbolSet? { SymbolSet(rawValue: rawValue) }
 }
 
 extension ColorMode: ExpressibleByArgument {}

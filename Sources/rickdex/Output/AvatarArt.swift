@@ -1,15 +1,39 @@
 import BlockArt
 import Imaging
 
-/// Avatars as terminal text: half blocks in the terminal's colour mode, or a blank of the same
-/// size where an avatar could not be had.
+/// Avatars as terminal text: cells in the terminal's symbol set and colour mode, fitted to the
+/// terminal's background, or a blank of the same size where an avatar could not be had.
 struct AvatarArt {
     let capabilities: TerminalCapabilities
 
-    /// The lines of `thumbnail` (`columns` wide, two pixel rows a line); blanks when `nil`.
+    /// The thumbnail size, in pixels, to ask for an avatar `columns` wide: enough for real
+    /// pixels at the terminal's cell width, or for four samples a sub-cell column in cell art.
+    func thumbnailSize(columns: Int) -> Int {
+        capabilities.graphics == .blocks ? columns * 4 : columns * capabilities.cellPixels.width
+    }
+
+    /// The renderer for this terminal.
+    var renderer: CellRenderer {
+        CellRenderer(symbols: capabilities.symbols, mode: capabilities.colorMode, background: capabilities.background)
+    }
+
+    /// The `columns / 2` lines of `thumbnail`, `columns` wide; blanks when `nil`.
     func lines(_ thumbnail: Bitmap?, columns: Int) -> [String] {
         guard let thumbnail else { return Array(repeating: String(repeating: " ", count: columns), count: columns / 2) }
-        return HalfBlockRenderer(mode: capabilities.colorMode).render(thumbnail)
+        return renderer.render(thumbnail, columns: columns, rows: columns / 2)
+    }
+
+    /// The avatar `columns` wide and `text` beside it, as real pixels or cells, ending in a
+    /// newline; a failed graphics encoding falls back to cells.
+    func beside(_ thumbnail: Bitmap?, columns: Int, text: [String], gap: Int = 2) -> String {
+        if capabilities.graphics != .blocks,
+            let placed = try? GraphicsPlacement(capabilities).beside(
+                thumbnail, columns: columns, rows: columns / 2, text: text, gap: gap)
+        {
+            return placed
+        }
+        return Self.sideBySide(lines(thumbnail, columns: columns), leftWidth: columns, text, gap: gap)
+            .map { $0 + "\n" }.joined()
     }
 
     /// `left` (each `leftWidth` columns) and `right` side by side, `gap` spaces apart, as many

@@ -4,37 +4,47 @@ import Imaging
 import RickAndMortyAPI
 
 /// Characters as a grid of round avatars with their names under them (episode casts, location
-/// residents); a plain list where avatars are off.
+/// residents): real pixels where the terminal shows them, else cells; a plain list where
+/// avatars are off.
 struct AvatarGrid {
     let capabilities: TerminalCapabilities
     /// Avatar width in columns.
     let columns: Int
 
-    /// The grid's lines; `thumbnails[i]` is `characters[i]`'s avatar, `nil` for a blank.
-    func render(_ characters: [RMCharacter], thumbnails: [Bitmap?]) -> [String] {
+    /// The grid as text ending in a newline; `thumbnails[i]` is `characters[i]`'s avatar, `nil`
+    /// for a blank.
+    func render(_ characters: [RMCharacter], thumbnails: [Bitmap?]) -> String {
         let cell = max(columns, 10)
         let perRow = max(1, (capabilities.columns + 2) / (cell + 2))
         let art = AvatarArt(capabilities: capabilities)
-        var lines: [String] = []
+        let placement = capabilities.graphics == .blocks ? nil : GraphicsPlacement(capabilities)
+        var output = ""
         for start in stride(from: 0, to: characters.count, by: perRow) {
             let row = Array(start..<min(start + perRow, characters.count))
-            let arts = row.map { art.lines(thumbnails[$0], columns: columns) }
-            for line in 0..<(columns / 2) {
-                lines.append(
-                    row.indices.map { position in
-                        let padding = cell - columns
-                        return String(repeating: " ", count: padding / 2) + arts[position][line]
-                            + String(repeating: " ", count: padding - padding / 2)
-                    }.joined(separator: "  "))
+            let padding = cell - columns
+            if let placement,
+                let placed = try? placement.row(
+                    row.enumerated().map { (thumbnails[$1], $0 * (cell + 2) + padding / 2) }, columns: columns,
+                    rows: columns / 2)
+            {
+                output += placed
+            } else {
+                let arts = row.map { art.lines(thumbnails[$0], columns: columns) }
+                for line in 0..<(columns / 2) {
+                    output +=
+                        row.indices.map { position in
+                            String(repeating: " ", count: padding / 2) + arts[position][line]
+                                + String(repeating: " ", count: padding - padding / 2)
+                        }.joined(separator: "  ") + "\n"
+                }
             }
-            lines.append(
+            output +=
                 row.map { index in
                     let name = TerminalText.truncate(TerminalText.sanitize(characters[index].name), toColumns: cell)
                     return TerminalText.pad(name, toColumns: cell)
-                }.joined(separator: "  "))
-            lines.append("")
+                }.joined(separator: "  ") + "\n\n"
         }
-        return lines
+        return output
     }
 
     /// One line a character: id and name, for pipes.

@@ -18,10 +18,12 @@ enum CastView {
         }
         let columns = previews.columns(default: 8)
         let images = connection.images
+        let capabilities = display.capabilities(color: global.color)
+        let pixels = AvatarArt(capabilities: capabilities).thumbnailSize(columns: columns)
         let thumbnails = await BoundedWork.map(characters, width: 8) { character -> Bitmap? in
-            try? await images.thumbnail(for: character.imageURL, circle: .init(size: columns)).bitmap
+            try? await images.thumbnail(for: character.imageURL, circle: .init(size: pixels)).bitmap
         }
-        let grid = AvatarGrid(capabilities: display.capabilities(color: global.color), columns: columns)
-        Swift.print(grid.render(characters, thumbnails: thumbnails).joined(separator: "\n"))
+        let grid = AvatarGrid(capabilities: capabilities, columns: columns)
+        Swift.print(grid.render(characters, thumbnails: thumbnails), terminator: "")
     }
 }

@@ -1,0 +1,70 @@
+import Imaging
+
+/// Real pixels in the flow of text: an image in a box of whole cells with text beside it, or a
+/// row of images side by side, each sized in cells (kitty, iTerm2) or to the cells' pixels
+/// (sixel), with the cursor left where text can follow.
+///
+/// The rows an image needs are reserved first (newlines, then back up), so a placement at the
+/// bottom of the screen scrolls the text, not the image off it.
+public struct GraphicsPlacement: Sendable {
+    public var graphics: GraphicsProtocol
+    public var multiplexed: Bool
+    /// One cell in pixels: a sixel image is made this many pixels a cell.
+    public var cellSize: CellSize
+
+    public init(graphics: GraphicsProtocol, multiplexed: Bool = false, cellSize: CellSize) {
+        self.graphics = graphics
+        self.multiplexed = multiplexed
+        self.cellSize = cellSize
+    }
+
+    public init(_ capabilities: TerminalCapabilities) {
+        self.init(graphics: capabilities.graphics, multiplexed: capabilities.multiplexed, cellSize: capabilities.cellPixels)
+    }
+
+    /// `image` in `columns` x `rows` cells, then `text` line by line beside it (`gap` columns
+    /// to its right); ends at the start of the line below both. A `nil` image leaves the box blank.
+    public func beside(_ image: Bitmap?, columns: Int, rows: Int, text: [String], gap: Int = 2) throws -> String {
+        var output = reserve(rows) + "\r"
+        if let image { output += try place(image, columns: columns, rows: rows) }
+        let indent = "\u{1B}[\(columns + gap)C"
+        for index in 0..<max(rows, text.count) {
+            output += (index < text.count && !text[index].isEmpty ? indent + text[index] : "") + "\r\n"
+        }
+        return output
+    }
+
+    /// Images side by side, each `columns` x `rows` cells, the first cell of each at its
+    /// `offset` (0 is the left edge); ends at the start of the line below them.
+    public func row(_ images: [(image: Bitmap?, offset: Int)], columns: Int, rows: Int) throws -> String {
+        var output = reserve(rows)
+        for (image, offset) in images {
+            guard let image else { continue }
+            output += "\r" + (offset > 0 ? "\u{1B}[\(offset)C" : "") + (try place(image, columns: columns, rows: rows))
+        }
+        return output + "\u{1B}[\(rows)B\r"
+    }
+
+    /// One image at the cursor, the cursor left where it was.
+    public func place(_ image: Bitmap, columns: Int, rows: Int) throws -> String {
+        let fitted = graphics == .sixel ? fit(image, columns: columns, rows: rows) : image
+        return try GraphicsEncoder.encode(
+            fitted, as: graphics, columns: columns, rows: rows, multiplexed: multiplexed, keepCursor: true) ?? ""
+    }
+
+    /// For sixel: the image scaled to fit the cells' pixels, keeping its aspect ratio, so it
+    /// never spills into the next row.
+    func fit(_ image: Bitmap, columns: Int, rows: Int) -> Bitmap {
+        let boxWidth = columns * cellSize.width
+        let boxHeight = rows * cellSize.height
+        let scale = min(Double(boxWidth) / Double(image.width), Double(boxHeight) / Double(image.height))
+        let width = max(1, min(boxWidth, Int((Double(image.width) * scale).rounded())))
+        let height = max(1, min(boxHeight, Int((Double(image.height) * scale).rounded())))
+        return Resampler.resize(image, width: width, height: height)
+    }
+
+    /// Newlines for `rows` lines, then the cursor back up to the first of them.
+    private func reserve(_ rows: Int) -> String {
+        String(repeating: "\n", count: rows) + "\u{1B}[\(rows)A"
+    }
+}

@@ -1,0 +1,58 @@
+/// The block symbols a cell may be drawn with: each splits a cell into a grid of sub-cells, and
+/// every pattern of lit sub-cells has one character, drawn in two colours.
+///
+/// Sub-cells are numbered left to right, top to bottom, as Unicode names them (`BLOCK
+/// SEXTANT-1356`); bit `n - 1` of a mask is sub-cell `n`, set where the foreground shows.
+public enum SymbolSet: String, Sendable, Hashable, CaseIterable, Comparable {
+    /// `▀` `▄` `▌` `▐`: a cell split in two, across or down (chafa's `half`); Block Elements
+    /// since Unicode 1.0, drawn by every terminal.
+    case half
+    /// `▘` … `▟`: 2x2, in Block Elements since Unicode 1.0.
+    case quadrant
+    /// U+1FB00–U+1FB3B: 2x3 (Unicode 13), with `▌` `▐` for the four patterns they complete.
+    case sextant
+    /// U+1CD00–U+1CDE5: 2x4 (Unicode 16), with the block elements that complete the 256 patterns.
+    case octant
+
+    /// Sub-cells across a cell.
+    public var columnsPerCell: Int { 2 }
+
+    /// Sub-cells down a cell.
+    public var rowsPerCell: Int {
+        switch self {
+        case .half, .quadrant: 2
+        case .sextant: 3
+        case .octant: 4
+        }
+    }
+
+    /// Sub-cells in a cell: the number of bits in a mask.
+    public var subcells: Int { columnsPerCell * rowsPerCell }
+
+    /// The masks a cell may take, each with sub-cell 0 lit (the complement is the same split
+    /// with the colours swapped); `nil` for every mask.
+    public var masks: [Int]? {
+        // ▀ (and ▄), ▌ (and ▐), one colour.
+        self == .half ? [0b1111, 0b0011, 0b0101] : nil
+    }
+
+    /// The splits the fitter tries: `masks`, or every mask with sub-cell 0 lit. One colour comes
+    /// first, so a flat cell (where every split ties) is drawn as a plain space.
+    var splits: [Int] {
+        masks ?? [(1 << subcells) - 1] + Array(stride(from: 1, to: (1 << subcells) - 1, by: 2))
+    }
+
+    /// The character that lights the sub-cells in `mask`.
+    public func glyph(_ mask: Int) -> Unicode.Scalar {
+        switch self {
+        case .half, .quadrant: Self.quadrants[mask]
+        case .sextant: Self.sextants[mask]
+        case .octant: Self.octants[mask]
+        }
+    }
+
+    /// Richer sets draw more detail: `half < quadrant < sextant < octant`.
+    public static func < (lhs: SymbolSet, rhs: SymbolSet) -> Bool {
+        (lhs.masks?.count ?? 1 << lhs.subcells) < (rhs.masks?.count ?? 1 << rhs.subcells)
+    }
+}

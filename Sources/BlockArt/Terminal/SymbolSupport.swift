@@ -1,0 +1,39 @@
+/// Which symbol sets each terminal is known to draw, and since which version: the evidence for
+/// `--symbols auto`. Terminals that draw block mosaics themselves (not from a font) draw them
+/// whatever the font; an unknown terminal, or one behind tmux, gets `half`, which all draw.
+///
+/// | terminal | set | since | evidence |
+/// | --- | --- | --- | --- |
+/// | kitty | sextant | 0.19.3 | draws U+1FB00 itself (kovidgoyal/kitty#3106); checked here on 0.26.5 |
+/// | kitty | octant | 0.40 | draws U+1CD00 itself (notcurses and ratatui octant blitters) |
+/// | foot | octant | 1.20 | draws sextants and octants itself |
+/// | ghostty | octant | 1.2 | draws sextants and octants itself |
+/// | VTE (GNOME Terminal, Tilix, …) | octant | 0.78 | draws sextants and octants itself |
+/// | WezTerm | sextant | 20210814 | `custom_block_glyphs` draws sextants |
+/// | Alacritty | sextant | 0.14 | built-in font draws sextants (alacritty/alacritty#7534) |
+/// | xterm | quadrant | any | U+2596–U+259F are in the fonts xterm uses; checked here on 379 |
+public enum SymbolSupport {
+    struct Entry {
+        var terminal: String
+        var minimum: [Int]
+        var symbols: SymbolSet
+    }
+
+    /// Richest first within a terminal: the first entry whose version is met wins.
+    static let table: [Entry] = [
+        Entry(terminal: "kitty", minimum: [0, 40], symbols: .octant),
+        Entry(terminal: "kitty", minimum: [0, 19, 3], symbols: .sextant),
+        Entry(terminal: "foot", minimum: [1, 20], symbols: .octant),
+        Entry(terminal: "ghostty", minimum: [1, 2], symbols: .octant),
+        Entry(terminal: "vte", minimum: [0, 78], symbols: .octant),
+        Entry(terminal: "wezterm", minimum: [20_210_814], symbols: .sextant),
+        Entry(terminal: "alacritty", minimum: [0, 14], symbols: .sextant),
+        Entry(terminal: "xterm", minimum: [0], symbols: .quadrant),
+    ]
+
+    /// The richest set `identity` is known to draw; `half` when it is unknown or too old.
+    public static func richest(for identity: TerminalIdentity?) -> SymbolSet {
+        guard let identity else { return .half }
+        return table.first { $0.terminal == identity.name && identity.isAtLeast($0.minimum) }?.symbols ?? .half
+    }
+}

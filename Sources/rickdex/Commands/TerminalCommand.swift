@@ -1,0 +1,40 @@
+import ArgumentParser
+import BlockArt
+import Foundation
+
+/// `rickdex terminal [--json]`
+struct TerminalCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "terminal",
+        abstract: "Show what Rickdex detected about this terminal, and from where.",
+        discussion: """
+            On a terminal Rickdex asks it once (XTVERSION, kitty graphics, OSC 11 background, cell
+            size, DA1; at most 100 ms) and falls back to the environment (TERM, COLORTERM,
+            TERM_PROGRAM, VTE_VERSION, COLORFGBG). --symbols auto picks from this table:
+
+              kitty 0.40+, foot 1.20+, ghostty 1.2+, VTE 0.78+   octant
+              kitty 0.19.3+, WezTerm 20210814+, Alacritty 0.14+  sextant
+              xterm                                               quadrant
+              anything else, or inside tmux                       half
+            """
+    )
+
+    @Flag(help: "Print as JSON.")
+    var json = false
+
+    @Option(help: "When to use colour: auto (a terminal without NO_COLOR), always or never.")
+    var color: ColorChoice = .auto
+
+    @OptionGroup var display: DisplayOptions
+
+    func run() throws {
+        let capabilities = display.capabilities(color: color)
+        let probed = display.shouldProbe
+        let report = TerminalReport(capabilities, probed: probed, answered: probed && TerminalProbe.answers() != nil)
+        if json {
+            try JSONOutput.print(report)
+        } else {
+            print(report.lines.joined(separator: "\n"))
+        }
+    }
+}

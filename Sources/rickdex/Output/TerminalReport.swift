@@ -1,0 +1,56 @@
+import BlockArt
+
+/// `rickdex terminal`'s findings: each value and where it came from.
+struct TerminalReport: Encodable {
+    struct Finding: Encodable {
+        var value: String
+        var origin: String
+    }
+
+    var probed: Bool
+    var answered: Bool
+    var terminal: Finding
+    var colorMode: Finding
+    var symbols: Finding
+    var graphics: Finding
+    var background: Finding
+    var cellSize: Finding
+    var columns: Int
+    var multiplexed: Bool
+
+    init(_ capabilities: TerminalCapabilities, probed: Bool, answered: Bool) {
+        let origin = { (key: String) in capabilities.origins[key] ?? "" }
+        self.probed = probed
+        self.answered = answered
+        terminal = Finding(
+            value: capabilities.identity.map { [$0.name, $0.version].compactMap { $0 }.joined(separator: " ") } ?? "unknown",
+            origin: origin("identity"))
+        colorMode = Finding(value: capabilities.colorMode.rawValue, origin: origin("colorMode"))
+        symbols = Finding(value: capabilities.symbols.rawValue, origin: origin("symbols"))
+        graphics = Finding(value: capabilities.graphics.rawValue, origin: origin("graphics"))
+        background = Finding(value: capabilities.background?.hex ?? "unknown", origin: origin("background"))
+        let cell = capabilities.cellSize
+        cellSize = Finding(value: cell.map { "\($0.width)x\($0.height)" } ?? "unknown", origin: origin("cellSize"))
+        columns = capabilities.columns
+        multiplexed = capabilities.multiplexed
+    }
+
+    /// Aligned lines for a person; every value is sanitised (it may come from the terminal).
+    var lines: [String] {
+        let rows: [(String, Finding)] = [
+            ("Terminal", terminal), ("Colours", colorMode), ("Symbols", symbols), ("Graphics", graphics),
+            ("Background", background), ("Cell (px)", cellSize),
+        ]
+        let probe =
+            probed
+            ? (answered ? "answered" : "no answer within 100 ms") : "not run (not a terminal, --no-probe or RICKDEX_NO_PROBE=1)"
+        return rows.map { name, finding in
+            TerminalText.pad(name, toColumns: 12) + TerminalText.pad(TerminalText.sanitize(finding.value), toColumns: 14)
+                + "from " + TerminalText.sanitize(finding.origin)
+        } + [
+            TerminalText.pad("Columns", toColumns: 12) + "\(columns)",
+            TerminalText.pad("Inside tmux", toColumns: 12) + (multiplexed ? "yes" : "no"),
+            TerminalText.pad("Probe", toColumns: 12) + probe,
+        ]
+    }
+}
