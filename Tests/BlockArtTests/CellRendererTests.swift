@@ -48,7 +48,7 @@ import Testing
         let red = RGBA(255, 0, 0)
         let blue = RGBA(0, 0, 255)
         // Top half red, bottom half blue: ▀ for the half and quadrant sets.
-        let across = Self.image(["##", "..", ], on: red, off: blue)
+        let across = Self.image(["##", ".."], on: red, off: blue)
         let expected = "\u{1B}[38;2;255;0;0;48;2;0;0;255m▀\u{1B}[0m"
         #expect(CellRenderer(symbols: .half, mode: .truecolor).render(across, columns: 1, rows: 1) == [expected])
         #expect(CellRenderer(symbols: .quadrant, mode: .truecolor).render(across, columns: 1, rows: 1) == [expected])

@@ -30,7 +30,9 @@ import Testing
         #expect(text.hasSuffix("-\u{1B}\\"))
         // The palette is the image's own two colours, exactly (no xterm cube rounding).
         let registers = Dictionary(
-            uniqueKeysWithValues: text.matches(of: /#(\d+);2;(\d+);(\d+);(\d+)/).map { (String($0.output.2 + ";" + $0.output.3 + ";" + $0.output.4), String($0.output.1)) })
+            uniqueKeysWithValues: text.matches(of: /#(\d+);2;(\d+);(\d+);(\d+)/).map {
+                (String($0.output.2 + ";" + $0.output.3 + ";" + $0.output.4), String($0.output.1))
+            })
         #expect(registers.count == 2)
         let red = try #require(registers["100;0;0"])
         let blue = try #require(registers["0;0;100"])

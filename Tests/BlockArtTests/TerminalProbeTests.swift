@@ -19,7 +19,8 @@ import Testing
     }
 
     @Test func xtermsAnswersMeanSixel() {
-        let answers = ProbeAnswers.parse(Array("\u{1B}P>|XTerm(379)\u{1B}\\\u{1B}]11;rgb:ffff/ffff/ffff\u{07}\u{1B}[?63;1;2;4;6;9;15;22c".utf8))
+        let answers = ProbeAnswers.parse(
+            Array("\u{1B}P>|XTerm(379)\u{1B}\\\u{1B}]11;rgb:ffff/ffff/ffff\u{07}\u{1B}[?63;1;2;4;6;9;15;22c".utf8))
         #expect(answers.deviceAttributes?.contains(4) == true)
         #expect(answers.background == RGBA(255, 255, 255))
         #expect(TerminalIdentity(xtversion: answers.version ?? "") == TerminalIdentity(name: "xterm", version: "379"))

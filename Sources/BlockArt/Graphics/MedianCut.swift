@@ -16,7 +16,8 @@ enum MedianCut {
                 guard position % step == 0 else { continue }
                 let offset = y * image.bytesPerRow + x * 4
                 guard image.pixels[offset + 3] >= 128 else { continue }
-                colours.append(SIMD3(Int32(image.pixels[offset]), Int32(image.pixels[offset + 1]), Int32(image.pixels[offset + 2])))
+                colours.append(
+                    SIMD3(Int32(image.pixels[offset]), Int32(image.pixels[offset + 1]), Int32(image.pixels[offset + 2])))
             }
         }
         guard !colours.isEmpty else { return [] }

@@ -16,7 +16,9 @@ enum SixelEncoder {
         for bandTop in stride(from: 0, to: image.height, by: 6) {
             let band = bandTop..<min(bandTop + 6, image.height)
             var present = Set<Int>()
-            for y in band { for x in 0..<image.width where indices[y * image.width + x] >= 0 { present.insert(indices[y * image.width + x]) } }
+            for y in band {
+                for x in 0..<image.width where indices[y * image.width + x] >= 0 { present.insert(indices[y * image.width + x]) }
+            }
             for (position, colour) in present.sorted().enumerated() {
                 for x in 0..<image.width {
                     var value: UInt8 = 0

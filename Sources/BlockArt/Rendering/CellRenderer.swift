@@ -80,7 +80,8 @@ public struct CellRenderer: Sendable {
             case .truecolor, .none:
                 CellFit.best(samples, scratch: scratch, masks: splits, keep: 1, into: &candidates)
                 let mask = candidates[0].mask
-                emit(mask: mask, foreground: ink(cell.mean(of: mask)), background: ink(cell.mean(of: full & ~mask)), into: &writer)
+                emit(
+                    mask: mask, foreground: ink(cell.mean(of: mask)), background: ink(cell.mean(of: full & ~mask)), into: &writer)
             case .palette256, .palette16:
                 let palette = mode == .palette256 ? Palette.xterm256 : Palette.ansi16
                 CellFit.best(samples, scratch: scratch, masks: splits, keep: 3, into: &candidates)
@@ -94,7 +95,9 @@ public struct CellRenderer: Sendable {
                     if fit.error < best?.fit.error ?? .infinity { best = (fit, foreground, background) }
                 }
                 if let best {
-                    emit(mask: best.fit.mask, foreground: .indexed(best.foreground), background: .indexed(best.background), into: &writer)
+                    emit(
+                        mask: best.fit.mask, foreground: .indexed(best.foreground), background: .indexed(best.background),
+                        into: &writer)
                 }
             }
         }
