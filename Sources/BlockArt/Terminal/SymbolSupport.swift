@@ -4,14 +4,14 @@
 ///
 /// | terminal | set | since | evidence |
 /// | --- | --- | --- | --- |
-/// | kitty | sextant | 0.19.3 | draws U+1FB00 itself (kovidgoyal/kitty#3106); checked here on 0.26.5 |
+/// | kitty | sextant | 0.19.3 | draws U+1FB00 itself (kovidgoyal/kitty#3106) |
 /// | kitty | octant | 0.40 | draws U+1CD00 itself (notcurses and ratatui octant blitters) |
 /// | foot | octant | 1.20 | draws sextants and octants itself |
 /// | ghostty | octant | 1.2 | draws sextants and octants itself |
 /// | VTE (GNOME Terminal, Tilix, …) | octant | 0.78 | draws sextants and octants itself |
 /// | WezTerm | sextant | 20210814 | `custom_block_glyphs` draws sextants |
 /// | Alacritty | sextant | 0.14 | built-in font draws sextants (alacritty/alacritty#7534) |
-/// | xterm | quadrant | any | U+2596–U+259F are in the fonts xterm uses; checked here on 379 |
+/// | xterm | quadrant | any | U+2596–U+259F are in the fonts xterm uses (not yet checked by screenshot) |
 public enum SymbolSupport {
     struct Entry {
         var terminal: String
