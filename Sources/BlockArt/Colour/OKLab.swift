@@ -37,22 +37,4 @@ enum OKLab {
             1.977_998_5 * l - 2.428_592_2 * m + 0.450_593_7 * s,
             0.025_904_037 * l + 0.782_771_77 * m - 0.808_675_77 * s)
     }
-
-    /// The sRGB bytes of an Oklab colour, clamped to the gamut.
-    static func srgb(_ lab: SIMD3<Float>) -> (UInt8, UInt8, UInt8) {
-        let l = lab.x + 0.396_337_78 * lab.y + 0.215_803_76 * lab.z
-        let m = lab.x - 0.105_561_346 * lab.y - 0.063_854_17 * lab.z
-        let s = lab.x - 0.089_484_18 * lab.y - 1.291_485_5 * lab.z
-        let (l3, m3, s3) = (l * l * l, m * m * m, s * s * s)
-        func encode(_ value: Float) -> UInt8 {
-            let c = min(max(value, 0), 1)
-            let gamma = c <= 0.003_130_8 ? 12.92 * c : 1.055 * powf(c, 1 / 2.4) - 0.055
-            return UInt8((gamma * 255).rounded())
-        }
-        return (
-            encode(4.076_741_7 * l3 - 3.307_711_6 * m3 + 0.230_969_94 * s3),
-            encode(-1.268_438 * l3 + 2.609_757_4 * m3 - 0.341_319_38 * s3),
-            encode(-0.004_196_086_3 * l3 - 0.703_418_6 * m3 + 1.707_614_7 * s3)
-        )
-    }
 }

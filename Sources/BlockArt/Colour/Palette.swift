@@ -44,9 +44,6 @@ public final class Palette: Sendable {
         return best
     }
 
-    /// The terminal index of the entry at `position` in `colours`.
-    func index(at position: Int) -> UInt8 { indices[position] }
-
     /// Entry `index` (a terminal index this palette holds) in Oklab.
     func colour(ofIndex index: UInt8) -> SIMD3<Float> { colours[Int(index) - Int(indices[0])] }
 

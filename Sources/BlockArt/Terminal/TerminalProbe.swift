@@ -71,7 +71,8 @@ public enum TerminalProbe {
             let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
             guard count > 0 else { break }
             input += buffer.prefix(count)
-            if ProbeAnswers.parse(input).isComplete { return ProbeAnswers.parse(input) }
+            let answers = ProbeAnswers.parse(input)
+            if answers.isComplete { return answers }
         }
         // Late answers would land in the shell's input: drop what came, keep nothing.
         tcflush(descriptor, TCIFLUSH)
