@@ -8,19 +8,10 @@ import Testing
 @Suite struct CellRendererTests {
     static let goldens = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Goldens")
 
-    /// A fixture avatar as the search view asks for it: a 32 px circle for 8 columns.
+    /// A fixture avatar as the search view asks for it: a 64 px circle for 8 columns.
     static func avatar() throws -> Bitmap {
         let bytes = try [UInt8](Data(contentsOf: TestData.fixtures.appendingPathComponent("avatars/1.jpeg")))
-        return try Thumbnailer(circle: ImageProcessors.Circle(size: 32)).thumbnail(bytes)
-    }
-
-    /// An image `pattern` (rows of "#" and ".") wide and tall, "#" in `on`, "." in `off`.
-    static func image(_ pattern: [String], on: RGBA, off: RGBA) -> Bitmap {
-        var image = Bitmap(width: pattern[0].count, height: pattern.count)
-        for (y, row) in pattern.enumerated() {
-            for (x, character) in row.enumerated() { image[x, y] = character == "#" ? on : off }
-        }
-        return image
+        return try Thumbnailer(circle: ImageProcessors.Circle(size: 64)).thumbnail(bytes)
     }
 
     /// Escapes made visible, so a golden reads in any editor: ESC is written `␛`.
@@ -44,27 +35,62 @@ import Testing
         try matchesGolden("avatar-\(mode.rawValue)", lines)
     }
 
+    /// One cell at the size `symbols` fits it (8 pixels wide, `fittedRows` tall), lit in `on`
+    /// where `lit(x, y)`, else `off`: drawn at the size itself, so no resampling blurs an edge.
+    static func cell(_ symbols: SymbolSet, on: RGBA, off: RGBA, lit: (Int, Int) -> Bool) -> Bitmap {
+        var image = Bitmap(width: 8, height: symbols.fittedRows)
+        for y in 0..<image.height { for x in 0..<8 { image[x, y] = lit(x, y) ? on : off } }
+        return image
+    }
+
     @Test func anExactSplitIsDrawnExactlyInEverySet() {
         let red = RGBA(255, 0, 0)
         let blue = RGBA(0, 0, 255)
+        let white = RGBA(255, 255, 255)
+        let black = RGBA(0, 0, 0)
         // Top half red, bottom half blue: ▀ for the half and quadrant sets.
-        let across = Self.image(["##", ".."], on: red, off: blue)
-        let expected = "\u{1B}[38;2;255;0;0;48;2;0;0;255m▀\u{1B}[0m"
-        #expect(CellRenderer(symbols: .half, mode: .truecolor).render(across, columns: 1, rows: 1) == [expected])
-        #expect(CellRenderer(symbols: .quadrant, mode: .truecolor).render(across, columns: 1, rows: 1) == [expected])
+        for set in [SymbolSet.half, .quadrant] {
+            let across = Self.cell(set, on: red, off: blue) { _, y in y < 4 }
+            #expect(
+                CellRenderer(symbols: set, mode: .truecolor).render(across, columns: 1, rows: 1)
+                    == ["\u{1B}[38;2;255;0;0;48;2;0;0;255m▀\u{1B}[0m"], "\(set)")
+        }
         // Left half: ▌ (half blocks split down too, as chafa's do).
-        let down = Self.image(["#.", "#."], on: red, off: blue)
+        let down = Self.cell(.half, on: red, off: blue) { x, _ in x < 4 }
         #expect(CellRenderer(symbols: .half, mode: .truecolor).render(down, columns: 1, rows: 1)[0].contains("▌"))
-        // Sextants 1, 3 and 6 lit: BLOCK SEXTANT-136, U+1FB23.
-        let sextant = Self.image(["#.", "#.", ".#"], on: RGBA(255, 255, 255), off: RGBA(0, 0, 0))
+        // Sextants 1, 3 and 6 lit (rows 0-4, 5-10, 11-15 of 16): BLOCK SEXTANT-136, U+1FB23.
+        let sextant = Self.cell(.sextant, on: white, off: black) { x, y in
+            (x < 4 && y < 11) || (x >= 4 && y >= 11)
+        }
         #expect(
             CellRenderer(symbols: .sextant, mode: .truecolor).render(sextant, columns: 1, rows: 1)
                 == ["\u{1B}[38;2;255;255;255;48;2;0;0;0m\u{1FB23}\u{1B}[0m"])
         // Octants 2 to 8 lit: the background takes octant 1 (sub-cell 0 is always foreground).
-        let octant = Self.image([".#", "##", "##", "##"], on: RGBA(255, 255, 255), off: RGBA(0, 0, 0))
+        let octant = Self.cell(.octant, on: white, off: black) { x, y in x >= 4 || y >= 2 }
         #expect(
             CellRenderer(symbols: .octant, mode: .truecolor).render(octant, columns: 1, rows: 1)
                 == ["\u{1B}[38;2;0;0;0;48;2;255;255;255m\u{1CEA8}\u{1B}[0m"])
+    }
+
+    @Test func eighthBlocksSplitWhereNoSubcellCan() {
+        let skin = RGBA(230, 190, 160)
+        let line = RGBA(40, 30, 30)
+        // The bottom three eighths: ▃ in every set but half, whose nearest is ▄.
+        for set in [SymbolSet.quadrant, .sextant, .octant] {
+            let rows = set.fittedRows
+            let lower = Self.cell(set, on: line, off: skin) { _, y in y >= rows - rows * 3 / 8 }
+            #expect(
+                CellRenderer(symbols: set, mode: .truecolor).render(lower, columns: 1, rows: 1)
+                    == ["\u{1B}[38;2;40;30;30;48;2;230;190;160m▃\u{1B}[0m"], "\(set)")
+            // The left eighth: ▏.
+            let left = Self.cell(set, on: line, off: skin) { x, _ in x == 0 }
+            #expect(
+                CellRenderer(symbols: set, mode: .truecolor).render(left, columns: 1, rows: 1)
+                    == ["\u{1B}[38;2;40;30;30;48;2;230;190;160m▏\u{1B}[0m"], "\(set)")
+        }
+        let lower = Self.cell(.half, on: line, off: skin) { _, y in y >= 5 }
+        let half = CellRenderer(symbols: .half, mode: .truecolor).render(lower, columns: 1, rows: 1)[0]
+        #expect(half.contains("▄") || half.contains("▀"), "the half split nearest to ▃")
     }
 
     @Test func glyphTablesFollowUnicodesNames() {
@@ -79,44 +105,86 @@ import Testing
         #expect(SymbolSet.half < .quadrant && SymbolSet.quadrant < .sextant && SymbolSet.sextant < .octant)
     }
 
-    @Test func theFitIsTheLeastSquaresSplit() {
+    @Test(arguments: SymbolSet.allCases)
+    func theFitIsTheLeastSquaresShape(symbols: SymbolSet) {
         var generator = SystemRandomNumberGenerator()
-        var scratch = [SIMD3<Float>](repeating: .zero, count: 256)
+        let rows = symbols.fittedRows
+        var scratch = [SIMD4<Float>](repeating: .zero, count: 1 << symbols.subcells)
         var candidates: [CellFit] = []
-        for _ in 0..<200 {
-            let samples = (0..<8).map { _ in
-                SIMD3<Float>(Float.random(in: 0...1, using: &generator), .random(in: -0.3...0.3), .random(in: -0.3...0.3))
+        var sums = CellSums()
+        let shapes =
+            symbols.splits.map(CellShape.subcells)
+            + (symbols.drawsEighths ? (1...7).flatMap { [CellShape.lower($0), .left($0)] } : [])
+        for _ in 0..<40 {
+            // Random blobs, so that some shapes fit well and ties are rare.
+            var image = Bitmap(width: 8, height: rows)
+            let colours = (0..<3).map { _ in RGBA(.random(in: 0...255), .random(in: 0...255), .random(in: 0...255)) }
+            for y in 0..<rows { for x in 0..<8 { image[x, y] = colours[(x / 3 + y / 5 + Int.random(in: 0...1)) % 3] } }
+            let labs = (0..<rows).map { y in
+                (0..<8).map { x in OKLab.from(red: image[x, y].red, green: image[x, y].green, blue: image[x, y].blue) }
             }
-            // Brute force: every mask, colours the means of their sides.
-            var bruteForce = Float.infinity
-            for mask in 0..<256 {
+            // Brute force over the pixels: each shape with its sides' means.
+            func error(_ shape: CellShape) -> Float {
                 var sides = [SIMD3<Float>.zero, .zero]
                 var counts: [Float] = [0, 0]
-                for (index, sample) in samples.enumerated() {
-                    let side = mask & (1 << index) != 0 ? 0 : 1
-                    sides[side] += sample
-                    counts[side] += 1
+                for y in 0..<rows {
+                    for x in 0..<8 {
+                        let side = shape.covers(x: x, y: y, in: symbols) ? 0 : 1
+                        sides[side] += labs[y][x]
+                        counts[side] += 1
+                    }
                 }
-                var error: Float = 0
-                for (index, sample) in samples.enumerated() {
-                    let side = mask & (1 << index) != 0 ? 0 : 1
-                    let difference = sample - sides[side] / counts[side]
-                    error += (difference * difference).sum()
+                var total: Float = 0
+                for y in 0..<rows {
+                    for x in 0..<8 {
+                        let side = shape.covers(x: x, y: y, in: symbols) ? 0 : 1
+                        let difference = labs[y][x] - sides[side] / max(counts[side], 1)
+                        total += (difference * difference).sum()
+                    }
                 }
-                bruteForce = min(bruteForce, error)
+                return total
             }
-            samples.withUnsafeBufferPointer { samples in
-                scratch.withUnsafeMutableBufferPointer { scratch in
-                    CellFit.best(samples, scratch: scratch, masks: SymbolSet.octant.splits, into: &candidates)
-                }
+            let bruteForce = shapes.map(error).min() ?? .infinity
+            CellPixels(image, cellHeight: rows, background: nil).read(column: 0, row: 0, into: &sums)
+            sums.finish(symbols, threshold: 0.5)
+            scratch.withUnsafeMutableBufferPointer { scratch in
+                CellFit.best(sums, symbols: symbols, splits: symbols.splits, scratch: scratch, into: &candidates)
             }
-            #expect(abs(candidates[0].error - bruteForce) < 1e-3)
+            #expect(abs(error(candidates[0].shape) - bruteForce) < 1e-3, "\(symbols)")
         }
+    }
+
+    @Test func theTableCubeRootsMatchLibm() {
+        var worst: Float = 0
+        OKLab.withTables { linear, cubeRoots in
+            for red in stride(from: 0, through: 255, by: 3) {
+                for green in stride(from: 0, through: 255, by: 5) {
+                    for blue in stride(from: 0, through: 255, by: 7) {
+                        let (r, g, b) = (UInt8(red), UInt8(green), UInt8(blue))
+                        let exact = OKLab.from(red: r, green: g, blue: b)
+                        let fast = OKLab.from(red: r, green: g, blue: b, linear: linear, cubeRoots: cubeRoots)
+                        let difference = exact - fast
+                        worst = max(worst, abs(difference.x), abs(difference.y), abs(difference.z))
+                    }
+                }
+            }
+        }
+        #expect(worst < 1e-5)
+    }
+
+    @Test func transparentPixelsPullNoColourWithoutABackground() {
+        // A red cell whose left column is transparent: every sub-cell is still mostly opaque, and
+        // the cell is plain red, not darkened towards the transparent pixels' black.
+        var image = Bitmap(width: 8, height: 8, fill: RGBA(255, 0, 0))
+        for y in 0..<8 { image[0, y] = RGBA(0, 0, 0, 0) }
+        #expect(
+            CellRenderer(symbols: .octant, mode: .truecolor).render(image, columns: 1, rows: 1)
+                == ["\u{1B}[48;2;255;0;0m \u{1B}[0m"])
     }
 
     @Test func paletteModesFitTheirColoursToo() {
         // Skin and a dark line: both snap to palette entries, and the split survives.
-        let cell = Self.image(["##", "..", "..", ".."], on: RGBA(40, 30, 30), off: RGBA(230, 190, 160))
+        let cell = Self.cell(.octant, on: RGBA(40, 30, 30), off: RGBA(230, 190, 160)) { _, y in y < 2 }
         for mode in [ColorMode.palette256, .palette16] {
             let line = CellRenderer(symbols: .octant, mode: mode).render(cell, columns: 1, rows: 1)[0]
             #expect(!line.contains("38;2;") && !line.contains("48;2;"), "\(mode): palette codes only")
@@ -126,8 +194,8 @@ import Testing
 
     @Test func aKnownBackgroundIsBlendedAndAnEmptyCellLeftAlone() {
         // Left cell half covered in white, right cell transparent, on a known dark-blue background.
-        var image = Bitmap(width: 4, height: 2)
-        for y in 0..<2 { for x in 0..<2 { image[x, y] = RGBA(255, 255, 255, 128) } }
+        var image = Bitmap(width: 16, height: 8)
+        for y in 0..<8 { for x in 0..<8 { image[x, y] = RGBA(255, 255, 255, 128) } }
         let line = CellRenderer(symbols: .half, mode: .truecolor, background: RGBA(0, 0, 64))
             .render(image, columns: 2, rows: 1)[0]
         // 255 * 128/255 + 64 * 127/255 = 160 (blue); 128 for red and green.
@@ -138,7 +206,8 @@ import Testing
     @Test func withoutABackgroundTheCirclesCornersStayTheTerminals() throws {
         for mode in [ColorMode.truecolor, .palette256, .palette16] {
             let lines = CellRenderer(symbols: .sextant, mode: mode).render(try Self.avatar(), columns: 8, rows: 4)
-            #expect(lines[0].hasPrefix(" "), "\(mode): the corner is a plain space")
+            // The corner cell's visible sub-cells are drawn on the terminal's own background.
+            #expect(!lines[0].prefix { $0 != "m" }.contains("48;"), "\(mode): the corner sets no background")
             #expect(lines[0].contains("49m"), "\(mode): cells after the circle go back to the default background")
             #expect(!lines.joined().contains("48;2;0;0;0m"), "\(mode)")
             #expect(lines.allSatisfy { $0.hasSuffix("\u{1B}[0m") }, "every line ends with a reset")
@@ -146,7 +215,7 @@ import Testing
     }
 
     @Test func aColourIsSentOnlyWhenItChanges() {
-        let flat = Bitmap(width: 12, height: 4, fill: RGBA(10, 20, 30))
+        let flat = Bitmap(width: 48, height: 8, fill: RGBA(10, 20, 30))
         let line = CellRenderer(symbols: .quadrant, mode: .truecolor).render(flat, columns: 6, rows: 1)[0]
         #expect(line == "\u{1B}[48;2;10;20;30m      \u{1B}[0m")
     }
@@ -156,8 +225,8 @@ import Testing
         #expect(!lines.joined().contains("\u{1B}"))
         #expect(lines.count == 4 && lines.allSatisfy { $0.count == 8 })
         // A transparent cell is blank; a white one the densest shade.
-        var image = Bitmap(width: 4, height: 4)
-        for y in 0..<4 { for x in 2..<4 { image[x, y] = RGBA(255, 255, 255) } }
+        var image = Bitmap(width: 16, height: 8)
+        for y in 0..<8 { for x in 8..<16 { image[x, y] = RGBA(255, 255, 255) } }
         #expect(CellRenderer(symbols: .quadrant, mode: .none).render(image, columns: 2, rows: 1) == [" @"])
     }
 

@@ -1,90 +1,92 @@
-/// The best way to draw one cell with two colours: which sub-cells take the foreground, and the
-/// two colours, chosen for the least squared error in Oklab over the cell's sub-cell samples.
+/// The best way to draw one cell with two colours: the shape the foreground covers, chosen for
+/// the least squared error in Oklab over the cell's pixels, the colours being each side's mean.
 struct CellFit: Equatable {
-    /// Bit `n` set: sub-cell `n` shows `foreground`.
-    var mask: Int
-    var foreground: SIMD3<Float>
-    var background: SIMD3<Float>
-    /// Sum of squared Oklab distances between the samples and the colours drawn for them.
-    var error: Float
+    var shape: CellShape
+    /// Weighted Oklab sums under the foreground and under the background.
+    var inside: SIMD4<Float>
+    var outside: SIMD4<Float>
+    /// How much squared error the two means remove against none: `|ΣA|²/|A| + |ΣB|²/|B|`.
+    /// The error is the cell's `Σ|x|²` less this, so the highest score is the least error.
+    var score: Float
 
-    /// The exact least-squares fit of `samples` (at most 8), over every mask.
+    /// The best `keep` fits of `sums` (prepared with `finish(symbols, …)`) over every shape of
+    /// `symbols`, best first.
     ///
-    /// For a split into sets A and B, the error is `Σ|x|² − |ΣA|²/|A| − |ΣB|²/|B|`, so the best
-    /// split maximises the last two terms. The sums of all `2^n` subsets come from one pass (each
-    /// subset is a smaller one plus one sample), so a cell costs O(2^n), with no allocation:
-    /// `scratch` holds the subset sums and must have room for `1 << samples.count` entries.
-    /// `masks` are the splits to try, each with sub-cell 0 lit (a mask and its complement are
-    /// one split); the whole-cell mask stands for "one colour".
+    /// For a split into sets A and B, the error is `Σ|x|² − |ΣA|²/|A| − |ΣB|²/|B|`, so only the
+    /// sums of each side matter. The sums of all `2^n` sub-cell patterns come from one pass (each
+    /// is a smaller one plus one sub-cell), the eighth blocks from prefix sums: a cell costs
+    /// O(2^n), with no allocation. `scratch` must hold `1 << symbols.subcells` entries. `splits`
+    /// are `symbols.splits`; the whole cell stands for "one colour" and comes first, so a flat
+    /// cell (where every split ties) is drawn as a space.
     static func best(
-        _ samples: UnsafeBufferPointer<SIMD3<Float>>, scratch: UnsafeMutableBufferPointer<SIMD3<Float>>,
-        masks: [Int], keep: Int = 1, into candidates: inout [CellFit]
+        _ sums: CellSums, symbols: SymbolSet, splits: [Int], scratch: UnsafeMutableBufferPointer<SIMD4<Float>>,
+        keep: Int = 1, into candidates: inout [CellFit]
     ) {
-        let count = samples.count
-        let full = (1 << count) - 1
-        var squares: Float = 0
+        let full = (1 << symbols.subcells) - 1
         scratch[0] = .zero
-        for mask in 1...full {
-            let lowest = mask.trailingZeroBitCount
-            scratch[mask] = scratch[mask & (mask - 1)] + samples[lowest]
+        sums.subcellLabs.withUnsafeBufferPointer { subcells in
+            for mask in 1...full {
+                scratch[mask] = scratch[mask & (mask - 1)] + subcells[mask.trailingZeroBitCount]
+            }
         }
-        for sample in samples { squares += (sample * sample).sum() }
-        let total = scratch[full]
+        let total = sums.totalLab
         candidates.removeAll(keepingCapacity: true)
-        for mask in masks {
-            let lit = Float(mask.nonzeroBitCount)
-            let inside = scratch[mask]
+        var threshold = -Float.infinity
+        func consider(_ shape: CellShape, _ inside: SIMD4<Float>) {
             let outside = total - inside
-            var score = (inside * inside).sum() / lit
-            if mask != full { score += (outside * outside).sum() / (Float(count) - lit) }
-            let error = max(0, squares - score)
-            if candidates.count == keep, let last = candidates.last, error >= last.error { continue }
-            let foreground = inside / lit
-            let background = mask == full ? foreground : outside / (Float(count) - lit)
-            insert(
-                CellFit(mask: mask, foreground: foreground, background: background, error: error), into: &candidates,
-                keep: keep)
+            let score = explained(inside) + explained(outside)
+            guard score > threshold else { return }
+            insert(CellFit(shape: shape, inside: inside, outside: outside, score: score), into: &candidates, keep: keep)
+            if candidates.count == keep { threshold = candidates[keep - 1].score }
+        }
+        for mask in splits { consider(.subcells(mask), scratch[mask]) }
+        guard symbols.drawsEighths else { return }
+        for eighths in 1...7 {
+            consider(.lower(eighths), sums.lab(of: .lower(eighths)))
+            consider(.left(eighths), sums.lab(of: .left(eighths)))
         }
     }
 
-    /// The best mask for two fixed colours: each sample takes the nearer one, or, with `masks`,
-    /// the best of those masks and their complements.
-    static func assign(
-        _ samples: UnsafeBufferPointer<SIMD3<Float>>, foreground: SIMD3<Float>, background: SIMD3<Float>,
-        masks: [Int]? = nil
-    ) -> CellFit {
-        if let masks {
-            let full = (1 << samples.count) - 1
-            var best = CellFit(mask: 0, foreground: foreground, background: background, error: .infinity)
-            for mask in masks + masks.map({ full & ~$0 }) {
-                var error: Float = 0
-                for (index, sample) in samples.enumerated() {
-                    let colour = mask & (1 << index) != 0 ? foreground : background
-                    error += ((sample - colour) * (sample - colour)).sum()
-                }
-                if error < best.error { best = CellFit(mask: mask, foreground: foreground, background: background, error: error) }
-            }
-            return best
+    /// The best shape of `symbols` for two fixed colours (Oklab), either way round: the shape,
+    /// and whether `foreground` and `background` swap.
+    static func best(
+        _ sums: CellSums, symbols: SymbolSet, splits: [Int], scratch: UnsafeMutableBufferPointer<SIMD4<Float>>,
+        foreground: SIMD3<Float>, background: SIMD3<Float>
+    ) -> (shape: CellShape, swapped: Bool, error: Float) {
+        let total = sums.totalLab
+        var best = (shape: CellShape.subcells((1 << symbols.subcells) - 1), swapped: false, error: Float.infinity)
+        // Σ|x − c|² over a side is Σ|x|² − 2c·Σx + |c|²·w; the Σ|x|² terms add to a constant.
+        func cost(_ side: SIMD4<Float>, _ colour: SIMD3<Float>) -> Float {
+            -2 * (colour * SIMD3(side.x, side.y, side.z)).sum() + (colour * colour).sum() * side.w
         }
-        var mask = 0
-        var error: Float = 0
-        for (index, sample) in samples.enumerated() {
-            let toForeground = ((sample - foreground) * (sample - foreground)).sum()
-            let toBackground = ((sample - background) * (sample - background)).sum()
-            if toForeground < toBackground {
-                mask |= 1 << index
-                error += toForeground
-            } else {
-                error += toBackground
+        func consider(_ shape: CellShape, _ inside: SIMD4<Float>) {
+            let outside = total - inside
+            let straight = cost(inside, foreground) + cost(outside, background)
+            let swapped = cost(inside, background) + cost(outside, foreground)
+            if straight < best.error { best = (shape, false, straight) }
+            if swapped < best.error { best = (shape, true, swapped) }
+        }
+        // The subset sums in `scratch` are still those of `sums` from `best(_:…into:)`.
+        for mask in splits { consider(.subcells(mask), scratch[mask]) }
+        if symbols.drawsEighths {
+            for eighths in 1...7 {
+                consider(.lower(eighths), sums.lab(of: .lower(eighths)))
+                consider(.left(eighths), sums.lab(of: .left(eighths)))
             }
         }
-        return CellFit(mask: mask, foreground: foreground, background: background, error: error)
+        return best
     }
 
-    /// Keeps `candidates` sorted by error and at most `keep` long.
+    /// `|Σx|²/w`, or 0 for a side with no weight (all transparent, or empty).
+    @inline(__always)
+    private static func explained(_ side: SIMD4<Float>) -> Float {
+        side.w > 1e-6 ? (side.x * side.x + side.y * side.y + side.z * side.z) / side.w : 0
+    }
+
+    /// Keeps `candidates` sorted by score and at most `keep` long.
     private static func insert(_ fit: CellFit, into candidates: inout [CellFit], keep: Int) {
         var position = candidates.count
-        while position > 0 && candidates[position - 1].error > fit.error { position -= 1 }
+        while position > 0 && candidates[position - 1].score < fit.score { position -= 1 }
         guard position < keep else { return }
         candidates.insert(fit, at: position)
         if candidates.count > keep { candidates.removeLast() }

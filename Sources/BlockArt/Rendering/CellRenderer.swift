@@ -1,12 +1,13 @@
 import Imaging
 
 /// Renders a bitmap as coloured text in a symbol set: each cell is the glyph and the two colours
-/// that draw its sub-cells with the least error in Oklab, as chafa and notcurses fit them.
+/// that draw its pixels with the least error in Oklab, as chafa and notcurses fit them.
 ///
-/// Every sub-cell is the area mean of the pixels it covers (from a copy resampled to a few
-/// pixels a sub-cell), so a least-squares fit on those means is the least-squares fit on the
-/// pixels. In the 256- and 16-colour modes the best few masks are tried
-/// with their colours snapped to the palette, and the mask is refitted to the snapped pair.
+/// The image is resampled to 8x16 pixels a cell (the size a terminal draws a glyph at, and the
+/// size the cells are judged at; 8x8 where every split falls on an eighth), and every shape the set has, sub-cell patterns and eighth
+/// blocks, is scored exactly from sums of those pixels. In the 256- and 16-colour modes the best
+/// few shapes are tried with their colours snapped to the palette, and the shape is refitted to
+/// the snapped pair.
 ///
 /// Transparency: with the terminal's `background` known, pixels are blended against it and only
 /// wholly transparent cells are left to the terminal; without it, sub-cells under half alpha are
@@ -18,6 +19,9 @@ public struct CellRenderer: Sendable {
     public var mode: ColorMode
     /// The terminal's background colour (alpha ignored), or `nil` when it is not known.
     public var background: RGBA?
+
+    /// The pixels a cell is fitted at: a thumbnail this many pixels a column needs no resampling.
+    public static let pixelsPerColumn = CellPixels.width
 
     public init(symbols: SymbolSet = .half, mode: ColorMode, background: RGBA? = nil) {
         self.symbols = symbols
@@ -32,24 +36,27 @@ public struct CellRenderer: Sendable {
 
     /// `image` in `columns` x `rows` cells: `rows` lines, each `columns` wide on screen.
     public func render(_ image: Bitmap, columns: Int, rows: Int) -> [String] {
-        // Each sub-cell is the area mean of a detailed copy (up to 4x4 pixels a sub-cell): a
-        // filter at the grid's own scale would blur every sub-cell into its neighbours.
-        let (across, down) = (columns * symbols.columnsPerCell, rows * symbols.rowsPerCell)
-        let detail = max(1, min(4, image.width / across, image.height / down))
-        let detailed = Resampler.resize(image, width: across * detail, height: down * detail)
-        let samples = SubcellSamples(detailed, block: detail, background: background)
-        if mode == .none { return (0..<rows).map { shades(samples, row: $0, columns: columns) } }
-        var scratch = [SIMD3<Float>](repeating: .zero, count: 1 << symbols.subcells)
+        let resized = Resampler.resize(image, width: columns * CellPixels.width, height: rows * symbols.fittedRows)
+        let pixels = CellPixels(resized, cellHeight: symbols.fittedRows, background: background)
+        // Unknown background: under half alpha is the terminal's; known: all but resampler ringing.
+        let threshold: Float = background == nil ? 0.5 : 8 / 255
+        var sums = CellSums()
+        if mode == .none {
+            return (0..<rows).map { row in
+                shades(pixels, row: row, columns: columns, threshold: threshold, sums: &sums)
+            }
+        }
+        var scratch = [SIMD4<Float>](repeating: .zero, count: 1 << symbols.subcells)
         var candidates: [CellFit] = []
         candidates.reserveCapacity(4)
-        var cell = SubcellSamples.Cell(subcells: symbols.subcells)
         let splits = symbols.splits
         return (0..<rows).map { row in
             var writer = EscapeWriter(capacity: columns * 40)
             scratch.withUnsafeMutableBufferPointer { scratch in
                 for column in 0..<columns {
-                    samples.read(column: column, row: row, in: symbols, into: &cell)
-                    draw(cell, splits: splits, scratch: scratch, candidates: &candidates, into: &writer)
+                    pixels.read(column: column, row: row, into: &sums)
+                    sums.finish(symbols, threshold: threshold)
+                    draw(sums, splits: splits, scratch: scratch, candidates: &candidates, into: &writer)
                 }
             }
             writer.endLine()
@@ -58,49 +65,56 @@ public struct CellRenderer: Sendable {
     }
 
     private func draw(
-        _ cell: SubcellSamples.Cell, splits: [Int], scratch: UnsafeMutableBufferPointer<SIMD3<Float>>,
-        candidates: inout [CellFit],
-        into writer: inout EscapeWriter
+        _ sums: CellSums, splits: [Int], scratch: UnsafeMutableBufferPointer<SIMD4<Float>>,
+        candidates: inout [CellFit], into writer: inout EscapeWriter
     ) {
         let full = (1 << symbols.subcells) - 1
-        if cell.opaque == 0 {
+        if sums.opaque == 0 {
             writer.set(foreground: nil, background: .terminalDefault)
             writer.append(" ")
             return
         }
-        if cell.opaque != full {
+        if sums.opaque != full {
             // Unknown background: the visible sub-cells in their mean colour, the rest left to
             // the terminal (in the nearest shape the set has).
-            let mask = drawable(cell.opaque)
-            emit(mask: mask, foreground: ink(cell.mean(of: mask)), background: .terminalDefault, into: &writer)
+            let mask = drawable(sums.opaque)
+            emit(
+                .subcells(mask), foreground: ink(mean(sums.srgb(of: .subcells(mask)))), background: .terminalDefault,
+                into: &writer)
             return
         }
-        cell.labs.withUnsafeBufferPointer { samples in
-            switch mode {
-            case .truecolor, .none:
-                CellFit.best(samples, scratch: scratch, masks: splits, keep: 1, into: &candidates)
-                let mask = candidates[0].mask
-                emit(
-                    mask: mask, foreground: ink(cell.mean(of: mask)), background: ink(cell.mean(of: full & ~mask)), into: &writer)
-            case .palette256, .palette16:
-                let palette = mode == .palette256 ? Palette.xterm256 : Palette.ansi16
-                CellFit.best(samples, scratch: scratch, masks: splits, keep: 3, into: &candidates)
-                var best: (fit: CellFit, foreground: UInt8, background: UInt8)?
-                for candidate in candidates {
-                    let foreground = nearest(cell.mean(of: candidate.mask), in: palette)
-                    let background = nearest(cell.mean(of: full & ~candidate.mask) ?? cell.mean(of: candidate.mask), in: palette)
-                    let fit = CellFit.assign(
-                        samples, foreground: palette.colour(ofIndex: foreground), background: palette.colour(ofIndex: background),
-                        masks: symbols.masks)
-                    if fit.error < best?.fit.error ?? .infinity { best = (fit, foreground, background) }
-                }
-                if let best {
-                    emit(
-                        mask: best.fit.mask, foreground: .indexed(best.foreground), background: .indexed(best.background),
-                        into: &writer)
+        switch mode {
+        case .truecolor, .none:
+            CellFit.best(sums, symbols: symbols, splits: splits, scratch: scratch, keep: 1, into: &candidates)
+            let shape = candidates[0].shape
+            let inside = sums.srgb(of: shape)
+            emit(shape, foreground: ink(mean(inside)), background: ink(mean(sums.totalSrgb - inside)), into: &writer)
+        case .palette256, .palette16:
+            let palette = mode == .palette256 ? Palette.xterm256 : Palette.ansi16
+            CellFit.best(sums, symbols: symbols, splits: splits, scratch: scratch, keep: 3, into: &candidates)
+            var best: (shape: CellShape, foreground: UInt8, background: UInt8, error: Float)?
+            for candidate in candidates {
+                let inside = sums.srgb(of: candidate.shape)
+                let foreground = nearest(mean(inside), in: palette)
+                let background = nearest(mean(sums.totalSrgb - inside) ?? mean(inside), in: palette)
+                let fit = CellFit.best(
+                    sums, symbols: symbols, splits: splits, scratch: scratch,
+                    foreground: palette.colour(ofIndex: foreground), background: palette.colour(ofIndex: background))
+                if fit.error < best?.error ?? .infinity {
+                    best =
+                        fit.swapped
+                        ? (fit.shape, background, foreground, fit.error) : (fit.shape, foreground, background, fit.error)
                 }
             }
+            if let best {
+                emit(best.shape, foreground: .indexed(best.foreground), background: .indexed(best.background), into: &writer)
+            }
         }
+    }
+
+    /// The mean colour of weighted sums, or `nil` when they weigh nothing.
+    private func mean(_ sums: SIMD4<Float>) -> SIMD3<Float>? {
+        sums.w > 1e-6 ? SIMD3(sums.x, sums.y, sums.z) / sums.w : nil
     }
 
     /// `mask` itself when the set draws it, else the set's mask that differs in fewest sub-cells.
@@ -111,19 +125,20 @@ public struct CellRenderer: Sendable {
         return shapes.min { ($0 ^ mask).nonzeroBitCount < ($1 ^ mask).nonzeroBitCount } ?? mask
     }
 
-    /// Writes one cell: a space in the background for an empty or full mask, else the glyph.
-    private func emit(mask: Int, foreground: Ink, background: Ink, into writer: inout EscapeWriter) {
+    /// Writes one cell: a space in the background for an empty or full shape (or two equal
+    /// colours), else the glyph.
+    private func emit(_ shape: CellShape, foreground: Ink, background: Ink, into writer: inout EscapeWriter) {
         let full = (1 << symbols.subcells) - 1
-        switch mask {
-        case 0:
+        switch shape {
+        case _ where foreground == background, .subcells(0):
             writer.set(foreground: nil, background: background)
             writer.append(" ")
-        case full:
+        case .subcells(full):
             writer.set(foreground: nil, background: foreground)
             writer.append(" ")
         default:
             writer.set(foreground: foreground, background: background)
-            writer.append(scalar: symbols.glyph(mask))
+            writer.append(scalar: shape.glyph(in: symbols))
         }
     }
 
@@ -150,20 +165,26 @@ public struct CellRenderer: Sendable {
     /// Brightness ramp from empty to full, for terminals without colour.
     private static let ramp = Array(" .:-=+*#%@".utf8)
 
-    private func shades(_ samples: SubcellSamples, row: Int, columns: Int) -> String {
-        var cell = SubcellSamples.Cell(subcells: symbols.subcells)
-        let bytes = (0..<columns).map { column -> UInt8 in
-            samples.read(column: column, row: row, in: symbols, into: &cell)
-            guard cell.opaque != 0 else { return UInt8(ascii: " ") }
+    private func shades(
+        _ pixels: CellPixels, row: Int, columns: Int, threshold: Float, sums: inout CellSums
+    ) -> String {
+        var bytes: [UInt8] = []
+        for column in 0..<columns {
+            pixels.read(column: column, row: row, into: &sums)
+            sums.finish(symbols, threshold: threshold)
+            guard sums.opaque != 0 else {
+                bytes.append(UInt8(ascii: " "))
+                continue
+            }
             // Rec. 709 luma over the whole cell; a transparent sub-cell counts as empty, so the
             // circle's edge reads lighter.
             var total: Float = 0
-            for index in 0..<symbols.subcells where cell.opaque & (1 << index) != 0 {
-                let colour = cell.srgb[index]
+            for index in 0..<symbols.subcells where sums.opaque & (1 << index) != 0 {
+                guard let colour = mean(sums.subcellSrgbs[index]) else { continue }
                 total += 0.2126 * colour.x + 0.7152 * colour.y + 0.0722 * colour.z
             }
             let level = Int(total) / symbols.subcells
-            return Self.ramp[min(Self.ramp.count - 1, 1 + level * (Self.ramp.count - 1) / 256)]
+            bytes.append(Self.ramp[min(Self.ramp.count - 1, 1 + level * (Self.ramp.count - 1) / 256)])
         }
         return String(decoding: bytes, as: UTF8.self)
     }

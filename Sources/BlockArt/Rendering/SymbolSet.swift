@@ -2,7 +2,8 @@
 /// every pattern of lit sub-cells has one character, drawn in two colours.
 ///
 /// Sub-cells are numbered left to right, top to bottom, as Unicode names them (`BLOCK
-/// SEXTANT-1356`); bit `n - 1` of a mask is sub-cell `n`, set where the foreground shows.
+/// SEXTANT-1356`); bit `n - 1` of a mask is sub-cell `n`, set where the foreground shows. Every
+/// set but `half` also draws the eighth blocks (`▁` … `▇`, `▏` … `▉`), as chafa's `block` class.
 public enum SymbolSet: String, Sendable, Hashable, CaseIterable, Comparable {
     /// `▀` `▄` `▌` `▐`: a cell split in two, across or down (chafa's `half`); Block Elements
     /// since Unicode 1.0, drawn by every terminal.
@@ -28,6 +29,19 @@ public enum SymbolSet: String, Sendable, Hashable, CaseIterable, Comparable {
 
     /// Sub-cells in a cell: the number of bits in a mask.
     public var subcells: Int { columnsPerCell * rowsPerCell }
+
+    /// Pixel rows a cell is fitted at: 16 for sextants, whose thirds fall on whole pixels of a
+    /// 16-pixel glyph (5, 6, 5) as terminals draw them; 8 for the rest, whose every split falls
+    /// on an eighth (the same score as 16 rows in the benchmark, at half the work).
+    var fittedRows: Int { self == .sextant ? 16 : 8 }
+
+    /// The pixel rows (of `fittedRows`) where each band of sub-cells starts, and `fittedRows`.
+    var bands: [Int] {
+        (0...rowsPerCell).map { Int((Float(fittedRows * $0) / Float(rowsPerCell)).rounded()) }
+    }
+
+    /// Whether the eighth blocks are drawn too: every set but `half`, which stays chafa's `half`.
+    var drawsEighths: Bool { self != .half }
 
     /// The masks a cell may take, each with sub-cell 0 lit (the complement is the same split
     /// with the colours swapped); `nil` for every mask.

@@ -55,10 +55,11 @@ struct ArtCommand: AsyncParsableCommand {
     /// The image `columns` wide (two pixel rows a line), as text ending in a newline.
     private func render(_ bytes: [UInt8], columns: Int, capabilities: TerminalCapabilities) throws -> String {
         let cell = capabilities.cellPixels
-        // Cell art: twice the sub-cell grid, so every sub-cell is the mean of real pixels.
-        let pixelWidth =
-            capabilities.graphics == .blocks ? columns * capabilities.symbols.columnsPerCell * 2 : columns * cell.width
-        let options = DecodeOptions(minimumShortSide: pixelWidth, scaling: .quality, allowFirstScanOnly: false)
+        // Cell art: the pixels each cell is fitted at.
+        let pixelWidth = columns * (capabilities.graphics == .blocks ? CellRenderer.pixelsPerColumn : cell.width)
+        // DCT scaling to within an eighth under that: a slight upscale shows nowhere in cells or
+        // cell-sized pixels, and 4/8 is a SIMD path in libjpeg-turbo where 5/8 is plain C.
+        let options = DecodeOptions(minimumShortSide: pixelWidth - pixelWidth / 8, scaling: .fast, allowFirstScanOnly: false)
         let image = try ImageDecoder(options: options).decode(bytes)
         if capabilities.graphics != .blocks {
             let height = max(1, (image.height * pixelWidth + image.width / 2) / image.width)

@@ -116,7 +116,8 @@ struct BrowseCommand: AsyncParsableCommand {
                     }
                     Task {
                         let circle = ImageProcessors.Circle(
-                            size: BrowseView.detailAvatar * 4, ring: StatusColours.ring(for: character.status))
+                            size: BrowseView.detailAvatar * CellRenderer.pixelsPerColumn,
+                            ring: StatusColours.ring(for: character.status))
                         if let large = try? await images.thumbnail(for: character.imageURL, circle: circle).bitmap {
                             sink.yield(.largeAvatar(id: character.id, large))
                         }
@@ -124,7 +125,7 @@ struct BrowseCommand: AsyncParsableCommand {
                 case .fetchAvatars(let characters):
                     for character in characters {
                         Task {
-                            let circle = ImageProcessors.Circle(size: BrowseView.listAvatar * 4)
+                            let circle = ImageProcessors.Circle(size: BrowseView.listAvatar * CellRenderer.pixelsPerColumn)
                             if let small = try? await images.thumbnail(for: character.imageURL, circle: circle).bitmap {
                                 sink.yield(.avatar(id: character.id, small))
                             }

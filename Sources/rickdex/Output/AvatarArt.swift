@@ -7,9 +7,9 @@ struct AvatarArt {
     let capabilities: TerminalCapabilities
 
     /// The thumbnail size, in pixels, to ask for an avatar `columns` wide: enough for real
-    /// pixels at the terminal's cell width, or for four samples a sub-cell column in cell art.
+    /// pixels at the terminal's cell width, or for the pixels cell art is fitted at.
     func thumbnailSize(columns: Int) -> Int {
-        capabilities.graphics == .blocks ? columns * 4 : columns * capabilities.cellPixels.width
+        columns * (capabilities.graphics == .blocks ? CellRenderer.pixelsPerColumn : capabilities.cellPixels.width)
     }
 
     /// The renderer for this terminal.
