@@ -28,8 +28,9 @@ public enum GraphicsEncoder {
         return keepCursor && graphics != .kitty ? "\u{1B}7" + text + "\u{1B}8" : text
     }
 
-    /// `ESC _ G a=T,f=100,c=…,r=…,m=1 ; <base64> ESC \`, in chunks of 4096 as the protocol asks.
-    static func kitty(_ png: [UInt8], columns: Int, rows: Int, keepCursor: Bool = false) -> String {
+    /// `ESC _ G a=T,f=100,c=…,r=…,m=1 ; <base64> ESC \`, in chunks of 4096 as the protocol asks;
+    /// with an `id` (`i=`), the image stays with the terminal to be placed again by id.
+    static func kitty(_ png: [UInt8], columns: Int, rows: Int, keepCursor: Bool = false, id: Int? = nil) -> String {
         let payload = Array(Data(png).base64EncodedString().utf8)
         var text = ""
         var start = 0
@@ -38,7 +39,8 @@ public enum GraphicsEncoder {
             let more = end < payload.count ? 1 : 0
             let control =
                 start == 0
-                ? "a=T,f=100,q=2,c=\(columns),r=\(rows)\(keepCursor ? ",C=1" : ""),m=\(more)" : "m=\(more)"
+                ? "a=T,f=100,q=2\(id.map { ",i=\($0)" } ?? ""),c=\(columns),r=\(rows)\(keepCursor ? ",C=1" : ""),m=\(more)"
+                : "m=\(more)"
             text += "\u{1B}_G\(control);" + String(decoding: payload[start..<end], as: UTF8.self) + "\u{1B}\\"
             start = end
         } while start < payload.count

@@ -45,9 +45,16 @@ public struct GraphicsPlacement: Sendable {
         return output + "\u{1B}[\(rows)B\r"
     }
 
-    /// One image at the cursor, the cursor left where it was.
+    /// One image at the cursor, the cursor left where it was, at its own aspect ratio: kitty
+    /// stretches an image to the cells it is given, so it gets the image padded (transparent,
+    /// below or right) to the box's shape; cells are seldom exactly twice as tall as wide.
     public func place(_ image: Bitmap, columns: Int, rows: Int) throws -> String {
-        let fitted = graphics == .sixel ? fit(image, columns: columns, rows: rows) : image
+        let fitted: Bitmap
+        switch graphics {
+        case .sixel: fitted = fit(image, columns: columns, rows: rows)
+        case .kitty: fitted = boxed(image, columns: columns, rows: rows)
+        default: fitted = image
+        }
         return try GraphicsEncoder.encode(
             fitted, as: graphics, columns: columns, rows: rows, multiplexed: multiplexed, keepCursor: true) ?? ""
     }
@@ -61,6 +68,21 @@ public struct GraphicsPlacement: Sendable {
         let width = max(1, min(boxWidth, Int((Double(image.width) * scale).rounded())))
         let height = max(1, min(boxHeight, Int((Double(image.height) * scale).rounded())))
         return Resampler.resize(image, width: width, height: height)
+    }
+
+    /// `image` fitted to `columns` x `rows` cells and padded to fill them exactly, as kitty
+    /// (which stretches to the cells it is given) should get it.
+    public func boxed(_ image: Bitmap, columns: Int, rows: Int) -> Bitmap {
+        padded(fit(image, columns: columns, rows: rows), columns: columns, rows: rows)
+    }
+
+    /// `image` (already fitted) on a transparent canvas of the box's pixels, at its top left.
+    func padded(_ image: Bitmap, columns: Int, rows: Int) -> Bitmap {
+        let (width, height) = (columns * cellSize.width, rows * cellSize.height)
+        guard image.width != width || image.height != height else { return image }
+        var canvas = Bitmap(width: width, height: height)
+        canvas.draw(image, x: 0, y: 0)
+        return canvas
     }
 
     /// Newlines for `rows` lines, then the cursor back up to the first of them.

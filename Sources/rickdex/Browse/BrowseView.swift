@@ -9,6 +9,8 @@ struct BrowseView {
     let height: Int
     let style: Style
     let renderer: CellRenderer
+    /// Avatars are real pixels placed over blank cells (`placements`), not cell art.
+    var pixels = false
 
     /// Avatar width in the list (two lines an item) and on the detail screen.
     static let listAvatar = 4
@@ -36,12 +38,12 @@ struct BrowseView {
         var lines = [style.bold(prompt) + cursor + String(repeating: " ", count: gap) + style.dim(right)]
         lines.append(style.dim(String(repeating: "─", count: width)))
         let results = state.results
-        let visible = max(1, (height - 3) / 2)
-        let offset = max(0, min(state.selection - visible + 1, results.count - visible))
-        for index in results.indices.dropFirst(offset).prefix(visible) {
+        for index in visibleItems(state) {
             let character = results[index]
             let art =
-                state.avatars[character.id].map { renderer.render($0, columns: Self.listAvatar, rows: Self.listAvatar / 2) }
+                (pixels ? nil : state.avatars[character.id]).map {
+                    renderer.render($0, columns: Self.listAvatar, rows: Self.listAvatar / 2)
+                }
                 ?? [blank(Self.listAvatar), blank(Self.listAvatar)]
             let selected = index == state.selection
             let room = max(4, width - Self.listAvatar - 4)
@@ -67,7 +69,7 @@ struct BrowseView {
         lines.append(style.dim(String(repeating: "─", count: width)))
         let avatar = Self.detailAvatar
         let art =
-            state.largeAvatars[character.id].map { renderer.render($0, columns: avatar, rows: avatar / 2) }
+            (pixels ? nil : state.largeAvatars[character.id]).map { renderer.render($0, columns: avatar, rows: avatar / 2) }
             ?? Array(repeating: blank(avatar), count: avatar / 2)
         let room = max(10, width - avatar - 3)
         let fields = parts.fields.dropFirst().map { TerminalText.truncateStyled($0, toColumns: room) }
@@ -79,6 +81,37 @@ struct BrowseView {
             lines += parts.episodes.map { TerminalText.truncateStyled($0, toColumns: width) }
         }
         return lines
+    }
+
+    // MARK: Pixels
+
+    /// Where the avatars go when they are real pixels: the cells `render` leaves blank for them.
+    /// Image ids: the character's id in the list, a million more for the detail's large one.
+    func placements(_ state: BrowseState) -> [KittyImages.Placement] {
+        switch state.screen {
+        case .list:
+            return visibleItems(state).enumerated().compactMap { line, index in
+                let character = state.results[index]
+                guard let image = state.avatars[character.id], 2 + 2 * line + 1 < height - 1 else { return nil }
+                return KittyImages.Placement(
+                    id: character.id, row: 2 + 2 * line, column: 0, columns: Self.listAvatar, rows: Self.listAvatar / 2,
+                    image: image)
+            }
+        case .detail(let character, _):
+            guard let image = state.largeAvatars[character.id], 2 + Self.detailAvatar / 2 < height else { return [] }
+            return [
+                KittyImages.Placement(
+                    id: 1_000_000 + character.id, row: 2, column: 0, columns: Self.detailAvatar, rows: Self.detailAvatar / 2,
+                    image: image)
+            ]
+        }
+    }
+
+    /// The indices of the results the list shows, two lines each, keeping the selection in view.
+    private func visibleItems(_ state: BrowseState) -> Range<Int> {
+        let visible = max(1, (height - 3) / 2)
+        let offset = max(0, min(state.selection - visible + 1, state.results.count - visible))
+        return offset..<min(state.results.count, offset + visible)
     }
 
     // MARK: Status line

@@ -41,6 +41,7 @@ struct BrowseCommand: AsyncParsableCommand {
         let images = connection.images
         let capabilities = display.capabilities(color: .always)
         let style = Style(enabled: capabilities.colorMode != .none)
+        let art = AvatarArt(capabilities: capabilities)
         let (events, sink) = AsyncStream.makeStream(of: BrowseEvent.self)
 
         let session = SearchSession { query in
@@ -63,11 +64,17 @@ struct BrowseCommand: AsyncParsableCommand {
 
         var state = BrowseState()
         var painter = ScreenPainter()
+        // Real pixels on kitty, whose images can be placed and deleted by id; elsewhere cells.
+        let pixels = capabilities.graphics == .kitty
+        var onScreen = KittyImages(cellSize: capabilities.cellPixels, multiplexed: capabilities.multiplexed)
+        defer { if pixels { RawTerminal.write(onScreen.clear()) } }
         func draw() {
             let size = TerminalCapabilities.currentSize() ?? (80, 24)
-            let view = BrowseView(
-                width: size.columns, height: size.rows, style: style, renderer: AvatarArt(capabilities: capabilities).renderer)
+            var view = BrowseView(
+                width: size.columns, height: size.rows, style: style, renderer: art.renderer)
+            view.pixels = pixels
             RawTerminal.write(painter.frame(view.render(state)))
+            if pixels, let placed = try? onScreen.update(view.placements(state)) { RawTerminal.write(placed) }
         }
         draw()
         for await event in events {
@@ -89,6 +96,7 @@ struct BrowseCommand: AsyncParsableCommand {
                 state.apply(detail: character, episodes: episodes)
             case .resize:
                 painter.invalidate()
+                onScreen.screenCleared()
             case .endOfInput:
                 effects = [.quit]
             }
@@ -116,7 +124,7 @@ struct BrowseCommand: AsyncParsableCommand {
                     }
                     Task {
                         let circle = ImageProcessors.Circle(
-                            size: BrowseView.detailAvatar * CellRenderer.pixelsPerColumn,
+                            size: art.thumbnailSize(columns: BrowseView.detailAvatar),
                             ring: StatusColours.ring(for: character.status))
                         if let large = try? await images.thumbnail(for: character.imageURL, circle: circle).bitmap {
                             sink.yield(.largeAvatar(id: character.id, large))
@@ -125,7 +133,7 @@ struct BrowseCommand: AsyncParsableCommand {
                 case .fetchAvatars(let characters):
                     for character in characters {
                         Task {
-                            let circle = ImageProcessors.Circle(size: BrowseView.listAvatar * CellRenderer.pixelsPerColumn)
+                            let circle = ImageProcessors.Circle(size: art.thumbnailSize(columns: BrowseView.listAvatar))
                             if let small = try? await images.thumbnail(for: character.imageURL, circle: circle).bitmap {
                                 sink.yield(.avatar(id: character.id, small))
                             }
