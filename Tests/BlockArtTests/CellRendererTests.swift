@@ -107,7 +107,6 @@ import Testing
 
     @Test(arguments: SymbolSet.allCases)
     func theFitIsTheLeastSquaresShape(symbols: SymbolSet) {
-        var generator = SystemRandomNumberGenerator()
         let rows = symbols.fittedRows
         var scratch = [SIMD4<Float>](repeating: .zero, count: 1 << symbols.subcells)
         var candidates: [CellFit] = []
