@@ -39,12 +39,7 @@ struct CellFit: Equatable {
             insert(CellFit(shape: shape, inside: inside, outside: outside, score: score), into: &candidates, keep: keep)
             if candidates.count == keep { threshold = candidates[keep - 1].score }
         }
-        for mask in splits { consider(.subcells(mask), scratch[mask]) }
-        guard symbols.drawsEighths else { return }
-        for eighths in 1...7 {
-            consider(.lower(eighths), sums.lab(of: .lower(eighths)))
-            consider(.left(eighths), sums.lab(of: .left(eighths)))
-        }
+        forEachShape(sums, symbols: symbols, splits: splits, scratch: scratch, consider)
     }
 
     /// The best shape of `symbols` for two fixed colours (Oklab), either way round: the shape,
@@ -67,14 +62,23 @@ struct CellFit: Equatable {
             if swapped < best.error { best = (shape, true, swapped) }
         }
         // The subset sums in `scratch` are still those of `sums` from `best(_:…into:)`.
-        for mask in splits { consider(.subcells(mask), scratch[mask]) }
-        if symbols.drawsEighths {
-            for eighths in 1...7 {
-                consider(.lower(eighths), sums.lab(of: .lower(eighths)))
-                consider(.left(eighths), sums.lab(of: .left(eighths)))
-            }
-        }
+        forEachShape(sums, symbols: symbols, splits: splits, scratch: scratch, consider)
         return best
+    }
+
+    /// Every shape of `symbols` with the Oklab sums under its foreground: the sub-cell patterns
+    /// from the subset sums in `scratch`, then the eighth blocks.
+    @inline(__always)
+    private static func forEachShape(
+        _ sums: CellSums, symbols: SymbolSet, splits: [Int], scratch: UnsafeMutableBufferPointer<SIMD4<Float>>,
+        _ body: (CellShape, SIMD4<Float>) -> Void
+    ) {
+        for mask in splits { body(.subcells(mask), scratch[mask]) }
+        guard symbols.drawsEighths else { return }
+        for eighths in 1...7 {
+            body(.lower(eighths), sums.lab(of: .lower(eighths)))
+            body(.left(eighths), sums.lab(of: .left(eighths)))
+        }
     }
 
     /// `|Σx|²/w`, or 0 for a side with no weight (all transparent, or empty).
