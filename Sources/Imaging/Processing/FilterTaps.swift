@@ -8,36 +8,38 @@ import NIOConcurrencyHelpers
 
 /// Lanczos3 weights for resampling one axis from `source` to `target` samples.
 ///
-/// For output sample i: the first input index, how many taps, and their normalised weights
-/// (stored `stride` apart). Edges clamp by dropping out-of-range taps and renormalising.
+/// Every output sample reads the same number of inputs, `window`, from `starts[i]` on, with its
+/// normalised weights stored `window` apart. A fixed window lets the filter loops run without a
+/// per-sample count; near an edge the window is shifted inwards and the taps it gains weigh 0
+/// (out-of-range taps are dropped and the rest renormalised, so edges clamp).
 struct FilterTaps: Sendable {
     var starts: [Int]
-    var counts: [Int]
     var weights: [Float]
-    var stride: Int
+    var window: Int
 
     static let lobes = 3.0
 
     init(source: Int, target: Int) {
         let scale = max(1, Double(source) / Double(target))
         let support = Self.lobes * scale
-        stride = Int((support * 2).rounded(.up)) + 2
-        starts = []
-        counts = []
-        weights = [Float](repeating: 0, count: stride * target)
+        var ranges: [(first: Int, taps: [Double])] = []
         for index in 0..<target {
             let centre = (Double(index) + 0.5) * Double(source) / Double(target)
             let first = max(0, Int((centre - support).rounded(.down)))
             let last = min(source - 1, Int((centre + support).rounded(.up)))
-            var taps: [Double] = []
-            for sample in first...last {
-                taps.append(Self.lanczos((Double(sample) + 0.5 - centre) / scale))
-            }
+            var taps = (first...last).map { Self.lanczos((Double($0) + 0.5 - centre) / scale) }
             let total = taps.reduce(0, +)
-            starts.append(first)
-            counts.append(min(taps.count, stride))
-            for (offset, weight) in taps.prefix(stride).enumerated() {
-                weights[index * stride + offset] = Float(total == 0 ? 0 : weight / total)
+            taps = taps.map { total == 0 ? 0 : $0 / total }
+            ranges.append((first, taps))
+        }
+        window = min(source, ranges.map(\.taps.count).max() ?? 1)
+        starts = []
+        weights = [Float](repeating: 0, count: window * target)
+        for (index, range) in ranges.enumerated() {
+            let start = min(range.first, source - window)
+            starts.append(start)
+            for (offset, weight) in range.taps.enumerated() {
+                weights[index * window + range.first - start + offset] = Float(weight)
             }
         }
     }

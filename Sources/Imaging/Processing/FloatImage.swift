@@ -21,6 +21,10 @@ struct FloatImage {
         var values = [Float](repeating: 0, count: width * height * 4)
         let translucent = bitmap.hasTransparency
         let scale = 1 / Float(factorX * factorY)
+        if factorX == 1 && factorY == 1 {
+            self.init(converting: bitmap, premultiplying: translucent)
+            return
+        }
         bitmap.pixels.withUnsafeBufferPointer { pixels in
             values.withUnsafeMutableBufferPointer { out in
                 for y in 0..<height {
@@ -52,10 +56,35 @@ struct FloatImage {
                 }
             }
         }
-        self.width = width
-        self.height = height
-        self.values = values
-        premultiplied = translucent
+        self.init(width: width, height: height, values: values, premultiplied: translucent)
+    }
+
+    /// The bitmap as floats, sample for sample: a loop the compiler vectorises.
+    private init(converting bitmap: Bitmap, premultiplying: Bool) {
+        let rowLength = bitmap.width * 4
+        let count = rowLength * bitmap.height
+        let values = bitmap.pixels.withUnsafeBufferPointer { pixels in
+            [Float](unsafeUninitializedCapacity: count) { output, initialized in
+                guard let source = pixels.baseAddress, let target = output.baseAddress else { return }
+                for y in 0..<bitmap.height {
+                    let bytes = source + y &* bitmap.bytesPerRow
+                    let floats = target + y &* rowLength
+                    for index in 0..<rowLength {
+                        floats[index] = Float(bytes[index])
+                    }
+                    if premultiplying {
+                        for index in stride(from: 0, to: rowLength, by: 4) {
+                            let alpha = floats[index &+ 3] * (1 / 255)
+                            floats[index] *= alpha
+                            floats[index &+ 1] *= alpha
+                            floats[index &+ 2] *= alpha
+                        }
+                    }
+                }
+                initialized = count
+            }
+        }
+        self.init(width: bitmap.width, height: bitmap.height, values: values, premultiplied: premultiplying)
     }
 
     func filteredHorizontally(to outWidth: Int) -> FloatImage {
@@ -80,17 +109,21 @@ struct FloatImage {
     /// One row through the horizontal taps: `count` RGBA outputs from float RGBA inputs.
     @inline(__always)
     static func filterRow(_ row: UnsafePointer<Float>, into output: UnsafeMutablePointer<Float>, taps: FilterTaps, count: Int) {
+        let window = taps.window
         taps.weights.withUnsafeBufferPointer { weights in
-            guard let weightBase = weights.baseAddress else { return }
-            for x in 0..<count {
-                var sum: SIMD4<Float> = .zero
-                var pixel = UnsafeRawPointer(row + taps.starts[x] &* 4)
-                let weight = weightBase + x &* taps.stride
-                for tap in 0..<taps.counts[x] {
-                    sum += pixel.loadUnaligned(as: SIMD4<Float>.self) * weight[tap]
-                    pixel += 16
+            taps.starts.withUnsafeBufferPointer { starts in
+                guard var weight = weights.baseAddress else { return }
+                var target = UnsafeMutableRawPointer(output)
+                for x in 0..<count {
+                    var sum: SIMD4<Float> = .zero
+                    let pixel = UnsafeRawPointer(row + starts[x] &* 4)
+                    for tap in 0..<window {
+                        sum += pixel.loadUnaligned(fromByteOffset: tap &* 16, as: SIMD4<Float>.self) * weight[tap]
+                    }
+                    target.storeBytes(of: sum, as: SIMD4<Float>.self)
+                    target += 16
+                    weight += window
                 }
-                UnsafeMutableRawPointer(output + x &* 4).storeBytes(of: sum, as: SIMD4<Float>.self)
             }
         }
     }
@@ -135,7 +168,8 @@ struct FloatImage {
         let taps = FilterTaps.cached(source: height, target: outHeight)
         let rowLength = width * 4
         let count = width * outHeight * 4
-        // Each output row's first tap assigns, the others add: no zeroing pass.
+        // Each output row's first tap assigns, the others add (skipping the window's zero
+        // padding): no zeroing pass.
         let out = values.withUnsafeBufferPointer { input in
             [Float](unsafeUninitializedCapacity: count) { output, initialized in
                 initialized = count
@@ -144,15 +178,15 @@ struct FloatImage {
                     for y in 0..<outHeight {
                         let outRow = target + y &* rowLength
                         let first = taps.starts[y]
-                        let weightBase = y &* taps.stride
-                        for tap in 0..<taps.counts[y] {
+                        let weightBase = y &* taps.window
+                        for tap in 0..<taps.window {
                             let weight = weights[weightBase &+ tap]
                             let sourceRow = source + (first &+ tap) &* rowLength
                             if tap == 0 {
                                 for index in 0..<rowLength {
                                     outRow[index] = sourceRow[index] * weight
                                 }
-                            } else {
+                            } else if weight != 0 {
                                 for index in 0..<rowLength {
                                     outRow[index] += sourceRow[index] * weight
                                 }
