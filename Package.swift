@@ -12,6 +12,8 @@ let package = Package(
         .library(name: "AvatarCache", targets: ["AvatarCache"]),
         .library(name: "BlockArt", targets: ["BlockArt"]),
         .library(name: "ContactSheet", targets: ["ContactSheet"]),
+        .library(name: "AvatarExport", targets: ["AvatarExport"]),
+        .library(name: "Toolbox", targets: ["Toolbox"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -34,6 +36,8 @@ let package = Package(
         .systemLibrary(name: "CZlibSystem", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
 
         // Libraries.
+        // The shared tools: atomic file writes, bounded concurrency, system errors, durations.
+        .target(name: "Toolbox"),
         .target(
             name: "Imaging",
             dependencies: ["CLibJPEG", "CLibPNG", .product(name: "NIOConcurrencyHelpers", package: "swift-nio")]
@@ -41,6 +45,7 @@ let package = Package(
         .target(
             name: "RickAndMortyAPI",
             dependencies: [
+                "Toolbox",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "AsyncAlgorithms", package: "swift-async-algorithms"),
                 .product(name: "Logging", package: "swift-log"),
@@ -62,10 +67,15 @@ let package = Package(
         ),
         .target(
             name: "AvatarCache",
-            dependencies: ["RickAndMortyAPI", "Imaging", "CZlibSystem", .product(name: "NIOConcurrencyHelpers", package: "swift-nio")]
+            dependencies: [
+                "RickAndMortyAPI", "Imaging", "Toolbox", "CZlibSystem",
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+            ]
         ),
-        .target(name: "BlockArt", dependencies: ["Imaging", .product(name: "NIOConcurrencyHelpers", package: "swift-nio")]),
+        .target(
+            name: "BlockArt", dependencies: ["Imaging", "Toolbox", .product(name: "NIOConcurrencyHelpers", package: "swift-nio")]),
         .target(name: "ContactSheet", dependencies: ["Imaging"]),
+        .target(name: "AvatarExport", dependencies: ["AvatarCache", "Imaging", "RickAndMortyAPI", "Toolbox"]),
         .target(
             name: "FixtureKit",
             dependencies: ["RickAndMortyAPI", "Imaging", "CZlibSystem"]
@@ -81,6 +91,8 @@ let package = Package(
                 "BlockArt",
                 "Imaging",
                 "ContactSheet",
+                "AvatarExport",
+                "Toolbox",
                 "CMemoryTuning",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
@@ -121,7 +133,8 @@ let package = Package(
         .testTarget(name: "FuzzReplayTests", dependencies: ["FuzzTargets", "TestSupport"], exclude: ["Corpus"]),
         .testTarget(name: "FixtureKitTests", dependencies: ["FixtureKit", "Imaging", "RickAndMortyAPI", "TestSupport"]),
         .testTarget(
-            name: "rickdexTests", dependencies: ["rickdex", "APIServer", "AvatarCache", "RickAndMortyAPI", "TestSupport"]),
+            name: "rickdexTests",
+            dependencies: ["rickdex", "APIServer", "AvatarCache", "AvatarExport", "RickAndMortyAPI", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -81,7 +81,9 @@ struct APIRouter: Sendable {
         if faults.plan.latency > .zero {
             try await Task.sleep(for: faults.plan.latency)
         }
-        switch faults.draw() {
+        let target = request.uri.description
+        let fault = faults.plan.alwaysFailing.contains(where: target.contains) ? .fail : faults.draw()
+        switch fault {
         case .fail:
             return response(Payload(status: .internalServerError, contentType: "text/html; charset=utf-8", body: Self.errorPage))
         case .throttle:

@@ -51,14 +51,14 @@ import Testing
         let summary = try json(first.stdout)
         let pages = try #require(summary["pages"] as? [String: Int])
         let avatars = try #require(summary["avatars"] as? [String: Int])
-        #expect(pages["total"] == 45)  // 42 of characters, 3 of episodes
-        #expect(pages["fetched"] == 45)
+        #expect(pages["total"] == 52)  // 42 of characters, 3 of episodes, 7 of locations
+        #expect(pages["fetched"] == 52)
         #expect(avatars["fetched"] == 826)
         #expect(avatars["failed"] == 0)
 
         // A second run (a new port) finds everything fresh and fetches nothing.
         let second = try json(try await run(["warm", "--all", "--no-thumbnails", "--api", "fixtures", "--json"]).stdout)
-        #expect((second["pages"] as? [String: Int])?["cached"] == 45)
+        #expect((second["pages"] as? [String: Int])?["cached"] == 52)
         #expect((second["avatars"] as? [String: Int])?["cached"] == 826)
         #expect((second["avatars"] as? [String: Int])?["fetched"] == 0)
 
@@ -89,6 +89,27 @@ import Testing
         let verify = try await run(["cache", "verify"])
         #expect(verify.status == 0)
         #expect(verify.stdout.contains("0 corrupt"))
+    }
+
+    /// `warm` without `--sizes` makes the thumbnails the views draw: offline, they decode nothing.
+    @Test func afterAPlainWarmOfflineViewsMakeNoThumbnail() async throws {
+        let warm = try await run(["warm", "--all", "--api", "fixtures", "--json"])
+        #expect(warm.status == 0, "\(warm.stderr)")
+        let summary = try json(warm.stdout)
+        #expect(summary["thumbnailSizes"] as? [Int] == [32, 64, 192])
+        #expect(summary["thumbnailsMade"] as? Int == 826 * 4)
+        let views: [[String]] = [
+            ["search", "rick", "--preview"], ["show", "1", "--preview"], ["episode", "1", "--preview"],
+            ["location", "3", "--preview"],
+            ["sheet", "--status", "dead", "--species", "robot", "--all", "-o", cache.appendingPathComponent("s.png").path],
+        ]
+        for view in views {
+            let result = try await run(view + ["--api", "fixtures", "--offline", "-v"])
+            #expect(result.status == 0, "\(view): \(result.stderr)")
+            #expect(result.stderr.contains("· 0 thumbnails made"), "\(view): \(result.stderr)")
+            let diskHits = result.stderr.firstMatch(of: /disk (\d+) hits/).flatMap { Int($0.1) } ?? 0
+            #expect(diskHits > 0, "\(view): the thumbnails came from disk: \(result.stderr)")
+        }
     }
 
     @Test func offlineWithAColdCacheSaysWhatToWarm() async throws {
@@ -129,7 +150,7 @@ import Testing
         let ricks = TestData.fixturesDataset.characters.filter { $0.name.lowercased().contains("rick") }.count
         #expect(kinds["original"]?["entries"] as? Int == 826)
         #expect(kinds["variant"]?["entries"] as? Int == ricks)
-        #expect(kinds["response"]?["entries"] as? Int == 45 + (ricks + 19) / 20)
+        #expect(kinds["response"]?["entries"] as? Int == 52 + (ricks + 19) / 20)
         #expect(try await avatarsDifferingFromTheDataset(identity: "fixtures").isEmpty)
     }
 
@@ -173,7 +194,7 @@ import Testing
         #expect(result.stderr.contains("cannot write to the cache at \(root.path) (No space left on device)"), "\(result.stderr)")
         let summary = try json(result.stdout)
         let avatars = try #require(summary["avatars"] as? [String: Int])
-        #expect((avatars["failed"] ?? 0) > 0 && avatars["failed"] == (summary["failedAvatars"] as? [Int])?.count)
+        #expect((avatars["failed"] ?? 0) > 0 && avatars["failed"] == (summary["failedAvatars"] as? [[String: Any]])?.count)
         let report = try DiskCache(root: root).verify()
         #expect(report.checked > 0 && report.removed.isEmpty)
         #expect(Self.countFiles(in: root.appendingPathComponent("v1/objects")) == report.checked)

@@ -1,4 +1,6 @@
+import APIServer
 import AvatarCache
+import AvatarExport
 import Foundation
 import Imaging
 import RickAndMortyAPI
@@ -27,6 +29,35 @@ import Testing
 
     static func sourceBytes(_ id: Int) throws -> [UInt8] {
         try [UInt8](Data(contentsOf: TestData.fixturesDataset.avatarFile(id: id)))
+    }
+
+    /// A listing page and an avatar that fail every time are named, and everything else is
+    /// exported byte for byte (exit 4).
+    @Test func aFailedPageOrAvatarIsNamedAndTheRestIsExported() async throws {
+        let faults = FaultPlan(alwaysFailing: ["character?page=42", "avatar/7.jpeg"])
+        let result = try await TestData.withServer(faults: faults) { base in
+            try await RickdexProcess.run(
+                ["export", "--all", "--original", "--out", out.path, "--api", base.absoluteString, "--retries", "0"],
+                environment: environment)
+        }
+        #expect(result.status == 4, "\(result.stderr)")
+        #expect(result.stderr.contains("rickdex: character page 42: "), "\(result.stderr)")
+        #expect(result.stderr.contains("rickdex: avatar of 7 (Juggling Rick): "), "\(result.stderr)")
+        #expect(
+            result.stdout.contains("exported 820 characters")
+                && result.stdout.contains("819 files written, 0 already there and unchanged, 1 failed, 1 listing page failed"),
+            "\(result.stdout)")
+        let manifest = try JSONDecoder().decode(
+            ExportManifest.self, from: Data(contentsOf: out.appendingPathComponent("manifest.json")))
+        #expect(manifest.characters.count == 819)
+        var differing: [Int] = []
+        for character in manifest.characters {
+            let file = try #require(character.files.first)
+            let written = try [UInt8](Data(contentsOf: out.appendingPathComponent(file.name)))
+            if written != (try Self.sourceBytes(character.id)) { differing.append(character.id) }
+        }
+        #expect(differing.isEmpty, "\(differing)")
+        #expect(!manifest.characters.contains { $0.id == 7 || $0.id > 820 })
     }
 
     @Test func aQueryExportsNamedFilesAndAManifestThatDescribesThem() async throws {

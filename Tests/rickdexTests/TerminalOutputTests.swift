@@ -6,9 +6,9 @@ import Testing
 @Suite struct TerminalOutputTests {
     @Test func theProgressBarShowsDoneTotalRateAndETA() {
         let bar = ProgressBar(label: "warming", total: 200, enabled: false)
-        let line = bar.render(done: 50, elapsed: .seconds(2))
+        let line = bar.render(done: 50, total: 200, elapsed: .seconds(2))
         #expect(line == "\r\u{1B}[2Kwarming ██████░░░░░░░░░░░░░░░░░░ 50/200 · 25/s · ETA 6s")
-        #expect(bar.render(done: 200, elapsed: .seconds(4)).hasSuffix("200/200 · 50/s · ETA 0s"))
+        #expect(bar.render(done: 200, total: 200, elapsed: .seconds(4)).hasSuffix("200/200 · 50/s · ETA 0s"))
     }
 
     @Test(arguments: [

@@ -23,11 +23,14 @@ public struct FaultPlan: Sendable, Hashable {
     public var misbehaviour: Misbehaviour?
     /// Whether the misbehaviour is kept to avatar images (the JSON answers stay sound).
     public var misbehavesOnAvatarsOnly: Bool
+    /// Requests whose path and query contain one of these are always answered 500: a fault that
+    /// outlasts every retry, at a place a test chooses (e.g. `character?page=3`).
+    public var alwaysFailing: [String]
 
     public init(
         latency: Duration = .zero, failRate: Double = 0, throttleRate: Double = 0, truncateRate: Double = 0,
         dropRate: Double = 0, retryAfterSeconds: Int = 1, seed: UInt64 = 1, misbehaviour: Misbehaviour? = nil,
-        misbehavesOnAvatarsOnly: Bool = false
+        misbehavesOnAvatarsOnly: Bool = false, alwaysFailing: [String] = []
     ) {
         self.latency = latency
         self.failRate = failRate
@@ -38,6 +41,7 @@ public struct FaultPlan: Sendable, Hashable {
         self.seed = seed
         self.misbehaviour = misbehaviour
         self.misbehavesOnAvatarsOnly = misbehavesOnAvatarsOnly
+        self.alwaysFailing = alwaysFailing
     }
 
     /// A well-behaved server.

@@ -1,5 +1,6 @@
 import Foundation
 import NIOConcurrencyHelpers
+import Toolbox
 
 /// The disk tier: one file per entry under `<root>/v1/objects/ab/<sha256>`, written atomically,
 /// checksummed, trimmed by least recent use to a size limit.
@@ -89,12 +90,12 @@ public final class DiskCache: Sendable {
         let path = self.path(for: key)
         do {
             do {
-                try FileSystem.writeAtomically(bytes, temporaryFolder: temporary, destination: path)
+                try AtomicFile.write(bytes, to: path, temporaryFolder: temporary)
             } catch let error where error.code == ENOENT {
                 // The shard folder, or the whole tree, was removed (`cache clear` elsewhere).
                 try FileSystem.makeFolder(temporary)
                 try FileSystem.makeFolder((path as NSString).deletingLastPathComponent)
-                try FileSystem.writeAtomically(bytes, temporaryFolder: temporary, destination: path)
+                try AtomicFile.write(bytes, to: path, temporaryFolder: temporary)
             }
         } catch {
             let failure = DiskCacheError.writeFailed(path: root.path, reason: error.description)
@@ -121,14 +122,14 @@ public final class DiskCache: Sendable {
     ) -> EntryMetadata {
         EntryMetadata(
             kind: kind, key: key, url: url, contentType: contentType, etag: etag, lastModified: lastModified, storedAt: now,
-            expiresAt: now.addingTimeInterval(Self.seconds(configuration.lifetime(of: kind))), source: source)
+            expiresAt: now.addingTimeInterval(configuration.lifetime(of: kind).seconds), source: source)
     }
 
     /// Rewrites `entry` fresh again: the server said it has not changed.
     public func renew(_ entry: DiskEntry, for key: CacheKey, now: Date = Date()) throws(DiskCacheError) {
         var metadata = entry.metadata
         metadata.storedAt = now
-        metadata.expiresAt = now.addingTimeInterval(Self.seconds(configuration.lifetime(of: metadata.kind)))
+        metadata.expiresAt = now.addingTimeInterval(configuration.lifetime(of: metadata.kind).seconds)
         try store(entry.body, metadata: metadata, for: key)
     }
 
@@ -284,9 +285,5 @@ public final class DiskCache: Sendable {
         for name in FileSystem.list(temporary) { FileSystem.remove("\(temporary)/\(name)") }
         state.withLockedValue { $0.knownBytes = 0 }
         return (removed, bytes)
-    }
-
-    private static func seconds(_ duration: Duration) -> Double {
-        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
     }
 }

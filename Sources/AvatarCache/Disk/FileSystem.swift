@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import Toolbox
 
 #if canImport(Glibc)
     import Glibc
@@ -51,49 +51,6 @@ enum FileSystem {
             }
         }
     }
-
-    /// Writes `bytes` to a new file in `temporaryFolder`, then renames it to `destination`
-    /// (same file system), so `destination` is either absent, the old file, or the whole new one.
-    /// Throws the system's reason.
-    static func writeAtomically(_ bytes: [UInt8], temporaryFolder: String, destination: String) throws(SystemError) {
-        let name = destination.split(separator: "/").last.map(String.init) ?? "entry"
-        let temporary = "\(temporaryFolder)/\(name).\(uniqueSuffix()).tmp"
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { throw SystemError.current() }
-        var written = 0
-        var failure: SystemError?
-        bytes.withUnsafeBytes { buffer in
-            guard let base = buffer.baseAddress else { return }
-            while written < buffer.count {
-                let count = write(descriptor, base + written, buffer.count - written)
-                if count < 0 {
-                    if errno == EINTR { continue }
-                    failure = SystemError.current()
-                    return
-                }
-                written += count
-            }
-        }
-        if close(descriptor) != 0, failure == nil { failure = SystemError.current() }
-        if let failure {
-            unlink(temporary)
-            throw failure
-        }
-        guard rename(temporary, destination) == 0 else {
-            let error = SystemError.current()
-            unlink(temporary)
-            throw error
-        }
-    }
-
-    /// The process id and a counter, unique among every process sharing the folder (two
-    /// syscalls per file saved: `getpid` and `getrandom`).
-    private static func uniqueSuffix() -> String {
-        "\(processID).\(counter.add(1, ordering: .relaxed).newValue)"
-    }
-
-    private static let processID = getpid()
-    private static let counter = Atomic<Int>(0)
 
     /// Makes a folder and its parents; an existing folder is fine.
     static func makeFolder(_ path: String) throws(SystemError) {

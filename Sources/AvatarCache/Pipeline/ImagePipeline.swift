@@ -127,7 +127,7 @@ public final class ImagePipeline: Sendable {
         let png = try PNGEncoder.uncompressed.encode(bitmap)
         let metadata = disk.metadata(.variant, key: key, url: url.absoluteString, contentType: "image/png", source: source)
         try disk.store(png, metadata: metadata, for: key)
-        return Thumbnail(bitmap: bitmap, source: original.source)
+        return Thumbnail(bitmap: bitmap, source: original.source, made: true)
     }
 
     private func decodeVariant(_ entry: DiskEntry, key: CacheKey, request: ThumbnailKey) -> Bitmap? {

@@ -1,5 +1,6 @@
 import Foundation
 import NIOConcurrencyHelpers
+import Toolbox
 
 #if canImport(Glibc)
     import Glibc
@@ -62,7 +63,7 @@ public enum TerminalProbe {
         var buffer = [UInt8](repeating: 0, count: 1024)
         while input.count < inputLimit {
             let left = ContinuousClock.now.duration(to: deadline)
-            let milliseconds = Int32(max(0, left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000))
+            let milliseconds = Int32(clamping: left.milliseconds)
             guard milliseconds > 0 else { break }
             var request = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
             let ready = poll(&request, 1, milliseconds)

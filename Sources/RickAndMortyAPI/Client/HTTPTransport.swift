@@ -3,6 +3,7 @@ import Foundation
 import Logging
 import NIOCore
 import NIOPosix
+import Toolbox
 
 /// HTTP GET with the limits every Rickdex request shares: a deadline per attempt, a cap on the
 /// body, and retries with backoff on 5xx, 429 and dropped connections.
@@ -66,9 +67,7 @@ public struct HTTPTransport: Sendable {
         let timeout = configuration.requestTimeout
         let deadline =
             NIODeadline.now()
-            + .nanoseconds(
-                Int64(timeout.components.seconds) * 1_000_000_000
-                    + timeout.components.attoseconds / 1_000_000_000)
+            + .nanoseconds(Int64(timeout.seconds * 1e9))
         do {
             let response = try await Self.client.execute(request, deadline: deadline, logger: logger)
             if let declared = response.headers.first(name: "Content-Length").flatMap(Int.init),
@@ -166,13 +165,6 @@ public struct HTTPTransport: Sendable {
             eventLoopGroup: MultiThreadedEventLoopGroup.singleton, configuration: configuration,
             backgroundActivityLogger: .disabled)
     }()
-}
-
-extension Duration {
-    /// The duration in seconds, fractions kept.
-    var seconds: Double {
-        Double(components.seconds) + Double(components.attoseconds) / 1e18
-    }
 }
 
 extension Logger {

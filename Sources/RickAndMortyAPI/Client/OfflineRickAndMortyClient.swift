@@ -1,5 +1,6 @@
 import Foundation
 import NIOConcurrencyHelpers
+import Toolbox
 
 /// The API answered from a `ResponseCache` alone, never the network.
 ///
@@ -96,27 +97,15 @@ public final class OfflineRickAndMortyClient: RickAndMortyClient {
     private func assemble<Resource: APIResource>(_ type: Resource.Type) async throws -> ResourceListing<Resource>? {
         guard let first = try decodePage(type, 1) else { return nil }
         guard first.info.pages > 1 else { return ResourceListing(items: first.results) }
-        let width = max(1, ProcessInfo.processInfo.activeProcessorCount)
-        let rest = Array(2...first.info.pages)
-        let pages = try await withThrowingTaskGroup(of: [Resource]?.self) { group in
-            for lane in 0..<width {
-                group.addTask {
-                    var items: [Resource] = []
-                    for number in stride(from: lane, to: rest.count, by: width) {
-                        guard let page = try self.decodePage(type, rest[number]) else { return nil }
-                        items += page.results
-                    }
-                    return items
-                }
-            }
-            var all = first.results
-            for try await lane in group {
-                guard let lane else { return nil as [Resource]? }
-                all += lane
-            }
-            return all
+        let rest = await BoundedWork.map(Array(2...first.info.pages), .compute) { number in
+            Result { try self.decodePage(type, number)?.results }
         }
-        return pages.map(ResourceListing.init(items:))
+        var all = first.results
+        for page in rest {
+            guard let items = try page.get() else { return nil }
+            all += items
+        }
+        return ResourceListing(items: all)
     }
 
     /// Where a cached answer came from, for error messages: the path under a marker scheme.

@@ -1,3 +1,5 @@
+import Toolbox
+
 /// Reads the Rick and Morty API: filtered pages, single items and batches, of any resource.
 ///
 /// Implementations throw `APIError` (or `CancellationError`). A filter with no match is an empty
@@ -16,45 +18,33 @@ extension RickAndMortyClient {
     }
 
     /// Every page of `query` from its page on, in order: that page first (it says how many there
-    /// are), then the rest `width` at a time. Much faster than following `next` one by one.
-    /// Throws the first failure, in page order.
-    public func allPages<Resource: APIResource>(
-        _ query: ResourceQuery<Resource>, width: Int = 8
-    ) async throws -> [Page<Resource.Model>] {
+    /// are), then the rest a window at a time (`Workload.transfers`). Much faster than following
+    /// `next` one by one. Throws the first failure, in page order.
+    public func allPages<Resource: APIResource>(_ query: ResourceQuery<Resource>) async throws -> [Page<Resource.Model>] {
         let first = try await page(query)
         guard first.hasNext else { return [first] }
         let numbers = Array((query.page + 1)...first.pages)
-        let outcomes = await pages(query, numbers: numbers, width: width)
+        let outcomes = await pages(query, numbers: numbers)
         return [first] + (try numbers.map { try outcomes[$0]?.get() ?? .empty(number: $0) })
     }
 
-    /// Pages `numbers` of `query`, `width` at a time, each one's outcome kept: a page that still
+    /// Pages `numbers` of `query`, a window at a time, each one's outcome kept: a page that still
     /// fails after the transport's retries does not stop the others. `arrived` sees each outcome
     /// as it comes (in no set order), so callers can start on a page before the rest are in.
     public func pages<Resource: APIResource>(
-        _ query: ResourceQuery<Resource>, numbers: [Int], width: Int = 8,
+        _ query: ResourceQuery<Resource>, numbers: [Int],
         arrived: (Int, Result<Page<Resource.Model>, any Error>) -> Void = { _, _ in }
     ) async -> [Int: Result<Page<Resource.Model>, any Error>] {
         var outcomes = [Int: Result<Page<Resource.Model>, any Error>]()
-        await withTaskGroup(of: (Int, Result<Page<Resource.Model>, any Error>).self) { group in
-            var next = 0
-            func launch() {
-                let number = numbers[next]
-                next += 1
-                group.addTask {
-                    do {
-                        return (number, .success(try await page(query.at(page: number))))
-                    } catch {
-                        return (number, .failure(error))
-                    }
-                }
+        await BoundedWork.forEachAsCompleted(numbers, .transfers) { number -> Result<Page<Resource.Model>, any Error> in
+            do {
+                return .success(try await page(query.at(page: number)))
+            } catch {
+                return .failure(error)
             }
-            while next < min(max(1, width), numbers.count) { launch() }
-            while let (number, outcome) = await group.next() {
-                outcomes[number] = outcome
-                arrived(number, outcome)
-                if next < numbers.count { launch() }
-            }
+        } completed: { number, outcome in
+            outcomes[number] = outcome
+            arrived(number, outcome)
         }
         return outcomes
     }

@@ -2,6 +2,7 @@ import ArgumentParser
 import BlockArt
 import Foundation
 import Imaging
+import Toolbox
 
 /// `rickdex art FILE... [--width N] [--color-mode M] [--graphics G]`
 struct ArtCommand: AsyncParsableCommand {
@@ -36,7 +37,7 @@ struct ArtCommand: AsyncParsableCommand {
         let failures = Failures()
         // Render in parallel, print in order: a window of results, each printed as soon as it
         // and all before it are done.
-        await BoundedWork.forEachInOrder(files) { path -> String? in
+        await BoundedWork.forEachInOrder(files, .compute) { path -> String? in
             do {
                 let bytes = try FileReader.bytes(of: URL(fileURLWithPath: path))
                 return try render(bytes, columns: columns, capabilities: capabilities)

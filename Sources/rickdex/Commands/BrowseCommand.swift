@@ -1,4 +1,5 @@
 import ArgumentParser
+import AvatarCache
 import BlockArt
 import Foundation
 import Imaging
@@ -123,9 +124,8 @@ struct BrowseCommand: AsyncParsableCommand {
                         sink.yield(.detail(character, episodes))
                     }
                     Task {
-                        let circle = ImageProcessors.Circle(
-                            size: art.thumbnailSize(columns: BrowseView.detailAvatar),
-                            ring: StatusColours.ring(for: character.status))
+                        let circle = art.circle(
+                            AvatarVariant.detail.sized(.columns(BrowseView.detailAvatar)), status: character.status)
                         if let large = try? await images.thumbnail(for: character.imageURL, circle: circle).bitmap {
                             sink.yield(.largeAvatar(id: character.id, large))
                         }
@@ -133,7 +133,8 @@ struct BrowseCommand: AsyncParsableCommand {
                 case .fetchAvatars(let characters):
                     for character in characters {
                         Task {
-                            let circle = ImageProcessors.Circle(size: art.thumbnailSize(columns: BrowseView.listAvatar))
+                            let circle = art.circle(
+                                AvatarVariant.browseRow.sized(.columns(BrowseView.listAvatar)), status: character.status)
                             if let small = try? await images.thumbnail(for: character.imageURL, circle: circle).bitmap {
                                 sink.yield(.avatar(id: character.id, small))
                             }

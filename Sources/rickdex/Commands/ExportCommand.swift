@@ -1,10 +1,12 @@
 import ArgumentParser
 import AvatarCache
+import AvatarExport
 import BlockArt
 import ContactSheet
 import Foundation
 import Imaging
 import RickAndMortyAPI
+import Toolbox
 
 /// `rickdex export [filters | --all | --ids 1,2,5] --out DIR [--original] [--sizes 64,256] …`
 struct ExportCommand: AsyncParsableCommand {
@@ -76,70 +78,54 @@ struct ExportCommand: AsyncParsableCommand {
         let folder = URL(fileURLWithPath: out, isDirectory: true)
         // Before any work: the folder exists or can be made, and takes a file.
         try OutputFolder.prepare(folder)
-        let wanted = try thumbnailSizes()
-        let previous = Self.previousManifest(in: folder)
-        var summary = ExportSummary()
+        let plan = ExportPlan(
+            folder: folder, original: original, sizes: try thumbnailSizes(), format: format == .png ? .png : .jpeg,
+            quality: quality, ring: ring, previous: Exporter.previousManifest(in: folder), digits: 4)
+        let selection: Exporter.Selection =
+            if all { .all } else if let list = try idList() { .ids(list) } else { .search(filters.query(page: 1)) }
         var extras: [String] = []
-        try await APIConnection.with(global) { connection in
-            let characters = try await characters(connection.client)
-            let plan = ExportPlan(
-                folder: folder, original: original, sizes: wanted, format: format == .png ? .png : .jpeg,
-                quality: quality, ring: ring, previous: previous,
-                digits: max(4, String(characters.map(\.id).max() ?? 0).count))
-            summary.characters = characters.count
-            let progress = ProgressBar(label: "exporting", total: characters.count)
-            let images = connection.images
-            var entries: [Int: ExportManifest.Character] = [:]
-            try await withThrowingTaskGroup(of: ExportPlan.Outcome.self) { group in
-                var next = 0
-                func launch() {
-                    let character = characters[next]
-                    group.addTask {
-                        defer { progress.advance() }
-                        return try await plan.export(character, images: images)
-                    }
-                    next += 1
-                }
-                // Twice the cores: one waits on the cache or network while another encodes.
-                for _ in 0..<min(2 * BoundedWork.defaultWidth, characters.count) { launch() }
-                while let outcome = try await group.next() {
-                    switch outcome {
-                    case .done(let entry, let written, let skipped):
-                        entries[entry.id] = entry
-                        summary.written += written
-                        summary.skipped += skipped
-                    case .failed(let message):
-                        summary.failures.append(message)
-                    }
-                    if next < characters.count { launch() }
-                }
-            }
-            progress.finish()
-            var manifest = ExportManifest(characters: characters.compactMap { entries[$0.id] }, sheet: nil)
+        let report = try await APIConnection.with(global) { connection in
+            let bar = ProgressBar(label: "exporting", total: 0)
+            let exporter = Exporter(client: connection.client, images: connection.images, plan: plan)
+            var report = try await exporter.run(selection) { bar.show($0, of: $1) }
+            bar.finish()
             if sheet {
                 let file = folder.appendingPathComponent("sheet.png")
-                try await writeSheet(characters, images: images, to: file)
-                manifest.sheet = file.lastPathComponent
+                let characters = try await exported(report.manifest, client: connection.client)
+                try await writeSheet(characters, images: connection.images, to: file)
+                report.manifest.sheet = file.lastPathComponent
                 extras.append(file.lastPathComponent)
             }
-            extras += try write(manifest, to: folder)
+            extras += try Exporter.write(
+                report.manifest, json: manifest == .json || manifest == .both, csv: manifest == .csv || manifest == .both,
+                to: folder)
+            return report
         }
-        for failure in summary.failures { FileHandle.standardError.write(Data("rickdex: \(failure)\n".utf8)) }
-        print(summary.render(folder: folder.path, extras: extras))
-        if !summary.failures.isEmpty {
-            throw PartialFailure(failed: summary.failures.count, total: summary.characters)
+        for failure in report.failedPages { warn("character page \(failure.page): \(failure.reason)") }
+        for failure in report.failures { warn("avatar of \(failure.id) (\(failure.name)): \(failure.reason)") }
+        print(
+            ExportSummary(
+                characters: report.characters, written: report.written, skipped: report.skipped,
+                failed: report.failures.count, failedPages: report.failedPages.count
+            ).render(folder: folder.path, extras: extras))
+        if report.failed > 0 {
+            throw PartialFailure(failed: report.failed, total: report.characters + report.failedPages.count)
         }
     }
 
-    private func characters(_ client: any RickAndMortyClient) async throws -> [RMCharacter] {
-        if all { return try await client.allPages(CharacterQuery()).flatMap(\.items) }
-        if let list = try idList() { return try await client.characters(ids: list) }
-        return try await client.allPages(filters.query(page: 1)).flatMap(\.items)
+    private func warn(_ message: String) {
+        FileHandle.standardError.write(Data("rickdex: \(TerminalText.sanitize(message))\n".utf8))
+    }
+
+    /// The exported characters again (from the cache: the listing just stored them).
+    private func exported(_ manifest: ExportManifest, client: any RickAndMortyClient) async throws -> [RMCharacter] {
+        let ids = manifest.characters.map(\.id)
+        return ids.isEmpty ? [] : try await client.characters(ids: ids)
     }
 
     private func writeSheet(_ characters: [RMCharacter], images: ImagePipeline, to file: URL) async throws {
-        let thumbnails = await BoundedWork.map(characters) { character -> Bitmap? in
-            let circle = ImageProcessors.Circle(size: 64, ring: StatusColours.ring(for: character.status))
+        let thumbnails = await BoundedWork.map(characters, .mixed) { character -> Bitmap? in
+            let circle = AvatarVariant.sheetCell.circle(for: character.status, pixelsPerColumn: 1)
             return try? await images.thumbnail(for: character.imageURL, circle: circle).bitmap
         }
         let entries = zip(characters, thumbnails).map { SheetEntry.make($0, thumbnail: $1, full: false) }
@@ -147,29 +133,6 @@ struct ExportCommand: AsyncParsableCommand {
             columns: min(10, max(1, entries.count)), thumbnailSize: 64, theme: .light, title: "Rickdex",
             subtitle: "\(entries.count) characters")
         try AtomicFile.write(try PNGEncoder(singleFilter: true).encode(sheet.render(entries)), to: file)
-    }
-
-    /// Writes the manifests asked for; their names.
-    private func write(_ manifest: ExportManifest, to folder: URL) throws -> [String] {
-        var names: [String] = []
-        if self.manifest == .json || self.manifest == .both {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-            try AtomicFile.write(Array(try encoder.encode(manifest)) + [0x0A], to: folder.appendingPathComponent("manifest.json"))
-            names.append("manifest.json")
-        }
-        if self.manifest == .csv || self.manifest == .both {
-            try AtomicFile.write(Array(manifest.csv().utf8), to: folder.appendingPathComponent("manifest.csv"))
-            names.append("manifest.csv")
-        }
-        return names
-    }
-
-    private static func previousManifest(in folder: URL) -> ExportManifest? {
-        guard let data = FileManager.default.contents(atPath: folder.appendingPathComponent("manifest.json").path) else {
-            return nil
-        }
-        return try? JSONDecoder().decode(ExportManifest.self, from: data)
     }
 
     private func idList() throws -> [Int]? {

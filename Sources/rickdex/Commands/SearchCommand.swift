@@ -4,6 +4,7 @@ import BlockArt
 import Foundation
 import Imaging
 import RickAndMortyAPI
+import Toolbox
 
 /// `rickdex search [NAME] [filters] [--page N | --all] [--json] [--no-preview]`
 struct SearchCommand: AsyncParsableCommand {
@@ -81,14 +82,18 @@ struct SearchCommand: AsyncParsableCommand {
         let capabilities = display.capabilities(color: global.color)
         let columns = previews.columns(default: 8)
         let art = AvatarArt(capabilities: capabilities)
-        let pixels = art.thumbnailSize(columns: columns)
+        let variant = AvatarVariant.searchRow.sized(.columns(columns))
         let card = CharacterCard(style: style)
         let textWidth = max(10, capabilities.columns - columns - 2)
         var failures: [String] = []
-        await BoundedWork.forEachInOrder(characters, width: 8) { character -> (RMCharacter, Result<Bitmap, any Error>) in
+        await BoundedWork.forEachInOrder(characters, .transfers) { character -> (RMCharacter, Result<Bitmap, any Error>) in
             do {
                 return (
-                    character, .success(try await images.thumbnail(for: character.imageURL, circle: .init(size: pixels)).bitmap)
+                    character,
+                    .success(
+                        try await images.thumbnail(
+                            for: character.imageURL, circle: art.circle(variant, status: character.status)
+                        ).bitmap)
                 )
             } catch {
                 return (character, .failure(error))

@@ -1,9 +1,11 @@
 import ArgumentParser
+import AvatarCache
 import BlockArt
 import ContactSheet
 import Foundation
 import Imaging
 import RickAndMortyAPI
+import Toolbox
 
 /// `rickdex sheet [filters | --all] -o sheet.png [--columns N] [--size PX] [--theme T] [--detail D]`
 struct SheetCommand: AsyncParsableCommand {
@@ -60,7 +62,7 @@ struct SheetCommand: AsyncParsableCommand {
         try OutputFolder.prepare(destination.deletingLastPathComponent())
         let query = filters.query(page: page)
         let source = try await characters(query)
-        let made = await BoundedWork.map(source.characters) { character -> Result<Bitmap, any Error> in
+        let made = await BoundedWork.map(source.characters, .mixed) { character -> Result<Bitmap, any Error> in
             do {
                 return .success(try await source.thumbnail(character))
             } catch {
@@ -99,11 +101,11 @@ struct SheetCommand: AsyncParsableCommand {
         let connection = try await APIConnection.open(global)
         let client = connection.client
         let images = connection.images
-        let ringed = size
+        let variant = AvatarVariant.sheetCell.sized(.pixels(size))
         do {
             let characters = all ? try await client.allPages(query).flatMap(\.items) : try await client.characters(query).items
             return SheetSource(characters: characters, connection: connection) { character in
-                let circle = ImageProcessors.Circle(size: ringed, ring: StatusColours.ring(for: character.status))
+                let circle = variant.circle(for: character.status, pixelsPerColumn: 1)
                 return try await images.thumbnail(for: character.imageURL, circle: circle).bitmap
             }
         } catch {

@@ -1,4 +1,5 @@
 import ArgumentParser
+import AvatarCache
 import BlockArt
 import Foundation
 import Imaging
@@ -44,8 +45,7 @@ struct ShowCommand: AsyncParsableCommand {
             let parts = detail.lines(style: style)
             let columns = previews.columns(default: 24)
             let art = AvatarArt(capabilities: display.capabilities(color: global.color))
-            let circle = ImageProcessors.Circle(
-                size: art.thumbnailSize(columns: columns), ring: StatusColours.ring(for: character.status))
+            let circle = art.circle(AvatarVariant.detail.sized(.columns(columns)), status: character.status)
             let avatar = try? await connection.images.thumbnail(for: character.imageURL, circle: circle).bitmap
             print(art.beside(avatar, columns: columns, text: [""] + parts.fields, gap: 3), terminator: "")
             print(([""] + parts.episodes).joined(separator: "\n"))

@@ -1,6 +1,8 @@
 import ArgumentParser
+import AvatarCache
 import Foundation
 import Imaging
+import Toolbox
 
 /// `rickdex thumbnail FILE... --size 64 [--ring] --out DIR`
 struct ThumbnailCommand: AsyncParsableCommand {
@@ -45,7 +47,7 @@ struct ThumbnailCommand: AsyncParsableCommand {
             circle: ImageProcessors.Circle(size: size, ring: ring ? StatusColours.unknown : nil),
             scaling: fast ? .fast : .quality)
         let encoder = compression.map { PNGEncoder(compressionLevel: $0) } ?? .fastest
-        let failures = await BoundedWork.map(files) { path -> String? in
+        let failures = await BoundedWork.map(files, .compute) { path -> String? in
             let source = URL(fileURLWithPath: path)
             do {
                 let bytes = try FileReader.bytes(of: source)

@@ -2,8 +2,8 @@ import ArgumentParser
 import AvatarCache
 import BlockArt
 import Foundation
-import Imaging
 import RickAndMortyAPI
+import Toolbox
 
 /// `rickdex warm [filters | --all] [--sizes 64] [--no-thumbnails] [--json]`
 struct WarmCommand: AsyncParsableCommand {
@@ -11,26 +11,34 @@ struct WarmCommand: AsyncParsableCommand {
         commandName: "warm",
         abstract: "Fill the cache for offline use: every page of a search, every avatar, and their thumbnails.",
         discussion: """
-            With --all, every character page and every episode page are stored too, so --offline
-            search filters locally with the API's own rules, and show finds any character.
-            A second run fetches only what is missing or stale (a stale entry is revalidated; the
-            server's 304 renews it without a download). Exit code 4 when anything failed.
+            With --all, every character, episode and location page is stored too, so --offline
+            search filters locally with the API's own rules, and show, episode and location find
+            anything. Without --sizes, the thumbnails made are exactly those the views draw in
+            this terminal (search rows, cast grids, details, browse, sheets), so offline views
+            decode nothing. A second run fetches only what is missing or stale (a stale entry is
+            revalidated; the server's 304 renews it without a download). What fails is tried once
+            more at the end, after the pause the server asked for. Exit code 4 when anything
+            still failed.
             """
     )
 
     @OptionGroup var filters: CharacterFilterOptions
 
-    @Flag(help: "The whole character set (and every episode), not a search.")
+    @Flag(help: "The whole character set (and every episode and location), not a search.")
     var all = false
 
-    @Option(help: ArgumentHelp("Thumbnail diameters to make, comma-separated.", valueName: "px,px"))
-    var sizes = "64"
+    @Option(
+        help: ArgumentHelp(
+            "Ringed thumbnail diameters to make, comma-separated, instead of the views' own.", valueName: "px,px"))
+    var sizes: String?
 
     @Flag(help: "Pages and original avatars only.")
     var noThumbnails = false
 
     @Flag(help: "Print the summary as JSON.")
     var json = false
+
+    @OptionGroup var display: DisplayOptions
 
     @OptionGroup var global: GlobalOptions
 
@@ -40,151 +48,58 @@ struct WarmCommand: AsyncParsableCommand {
         if !all && query.filters.isEmpty {
             throw ValidationError("say what to warm: search filters (e.g. rick --status alive) or --all")
         }
-        _ = try thumbnailSizes()
+        _ = try variants()
     }
 
     func run() async throws {
         let started = ContinuousClock.now
-        let wanted = try thumbnailSizes()
+        let variants = try variants()
+        let pixelsPerColumn = AvatarArt(capabilities: display.capabilities(color: global.color)).pixelsPerColumn
         let summary = try await APIConnection.with(global) { connection in
-            var summary = try await warm(connection, sizes: wanted)
-            summary.sizes = wanted
-            let elapsed = ContinuousClock.now - started
-            summary.seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+            let warmer = CacheWarmer(client: connection.client, images: connection.images, responses: connection.responses)
+            let bar = ProgressBar(label: "warming", total: 0)
+            let report = try await warmer.warm(
+                all ? .everything : .characters(filters.query(page: 1)), variants: variants,
+                pixelsPerColumn: pixelsPerColumn
+            ) { bar.show($0.avatarsDone, of: $0.avatarsTotal) }
+            bar.finish()
+            var summary = WarmSummary(report: report)
+            summary.seconds = (ContinuousClock.now - started).seconds
             let footprint = connection.disk.footprint()
             summary.cacheEntries = footprint.entries
             summary.cacheBytes = footprint.bytes
             summary.cachePath = connection.disk.root.path
+            summary.statistics = connection.images.statistics
             return summary
+        }
+        for failure in summary.report.failedPages {
+            warn("\(failure.resource) page \(failure.page): \(failure.reason)")
+        }
+        for failure in summary.report.failedAvatars {
+            warn("avatar of \(failure.id) (\(failure.name)): \(failure.reason)")
         }
         if json {
             try JSONOutput.print(summary)
         } else {
             print(summary.render())
         }
-        if summary.failed > 0 {
-            throw PartialFailure(failed: summary.failed, total: summary.pages.total + summary.avatars.total)
+        if summary.report.failed > 0 {
+            throw PartialFailure(
+                failed: summary.report.failed, total: summary.report.pages.total + summary.report.avatars.total)
         }
     }
 
-    /// Pages and avatars at once: the first page says how many characters there are, the other
-    /// pages are fetched 8 at a time, and each character's avatar work starts as its page arrives.
-    private func warm(_ connection: APIConnection, sizes: [Int]) async throws -> WarmSummary {
-        let client = connection.client
-        let images = connection.images
-        let query = filters.query(page: 1)
-        let first = try await client.characters(query)
-        let progress = ProgressBar(label: "warming", total: first.count)
-        let processedBefore = images.statistics.processed
-
-        let (characters, found) = AsyncStream.makeStream(of: RMCharacter.self)
-        for character in first.items { found.yield(character) }
-        let all = self.all
-        // A page that fails (after retries) is reported and the others go on: warm what can be.
-        async let otherPages: (fetched: Int, failed: [String]) = {
-            defer { found.finish() }
-            var fetched = 0
-            var failed: [String] = []
-            func tally<Item>(_ kind: String, _ number: Int, _ outcome: Result<Page<Item>, any Error>) -> Page<Item>? {
-                switch outcome {
-                case .success(let page):
-                    fetched += 1
-                    return page
-                case .failure(let error):
-                    failed.append("\(kind) page \(number): \(error)")
-                    return nil
-                }
-            }
-            if first.hasNext {
-                _ = await client.pages(query, numbers: Array(2...first.pages)) { number, outcome in
-                    for character in tally("character", number, outcome)?.items ?? [] { found.yield(character) }
-                }
-            }
-            if all {
-                let outcome: Result<Page<Episode>, any Error>
-                do { outcome = .success(try await client.episodes(EpisodeQuery())) } catch { outcome = .failure(error) }
-                if let episodes = tally("episode", 1, outcome), episodes.hasNext {
-                    _ = await client.pages(EpisodeQuery(), numbers: Array(2...episodes.pages)) { number, outcome in
-                        _ = tally("episode", number, outcome)
-                    }
-                }
-            }
-            return (fetched, failed)
-        }()
-
-        var outcomes: [(RMCharacter, Result<ImageSource, any Error>)] = []
-        await withTaskGroup(of: (RMCharacter, Result<ImageSource, any Error>).self) { group in
-            var running = 0
-            for await character in characters {
-                if running >= 16, let done = await group.next() {
-                    outcomes.append(done)
-                    running -= 1
-                }
-                group.addTask {
-                    defer { progress.advance() }
-                    do {
-                        let original = try await images.original(for: character.imageURL)
-                        for size in sizes {
-                            let circle = ImageProcessors.Circle(size: size, ring: StatusColours.ring(for: character.status))
-                            _ = try await images.thumbnail(for: character.imageURL, circle: circle)
-                        }
-                        return (character, .success(original.source))
-                    } catch {
-                        return (character, .failure(error))
-                    }
-                }
-                running += 1
-            }
-            for await done in group { outcomes.append(done) }
-        }
-        // A search with no match is a 404, which is nothing to store: no page.
-        let (otherFetched, failedPages) = await otherPages
-        let pageCount = otherFetched + failedPages.count + (first.pages == 0 ? 0 : 1)
-        progress.finish()
-        for failure in failedPages { FileHandle.standardError.write(Data("rickdex: \(TerminalText.sanitize(failure))\n".utf8)) }
-
-        var summary = WarmSummary()
-        summary.pages.total = pageCount
-        let responses = connection.responses.statistics
-        summary.pages.fetched = responses.stored
-        summary.pages.revalidated = responses.renewed
-        // A page that could not be written (a full disk) is a failure: warming is for caching.
-        summary.pages.failed = responses.unstored + failedPages.count
-        summary.failedPages = failedPages
-        summary.pages.cached = pageCount - responses.stored - responses.renewed - responses.unstored
-        summary.avatars.total = outcomes.count
-        summary.thumbnailsWanted = outcomes.count * sizes.count
-        summary.thumbnailsMade = images.statistics.processed - processedBefore
-        for (character, outcome) in outcomes.sorted(by: { $0.0.id < $1.0.id }) {
-            switch outcome {
-            case .success(.network): summary.avatars.fetched += 1
-            case .success(.revalidated): summary.avatars.revalidated += 1
-            case .success(.disk), .success(.memory): summary.avatars.cached += 1
-            case .success(.staleAfterError):
-                summary.avatars.failed += 1
-                summary.failedAvatars.append(character.id)
-                report(character, "could not revalidate; the stale copy was kept")
-            case .failure(let error):
-                summary.avatars.failed += 1
-                summary.failedAvatars.append(character.id)
-                report(character, "\(error)")
-            }
-        }
-        summary.statistics = images.statistics
-        return summary
+    private func warn(_ message: String) {
+        FileHandle.standardError.write(Data("rickdex: \(TerminalText.sanitize(message))\n".utf8))
     }
 
-    private func report(_ character: RMCharacter, _ message: String) {
-        FileHandle.standardError.write(
-            Data(
-                "rickdex: avatar of \(character.id) (\(TerminalText.sanitize(character.name))): \(TerminalText.sanitize(message))\n"
-                    .utf8))
-    }
-
-    private func thumbnailSizes() throws -> [Int] {
+    /// `--sizes` as ringed variants, else the views' catalogue; none with `--no-thumbnails`.
+    private func variants() throws -> [AvatarVariant] {
         if noThumbnails { return [] }
+        guard let sizes else { return AvatarVariant.catalogue }
         return try IntegerList.parse(
             sizes, range: 8...512, sorted: true,
-            message: "--sizes takes diameters of 8...512 px, comma-separated, e.g. 32,64,128")
+            message: "--sizes takes diameters of 8...512 px, comma-separated, e.g. 32,64,128"
+        ).map { AvatarVariant(name: "\($0)px", size: .pixels($0), ringed: true) }
     }
 }

@@ -1,15 +1,22 @@
+import AvatarCache
 import BlockArt
 import Imaging
+import RickAndMortyAPI
 
 /// Avatars as terminal text: cells in the terminal's symbol set and colour mode, fitted to the
 /// terminal's background, or a blank of the same size where an avatar could not be had.
 struct AvatarArt {
     let capabilities: TerminalCapabilities
 
-    /// The thumbnail size, in pixels, to ask for an avatar `columns` wide: enough for real
-    /// pixels at the terminal's cell width, or for the pixels cell art is fitted at.
-    func thumbnailSize(columns: Int) -> Int {
-        columns * (capabilities.graphics == .blocks ? CellRenderer.pixelsPerColumn : capabilities.cellPixels.width)
+    /// Thumbnail pixels a column: the terminal's cell width for real pixels, or the pixels cell
+    /// art is fitted at. What turns an `AvatarVariant` in columns into a thumbnail size.
+    var pixelsPerColumn: Int {
+        capabilities.graphics == .blocks ? CellRenderer.pixelsPerColumn : capabilities.cellPixels.width
+    }
+
+    /// The thumbnail of `variant` for a character with `status`, in this terminal.
+    func circle(_ variant: AvatarVariant, status: CharacterStatus) -> ImageProcessors.Circle {
+        variant.circle(for: status, pixelsPerColumn: pixelsPerColumn)
     }
 
     /// The renderer for this terminal.

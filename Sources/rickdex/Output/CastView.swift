@@ -1,7 +1,9 @@
+import AvatarCache
 import BlockArt
 import Foundation
 import Imaging
 import RickAndMortyAPI
+import Toolbox
 
 /// What the episode and location views share: fetch the characters in one batch, their avatars
 /// concurrently, and print a grid (or a list when piped).
@@ -19,9 +21,10 @@ enum CastView {
         let columns = previews.columns(default: 8)
         let images = connection.images
         let capabilities = display.capabilities(color: global.color)
-        let pixels = AvatarArt(capabilities: capabilities).thumbnailSize(columns: columns)
-        let thumbnails = await BoundedWork.map(characters, width: 8) { character -> Bitmap? in
-            try? await images.thumbnail(for: character.imageURL, circle: .init(size: pixels)).bitmap
+        let art = AvatarArt(capabilities: capabilities)
+        let variant = AvatarVariant.castCell.sized(.columns(columns))
+        let thumbnails = await BoundedWork.map(characters, .transfers) { character -> Bitmap? in
+            try? await images.thumbnail(for: character.imageURL, circle: art.circle(variant, status: character.status)).bitmap
         }
         let grid = AvatarGrid(capabilities: capabilities, columns: columns)
         Swift.print(grid.render(characters, thumbnails: thumbnails), terminator: "")

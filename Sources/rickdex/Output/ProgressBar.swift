@@ -1,37 +1,51 @@
 import Foundation
 import NIOConcurrencyHelpers
+import Toolbox
 
 /// A one-line progress bar on stderr — done/total, rate, ETA — drawn only when stderr is a
 /// terminal, at most ten times a second.
 final class ProgressBar: Sendable {
     private struct State {
         var done = 0
+        var total: Int
         var lastDrawn: ContinuousClock.Instant?
     }
 
     let label: String
-    let total: Int
     let enabled: Bool
     private let started = ContinuousClock.now
-    private let state = NIOLockedValueBox(State())
+    private let state: NIOLockedValueBox<State>
 
     init(
         label: String, total: Int,
         enabled: Bool = isatty(STDERR_FILENO) == 1 && ProcessInfo.processInfo.environment["TERM"] != "dumb"
     ) {
         self.label = label
-        self.total = total
+        self.state = NIOLockedValueBox(State(total: total))
         self.enabled = enabled
     }
 
+    /// One more done.
     func advance() {
+        update { $0.done += 1 }
+    }
+
+    /// `done` of `total`, as a library reports its progress.
+    func show(_ done: Int, of total: Int) {
+        update {
+            $0.done = done
+            $0.total = total
+        }
+    }
+
+    private func update(_ change: (inout State) -> Void) {
         let line = state.withLockedValue { state -> String? in
-            state.done += 1
+            change(&state)
             let now = ContinuousClock.now
             guard enabled else { return nil }
-            if let last = state.lastDrawn, now - last < .milliseconds(100), state.done < total { return nil }
+            if let last = state.lastDrawn, now - last < .milliseconds(100), state.done < state.total { return nil }
             state.lastDrawn = now
-            return render(done: state.done, elapsed: now - started)
+            return render(done: state.done, total: state.total, elapsed: now - started)
         }
         if let line { FileHandle.standardError.write(Data(line.utf8)) }
     }
@@ -42,12 +56,12 @@ final class ProgressBar: Sendable {
         FileHandle.standardError.write(Data("\r\u{1B}[2K".utf8))
     }
 
-    func render(done: Int, elapsed: Duration) -> String {
+    func render(done: Int, total: Int, elapsed: Duration) -> String {
         let width = 24
         let fraction = total == 0 ? 1 : Double(done) / Double(total)
         let filled = Int((fraction * Double(width)).rounded(.down))
         let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)
-        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        let seconds = elapsed.seconds
         let rate = seconds > 0 ? Double(done) / seconds : 0
         let eta = rate > 0 ? Int((Double(total - done) / rate).rounded(.up)) : 0
         return "\r\u{1B}[2K\(label) \(bar) \(done)/\(total) · \(Int(rate.rounded()))/s · ETA \(eta)s"

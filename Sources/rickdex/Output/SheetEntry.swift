@@ -1,3 +1,4 @@
+import AvatarCache
 import BlockArt
 import ContactSheet
 import Imaging

@@ -1,26 +1,10 @@
 import AvatarCache
 import Foundation
 
-/// What `rickdex warm` did, for the closing lines and `--json`.
-struct WarmSummary: Codable {
-    struct Tally: Codable {
-        var total = 0
-        var fetched = 0
-        var revalidated = 0
-        var cached = 0
-        var failed = 0
-    }
-
-    var pages = Tally()
-    var avatars = Tally()
-    /// The ids of the characters whose avatar failed, ascending.
-    var failedAvatars: [Int] = []
-    /// The pages that failed, e.g. `character page 7: …` (their characters are not known).
-    var failedPages: [String] = []
-    /// Thumbnails made now; the rest of `thumbnailsWanted` were already on disk.
-    var thumbnailsMade = 0
-    var thumbnailsWanted = 0
-    var sizes: [Int] = []
+/// What `rickdex warm` did, for the closing lines and `--json`: the warmer's report, the time,
+/// and the cache it left.
+struct WarmSummary: Encodable {
+    var report: WarmReport
     var seconds = 0.0
     var cacheEntries = 0
     var cacheBytes: Int64 = 0
@@ -28,19 +12,37 @@ struct WarmSummary: Codable {
     /// The pipeline's counters by tier (for `--json`).
     var statistics: PipelineStatistics?
 
-    var failed: Int { pages.failed + avatars.failed }
+    init(report: WarmReport) {
+        self.report = report
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case seconds, cacheEntries, cacheBytes, cachePath, statistics
+    }
+
+    /// The report's fields at the top level, then the run's.
+    func encode(to encoder: any Encoder) throws {
+        try report.encode(to: encoder)
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(seconds, forKey: .seconds)
+        try container.encode(cacheEntries, forKey: .cacheEntries)
+        try container.encode(cacheBytes, forKey: .cacheBytes)
+        try container.encode(cachePath, forKey: .cachePath)
+        try container.encodeIfPresent(statistics, forKey: .statistics)
+    }
 
     func render() -> String {
+        let (pages, avatars) = (report.pages, report.avatars)
         let fetched = pages.fetched + avatars.fetched
         let revalidated = pages.revalidated + avatars.revalidated
         let cached = pages.cached + avatars.cached
+        let sizes = report.thumbnailSizes.map { "\($0)" }.joined(separator: ", ")
         let thumbnails =
-            sizes.isEmpty
-            ? ""
-            : ", \(thumbnailsWanted) thumbnails (\(sizes.map { "\($0)" }.joined(separator: ", ")) px, \(thumbnailsMade) made)"
+            report.thumbnailSizes.isEmpty
+            ? "" : ", \(report.thumbnailsWanted) thumbnails (\(sizes) px, \(report.thumbnailsMade) made)"
         return """
             warmed \(pages.total) pages, \(avatars.total) avatars\(thumbnails) in \(String(format: "%.1f", seconds)) s
-              fetched \(fetched) · already cached \(cached) · revalidated \(revalidated) · failed \(failed)
+              fetched \(fetched) · already cached \(cached) · revalidated \(revalidated) · failed \(report.failed)
               cache: \(cacheEntries) entries, \(ByteSize.format(cacheBytes)) in \(cachePath)
             """
     }

@@ -69,7 +69,8 @@ struct APIConnection: Sendable {
                 "cache: memory \(statistics.memory.hits) hits / \(statistics.memory.misses) misses · "
                 + "disk \(statistics.disk.hits) hits / \(statistics.disk.misses) misses, \(statistics.disk.writes) writes · "
                 + "\(statistics.downloads) downloads (\(ByteSize.format(statistics.bytesDownloaded))), "
-                + "\(statistics.revalidated) revalidated, \(statistics.coalesced) coalesced"
+                + "\(statistics.revalidated) revalidated, \(statistics.coalesced) coalesced · "
+                + "\(statistics.processed) thumbnails made"
             FileHandle.standardError.write(Data((line + "\n").utf8))
         }
     }

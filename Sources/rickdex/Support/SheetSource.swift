@@ -1,3 +1,4 @@
+import AvatarCache
 import Foundation
 import Imaging
 import RickAndMortyAPI
@@ -16,7 +17,7 @@ struct SheetSource: Sendable {
         let matches = try dataset.characters.filter(query.matches).map { try $0.model(at: folder.path) }
         return SheetSource(characters: matches, connection: nil) { character in
             let bytes = try FileReader.bytes(of: dataset.avatarFile(id: character.id))
-            let circle = ImageProcessors.Circle(size: size, ring: StatusColours.ring(for: character.status))
+            let circle = AvatarVariant.sheetCell.sized(.pixels(size)).circle(for: character.status, pixelsPerColumn: 1)
             return try Thumbnailer(circle: circle).thumbnail(bytes)
         }
     }

@@ -1,37 +1,37 @@
 import AvatarCache
-import BlockArt
 import Foundation
 import Imaging
 import RickAndMortyAPI
+import Toolbox
 
-/// What `rickdex export` writes for one character, and how: the original as served, thumbnails
+/// What an export writes for one character, and how: the original as served, thumbnails
 /// at each size, each file skipped when it is already there and unchanged.
-struct ExportPlan: Sendable {
-    enum ThumbnailFormat: Sendable {
+public struct ExportPlan: Sendable {
+    public enum ThumbnailFormat: Sendable {
         /// Circular, transparent corners.
         case png
         /// Square, opaque, through libjpeg.
         case jpeg
     }
 
-    enum Outcome: Sendable {
+    public enum Outcome: Sendable {
         case done(ExportManifest.Character, written: Int, skipped: Int)
         /// The character could not be exported (its avatar could not be had or decoded).
-        case failed(String)
+        case failed(ExportReport.Failure)
     }
 
-    let folder: URL
-    let original: Bool
-    let sizes: [Int]
-    let format: ThumbnailFormat
-    let quality: Int
-    let ring: Bool
+    public let folder: URL
+    public let original: Bool
+    public let sizes: [Int]
+    public let format: ThumbnailFormat
+    public let quality: Int
+    public let ring: Bool
     /// The last run's manifest entries, by id.
     let previous: [Int: ExportManifest.Character]
     /// Digits of the zero-padded id.
-    let digits: Int
+    public var digits: Int
 
-    init(
+    public init(
         folder: URL, original: Bool, sizes: [Int], format: ThumbnailFormat, quality: Int, ring: Bool,
         previous: ExportManifest?, digits: Int
     ) {
@@ -48,13 +48,15 @@ struct ExportPlan: Sendable {
 
     /// Exports one character. Throws only when a file cannot be written (a full or read-only
     /// disk), which stops the whole export; anything else is `.failed` for this character.
-    func export(_ character: RMCharacter, images: ImagePipeline) async throws -> Outcome {
-        let label = "avatar of \(character.id) (\(TerminalText.sanitize(character.name)))"
+    public func export(_ character: RMCharacter, images: ImagePipeline) async throws(ExportError) -> Outcome {
+        func failure(_ error: any Error) -> Outcome {
+            .failed(ExportReport.Failure(id: character.id, name: character.name, reason: "\(error)"))
+        }
         let source: [UInt8]
         do {
             source = try await images.original(for: character.imageURL).bytes
         } catch {
-            return .failed("\(label): \(error)")
+            return failure(error)
         }
         let sourceSHA = SHA256.hex(source)
         let before = previous[character.id].flatMap { $0.sourceSHA256 == sourceSHA ? $0 : nil }
@@ -78,7 +80,11 @@ struct ExportPlan: Sendable {
                 if let disk = FileManager.default.contents(atPath: file.path), disk.elementsEqual(made.bytes) {
                     skipped += 1
                 } else {
-                    try AtomicFile.write(made.bytes, to: file)
+                    do {
+                        try AtomicFile.write(made.bytes, to: file.path)
+                    } catch {
+                        throw ExportError(path: file.path, underlying: error)
+                    }
                     written += 1
                 }
                 files.append(
@@ -86,10 +92,10 @@ struct ExportPlan: Sendable {
                         name: output.name, kind: output.size == nil ? "original" : "thumbnail", bytes: made.bytes.count,
                         width: made.width, height: made.height, sha256: SHA256.hex(made.bytes)))
             }
-        } catch let error as LocalFileError {
+        } catch let error as ExportError {
             throw error
         } catch {
-            return .failed("\(label): \(error)")
+            return failure(error)
         }
         let entry = ExportManifest.Character(
             id: character.id, name: character.name, status: character.status.rawValue, species: character.species,

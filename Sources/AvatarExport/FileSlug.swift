@@ -4,8 +4,8 @@ import Foundation
 ///
 /// ASCII, lower case, letters and digits joined by single hyphens: safe on every file system, with
 /// no `..`, no `/`, no leading dot, and a bounded length.
-enum FileSlug {
-    static func make(_ name: String, maxLength: Int = 48) -> String {
+public enum FileSlug {
+    public static func make(_ name: String, maxLength: Int = 48) -> String {
         let folded = name.folding(options: [.diacriticInsensitive, .caseInsensitive, .widthInsensitive], locale: nil)
         var slug = ""
         var pendingHyphen = false
@@ -25,7 +25,7 @@ enum FileSlug {
     }
 
     /// `0001-rick-sanchez`, the id padded to `digits`.
-    static func stem(id: Int, name: String, digits: Int) -> String {
+    public static func stem(id: Int, name: String, digits: Int) -> String {
         let number = String(id)
         return String(repeating: "0", count: max(0, digits - number.count)) + number + "-" + make(name)
     }

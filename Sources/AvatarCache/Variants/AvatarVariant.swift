@@ -1,0 +1,61 @@
+import Imaging
+import RickAndMortyAPI
+
+/// One way the views draw an avatar: how wide on screen (or in pixels), and whether it wears its
+/// status ring. The catalogue below is the one list the views, `CacheWarmer` and export share, so
+/// warming makes exactly the thumbnails the views will ask for.
+///
+/// A variant sized in terminal columns becomes pixels through `pixelsPerColumn`: 8 for cell art
+/// (the pixels a cell is fitted at), the terminal's cell width for real pixels.
+public struct AvatarVariant: Sendable, Hashable {
+    /// Its size: terminal columns (height half as many lines), or pixels.
+    public enum Size: Sendable, Hashable {
+        case columns(Int)
+        case pixels(Int)
+    }
+
+    /// A short name for logs and reports, e.g. `search-row`.
+    public var name: String
+    public var size: Size
+    /// Drawn with the status ring.
+    public var ringed: Bool
+
+    public init(name: String, size: Size, ringed: Bool) {
+        self.name = name
+        self.size = size
+        self.ringed = ringed
+    }
+
+    /// A search result's row (`search --preview`).
+    public static let searchRow = AvatarVariant(name: "search-row", size: .columns(8), ringed: false)
+    /// A cell of an episode's cast or a location's residents.
+    public static let castCell = AvatarVariant(name: "cast-cell", size: .columns(8), ringed: false)
+    /// A character's detail (`show`, and browse's detail screen).
+    public static let detail = AvatarVariant(name: "detail", size: .columns(24), ringed: true)
+    /// A row of browse's list.
+    public static let browseRow = AvatarVariant(name: "browse-row", size: .columns(4), ringed: false)
+    /// A cell of a contact sheet (`sheet`, `export --sheet`).
+    public static let sheetCell = AvatarVariant(name: "sheet-cell", size: .pixels(64), ringed: true)
+
+    /// Every variant a view draws.
+    public static let catalogue: [AvatarVariant] = [.searchRow, .castCell, .detail, .browseRow, .sheetCell]
+
+    /// The same variant at another size (`--preview-size`, `sheet --size`).
+    public func sized(_ size: Size) -> AvatarVariant {
+        AvatarVariant(name: name, size: size, ringed: ringed)
+    }
+
+    /// The thumbnail's diameter in pixels.
+    public func pixels(perColumn pixelsPerColumn: Int) -> Int {
+        switch size {
+        case .columns(let columns): columns * pixelsPerColumn
+        case .pixels(let pixels): pixels
+        }
+    }
+
+    /// The processor that makes this variant of a character with `status`.
+    public func circle(for status: CharacterStatus, pixelsPerColumn: Int) -> ImageProcessors.Circle {
+        ImageProcessors.Circle(
+            size: pixels(perColumn: pixelsPerColumn), ring: ringed ? StatusColours.ring(for: status) : nil)
+    }
+}

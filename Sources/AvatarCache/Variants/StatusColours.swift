@@ -1,0 +1,17 @@
+import Imaging
+import RickAndMortyAPI
+
+/// The colour that shows a character's status: the ring of a ringed avatar, and the status dot.
+public enum StatusColours {
+    public static let alive = RGBA(76, 196, 96)
+    public static let dead = RGBA(222, 68, 68)
+    public static let unknown = RGBA(150, 150, 150)
+
+    public static func ring(for status: CharacterStatus) -> RGBA {
+        switch status {
+        case .alive: alive
+        case .dead: dead
+        case .unknown: unknown
+        }
+    }
+}

@@ -1,0 +1,28 @@
+/// What an `Exporter` run did: the manifest of what is in the folder, the files written and
+/// left as they were, and what failed, named.
+public struct ExportReport: Sendable {
+    /// One character whose avatar could not be had or made.
+    public struct Failure: Sendable, Hashable {
+        public var id: Int
+        public var name: String
+        public var reason: String
+    }
+
+    /// A listing page that could not be had after retries: its characters are not known.
+    public struct PageFailure: Sendable, Hashable {
+        public var page: Int
+        public var reason: String
+    }
+
+    /// Every character exported, by id.
+    public var manifest = ExportManifest(characters: [])
+    /// Characters the listing gave (those of failed pages are not known).
+    public var characters = 0
+    public var written = 0
+    /// Files already there and unchanged.
+    public var skipped = 0
+    public var failures: [Failure] = []
+    public var failedPages: [PageFailure] = []
+
+    public var failed: Int { failures.count + failedPages.count }
+}

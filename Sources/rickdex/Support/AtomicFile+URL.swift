@@ -1,0 +1,13 @@
+import Foundation
+import Toolbox
+
+extension AtomicFile {
+    /// Writes `bytes` to `file` whole or not at all; a failure names the file for the user.
+    static func write(_ bytes: [UInt8], to file: URL) throws(LocalFileError) {
+        do {
+            try write(bytes, to: file.path)
+        } catch {
+            throw LocalFileError(path: file.path, reason: "cannot write it (\(error))")
+        }
+    }
+}
