@@ -32,7 +32,6 @@ let package = Package(
         .systemLibrary(name: "CPNGSystem", pkgConfig: "libpng", providers: [.apt(["libpng-dev"]), .brew(["libpng"])]),
         .target(name: "CLibJPEG", dependencies: ["CJPEGSystem"]),
         .target(name: "CLibPNG", dependencies: ["CPNGSystem"]),
-        .target(name: "CMemoryTuning"),
         .systemLibrary(name: "CZlibSystem", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
 
         // Libraries.
@@ -93,7 +92,6 @@ let package = Package(
                 "ContactSheet",
                 "AvatarExport",
                 "Toolbox",
-                "CMemoryTuning",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
@@ -134,7 +132,9 @@ let package = Package(
         .testTarget(name: "FixtureKitTests", dependencies: ["FixtureKit", "Imaging", "RickAndMortyAPI", "TestSupport"]),
         .testTarget(
             name: "rickdexTests",
-            dependencies: ["rickdex", "APIServer", "AvatarCache", "AvatarExport", "RickAndMortyAPI", "TestSupport"]),
+            dependencies: [
+                "rickdex", "APIServer", "AvatarCache", "AvatarExport", "BlockArt", "Imaging", "RickAndMortyAPI", "TestSupport",
+            ]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,4 +1,4 @@
-/// Why an image could not be had, each case saying what to do.
+/// Why an image could not be had, each case naming what failed.
 public enum AvatarCacheError: Error, Sendable, Hashable, CustomStringConvertible {
     /// Offline, and the image is not in the cache.
     case notCached(url: String)
@@ -13,7 +13,7 @@ public enum AvatarCacheError: Error, Sendable, Hashable, CustomStringConvertible
     public var description: String {
         switch self {
         case .notCached(let url):
-            "offline, and \(url) is not in the cache; run `rickdex warm` for it while online"
+            "offline, and \(url) is not in the cache"
         case .httpStatus(let status, let url):
             "the server answered \(status) for \(url)"
         case .notAnImage(let url, let firstBytes):

@@ -10,7 +10,6 @@ typedef struct rdx_png_sink {
     uint8_t *data;
     size_t length;
     size_t capacity;
-    int failed;
 } rdx_png_sink;
 
 /// Where libpng's error callback leaves its message before the longjmp.
@@ -38,7 +37,6 @@ static void rdx_png_write(png_structp png, png_bytep bytes, size_t length) {
         }
         uint8_t *grown = realloc(sink->data, capacity);
         if (grown == NULL) {
-            sink->failed = 1;
             png_error(png, "out of memory");
         }
         sink->data = grown;

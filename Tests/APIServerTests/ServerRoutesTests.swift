@@ -121,11 +121,9 @@ import Testing
         }
     }
 
-    @Test func realDataCountsMatchTheRealService() async throws {
-        guard let folder = TestData.realData else {
-            print(TestData.realDataMissing)
-            return
-        }
+    @Test(.enabled(if: TestData.realData != nil, Comment(rawValue: TestData.realDataMissing)))
+    func realDataCountsMatchTheRealService() async throws {
+        let folder = try #require(TestData.realData)
         try await TestData.withServer(try Dataset.load(from: folder)) { base async throws in
             let page = try #require(try json(try await get(base, "/character?name=rick")) as? [String: Any])
             let info = try #require(page["info"] as? [String: Any])

@@ -181,7 +181,7 @@ import Testing
         await #expect {
             _ = try await offline.original(for: Self.avatar(12, under: canonical))
         } throws: { error in
-            "\(error)".contains("rickdex warm") && "\(error)".contains("12.jpeg")
+            (error as? AvatarCacheError) == .notCached(url: Self.avatar(12, under: canonical).absoluteString)
         }
     }
 

@@ -6,11 +6,9 @@ import Testing
 
 /// Every avatar the real service sends decodes to its true size and makes a thumbnail.
 @Suite struct RealDataTests {
-    @Test func everyRealAvatarDecodesAndMakesAThumbnail() async throws {
-        guard let folder = TestData.realData else {
-            print(TestData.realDataMissing)
-            return
-        }
+    @Test(.enabled(if: TestData.realData != nil, Comment(rawValue: TestData.realDataMissing)))
+    func everyRealAvatarDecodesAndMakesAThumbnail() async throws {
+        let folder = try #require(TestData.realData)
         let odd: [Int: (Int, Int)] = [607: (264, 264), 623: (264, 264), 710: (299, 295), 819: (277, 266), 820: (277, 266)]
         let failures = await withTaskGroup(of: [String].self) { group in
             for lane in 0..<2 {

@@ -112,11 +112,9 @@ import Testing
         }
     }
 
-    @Test func realDataAnswersAsTheRealService() async throws {
-        guard let folder = TestData.realData else {
-            print(TestData.realDataMissing)
-            return
-        }
+    @Test(.enabled(if: TestData.realData != nil, Comment(rawValue: TestData.realDataMissing)))
+    func realDataAnswersAsTheRealService() async throws {
+        let folder = try #require(TestData.realData)
         let dataset = try Dataset.load(from: folder)
         try await TestData.withServer(dataset) { base async throws in
             let client = TestData.client(base)

@@ -184,8 +184,10 @@ import Testing
 
     /// A cache root on a disk that fills up mid-run (a 300 KB tmpfs): the failures are counted and
     /// named, and what was written is whole.
-    @Test func aFullDiskFailsTheWarmClearlyAndLeavesNothingCorrupt() async throws {
-        guard let disk = try Tmpfs.mount(in: temporary.url, name: "full", options: "size=300k") else { return }
+    @Test(.enabled(if: Tmpfs.available, Tmpfs.unavailable)) func aFullDiskFailsTheWarmClearlyAndLeavesNothingCorrupt()
+        async throws
+    {
+        let disk = try Tmpfs.mount(in: temporary.url, name: "full", options: "size=300k")
         defer { Tmpfs.unmount(disk) }
         let root = disk.appendingPathComponent("cache")
         let result = try await run(
@@ -201,8 +203,8 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("v1/tmp").path).isEmpty)
     }
 
-    @Test func aReadOnlyCacheRootIsRefusedWithAMessage() async throws {
-        guard let disk = try Tmpfs.mount(in: temporary.url, name: "read-only", options: "ro,size=100k") else { return }
+    @Test(.enabled(if: Tmpfs.available, Tmpfs.unavailable)) func aReadOnlyCacheRootIsRefusedWithAMessage() async throws {
+        let disk = try Tmpfs.mount(in: temporary.url, name: "read-only", options: "ro,size=100k")
         defer { Tmpfs.unmount(disk) }
         let root = disk.appendingPathComponent("cache")
         let result = try await run(["warm", "--all", "--api", "fixtures"], environment: ["RICKDEX_CACHE_DIR": root.path])

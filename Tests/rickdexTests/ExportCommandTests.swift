@@ -156,8 +156,10 @@ import Testing
 
     /// A disk that fills up mid-run: a 400 KB tmpfs (mounting needs root; elsewhere this says so
     /// and passes).
-    @Test func aFullDiskStopsTheExportWithAClearMessageAndNoPartialFiles() async throws {
-        guard let mountPoint = try Tmpfs.mount(in: temporary.url, name: "tiny", options: "size=400k") else { return }
+    @Test(.enabled(if: Tmpfs.available, Tmpfs.unavailable)) func aFullDiskStopsTheExportWithAClearMessageAndNoPartialFiles()
+        async throws
+    {
+        let mountPoint = try Tmpfs.mount(in: temporary.url, name: "tiny", options: "size=400k")
         defer { Tmpfs.unmount(mountPoint) }
         let target = mountPoint.appendingPathComponent("export")
         let result = try await RickdexProcess.run(
@@ -180,8 +182,8 @@ import Testing
 
     /// A read-only file system (a tmpfs mounted `ro`: as root, permissions alone do not stop
     /// writes). Skips with a message where mounting is not allowed.
-    @Test func aReadOnlyFolderIsRefusedBeforeAnyWork() async throws {
-        guard let mountPoint = try Tmpfs.mount(in: temporary.url, name: "read-only", options: "ro,size=100k") else { return }
+    @Test(.enabled(if: Tmpfs.available, Tmpfs.unavailable)) func aReadOnlyFolderIsRefusedBeforeAnyWork() async throws {
+        let mountPoint = try Tmpfs.mount(in: temporary.url, name: "read-only", options: "ro,size=100k")
         defer { Tmpfs.unmount(mountPoint) }
         let result = try await RickdexProcess.run(
             ["export", "--all", "--out", mountPoint.path, "--api", "fixtures"], environment: environment)

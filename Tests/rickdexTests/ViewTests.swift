@@ -1,4 +1,6 @@
+import BlockArt
 import Foundation
+import Imaging
 import TestSupport
 import Testing
 
@@ -61,10 +63,17 @@ import Testing
         let grid = try await run(["location", "3", "--api", "fixtures", "--preview", "--color", "never"])
         let residents = TestData.fixturesDataset.locations[2].residents.count
         #expect(grid.stdout.contains("Residents (\(residents))"))
-        #expect(grid.stdout.contains("-") || grid.stdout.contains("*"), "ASCII avatars without colour")
+        // Without colour each avatar is ASCII shades: the first resident's, drawn here from its file.
+        let first = try #require(
+            TestData.fixturesDataset.locations[2].residents.first.flatMap { Int($0.split(separator: "/").last ?? "") })
+        let bytes = try [UInt8](Data(contentsOf: TestData.fixturesDataset.avatarFile(id: first)))
+        let thumbnail = try Thumbnailer(circle: ImageProcessors.Circle(size: 64)).thumbnail(bytes)
+        let shades = CellRenderer(symbols: .half, mode: .none).render(thumbnail, columns: 8, rows: 4)
+        #expect(shades.contains { $0.contains(where: { $0 != " " }) })
+        for line in shades { #expect(grid.stdout.contains(line), "ASCII avatar line '\(line)'") }
         let unknown = try await run(["episode", "S09E99", "--api", "fixtures"])
-        #expect(unknown.status != 0)
-        #expect(unknown.stderr.contains("S09E99"))
+        #expect(unknown.status == 3)
+        #expect(unknown.stderr == "rickdex: episode S09E99 not found\n")
     }
 
     @Test func artDrawsFilesInOrderAndReportsTheBadOnes() async throws {

@@ -4,54 +4,45 @@ import NIOConcurrencyHelpers
 import RickAndMortyAPI
 
 /// Downloads images through the project's one `HTTPTransport` (deadline, body cap, retries with
-/// backoff on 5xx/429/dropped connections, `Retry-After`), with two additions: identical
-/// requests in flight share one download, and each host gets at most `perHostLimit` at once.
-///
-/// (`ImagePipeline` coalesces by cache key before it gets here, so through the pipeline this
-/// second level only joins requests for one URL made outside it.)
+/// backoff on 5xx/429/dropped connections, `Retry-After`), each host getting at most
+/// `perHostLimit` at once. Identical requests are joined before they get here, by
+/// `ImagePipeline`'s coalescer.
 public final class ImageFetcher: Sendable {
     public let transport: HTTPTransport
     public let perHostLimit: Int
     private let limiters = NIOLockedValueBox<[String: ConcurrencyLimiter]>([:])
-    private let flights = Coalescer<String, Download>()
-    private let counters = NIOLockedValueBox<(downloads: Int, notModified: Int, bytes: Int64)>((0, 0, 0))
+    private let counters = NIOLockedValueBox<(downloads: Int, bytes: Int64)>((0, 0))
 
     public init(transport: HTTPTransport, perHostLimit: Int = 8) {
         self.transport = transport
         self.perHostLimit = max(1, perHostLimit)
     }
 
-    /// Requests joined to one already in flight.
-    public var coalesced: Int { flights.coalescedCount }
     public var downloads: Int { counters.withLockedValue { $0.downloads } }
     public var bytesDownloaded: Int64 { counters.withLockedValue { $0.bytes } }
 
     /// GETs `url`, conditionally when `validators` are given. Throws `AvatarCacheError` for a
     /// status other than 200/304, `APIError` for transport failures, or `CancellationError`.
     public func fetch(_ url: URL, validators: [(String, String)] = []) async throws -> Download {
-        let key = ([url.absoluteString] + validators.map { "\($0.0): \($0.1)" }).joined(separator: "\n")
-        return try await flights.run(key) {
-            let response = try await limiter(for: url).run {
-                // An image cut short is retried; bytes that are no image at all are not.
-                try await transport.get(url, headers: validators) {
-                    ImageSniffer.format(of: $0) == nil || ImageSniffer.isComplete($0)
-                }
+        let response = try await limiter(for: url).run {
+            // An image cut short is retried; bytes that are no image at all are not.
+            try await transport.get(url, headers: validators) {
+                ImageSniffer.format(of: $0) == nil || ImageSniffer.isComplete($0)
             }
-            switch response.status {
-            case 200:
-                counters.withLockedValue {
-                    $0.downloads += 1
-                    $0.bytes += Int64(response.body.count)
-                }
-                return .body(
-                    response.body, contentType: response.header("Content-Type"), etag: response.header("ETag"),
-                    lastModified: response.header("Last-Modified"))
-            case 304 where !validators.isEmpty:
-                counters.withLockedValue { $0.notModified += 1 }
-                return .notModified
-            default:
-                throw AvatarCacheError.httpStatus(response.status, url: url.absoluteString)
+        }
+        switch response.status {
+        case 200:
+            counters.withLockedValue {
+                $0.downloads += 1
+                $0.bytes += Int64(response.body.count)
             }
+            return .body(
+                response.body, contentType: response.header("Content-Type"), etag: response.header("ETag"),
+                lastModified: response.header("Last-Modified"))
+        case 304 where !validators.isEmpty:
+            return .notModified
+        default:
+            throw AvatarCacheError.httpStatus(response.status, url: url.absoluteString)
         }
     }
 

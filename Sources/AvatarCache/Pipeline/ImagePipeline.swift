@@ -36,7 +36,7 @@ public final class ImagePipeline: Sendable {
         statistics.disk = disk.statistics
         statistics.downloads = fetcher?.downloads ?? 0
         statistics.bytesDownloaded = fetcher?.bytesDownloaded ?? 0
-        statistics.coalesced = originals.coalescedCount + variants.coalescedCount + (fetcher?.coalesced ?? 0)
+        statistics.coalesced = originals.coalescedCount + variants.coalescedCount
         return statistics
     }
 

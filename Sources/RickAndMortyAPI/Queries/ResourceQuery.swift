@@ -31,12 +31,6 @@ public struct ResourceQuery<Resource: APIResource>: Sendable, Hashable {
         self.init(filters: filters, page: page)
     }
 
-    /// Sets or clears one filter; a key the resource does not filter on is ignored.
-    public mutating func setFilter(_ key: String, _ value: String?) {
-        guard Resource.filterKeys.contains(key) else { return }
-        filters[key] = value
-    }
-
     /// The filters in the API's order, then nothing else: what a `next` link carries besides `page`.
     public var filterItems: [URLQueryItem] {
         Resource.filterKeys.compactMap { key in filters[key].map { URLQueryItem(name: key, value: $0) } }

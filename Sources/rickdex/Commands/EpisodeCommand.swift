@@ -35,7 +35,7 @@ struct EpisodeCommand: AsyncParsableCommand {
                 let code = episode.uppercased()
                 let matches = try await client.episodes(EpisodeQuery(filters: ["episode": code])).items
                 guard let exact = matches.first(where: { $0.code.uppercased() == code }) else {
-                    throw APIError.badRequest(url: "episode?episode=\(code)", message: "no episode \(code)")
+                    throw NotFound(what: "episode \(code)")
                 }
                 found = exact
             }

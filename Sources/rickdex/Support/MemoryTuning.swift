@@ -1,4 +1,3 @@
-import CMemoryTuning
 import Foundation
 
 /// Keeps freed image buffers in the process instead of handing them back to the kernel.
@@ -6,17 +5,16 @@ import Foundation
 /// Decoding and resampling allocate and free buffers of a few hundred kilobytes per image. By
 /// default glibc trims its heaps after such frees (`madvise`), so every image pays page faults and
 /// zeroing again. Set with `mallopt` once the process runs, the limits do not stop that (measured:
-/// ~690 `madvise` calls for 826 thumbnails either way); read by glibc at start-up from
-/// `GLIBC_TUNABLES`, they do, for a fifth less wall time. So the bulk image commands re-execute
+/// ~690 `madvise` calls for 826 thumbnails either way, so there is no `mallopt` call); read by
+/// glibc at start-up from `GLIBC_TUNABLES`, they do, for a fifth less wall time. So the bulk image commands re-execute
 /// themselves once with those tunables, unless the user has set `GLIBC_TUNABLES` already.
 enum MemoryTuning {
     /// Commands that process many images, where the start-up cost of one `exec` is repaid.
-    static let bulkCommands: Set<String> = ["thumbnail", "sheet", "art", "export"]
+    static let bulkCommands: Set<String> = ["thumbnail", "sheet", "art", "export", "warm"]
 
     static let tunables = "glibc.malloc.arena_max=1:glibc.malloc.trim_threshold=134217728:glibc.malloc.mmap_threshold=33554432"
 
     static func apply() {
-        rdx_tune_malloc(32 << 20, 128 << 20)
         #if os(Linux)
             let arguments = CommandLine.arguments
             guard arguments.count > 1, bulkCommands.contains(arguments[1]),

@@ -1,0 +1,9 @@
+/// Something asked for by a name the API has no id for (an episode code), as the API's own
+/// "not found" is for an id: exit code 3.
+struct NotFound: ReportableError {
+    /// What was asked for, e.g. `episode S09E99`.
+    let what: String
+
+    var description: String { "\(what) not found" }
+    var exitCode: Int32 { ErrorReport.notFound }
+}

@@ -1,0 +1,88 @@
+import APIServer
+import AvatarCache
+import AvatarExport
+import Imaging
+import RickAndMortyAPI
+
+/// An error the command line knows how to tell: its message is its description, with a hint at
+/// what to do and the exit code documented in `rickdex --help`. The libraries' errors say what
+/// failed; the hints, in command-line words, are added here.
+protocol ReportableError: Error, CustomStringConvertible {
+    var exitCode: Int32 { get }
+    var hint: String? { get }
+}
+
+extension ReportableError {
+    var hint: String? { nil }
+}
+
+extension APIError: ReportableError {
+    var exitCode: Int32 {
+        switch self {
+        case .notFound: ErrorReport.notFound
+        case .badRequest: ErrorReport.usage
+        default: ErrorReport.network
+        }
+    }
+
+    var hint: String? {
+        switch self {
+        case .unreachable:
+            "Check the network or the --api address; --api fixtures runs on the bundled dataset with no network."
+        case .throttled:
+            "The server is limiting requests; wait a little and try again."
+        case .timedOut, .connectionDropped, .server:
+            "The server or the network is having trouble; try again, or use --api fixtures."
+        case .malformedResponse, .unexpectedStatus:
+            "The server at --api does not speak the Rick and Morty API."
+        case .notCached:
+            "Run `rickdex warm --all` (or `rickdex warm` with the same filters) while online to use it offline."
+        default:
+            nil
+        }
+    }
+}
+
+extension AvatarCacheError: ReportableError {
+    var exitCode: Int32 { ErrorReport.network }
+
+    var hint: String? {
+        if case .notCached = self { return "Run `rickdex warm` for it while online to use it offline." }
+        return nil
+    }
+}
+
+extension DatasetError: ReportableError {
+    var exitCode: Int32 { ErrorReport.usage }
+    var hint: String? { "A dataset folder holds characters.json, episodes.json, locations.json and avatars/." }
+}
+
+extension DiskCacheError: ReportableError {
+    var exitCode: Int32 { ErrorReport.usage }
+}
+
+/// A local image that cannot be decoded is bad input, not a network failure.
+extension ImagingError: ReportableError {
+    var exitCode: Int32 { ErrorReport.usage }
+}
+
+extension ExportError: ReportableError {
+    var exitCode: Int32 { ErrorReport.usage }
+}
+
+extension FixturesNotFound: ReportableError {
+    var exitCode: Int32 { ErrorReport.usage }
+}
+
+extension PartialFailure: ReportableError {
+    var exitCode: Int32 { ErrorReport.partial }
+}
+
+extension LocalFileError: ReportableError {
+    var exitCode: Int32 { ErrorReport.usage }
+}
+
+extension ServerStartFailure: ReportableError {
+    var exitCode: Int32 { ErrorReport.network }
+    var hint: String? { "Choose another --port, or --port 0 for any free one." }
+}
