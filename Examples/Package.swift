@@ -1,0 +1,21 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+// Rickdex's libraries used from another package, as a Swift program would: by path here, by URL
+// in your own manifest. `swift run --package-path Examples avatar-search rick`.
+let package = Package(
+    name: "RickdexExamples",
+    platforms: [.macOS(.v15)],
+    dependencies: [.package(name: "Rickdex", path: "..")],
+    targets: [
+        .executableTarget(
+            name: "avatar-search",
+            dependencies: [
+                .product(name: "RickAndMortyAPI", package: "Rickdex"),
+                .product(name: "AvatarCache", package: "Rickdex"),
+                .product(name: "BlockArt", package: "Rickdex"),
+            ]
+        )
+    ],
+    swiftLanguageModes: [.v6]
+)
