@@ -105,11 +105,6 @@ let package = Package(
         .target(name: "FuzzTargets", dependencies: ["Imaging", "RickAndMortyAPI"]),
         .executableTarget(name: "fuzz-images", dependencies: ["FuzzTargets"]),
         .executableTarget(name: "fuzz-api-json", dependencies: ["FuzzTargets"]),
-        .executableTarget(
-            name: "cache-microbench",
-            dependencies: ["AvatarCache", "Imaging"],
-            path: "Benchmarks/Micro"
-        ),
 
         // Tests.
         .target(name: "TestSupport", dependencies: ["APIServer", "RickAndMortyAPI"], path: "Tests/TestSupport"),
@@ -138,3 +133,4 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+// Benchmarks/ and Examples/ are packages of their own that depend on this one by path.

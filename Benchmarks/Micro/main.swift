@@ -3,10 +3,11 @@
 //   disk hit, 64 px       ImagePipeline.thumbnail with the memory tier off: read, verify, PNG decode
 //                         (target < 100 µs)
 //   disk read + verify    the same without the decode
-// Run in release: swift run -c release cache-microbench [cache-folder]
+// Run in release: swift run -c release --package-path Benchmarks cache-microbench [cache-folder]
 import AvatarCache
 import Foundation
 import Imaging
+import Toolbox
 
 /// Nanoseconds per call of `body`, after a warm-up. Synchronous and nonisolated, so the loop
 /// never hops to the main actor (top-level code runs there; a hop per call would dominate).
@@ -14,9 +15,7 @@ nonisolated func measure(_ iterations: Int, _ body: (Int) throws -> Void) rethro
     for index in 0..<min(iterations, 100) { try body(index) }  // warm-up: page cache, allocator
     let start = ContinuousClock.now
     for index in 0..<iterations { try body(index) }
-    let elapsed = ContinuousClock.now - start
-    let nanoseconds = Double(elapsed.components.seconds) * 1e9 + Double(elapsed.components.attoseconds) / 1e9
-    return nanoseconds / Double(iterations)
+    return (ContinuousClock.now - start).seconds * 1e9 / Double(iterations)
 }
 
 /// The same for an async body, awaited in a loop off the main actor.
@@ -24,9 +23,7 @@ nonisolated func measureAsync(_ iterations: Int, _ body: @Sendable (Int) async t
     for index in 0..<min(iterations, 100) { try await body(index) }
     let start = ContinuousClock.now
     for index in 0..<iterations { try await body(index) }
-    let elapsed = ContinuousClock.now - start
-    let nanoseconds = Double(elapsed.components.seconds) * 1e9 + Double(elapsed.components.attoseconds) / 1e9
-    return nanoseconds / Double(iterations)
+    return (ContinuousClock.now - start).seconds * 1e9 / Double(iterations)
 }
 
 let folder = URL(

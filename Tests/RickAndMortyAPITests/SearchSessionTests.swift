@@ -47,7 +47,7 @@ import Testing
         ])
 
     /// Types `query` and lets the debounce interval pass.
-    func type(_ query: String, into session: SearchSession<TestClock>, on clock: TestClock) async {
+    func type(_ query: String, into session: SearchSession<String, TestClock>, on clock: TestClock) async {
         session.update(query: query)
         await clock.waitForSleepers()
         clock.advance(by: .milliseconds(300))

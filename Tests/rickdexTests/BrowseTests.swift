@@ -33,7 +33,7 @@ import Testing
 
     @Test func resultsAskForAvatarsAndTheListMovesWithinThem() {
         var state = BrowseState()
-        let effects = state.apply(search: .loaded(query: "r", page: Self.page(20)))
+        let effects = state.apply(search: .loaded(query: BrowseQuery(name: "r", status: .any), page: Self.page(20)))
         #expect(effects == [.fetchAvatars(Array(Self.characters.prefix(20)))])
         _ = state.apply(key: .up)
         #expect(state.selection == 0)
@@ -47,10 +47,10 @@ import Testing
 
     @Test func aPageForOlderResultsIsDropped() {
         var state = BrowseState()
-        _ = state.apply(search: .loaded(query: "r", page: Self.page(20)))
+        _ = state.apply(search: .loaded(query: BrowseQuery(name: "r", status: .any), page: Self.page(20)))
         let stale = state.generation
-        _ = state.apply(search: .loading(query: "ri"))
-        _ = state.apply(search: .loaded(query: "ri", page: Self.page(3)))
+        _ = state.apply(search: .loading(query: BrowseQuery(name: "ri", status: .any)))
+        _ = state.apply(search: .loaded(query: BrowseQuery(name: "ri", status: .any), page: Self.page(3)))
         #expect(state.apply(page: Self.page(20, number: 2), generation: stale) == [])
         #expect(state.results.count == 3)
         #expect(state.page?.number == 1)
@@ -58,7 +58,7 @@ import Testing
 
     @Test func enterOpensTheDetailAndEscapeComesBack() {
         var state = BrowseState()
-        _ = state.apply(search: .loaded(query: "r", page: Self.page(5)))
+        _ = state.apply(search: .loaded(query: BrowseQuery(name: "r", status: .any), page: Self.page(5)))
         _ = state.apply(key: .down)
         let chosen = Self.characters[1]
         #expect(state.apply(key: .enter) == [.fetchDetail(chosen)])
@@ -76,9 +76,12 @@ import Testing
     @Test func theViewFitsTheScreenInEveryState() {
         var state = BrowseState()
         let view = BrowseView(width: 60, height: 16, style: Style(enabled: true), renderer: CellRenderer(mode: .truecolor))
-        let states: [SearchState] = [
-            .idle, .loading(query: "rick\u{0}any"), .loaded(query: "rick\u{0}any", page: Self.page(20)),
-            .empty(query: "zzz\u{0}any"), .failed(query: "x\u{0}any", message: "cannot reach 127.0.0.1 (connection refused)"),
+        let (rick, zzz, x) = (
+            BrowseQuery(name: "rick", status: .any), BrowseQuery(name: "zzz", status: .any), BrowseQuery(name: "x", status: .any)
+        )
+        let states: [SearchState<BrowseQuery>] = [
+            .idle, .loading(query: rick), .loaded(query: rick, page: Self.page(20)),
+            .empty(query: zzz), .failed(query: x, message: "cannot reach 127.0.0.1 (connection refused)"),
         ]
         let expected = [
             "Type a name to search", "searching “rick”…", "30 matches · page 1 of 2", "no matches for “zzz”",
@@ -91,7 +94,7 @@ import Testing
             #expect(lines.allSatisfy { TerminalText.width(Self.plain($0)) <= 60 }, "\(search)")
             #expect(Self.plain(lines[15]).contains(text), "\(search)")
         }
-        _ = state.apply(search: .loaded(query: "rick\u{0}any", page: Self.page(20)))
+        _ = state.apply(search: .loaded(query: rick, page: Self.page(20)))
         let lines = view.render(state).map(Self.plain)
         #expect(lines[2].contains("› ● \(Self.characters[0].name) #\(Self.characters[0].id)"))
         #expect(lines.filter { $0.contains(" #") }.count == 6, "(16 - 3) / 2 items fit")

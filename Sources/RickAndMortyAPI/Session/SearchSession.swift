@@ -4,26 +4,27 @@ import NIOConcurrencyHelpers
 
 /// Turns keystrokes into search results the way every good search field does.
 ///
-/// Queries are trimmed, debounced (300 ms by default, on an injectable clock), and a query equal
-/// to the last one searched is dropped. A new query cancels the search in flight, and a result is
+/// Queries are normalised (a string is trimmed), debounced (300 ms by default, on an injectable
+/// clock), and a query equal to the last one searched is dropped. The query is any `SearchQuery`:
+/// a string, or a name with its filters as one value. A new query cancels the search in flight, and a result is
 /// published only while its query is still the latest, so stale results never reach `states`.
 /// `update(query:)` may be called from any task.
-public final class SearchSession<C: Clock>: Sendable where C.Duration == Duration {
+public final class SearchSession<Query: SearchQuery, C: Clock>: Sendable where C.Duration == Duration {
     /// Every state in order, starting with `.idle`; finishes after `finish()`.
-    public let states: AsyncStream<SearchState>
-    private let input: AsyncStream<String>.Continuation
+    public let states: AsyncStream<SearchState<Query>>
+    private let input: AsyncStream<Query>.Continuation
     private let driver: Task<Void, Never>
 
     /// - Parameters:
     ///   - debounce: how long typing must pause before a search starts.
     ///   - clock: the clock the debounce waits on (a test clock in tests).
-    ///   - search: fetches the first page for a trimmed, non-empty query.
+    ///   - search: fetches the first page for a normalised, non-empty query.
     public init(
         debounce: Duration = .milliseconds(300), clock: C,
-        search: @escaping @Sendable (String) async throws -> Page<RMCharacter>
+        search: @escaping @Sendable (Query) async throws -> Page<RMCharacter>
     ) {
-        let (states, output) = AsyncStream.makeStream(of: SearchState.self)
-        let (queries, input) = AsyncStream.makeStream(of: String.self)
+        let (states, output) = AsyncStream.makeStream(of: SearchState<Query>.self)
+        let (queries, input) = AsyncStream.makeStream(of: Query.self)
         self.states = states
         self.input = input
         output.yield(.idle)
@@ -34,7 +35,7 @@ public final class SearchSession<C: Clock>: Sendable where C.Duration == Duratio
             var inFlight: Task<Void, Never>?
             let settled =
                 queries
-                .map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
+                .map { $0.normalized }
                 .debounce(for: debounce, clock: clock)
                 .removeDuplicates()
             for await query in settled {
@@ -46,7 +47,7 @@ public final class SearchSession<C: Clock>: Sendable where C.Duration == Duratio
                 }
                 guard !query.isEmpty else { continue }
                 inFlight = Task {
-                    let state: SearchState
+                    let state: SearchState<Query>
                     do {
                         let page = try await search(query)
                         state = page.items.isEmpty ? .empty(query: query) : .loaded(query: query, page: page)
@@ -65,8 +66,8 @@ public final class SearchSession<C: Clock>: Sendable where C.Duration == Duratio
         }
     }
 
-    /// The search field's new text.
-    public func update(query: String) {
+    /// The search field's new value.
+    public func update(query: Query) {
         input.yield(query)
     }
 
@@ -83,7 +84,7 @@ public final class SearchSession<C: Clock>: Sendable where C.Duration == Duratio
 extension SearchSession where C == ContinuousClock {
     /// A session on the real clock.
     public convenience init(
-        debounce: Duration = .milliseconds(300), search: @escaping @Sendable (String) async throws -> Page<RMCharacter>
+        debounce: Duration = .milliseconds(300), search: @escaping @Sendable (Query) async throws -> Page<RMCharacter>
     ) {
         self.init(debounce: debounce, clock: ContinuousClock(), search: search)
     }

@@ -4,7 +4,7 @@ import RickAndMortyAPI
 /// Everything that can change the browser's state, delivered to its one loop.
 enum BrowseEvent: Sendable {
     case keys([Key])
-    case search(SearchState)
+    case search(SearchState<BrowseQuery>)
     case page(Page<RMCharacter>, generation: Int)
     case pageFailed(String, generation: Int)
     case avatar(id: Int, Bitmap)

@@ -43,7 +43,7 @@ struct BrowseState {
     var query = ""
     var focus = Focus.search
     var status = StatusFilter.any
-    var search = SearchState.idle
+    var search = SearchState<BrowseQuery>.idle
     /// The page shown (the session gives page 1; n/p fetch others).
     var page: Page<RMCharacter>?
     var selection = 0
@@ -116,7 +116,7 @@ struct BrowseState {
         return []
     }
 
-    mutating func apply(search state: SearchState) -> [Effect] {
+    mutating func apply(search state: SearchState<BrowseQuery>) -> [Effect] {
         search = state
         switch state {
         case .loaded(_, let first):
@@ -140,7 +140,7 @@ struct BrowseState {
     mutating func apply(pageFailed message: String, generation: Int) {
         guard generation == self.generation else { return }
         pageLoading = false
-        search = .failed(query: query, message: message)
+        search = .failed(query: BrowseQuery(name: query, status: status), message: message)
     }
 
     mutating func apply(detail character: RMCharacter, episodes: [Episode]) {

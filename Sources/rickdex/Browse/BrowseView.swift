@@ -125,7 +125,7 @@ struct BrowseView {
             case .idle:
                 text = "Type a name to search · Tab: status filter · Esc: quit"
             case .loading(let query):
-                text = "searching “\(TerminalText.sanitize(Self.name(of: query)))”…"
+                text = "searching “\(TerminalText.sanitize(query.name))”…"
             case .loaded:
                 let page = state.page
                 let count = page?.count ?? 0
@@ -134,7 +134,7 @@ struct BrowseView {
                     + "\(count) \(count == 1 ? "match" : "matches") · page \(page?.number ?? 1) of \(page?.pages ?? 1)"
                     + " · ↑↓ Enter · n/p pages · q quit"
             case .empty(let query):
-                text = "no matches for “\(TerminalText.sanitize(Self.name(of: query)))”"
+                text = "no matches for “\(TerminalText.sanitize(query.name))”"
             case .failed(_, let message):
                 text = "error: \(TerminalText.sanitize(message)) — check --api, or use --offline"
             }
@@ -143,9 +143,4 @@ struct BrowseView {
     }
 
     private func blank(_ columns: Int) -> String { String(repeating: " ", count: columns) }
-
-    /// The session's query carries the status filter after a NUL; the name is what was typed.
-    static func name(of query: String) -> String {
-        String(query.split(separator: "\u{0}", omittingEmptySubsequences: false).first ?? "")
-    }
 }

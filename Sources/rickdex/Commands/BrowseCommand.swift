@@ -45,10 +45,7 @@ struct BrowseCommand: AsyncParsableCommand {
         let art = AvatarArt(capabilities: capabilities)
         let (events, sink) = AsyncStream.makeStream(of: BrowseEvent.self)
 
-        let session = SearchSession { query in
-            let (name, status) = Self.split(query)
-            return try await client.characters(CharacterQuery(name: name, status: status))
-        }
+        let session = SearchSession { (query: BrowseQuery) in try await client.characters(query.characterQuery()) }
         let forwarding = Task {
             for await state in session.states { sink.yield(.search(state)) }
         }
@@ -65,6 +62,9 @@ struct BrowseCommand: AsyncParsableCommand {
 
         var state = BrowseState()
         var painter = ScreenPainter()
+        // Fetches belong to the screen that asked for them; none outlives browse.
+        let work = ScreenTasks()
+        defer { work.cancelAll() }
         // Real pixels on kitty, whose images can be placed and deleted by id; elsewhere cells.
         let pixels = capabilities.graphics == .kitty
         var onScreen = KittyImages(cellSize: capabilities.cellPixels, multiplexed: capabilities.multiplexed)
@@ -106,36 +106,42 @@ struct BrowseCommand: AsyncParsableCommand {
                 case .quit:
                     return
                 case .search(let name, let status):
-                    session.update(query: Self.join(name, status))
+                    session.update(query: BrowseQuery(name: name, status: status))
                 case .fetchPage(let name, let status, let number, let generation):
-                    Task {
+                    work.replace(.page)
+                    work.start(.page) {
                         do {
-                            let (trimmed, filter) = Self.split(Self.join(name, status))
-                            let page = try await client.characters(
-                                CharacterQuery(name: trimmed, status: filter, page: number))
-                            sink.yield(.page(page, generation: generation))
+                            let query = BrowseQuery(name: name, status: status).normalized
+                            let page = try await client.characters(query.characterQuery(page: number))
+                            if !Task.isCancelled { sink.yield(.page(page, generation: generation)) }
                         } catch {
-                            sink.yield(.pageFailed("\(error)", generation: generation))
+                            if !Task.isCancelled { sink.yield(.pageFailed("\(error)", generation: generation)) }
                         }
                     }
                 case .fetchDetail(let character):
-                    Task {
+                    work.replace(.detail)
+                    work.start(.detail) {
                         let episodes = (try? await client.episodes(ids: character.episodeIDs)) ?? []
-                        sink.yield(.detail(character, episodes))
+                        if !Task.isCancelled { sink.yield(.detail(character, episodes)) }
                     }
-                    Task {
+                    work.start(.detail) {
                         let circle = art.circle(
                             AvatarVariant.detail.sized(.columns(BrowseView.detailAvatar)), status: character.status)
-                        if let large = try? await images.thumbnail(for: character.imageURL, circle: circle).bitmap {
+                        if let large = try? await images.thumbnail(for: character.imageURL, circle: circle).bitmap,
+                            !Task.isCancelled
+                        {
                             sink.yield(.largeAvatar(id: character.id, large))
                         }
                     }
                 case .fetchAvatars(let characters):
+                    work.replace(.avatars)
                     for character in characters {
-                        Task {
+                        work.start(.avatars) {
                             let circle = art.circle(
                                 AvatarVariant.browseRow.sized(.columns(BrowseView.listAvatar)), status: character.status)
-                            if let small = try? await images.thumbnail(for: character.imageURL, circle: circle).bitmap {
+                            if let small = try? await images.thumbnail(for: character.imageURL, circle: circle).bitmap,
+                                !Task.isCancelled
+                            {
                                 sink.yield(.avatar(id: character.id, small))
                             }
                         }
@@ -144,18 +150,6 @@ struct BrowseCommand: AsyncParsableCommand {
             }
             draw()
         }
-    }
-
-    /// The session takes one string: the typed name, NUL, the status filter.
-    static func join(_ name: String, _ status: BrowseState.StatusFilter) -> String {
-        name + "\u{0}" + status.rawValue
-    }
-
-    static func split(_ query: String) -> (name: String?, status: String?) {
-        let parts = query.split(separator: "\u{0}", omittingEmptySubsequences: false).map(String.init)
-        let name = (parts.first ?? "").trimmingCharacters(in: .whitespaces)
-        let status = parts.count > 1 && parts[1] != "any" ? parts[1] : nil
-        return (name.isEmpty ? nil : name, status)
     }
 
     /// Reads standard input on a thread of its own (a blocking read would hold a cooperative

@@ -1,0 +1,26 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+// The benchmarks' own package, as swift-log keeps its benchmarks: nothing here is built by the
+// main package or its tests. `Benchmarks/compare` builds it in release mode.
+//
+// (ordo-one/package-benchmark 1.38.1, the mirror's only version, needs swift-runtime-interposer
+// on Linux with Swift 6.3, which the mirror lacks; the micro-benchmarks stay a plain executable
+// that prints JSON until it can resolve.)
+let package = Package(
+    name: "RickdexBenchmarks",
+    platforms: [.macOS(.v15)],
+    dependencies: [.package(name: "Rickdex", path: "..")],
+    targets: [
+        .executableTarget(
+            name: "cache-microbench",
+            dependencies: [
+                .product(name: "AvatarCache", package: "Rickdex"),
+                .product(name: "Imaging", package: "Rickdex"),
+                .product(name: "Toolbox", package: "Rickdex"),
+            ],
+            path: "Micro"
+        )
+    ],
+    swiftLanguageModes: [.v6]
+)

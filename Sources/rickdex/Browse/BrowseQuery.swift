@@ -1,0 +1,21 @@
+import RickAndMortyAPI
+
+/// What browse searches for: the typed name and the status filter, as one value for its
+/// `SearchSession` (a change to either is a new search).
+struct BrowseQuery: SearchQuery {
+    var name: String
+    var status: BrowseState.StatusFilter
+
+    /// The name trimmed of surrounding white space.
+    var normalized: BrowseQuery {
+        BrowseQuery(name: name.trimmingCharacters(in: .whitespacesAndNewlines), status: status)
+    }
+
+    /// Never: an empty name lists everyone under the status filter.
+    var isEmpty: Bool { false }
+
+    /// The API query for page `page`.
+    func characterQuery(page: Int = 1) -> CharacterQuery {
+        CharacterQuery(name: name.isEmpty ? nil : name, status: status == .any ? nil : status.rawValue, page: page)
+    }
+}

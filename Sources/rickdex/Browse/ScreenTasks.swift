@@ -1,0 +1,37 @@
+/// Browse's background work, each task owned by the part of the screen that asked for it: a
+/// part's tasks are cancelled when it is replaced (new results, another page, another detail),
+/// and every task when browse quits. Used from browse's event loop only.
+final class ScreenTasks {
+    /// The part of the screen a task works for.
+    enum Owner: Hashable {
+        /// The list's avatars.
+        case avatars
+        /// The page being fetched.
+        case page
+        /// The detail's episodes and avatar.
+        case detail
+    }
+
+    private var running: [Owner: [Task<Void, Never>]] = [:]
+
+    /// Cancels `owner`'s tasks: what they were fetching is no longer on screen.
+    func replace(_ owner: Owner) {
+        running[owner]?.forEach { $0.cancel() }
+        running[owner] = []
+    }
+
+    /// Starts `work` for `owner`, alongside its other tasks.
+    func start(_ owner: Owner, _ work: @escaping @Sendable () async -> Void) {
+        running[owner, default: []].removeAll { $0.isCancelled }
+        running[owner, default: []].append(Task { await work() })
+    }
+
+    /// Cancels every task (on quit).
+    func cancelAll() {
+        for owner in Array(running.keys) { replace(owner) }
+    }
+
+    deinit {
+        for tasks in running.values { tasks.forEach { $0.cancel() } }
+    }
+}
