@@ -20,6 +20,8 @@ let package = Package(
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.24.0"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.5.0"),
         .package(url: "https://github.com/apple/swift-async-algorithms", from: "1.0.0"),
+        .package(url: "https://github.com/apple/swift-crypto.git", "3.12.3"..<"5.0.0"),
+        .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.80.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.6.0"),
@@ -36,7 +38,7 @@ let package = Package(
 
         // Libraries.
         // The shared tools: atomic file writes, bounded concurrency, system errors, durations.
-        .target(name: "Toolbox"),
+        .target(name: "Toolbox", dependencies: [.product(name: "SystemPackage", package: "swift-system")]),
         .target(
             name: "Imaging",
             dependencies: ["CLibJPEG", "CLibPNG", .product(name: "NIOConcurrencyHelpers", package: "swift-nio")]
@@ -68,6 +70,8 @@ let package = Package(
             name: "AvatarCache",
             dependencies: [
                 "RickAndMortyAPI", "Imaging", "Toolbox", "CZlibSystem",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "SystemPackage", package: "swift-system"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
             ]
         ),

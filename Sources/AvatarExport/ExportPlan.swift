@@ -58,7 +58,7 @@ public struct ExportPlan: Sendable {
         } catch {
             return failure(error)
         }
-        let sourceSHA = SHA256.hex(source)
+        let sourceSHA = ContentDigest.sha256(source)
         let before = previous[character.id].flatMap { $0.sourceSHA256 == sourceSHA ? $0 : nil }
         let stem = FileSlug.stem(id: character.id, name: character.name, digits: digits)
         var files: [ExportManifest.File] = []
@@ -70,7 +70,7 @@ public struct ExportPlan: Sendable {
                 let file = folder.appendingPathComponent(output.name)
                 // Unchanged since the last run: the same source, the same bytes on disk.
                 if let old = before?.files.first(where: { $0.name == output.name }),
-                    let disk = FileManager.default.contents(atPath: file.path), SHA256.hex(disk) == old.sha256
+                    let disk = FileManager.default.contents(atPath: file.path), ContentDigest.sha256(disk) == old.sha256
                 {
                     files.append(old)
                     skipped += 1
@@ -90,7 +90,7 @@ public struct ExportPlan: Sendable {
                 files.append(
                     ExportManifest.File(
                         name: output.name, kind: output.size == nil ? "original" : "thumbnail", bytes: made.bytes.count,
-                        width: made.width, height: made.height, sha256: SHA256.hex(made.bytes)))
+                        width: made.width, height: made.height, sha256: ContentDigest.sha256(made.bytes)))
             }
         } catch let error as ExportError {
             throw error

@@ -1,11 +1,10 @@
 import Synchronization
+import SystemPackage
 
 #if canImport(Glibc)
     import Glibc
-    private let posixWrite = Glibc.write
 #elseif canImport(Darwin)
     import Darwin
-    private let posixWrite = Darwin.write
 #endif
 
 /// Writes files so that no reader ever sees one half-written: into a temporary file, then renamed
@@ -26,30 +25,25 @@ public enum AtomicFile {
         let name = destination.split(separator: "/").last.map(String.init) ?? "file"
         let folder = temporaryFolder ?? parent(of: destination)
         let temporary = "\(folder)/.\(name).\(processID).\(counter.add(1, ordering: .relaxed).newValue).tmp"
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { throw SystemError.current() }
-        var written = 0
-        var failure: SystemError?
-        bytes.withUnsafeBytes { buffer in
-            guard let base = buffer.baseAddress else { return }
-            while written < buffer.count {
-                let count = posixWrite(descriptor, base + written, buffer.count - written)
-                if count < 0 {
-                    if errno == EINTR { continue }
-                    failure = SystemError.current()
-                    return
-                }
-                written += count
+        do {
+            let file = try FileDescriptor.open(
+                FilePath(temporary), .writeOnly, options: [.create, .exclusiveCreate, .closeOnExec],
+                permissions: [.ownerReadWrite, .groupRead, .otherRead])
+            do {
+                _ = try file.closeAfter { try file.writeAll(bytes) }
+            } catch {
+                Syscalls.unlink(temporary)
+                throw error
             }
+        } catch let error as Errno {
+            throw SystemError(error)
+        } catch {
+            throw SystemError(code: EIO)
         }
-        if close(descriptor) != 0, failure == nil { failure = SystemError.current() }
-        if let failure {
-            unlink(temporary)
-            throw failure
-        }
-        guard rename(temporary, destination) == 0 else {
-            let error = SystemError.current()
-            unlink(temporary)
+        do {
+            try Syscalls.rename(temporary, to: destination)
+        } catch {
+            Syscalls.unlink(temporary)
             throw error
         }
     }

@@ -1,3 +1,5 @@
+import SystemPackage
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -9,6 +11,9 @@ public struct SystemError: Error, Sendable, Hashable, CustomStringConvertible {
     public var code: Int32
 
     public init(code: Int32) { self.code = code }
+
+    /// swift-system's error as this one.
+    public init(_ errno: Errno) { code = errno.rawValue }
 
     /// The calling thread's `errno`, read at once (before anything else can change it).
     public static func current() -> SystemError { SystemError(code: errno) }

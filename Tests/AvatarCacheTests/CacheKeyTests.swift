@@ -14,11 +14,11 @@ import Testing
 
     @Test func fileNamesAreSHA256OfTheJoinedKey() {
         // FIPS 180-4 test vectors.
-        #expect(SHA256.hex("abc".utf8) == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
-        #expect(SHA256.hex("".utf8) == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+        #expect(ContentDigest.sha256("abc".utf8) == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+        #expect(ContentDigest.sha256("".utf8) == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
         #expect(
-            SHA256.hex("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq".utf8)
+            ContentDigest.sha256("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq".utf8)
                 == "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1")
-        #expect(CacheKey(["abc"]).fileName == SHA256.hex("3:abc".utf8))
+        #expect(CacheKey(["abc"]).fileName == ContentDigest.sha256("3:abc".utf8))
     }
 }

@@ -80,11 +80,11 @@ import Testing
         #expect(manifest.characters.map(\.id) == Self.robots.map(\.id))
         #expect(manifest.sheet == "sheet.png")
         for character in manifest.characters {
-            #expect(character.sourceSHA256 == SHA256.hex(try Self.sourceBytes(character.id)))
+            #expect(character.sourceSHA256 == ContentDigest.sha256(try Self.sourceBytes(character.id)))
             #expect(character.files.map(\.kind) == ["original", "thumbnail", "thumbnail"])
             for file in character.files {
                 let bytes = try [UInt8](Data(contentsOf: out.appendingPathComponent(file.name)))
-                #expect(file.sha256 == SHA256.hex(bytes), "\(file.name)")
+                #expect(file.sha256 == ContentDigest.sha256(bytes), "\(file.name)")
                 #expect(file.bytes == bytes.count)
                 let size = try ImageDecoder().size(of: bytes)
                 #expect(size.width == file.width && size.height == file.height, "\(file.name)")

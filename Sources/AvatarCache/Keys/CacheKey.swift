@@ -23,7 +23,7 @@ public struct CacheKey: Sendable, Hashable, CustomStringConvertible {
     public func hash(into hasher: inout Hasher) { hasher.combine(description) }
 
     /// The file name of a key in its joined form (as entry metadata keeps it).
-    static func fileName(ofJoined joined: String) -> String { SHA256.hex(joined.utf8) }
+    static func fileName(ofJoined joined: String) -> String { ContentDigest.sha256(joined.utf8) }
 
     /// The key with one more part (a variant of the same source).
     public func appending(_ part: String) -> CacheKey {
