@@ -41,7 +41,7 @@ let package = Package(
         .target(name: "Toolbox", dependencies: [.product(name: "SystemPackage", package: "swift-system")]),
         .target(
             name: "Imaging",
-            dependencies: ["CLibJPEG", "CLibPNG", .product(name: "NIOConcurrencyHelpers", package: "swift-nio")]
+            dependencies: ["CLibJPEG", "CLibPNG"]
         ),
         .target(
             name: "RickAndMortyAPI",
@@ -76,12 +76,12 @@ let package = Package(
             ]
         ),
         .target(
-            name: "BlockArt", dependencies: ["Imaging", "Toolbox", .product(name: "NIOConcurrencyHelpers", package: "swift-nio")]),
+            name: "BlockArt", dependencies: ["Imaging", "Toolbox"]),
         .target(name: "ContactSheet", dependencies: ["Imaging"]),
         .target(name: "AvatarExport", dependencies: ["AvatarCache", "Imaging", "RickAndMortyAPI", "Toolbox"]),
         .target(
             name: "FixtureKit",
-            dependencies: ["RickAndMortyAPI", "Imaging", "CZlibSystem"]
+            dependencies: ["RickAndMortyAPI", "Imaging", "Toolbox", "CZlibSystem"]
         ),
 
         // Executables.

@@ -1,5 +1,6 @@
 import Foundation
 import RickAndMortyAPI
+import Toolbox
 
 /// Writes a whole dataset folder: the JSON files and every avatar, using all cores.
 public struct FixtureWriter: Sendable {
@@ -19,17 +20,13 @@ public struct FixtureWriter: Sendable {
         let dataset = generator.makeDataset(avatarsDirectory: avatarsDirectory)
         try dataset.writeJSON(to: folder)
         let factory = avatars
-        let workers = max(1, ProcessInfo.processInfo.activeProcessorCount)
-        try await withThrowingTaskGroup(of: Void.self) { group in
-            for (offset, character) in dataset.characters.enumerated() {
-                if offset >= workers { try await group.next() }
-                group.addTask {
-                    let bytes = try factory.avatar(for: character)
-                    try Data(bytes).write(to: dataset.avatarFile(id: character.id), options: .atomic)
-                }
+        let written = await BoundedWork.map(dataset.characters, .compute) { character in
+            Result {
+                let bytes = try factory.avatar(for: character)
+                try AtomicFile.write(bytes, to: dataset.avatarFile(id: character.id).path)
             }
-            try await group.waitForAll()
         }
+        for outcome in written { try outcome.get() }
         return dataset
     }
 }

@@ -1,4 +1,4 @@
-import NIOConcurrencyHelpers
+import Synchronization
 
 /// A terminal palette and the nearest of its entries to any colour, by Oklab distance.
 ///
@@ -13,7 +13,7 @@ public final class Palette: Sendable {
     private let indices: [UInt8]
     /// Each entry in Oklab, in the order of `indices`.
     let colours: [SIMD3<Float>]
-    private let remembered = NIOLockedValueBox<[UInt32: UInt8]>([:])
+    private let remembered = Mutex<[UInt32: UInt8]>([:])
 
     init(entries: [(UInt8, (UInt8, UInt8, UInt8))]) {
         indices = entries.map(\.0)
@@ -23,9 +23,9 @@ public final class Palette: Sendable {
     /// The palette index nearest to the colour.
     public func nearest(red: UInt8, green: UInt8, blue: UInt8) -> UInt8 {
         let key = UInt32(red) << 16 | UInt32(green) << 8 | UInt32(blue)
-        if let known = remembered.withLockedValue({ $0[key] }) { return known }
+        if let known = remembered.withLock({ $0[key] }) { return known }
         let index = indices[position(nearestTo: OKLab.from(red: red, green: green, blue: blue))]
-        remembered.withLockedValue { $0[key] = index }
+        remembered.withLock { $0[key] = index }
         return index
     }
 

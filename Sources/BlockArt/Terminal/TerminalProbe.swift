@@ -1,5 +1,5 @@
 import Foundation
-import NIOConcurrencyHelpers
+import Synchronization
 import Toolbox
 
 #if canImport(Glibc)
@@ -25,12 +25,12 @@ public enum TerminalProbe {
     static let inputLimit = 4096
 
     /// The first probe's result (the outer optional: whether it ran), for the rest of the process.
-    private static let cached = NIOLockedValueBox<ProbeAnswers??>(nil)
+    private static let cached = Mutex<ProbeAnswers??>(nil)
 
     /// The answers, probed on the first call of the process and remembered; `nil` when there is
     /// no controlling terminal, it belongs to another process group, or nothing came in time.
     public static func answers(budget: Duration = .milliseconds(100)) -> ProbeAnswers? {
-        cached.withLockedValue { stored in
+        cached.withLock { stored in
             if let done = stored { return done }
             let answers = run(budget: budget)
             stored = .some(answers)

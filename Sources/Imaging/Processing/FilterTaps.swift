@@ -1,4 +1,4 @@
-import NIOConcurrencyHelpers
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -47,9 +47,9 @@ struct FilterTaps: Sendable {
     /// Taps for a size pair, computed once per process: thumbnails of one size share them.
     static func cached(source: Int, target: Int) -> FilterTaps {
         let key = SizePair(source: source, target: target)
-        if let taps = cache.withLockedValue({ $0[key] }) { return taps }
+        if let taps = cache.withLock({ $0[key] }) { return taps }
         let taps = FilterTaps(source: source, target: target)
-        cache.withLockedValue { cache in
+        cache.withLock { cache in
             if cache.count > 64 { cache.removeAll() }
             cache[key] = taps
         }
@@ -61,7 +61,7 @@ struct FilterTaps: Sendable {
         var target: Int
     }
 
-    private static let cache = NIOLockedValueBox<[SizePair: FilterTaps]>([:])
+    private static let cache = Mutex<[SizePair: FilterTaps]>([:])
 
     static func lanczos(_ x: Double) -> Double {
         let distance = abs(x)
