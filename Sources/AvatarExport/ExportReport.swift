@@ -1,3 +1,5 @@
+import RickAndMortyAPI
+
 /// What an `Exporter` run did: the manifest of what is in the folder, the files written and
 /// left as they were, and what failed, named.
 public struct ExportReport: Sendable {
@@ -16,8 +18,13 @@ public struct ExportReport: Sendable {
 
     /// Every character exported, by id.
     public var manifest = ExportManifest(characters: [])
-    /// Characters the listing gave (those of failed pages are not known).
-    public var characters = 0
+    /// The characters the listing gave, in its order (those of failed pages are not known).
+    public var listed: [RMCharacter] = []
+    /// The characters exported, in listing order.
+    public var exported: [RMCharacter] {
+        let done = Set(manifest.characters.map(\.id))
+        return listed.filter { done.contains($0.id) }
+    }
     public var written = 0
     /// Files already there and unchanged.
     public var skipped = 0

@@ -36,7 +36,7 @@ public struct Exporter: Sendable {
     {
         var report = ExportReport()
         let characters = try await list(selection, failedPages: &report.failedPages)
-        report.characters = characters.count
+        report.listed = characters
         var plan = self.plan
         plan.digits = max(plan.digits, String(characters.map(\.id).max() ?? 0).count)
         let images = self.images

@@ -181,13 +181,8 @@ extension CacheWarmer {
 
         func record(_ character: RMCharacter, _ outcome: AvatarOutcome) {
             let update = state.withLockedValue { state -> WarmProgress in
-                let first = state.outcomes[character.id] == nil
-                if case .done(let source, let made) = outcome, case .done(_, let earlier)? = state.outcomes[character.id]?.1 {
-                    state.outcomes[character.id] = (character, .done(source, made: made + earlier))
-                } else {
-                    state.outcomes[character.id] = (character, outcome)
-                }
-                if first { state.done += 1 }
+                // A retry in the final pass replaces the sweep's failure; it is not a new avatar.
+                if state.outcomes.updateValue((character, outcome), forKey: character.id) == nil { state.done += 1 }
                 return WarmProgress(avatarsDone: state.done, avatarsTotal: max(state.total, state.done))
             }
             progress(update)

@@ -91,8 +91,7 @@ struct ExportCommand: AsyncParsableCommand {
             bar.finish()
             if sheet {
                 let file = folder.appendingPathComponent("sheet.png")
-                let characters = try await exported(report.manifest, client: connection.client)
-                try await writeSheet(characters, images: connection.images, to: file)
+                try await writeSheet(report.exported, images: connection.images, to: file)
                 report.manifest.sheet = file.lastPathComponent
                 extras.append(file.lastPathComponent)
             }
@@ -105,22 +104,16 @@ struct ExportCommand: AsyncParsableCommand {
         for failure in report.failures { warn("avatar of \(failure.id) (\(failure.name)): \(failure.reason)") }
         print(
             ExportSummary(
-                characters: report.characters, written: report.written, skipped: report.skipped,
+                characters: report.listed.count, written: report.written, skipped: report.skipped,
                 failed: report.failures.count, failedPages: report.failedPages.count
             ).render(folder: folder.path, extras: extras))
         if report.failed > 0 {
-            throw PartialFailure(failed: report.failed, total: report.characters + report.failedPages.count)
+            throw PartialFailure(failed: report.failed, total: report.listed.count + report.failedPages.count)
         }
     }
 
     private func warn(_ message: String) {
         FileHandle.standardError.write(Data("rickdex: \(TerminalText.sanitize(message))\n".utf8))
-    }
-
-    /// The exported characters again (from the cache: the listing just stored them).
-    private func exported(_ manifest: ExportManifest, client: any RickAndMortyClient) async throws -> [RMCharacter] {
-        let ids = manifest.characters.map(\.id)
-        return ids.isEmpty ? [] : try await client.characters(ids: ids)
     }
 
     private func writeSheet(_ characters: [RMCharacter], images: ImagePipeline, to file: URL) async throws {
