@@ -189,13 +189,20 @@ static void rdx_decoder_destroy(rdx_decoder *decoder) {
     free(decoder);
 }
 
-/// After libjpeg jumped out: keeps its message, frees everything, and tells a cut-short file from
-/// a corrupt one. (The setjmp itself must stay in each caller's frame.)
+/// After libjpeg jumped out: keeps its message, frees everything, and tells a cut-short file and
+/// an unsupported precision (by libjpeg's error code) from a corrupt one. (The setjmp itself must stay in each caller's frame.)
 static int rdx_decoder_fail(rdx_decoder *decoder, char message[RDX_JPEG_MESSAGE_LENGTH]) {
-    snprintf(message, RDX_JPEG_MESSAGE_LENGTH, "%s", decoder->error.message);
-    int truncated = decoder->hit_eof;
+    int code = decoder->error.base.msg_code;
+    int status = decoder->hit_eof ? RDX_JPEG_TRUNCATED : RDX_JPEG_CORRUPT;
+    if (code == JERR_BAD_PRECISION) {
+        // Whole, but in a sample precision this libjpeg was not built for (12-bit, 16-bit).
+        snprintf(message, RDX_JPEG_MESSAGE_LENGTH, "%d-bit JPEG", decoder->error.base.msg_parm.i[0]);
+        status = RDX_JPEG_UNSUPPORTED;
+    } else {
+        snprintf(message, RDX_JPEG_MESSAGE_LENGTH, "%s", decoder->error.message);
+    }
     rdx_decoder_destroy(decoder);
-    return truncated ? RDX_JPEG_TRUNCATED : RDX_JPEG_CORRUPT;
+    return status;
 }
 
 /// Reads the header with APP1 saved and fills the size, progressive flag and orientation.

@@ -10,6 +10,7 @@ typedef struct rdx_png_sink {
     uint8_t *data;
     size_t length;
     size_t capacity;
+    int hit_end;  // reading: the data ended before libpng was done (a file cut short)
 } rdx_png_sink;
 
 /// Where libpng's error callback leaves its message before the longjmp.
@@ -146,6 +147,7 @@ void rdx_png_free(void *pointer) {
 static void rdx_png_read(png_structp png, png_bytep bytes, size_t length) {
     rdx_png_sink *source = (rdx_png_sink *)png_get_io_ptr(png);
     if (source->length + length > source->capacity) {
+        source->hit_end = 1;
         png_error(png, "unexpected end of PNG data");
     }
     memcpy(bytes, source->data + source->length, length);
@@ -193,7 +195,7 @@ int rdx_png_decode(const uint8_t *data, size_t length, uint64_t max_pixels, int 
     png_uint_32 width = 0, height = 0;
     if (setjmp(png_jmpbuf(png))) {
         snprintf(message, RDX_PNG_MESSAGE_LENGTH, "%s", failure->message);
-        status = RDX_PNG_CORRUPT;
+        status = source->hit_end ? RDX_PNG_TRUNCATED : RDX_PNG_CORRUPT;
         if (owned) {
             free(*pixels_slot);
         }

@@ -6,6 +6,9 @@ public enum ImagingError: Error, Equatable, Sendable, CustomStringConvertible {
     case unknownFormat(firstBytes: String)
     /// The data ends before the image does (a cut-off download).
     case truncated(format: ImageFormat)
+    /// The data is whole but in a variant this decoder cannot read; `reason` names it (e.g.
+    /// `12-bit JPEG`).
+    case unsupported(format: ImageFormat, reason: String)
     /// The decoder refused the data; `reason` is the library's message.
     case corrupt(format: ImageFormat, reason: String)
     /// The header claims a size over the configured limits; nothing large was allocated.
@@ -23,6 +26,8 @@ public enum ImagingError: Error, Equatable, Sendable, CustomStringConvertible {
             "not a JPEG or PNG image (it starts with \(firstBytes))"
         case .truncated(let format):
             "the \(format) data is cut short; fetch the file again"
+        case .unsupported(let format, let reason):
+            "the \(format) image is not supported (\(reason))"
         case .corrupt(let format, let reason):
             "the \(format) data is corrupt: \(reason)"
         case .tooLarge(let width, let height, let limits):

@@ -40,11 +40,20 @@ import Testing
     func truncatedPNGIsAnError(fraction: Double) throws {
         let whole = try ImagingTestData.avatar(try ImagingTestData.avatarID(png: true))
         let cut = Array(whole.prefix(Int(Double(whole.count) * fraction)))
-        expectError(cut) { error in
-            if case .truncated(.png) = error { return true }
-            if case .corrupt(.png, _) = error { return true }
-            return false
-        }
+        expectError(cut) { $0 == .truncated(format: .png) }
+    }
+
+    /// A whole JPEG in a precision this libjpeg was not built for is "unsupported", by libjpeg's
+    /// error code, not "corrupt". Made by setting a baseline file's frame precision to 12.
+    @Test func aTwelveBitJPEGIsUnsupportedNotCorrupt() throws {
+        var bytes = try ImagingTestData.avatar(try ImagingTestData.avatarID(png: false, progressive: false))
+        let frame = try #require(bytes.indices.dropLast().first { bytes[$0] == 0xFF && (0xC0...0xC2).contains(bytes[$0 + 1]) })
+        #expect(bytes[frame + 4] == 8)
+        bytes[frame + 4] = 12
+        expectError(bytes) { $0 == .unsupported(format: .jpeg, reason: "12-bit JPEG") }
+        #expect(
+            ImagingError.unsupported(format: .jpeg, reason: "12-bit JPEG").description
+                == "the JPEG image is not supported (12-bit JPEG)")
     }
 
     @Test func pngWithABadCRCIsCorrupt() throws {

@@ -56,6 +56,7 @@ enum {
     RDX_JPEG_TRUNCATED = 2,  ///< the data ends before the image does
     RDX_JPEG_TOO_LARGE = 3,  ///< the header's size is over the limits
     RDX_JPEG_NO_MEMORY = 4,
+    RDX_JPEG_UNSUPPORTED = 5, ///< whole, but not decodable here (a 12-bit JPEG); `message` names what
 };
 
 /// Reads the header only; fills width, height, progressive and orientation of `result`.

@@ -34,7 +34,8 @@ int rdx_png_encode(const uint8_t *pixels, int width, int height, size_t row_stri
 /// Status codes of `rdx_png_decode`.
 enum {
     RDX_PNG_OK = 0,
-    RDX_PNG_CORRUPT = 1,    ///< libpng refused the data (bad CRC, truncated, not a PNG); `message` says why
+    RDX_PNG_CORRUPT = 1,    ///< libpng refused the data (bad CRC, not a PNG); `message` says why
+    RDX_PNG_TRUNCATED = 2,  ///< the data ends before the image does (the read callback ran out)
     RDX_PNG_TOO_LARGE = 3,  ///< the header's size is over the limits
     RDX_PNG_NO_MEMORY = 4,
 };

@@ -99,6 +99,7 @@ extension LibJPEG {
         case Int(RDX_JPEG_TOO_LARGE):
             throw .tooLarge(width: Int(header.source_width), height: Int(header.source_height), limits: limits)
         case Int(RDX_JPEG_NO_MEMORY): throw .outOfMemory
+        case Int(RDX_JPEG_UNSUPPORTED): throw .unsupported(format: .jpeg, reason: String(cMessage: message))
         default: throw .corrupt(format: .jpeg, reason: String(cMessage: message))
         }
     }

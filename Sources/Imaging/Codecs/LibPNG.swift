@@ -67,13 +67,8 @@ extension LibPNG {
         case Int(RDX_PNG_OK): break
         case Int(RDX_PNG_TOO_LARGE): throw .tooLarge(width: Int(width), height: Int(height), limits: limits)
         case Int(RDX_PNG_NO_MEMORY): throw .outOfMemory
-        default:
-            let reason = String(cMessage: message)
-            // Our read callback reports running off the end of the data this way.
-            if reason.contains("unexpected end") || reason.contains("Not enough image data") {
-                throw .truncated(format: .png)
-            }
-            throw .corrupt(format: .png, reason: reason)
+        case Int(RDX_PNG_TRUNCATED): throw .truncated(format: .png)
+        default: throw .corrupt(format: .png, reason: String(cMessage: message))
         }
         if pixels.isEmpty {
             guard let own = decoded else { throw .outOfMemory }
