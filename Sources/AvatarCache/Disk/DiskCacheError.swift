@@ -8,7 +8,7 @@ public enum DiskCacheError: Error, Sendable, Hashable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .unusable(let path, let reason):
-            "cannot use the cache folder \(path) (\(reason)); choose another with --cache-dir or RICKDEX_CACHE_DIR"
+            "cannot use the cache folder \(path) (\(reason))"
         case .writeFailed(let path, let reason):
             "cannot write to the cache at \(path) (\(reason))"
         }

@@ -59,6 +59,11 @@ extension DatasetError: ReportableError {
 
 extension DiskCacheError: ReportableError {
     var exitCode: Int32 { ErrorReport.usage }
+
+    var hint: String? {
+        if case .unusable = self { return "Choose another cache folder with --cache-dir or RICKDEX_CACHE_DIR." }
+        return nil
+    }
 }
 
 /// A local image that cannot be decoded is bad input, not a network failure.
