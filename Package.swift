@@ -41,7 +41,7 @@ let package = Package(
         .target(name: "Toolbox", dependencies: [.product(name: "SystemPackage", package: "swift-system")]),
         .target(
             name: "Imaging",
-            dependencies: ["CLibJPEG", "CLibPNG"]
+            dependencies: ["CLibJPEG", "CLibPNG", "Toolbox"]
         ),
         .target(
             name: "RickAndMortyAPI",
@@ -98,7 +98,6 @@ let package = Package(
                 "Toolbox",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
-                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
             ]
         ),
         .executableTarget(

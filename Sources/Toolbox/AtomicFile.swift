@@ -35,10 +35,8 @@ public enum AtomicFile {
                 Syscalls.unlink(temporary)
                 throw error
             }
-        } catch let error as Errno {
-            throw SystemError(error)
         } catch {
-            throw SystemError(code: EIO)
+            throw SystemError(error)
         }
         do {
             try Syscalls.rename(temporary, to: destination)

@@ -12,8 +12,14 @@ public struct SystemError: Error, Sendable, Hashable, CustomStringConvertible {
 
     public init(code: Int32) { self.code = code }
 
-    /// swift-system's error as this one.
-    public init(_ errno: Errno) { code = errno.rawValue }
+    /// swift-system's `Errno` (or this type) as this one; any other error as `EIO`.
+    public init(_ error: any Error) {
+        switch error {
+        case let error as Errno: code = error.rawValue
+        case let error as SystemError: code = error.code
+        default: code = EIO
+        }
+    }
 
     /// The calling thread's `errno`, read at once (before anything else can change it).
     public static func current() -> SystemError { SystemError(code: errno) }

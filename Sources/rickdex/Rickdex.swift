@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Toolbox
 
 /// `rickdex`: search Rick and Morty characters from a terminal or a script.
 @main
@@ -37,7 +38,7 @@ struct Rickdex: AsyncParsableCommand {
         do {
             // `rickdex` alone on a terminal opens the live search.
             let arguments = Array(CommandLine.arguments.dropFirst())
-            let interactive = arguments.isEmpty && isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1
+            let interactive = arguments.isEmpty && TerminalDevice.standardInput.isTerminal && TerminalDevice.standardOutput.isTerminal
             var command = try parseAsRoot(interactive ? ["browse"] : nil)
             if var asyncCommand = command as? AsyncParsableCommand {
                 try await asyncCommand.run()

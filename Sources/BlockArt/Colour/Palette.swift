@@ -1,4 +1,4 @@
-import Synchronization
+import Toolbox
 
 /// A terminal palette and the nearest of its entries to any colour, by Oklab distance.
 ///
@@ -13,7 +13,7 @@ public final class Palette: Sendable {
     private let indices: [UInt8]
     /// Each entry in Oklab, in the order of `indices`.
     let colours: [SIMD3<Float>]
-    private let remembered = Mutex<[UInt32: UInt8]>([:])
+    private let remembered = Locked<[UInt32: UInt8]>([:])
 
     init(entries: [(UInt8, (UInt8, UInt8, UInt8))]) {
         indices = entries.map(\.0)

@@ -1,9 +1,6 @@
 import Foundation
 import Imaging
-
-#if canImport(Glibc)
-    import Glibc
-#endif
+import Toolbox
 
 /// What the terminal on standard output can show: colours from `COLORTERM` and `TERM` (as chafa
 /// and timg read them), and, when the terminal answered `TerminalProbe`, graphics, symbols,
@@ -59,7 +56,7 @@ public struct TerminalCapabilities: Sendable, Hashable {
     ///   - probe: the terminal's answers (`TerminalProbe.answers()`), or `nil` when not probed.
     public static func detect(
         environment: [String: String] = ProcessInfo.processInfo.environment,
-        isTerminal: Bool = isatty(STDOUT_FILENO) == 1, color: Bool? = nil, colorMode: ColorMode? = nil,
+        isTerminal: Bool = TerminalDevice.standardOutput.isTerminal, color: Bool? = nil, colorMode: ColorMode? = nil,
         graphics: GraphicsProtocol? = nil, symbols: SymbolSet? = nil, probe: ProbeAnswers? = nil,
         terminalColumns: Int? = currentColumns(), kernelCellSize: CellSize? = currentCellSize()
     ) -> TerminalCapabilities {
@@ -177,9 +174,7 @@ public struct TerminalCapabilities: Sendable, Hashable {
 
     /// Columns and rows of the terminal on standard output, from the kernel (`TIOCGWINSZ`).
     public static func currentSize() -> (columns: Int, rows: Int)? {
-        var size = winsize()
-        guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0, size.ws_row > 0 else { return nil }
-        return (Int(size.ws_col), Int(size.ws_row))
+        TerminalDevice.standardOutput.windowSize().map { ($0.columns, $0.rows) }
     }
 
     /// The width of the terminal on standard output, from the kernel (`TIOCGWINSZ`).
@@ -189,10 +184,9 @@ public struct TerminalCapabilities: Sendable, Hashable {
 
     /// One cell in pixels from the kernel's pixel fields, which some terminals fill.
     public static func currentCellSize() -> CellSize? {
-        var size = winsize()
-        guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0, size.ws_row > 0,
-            size.ws_xpixel > 0, size.ws_ypixel > 0
-        else { return nil }
-        return CellSize(width: Int(size.ws_xpixel) / Int(size.ws_col), height: Int(size.ws_ypixel) / Int(size.ws_row))
+        guard let size = TerminalDevice.standardOutput.windowSize(), size.pixelWidth > 0, size.pixelHeight > 0 else {
+            return nil
+        }
+        return CellSize(width: size.pixelWidth / size.columns, height: size.pixelHeight / size.rows)
     }
 }

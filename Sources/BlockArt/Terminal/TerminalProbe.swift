@@ -1,12 +1,5 @@
 import Foundation
-import Synchronization
 import Toolbox
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
 
 /// Asks the terminal what it is, in one round trip on the controlling terminal: XTVERSION, the
 /// kitty graphics query, OSC 11 (background), `CSI 16 t` (cell size) and, last, DA1, which
@@ -25,7 +18,7 @@ public enum TerminalProbe {
     static let inputLimit = 4096
 
     /// The first probe's result (the outer optional: whether it ran), for the rest of the process.
-    private static let cached = Mutex<ProbeAnswers??>(nil)
+    private static let cached = Locked<ProbeAnswers??>(nil)
 
     /// The answers, probed on the first call of the process and remembered; `nil` when there is
     /// no controlling terminal, it belongs to another process group, or nothing came in time.
@@ -40,43 +33,27 @@ public enum TerminalProbe {
 
     /// One probe, not remembered.
     static func run(budget: Duration) -> ProbeAnswers? {
-        let descriptor = open("/dev/tty", O_RDWR | O_NOCTTY | O_CLOEXEC)
-        guard descriptor >= 0 else { return nil }
-        defer { close(descriptor) }
+        guard let terminal = TerminalDevice.openControlling() else { return nil }
+        defer { try? terminal.descriptor.close() }
         // A background job that touched the terminal's modes would be stopped (SIGTTOU).
-        guard tcgetpgrp(descriptor) == getpgrp() else { return nil }
-        var original = termios()
-        guard tcgetattr(descriptor, &original) == 0 else { return nil }
-        var quiet = original
-        quiet.c_lflag &= ~tcflag_t(ICANON | ECHO)
-        withUnsafeMutableBytes(of: &quiet.c_cc) { bytes in
-            bytes[Int(VMIN)] = 0
-            bytes[Int(VTIME)] = 0
-        }
-        guard tcsetattr(descriptor, TCSANOW, &quiet) == 0 else { return nil }
-        defer { tcsetattr(descriptor, TCSANOW, &original) }
+        guard terminal.isForeground, let original = try? terminal.modes(),
+            (try? terminal.setModes(original.quiet)) != nil
+        else { return nil }
+        defer { try? terminal.setModes(original) }
 
-        let query = Array(queries.utf8)
-        guard query.withUnsafeBytes({ write(descriptor, $0.baseAddress, $0.count) }) == query.count else { return nil }
+        guard (try? terminal.descriptor.writeAll(queries.utf8)) != nil else { return nil }
         let deadline = ContinuousClock.now + budget
         var input: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 1024)
-        while input.count < inputLimit {
-            let left = ContinuousClock.now.duration(to: deadline)
-            let milliseconds = Int32(clamping: left.milliseconds)
-            guard milliseconds > 0 else { break }
-            var request = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-            let ready = poll(&request, 1, milliseconds)
-            if ready < 0, errno == EINTR { continue }
-            guard ready > 0 else { break }
-            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+        while input.count < inputLimit, terminal.waitForInput(timeout: ContinuousClock.now.duration(to: deadline)) {
+            let count = (try? buffer.withUnsafeMutableBytes { try terminal.descriptor.read(into: $0) }) ?? 0
             guard count > 0 else { break }
             input += buffer.prefix(count)
             let answers = ProbeAnswers.parse(input)
             if answers.isComplete { return answers }
         }
         // Late answers would land in the shell's input: drop what came, keep nothing.
-        tcflush(descriptor, TCIFLUSH)
+        terminal.discardInput()
         let partial = ProbeAnswers.parse(input)
         return partial == ProbeAnswers() ? nil : partial
     }

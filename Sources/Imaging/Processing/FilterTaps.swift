@@ -1,4 +1,4 @@
-import Synchronization
+import Toolbox
 
 #if canImport(Glibc)
     import Glibc
@@ -61,7 +61,7 @@ struct FilterTaps: Sendable {
         var target: Int
     }
 
-    private static let cache = Mutex<[SizePair: FilterTaps]>([:])
+    private static let cache = Locked<[SizePair: FilterTaps]>([:])
 
     static func lanczos(_ x: Double) -> Double {
         let distance = abs(x)

@@ -4,10 +4,7 @@ import BlockArt
 import Foundation
 import Imaging
 import RickAndMortyAPI
-
-#if canImport(Glibc)
-    import Glibc
-#endif
+import Toolbox
 
 /// `rickdex browse`: a full-screen live search.
 struct BrowseCommand: AsyncParsableCommand {
@@ -27,7 +24,7 @@ struct BrowseCommand: AsyncParsableCommand {
     @OptionGroup var global: GlobalOptions
 
     func run() async throws {
-        guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
+        guard TerminalDevice.standardInput.isTerminal, TerminalDevice.standardOutput.isTerminal else {
             throw ValidationError("browse needs a terminal on standard input and output; use search for scripts")
         }
         try await APIConnection.with(global) { connection in
@@ -54,8 +51,8 @@ struct BrowseCommand: AsyncParsableCommand {
             forwarding.cancel()
         }
         Self.readKeys(into: sink)
-        signal(SIGWINCH, SIG_IGN)
-        let resize = DispatchSource.makeSignalSource(signal: SIGWINCH, queue: .global())
+        ProcessSignal.windowChange.ignoreDefault()
+        let resize = DispatchSource.makeSignalSource(signal: ProcessSignal.windowChange.number, queue: .global())
         resize.setEventHandler { sink.yield(.resize) }
         resize.resume()
         defer { resize.cancel() }
@@ -158,8 +155,7 @@ struct BrowseCommand: AsyncParsableCommand {
         let thread = Thread {
             var buffer = [UInt8](repeating: 0, count: 256)
             while true {
-                let count = buffer.withUnsafeMutableBytes { read(STDIN_FILENO, $0.baseAddress, $0.count) }
-                if count < 0, errno == EINTR { continue }
+                let count = (try? TerminalDevice.standardInput.read(into: &buffer)) ?? 0
                 guard count > 0 else {
                     sink.yield(.endOfInput)
                     return

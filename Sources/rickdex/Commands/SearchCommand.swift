@@ -64,7 +64,7 @@ struct SearchCommand: AsyncParsableCommand {
                 print(page == 1 ? "No characters match." : "Nothing on page \(page): the results have fewer pages.")
                 return
             }
-            if previews.enabled(isTerminal: isatty(STDOUT_FILENO) == 1) {
+            if previews.enabled(isTerminal: TerminalDevice.standardOutput.isTerminal) {
                 await printCards(result.results, images: connection.images, style: style)
             } else {
                 print(CharacterTable(style: style).render(result.results))

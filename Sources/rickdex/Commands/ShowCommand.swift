@@ -4,6 +4,7 @@ import BlockArt
 import Foundation
 import Imaging
 import RickAndMortyAPI
+import Toolbox
 
 /// `rickdex show ID [--json]`
 struct ShowCommand: AsyncParsableCommand {
@@ -38,7 +39,7 @@ struct ShowCommand: AsyncParsableCommand {
                 return
             }
             let style = Style(enabled: global.color.enabled())
-            guard previews.enabled(isTerminal: isatty(STDOUT_FILENO) == 1) else {
+            guard previews.enabled(isTerminal: TerminalDevice.standardOutput.isTerminal) else {
                 print(detail.render(style: style))
                 return
             }

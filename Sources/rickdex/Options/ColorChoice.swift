@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Toolbox
 
 /// `--color auto|always|never`.
 enum ColorChoice: String, ExpressibleByArgument, CaseIterable, Sendable {
@@ -11,7 +12,7 @@ enum ColorChoice: String, ExpressibleByArgument, CaseIterable, Sendable {
     ///
     /// `auto` means yes only on a terminal, with `NO_COLOR` unset or empty and `TERM` not `dumb`.
     func enabled(
-        environment: [String: String] = ProcessInfo.processInfo.environment, isTerminal: Bool = isatty(STDOUT_FILENO) == 1
+        environment: [String: String] = ProcessInfo.processInfo.environment, isTerminal: Bool = TerminalDevice.standardOutput.isTerminal
     ) -> Bool {
         switch self {
         case .always: return true

@@ -1,6 +1,7 @@
 import ArgumentParser
 import BlockArt
 import Foundation
+import Toolbox
 
 /// How images are drawn: colour mode, symbol set and graphics protocol, detected unless given.
 struct DisplayOptions: ParsableArguments {
@@ -48,8 +49,8 @@ struct DisplayOptions: ParsableArguments {
 
     /// Probing writes to the terminal and reads its answers: only on a terminal, never piped.
     var shouldProbe: Bool {
-        !noProbe && Self.environment["RICKDEX_NO_PROBE"] != "1" && isatty(STDIN_FILENO) == 1
-            && isatty(STDOUT_FILENO) == 1 && Self.environment["TERM"] != "dumb"
+        !noProbe && Self.environment["RICKDEX_NO_PROBE"] != "1" && TerminalDevice.standardInput.isTerminal
+            && TerminalDevice.standardOutput.isTerminal && Self.environment["TERM"] != "dumb"
     }
 
     private static var environment: [String: String] { ProcessInfo.processInfo.environment }

@@ -14,7 +14,7 @@ enum CastView {
     ) async {
         Swift.print(title.joined(separator: "\n"))
         guard !characters.isEmpty else { return }
-        guard previews.enabled(isTerminal: isatty(STDOUT_FILENO) == 1) else {
+        guard previews.enabled(isTerminal: TerminalDevice.standardOutput.isTerminal) else {
             Swift.print(AvatarGrid.list(characters).joined(separator: "\n"))
             return
         }

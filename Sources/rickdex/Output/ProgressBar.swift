@@ -1,5 +1,5 @@
 import Foundation
-import NIOConcurrencyHelpers
+import Toolbox
 import Toolbox
 
 /// A one-line progress bar on stderr — done/total, rate, ETA — drawn only when stderr is a
@@ -14,14 +14,14 @@ final class ProgressBar: Sendable {
     let label: String
     let enabled: Bool
     private let started = ContinuousClock.now
-    private let state: NIOLockedValueBox<State>
+    private let state: Locked<State>
 
     init(
         label: String, total: Int,
-        enabled: Bool = isatty(STDERR_FILENO) == 1 && ProcessInfo.processInfo.environment["TERM"] != "dumb"
+        enabled: Bool = TerminalDevice.standardError.isTerminal && ProcessInfo.processInfo.environment["TERM"] != "dumb"
     ) {
         self.label = label
-        self.state = NIOLockedValueBox(State(total: total))
+        self.state = Locked(State(total: total))
         self.enabled = enabled
     }
 
@@ -39,7 +39,7 @@ final class ProgressBar: Sendable {
     }
 
     private func update(_ change: (inout State) -> Void) {
-        let line = state.withLockedValue { state -> String? in
+        let line = state.withLock { state -> String? in
             change(&state)
             let now = ContinuousClock.now
             guard enabled else { return nil }

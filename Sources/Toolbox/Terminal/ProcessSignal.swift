@@ -1,0 +1,29 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The signals a terminal program handles itself, by their POSIX numbers.
+public enum ProcessSignal: Sendable, CaseIterable {
+    case hangUp
+    case interrupt
+    case terminate
+    /// The terminal changed size (`SIGWINCH`).
+    case windowChange
+
+    /// The signal's number on this system.
+    public var number: Int32 {
+        switch self {
+        case .hangUp: SIGHUP
+        case .interrupt: SIGINT
+        case .terminate: SIGTERM
+        case .windowChange: SIGWINCH
+        }
+    }
+
+    /// Stops the default action (quitting, for most), so a dispatch source can handle it.
+    public func ignoreDefault() {
+        _ = signal(number, SIG_IGN)
+    }
+}

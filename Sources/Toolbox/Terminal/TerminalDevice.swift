@@ -1,0 +1,108 @@
+import SystemPackage
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// A file descriptor that may be a terminal: whether it is one, its size, its modes, and waiting
+/// for its input. The terminal calls swift-system does not wrap (`isatty`, `ioctl`, `termios`,
+/// `poll`) live here and nowhere else.
+///
+/// A value type over a descriptor it does not own, except the one `openControlling()` returns,
+/// which its caller closes. Calls on one descriptor from several threads are as safe as the
+/// kernel's calls are.
+public struct TerminalDevice: Sendable {
+    public let descriptor: FileDescriptor
+
+    public init(_ descriptor: FileDescriptor) { self.descriptor = descriptor }
+
+    public static let standardInput = TerminalDevice(.standardInput)
+    public static let standardOutput = TerminalDevice(.standardOutput)
+    public static let standardError = TerminalDevice(.standardError)
+
+    /// The process's controlling terminal (`/dev/tty`), opened for reading and writing; `nil`
+    /// when there is none. The caller closes it.
+    public static func openControlling() -> TerminalDevice? {
+        guard
+            let descriptor = try? FileDescriptor.open(
+                "/dev/tty", .readWrite, options: [FileDescriptor.OpenOptions(rawValue: O_NOCTTY), .closeOnExec])
+        else { return nil }
+        return TerminalDevice(descriptor)
+    }
+
+    /// Whether the descriptor is a terminal.
+    public var isTerminal: Bool { isatty(descriptor.rawValue) == 1 }
+
+    /// Whether this process's group owns the terminal: a background job that changed its modes
+    /// would be stopped (`SIGTTOU`).
+    public var isForeground: Bool { tcgetpgrp(descriptor.rawValue) == getpgrp() }
+
+    /// The terminal's size from the kernel; `nil` when it is not a terminal or reports no cells.
+    public func windowSize() -> WindowSize? {
+        var size = winsize()
+        guard ioctl(descriptor.rawValue, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0, size.ws_row > 0 else {
+            return nil
+        }
+        return WindowSize(
+            columns: Int(size.ws_col), rows: Int(size.ws_row), pixelWidth: Int(size.ws_xpixel),
+            pixelHeight: Int(size.ws_ypixel))
+    }
+
+    /// The terminal's current modes.
+    public func modes() throws(SystemError) -> TerminalModes {
+        var modes = termios()
+        guard tcgetattr(descriptor.rawValue, &modes) == 0 else { throw SystemError.current() }
+        return TerminalModes(modes)
+    }
+
+    /// Sets the terminal's modes: at once, or (`discardingInput`) after output drains and with
+    /// unread input dropped.
+    public func setModes(_ modes: TerminalModes, discardingInput: Bool = false) throws(SystemError) {
+        var value = modes.value
+        guard tcsetattr(descriptor.rawValue, discardingInput ? TCSAFLUSH : TCSANOW, &value) == 0 else {
+            throw SystemError.current()
+        }
+    }
+
+    /// Drops input that arrived and was not read.
+    public func discardInput() {
+        tcflush(descriptor.rawValue, TCIFLUSH)
+    }
+
+    /// Waits up to `timeout` for input; `true` when some is ready. An interrupted wait is resumed
+    /// for the time left.
+    public func waitForInput(timeout: Duration) -> Bool {
+        let deadline = ContinuousClock.now + timeout
+        while true {
+            let milliseconds = Int32(clamping: ContinuousClock.now.duration(to: deadline).milliseconds)
+            guard milliseconds > 0 else { return false }
+            var request = pollfd(fd: descriptor.rawValue, events: Int16(POLLIN), revents: 0)
+            let ready = poll(&request, 1, milliseconds)
+            if ready < 0, errno == EINTR { continue }
+            return ready > 0
+        }
+    }
+}
+
+extension TerminalDevice {
+    /// Writes all of `text`, resuming after interruptions and short writes.
+    public func write(_ text: String) throws(SystemError) {
+        do {
+            _ = try descriptor.writeAll(text.utf8)
+        } catch {
+            throw SystemError(error)
+        }
+    }
+
+    /// Reads what is there (blocking until something is, in the default modes) into `buffer`;
+    /// the count read, 0 at end of input.
+    public func read(into buffer: inout [UInt8]) throws(SystemError) -> Int {
+        do {
+            return try buffer.withUnsafeMutableBytes { try descriptor.read(into: $0) }
+        } catch {
+            throw SystemError(error)
+        }
+    }
+}
