@@ -13,6 +13,7 @@ let package = Package(
         .library(name: "BlockArt", targets: ["BlockArt"]),
         .library(name: "ContactSheet", targets: ["ContactSheet"]),
         .library(name: "AvatarExport", targets: ["AvatarExport"]),
+        .library(name: "TerminalUI", targets: ["TerminalUI"]),
         .library(name: "Toolbox", targets: ["Toolbox"]),
     ],
     dependencies: [
@@ -25,6 +26,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.80.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.6.0"),
+        // `swift package generate-documentation`: API docs for the libraries (a plugin, built only when run).
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"),
     ],
     targets: [
         // C: the system libraries, found through pkg-config, and the only code that calls them.
@@ -78,6 +81,8 @@ let package = Package(
         .target(
             name: "BlockArt", dependencies: ["Imaging", "Toolbox"]),
         .target(name: "ContactSheet", dependencies: ["Imaging"]),
+        .target(
+            name: "TerminalUI", dependencies: ["AvatarCache", "BlockArt", "Imaging", "RickAndMortyAPI", "Toolbox"]),
         .target(name: "AvatarExport", dependencies: ["AvatarCache", "Imaging", "RickAndMortyAPI", "Toolbox"]),
         .target(
             name: "FixtureKit",
@@ -95,6 +100,7 @@ let package = Package(
                 "Imaging",
                 "ContactSheet",
                 "AvatarExport",
+                "TerminalUI",
                 "Toolbox",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
@@ -125,13 +131,15 @@ let package = Package(
             dependencies: ["AvatarCache", "APIServer", "FixtureKit", "Imaging", "RickAndMortyAPI", "TestSupport"]),
         .testTarget(
             name: "BlockArtTests", dependencies: ["BlockArt", "Imaging", "TestSupport"], exclude: ["Goldens"]),
+        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "BlockArt", "RickAndMortyAPI", "TestSupport"]),
         .testTarget(name: "ContactSheetTests", dependencies: ["ContactSheet", "Imaging", "TestSupport"]),
         .testTarget(name: "FuzzReplayTests", dependencies: ["FuzzTargets", "TestSupport"], exclude: ["Corpus"]),
         .testTarget(name: "FixtureKitTests", dependencies: ["FixtureKit", "Imaging", "RickAndMortyAPI", "TestSupport"]),
         .testTarget(
             name: "rickdexTests",
             dependencies: [
-                "rickdex", "APIServer", "AvatarCache", "AvatarExport", "BlockArt", "Imaging", "RickAndMortyAPI", "TestSupport",
+                "rickdex", "APIServer", "AvatarCache", "AvatarExport", "BlockArt", "Imaging", "RickAndMortyAPI", "TerminalUI",
+                "TestSupport",
             ]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,7 +1,7 @@
 import Foundation
 import ServiceLifecycle
 
-/// A started server: its address, and the means to stop it.
+/// A started server: its address, and the means to stop it. Thread-safe: immutable after start.
 public final class RunningAPIServer: Sendable {
     /// The API root, e.g. `http://127.0.0.1:49152/api`.
     public let baseURL: URL

@@ -3,14 +3,19 @@ import Foundation
 /// `manifest.json` of an export: who each file is, and each file's size, pixels and SHA-256.
 /// A re-run reads it to skip what is already there and unchanged.
 public struct ExportManifest: Codable, Sendable {
+    /// One written file.
     public struct File: Codable, Hashable, Sendable {
         /// The file's name in the export folder.
         public var name: String
         /// `original`, or `thumbnail`.
         public var kind: String
+        /// Size in bytes.
         public var bytes: Int
+        /// Width in pixels.
         public var width: Int
+        /// Height in pixels.
         public var height: Int
+        /// The file's SHA-256, lowercase hex.
         public var sha256: String
 
         public init(name: String, kind: String, bytes: Int, width: Int, height: Int, sha256: String) {
@@ -18,6 +23,7 @@ public struct ExportManifest: Codable, Sendable {
         }
     }
 
+    /// One character and the files written for it.
     public struct Character: Codable, Hashable, Sendable {
         public var id: Int
         public var name: String

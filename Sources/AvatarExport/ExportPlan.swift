@@ -7,6 +7,7 @@ import Toolbox
 /// What an export writes for one character, and how: the original as served, thumbnails
 /// at each size, each file skipped when it is already there and unchanged.
 public struct ExportPlan: Sendable {
+    /// How thumbnails are encoded.
     public enum ThumbnailFormat: Sendable {
         /// Circular, transparent corners.
         case png
@@ -14,7 +15,9 @@ public struct ExportPlan: Sendable {
         case jpeg
     }
 
+    /// What exporting one character came to.
     public enum Outcome: Sendable {
+        /// Exported: `written` files new or changed, `skipped` already there and unchanged.
         case done(ExportManifest.Character, written: Int, skipped: Int)
         /// The character could not be exported (its avatar could not be had or decoded).
         case failed(ExportReport.Failure)

@@ -1,7 +1,9 @@
 /// What a cache root holds now, from a scan of its files.
 public struct DiskUsage: Sendable, Hashable, Codable {
+    /// One kind of entry (originals, thumbnails or responses): how many, and their size.
     public struct Kind: Sendable, Hashable, Codable {
         public var entries = 0
+        /// Their files' total size, in bytes.
         public var bytes: Int64 = 0
         /// Past their expiry: used offline, revalidated online.
         public var stale = 0

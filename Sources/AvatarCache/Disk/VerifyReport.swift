@@ -5,6 +5,7 @@ public struct VerifyReport: Sendable, Hashable, Codable {
     /// Corrupt entries, removed: the file name (a hash) and what was wrong.
     public var removed: [Problem] = []
 
+    /// One removed entry and why.
     public struct Problem: Sendable, Hashable, Codable {
         public var file: String
         public var reason: String

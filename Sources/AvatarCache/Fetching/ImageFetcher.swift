@@ -7,6 +7,8 @@ import RickAndMortyAPI
 /// backoff on 5xx/429/dropped connections, `Retry-After`), each host getting at most
 /// `perHostLimit` at once. Identical requests are joined before they get here, by
 /// `ImagePipeline`'s coalescer.
+///
+/// Thread-safe: the per-host limiters and counters sit behind a lock.
 public final class ImageFetcher: Sendable {
     public let transport: HTTPTransport
     public let perHostLimit: Int

@@ -10,6 +10,8 @@ import RickAndMortyAPI
 /// Online, a stale disk entry is revalidated (a 304 renews it without a download) and served
 /// stale if the network fails; offline (no fetcher), any disk entry is good and a miss is
 /// `AvatarCacheError.notCached`.
+///
+/// Thread-safe: any number of tasks may ask at once; the tiers and counters lock their own state.
 public final class ImagePipeline: Sendable {
     public let identity: APIIdentity
     public let disk: DiskCache

@@ -9,6 +9,8 @@ import RickAndMortyAPI
 /// service's root, and read back under whatever root the API has now. So avatar URLs in a page
 /// cached through `--api fixtures` on one port still lead to the cache on the next run's port,
 /// and offline they key exactly as the avatars were stored.
+///
+/// Thread-safe, and safe across processes: each entry is written atomically by the disk tier.
 public final class DiskResponseCache: ResponseCache {
     /// What went through this cache in this process.
     public struct Statistics: Sendable, Hashable, Codable {

@@ -46,6 +46,8 @@ public struct TerminalCapabilities: Sendable, Hashable {
     /// Detects the capabilities.
     ///
     /// - Parameters:
+    ///   - environment: the variables to read (`TERM`, `COLORTERM`, `NO_COLOR`, `TMUX`, …).
+    ///   - isTerminal: whether standard output is a terminal.
     ///   - color: `true` to force colour (`--color always`), `false` to refuse it, `nil` for auto:
     ///     colour only on a terminal, without `NO_COLOR`, with `TERM` not `dumb`.
     ///   - colorMode: an explicit mode (`--color-mode`), used whenever colour is on.
@@ -54,6 +56,9 @@ public struct TerminalCapabilities: Sendable, Hashable {
     ///   - symbols: an explicit set (`--symbols`), or `nil` for the richest the terminal is known
     ///     to draw (`SymbolSupport`).
     ///   - probe: the terminal's answers (`TerminalProbe.answers()`), or `nil` when not probed.
+    ///   - terminalColumns: the terminal's width in columns, or `nil` for 80.
+    ///   - kernelCellSize: one cell in pixels as the kernel reports it, used when the probe
+    ///     did not say.
     public static func detect(
         environment: [String: String] = ProcessInfo.processInfo.environment,
         isTerminal: Bool = TerminalDevice.standardOutput.isTerminal, color: Bool? = nil, colorMode: ColorMode? = nil,

@@ -1,6 +1,7 @@
 /// A circular thumbnail: centre square crop, high-quality resize, an anti-aliased circle
 /// (transparent outside, a smooth one-pixel edge), and an optional ring in a given colour.
 extension ImageProcessors {
+    /// The circle's size and ring; its `identifier` goes into cache keys.
     public struct Circle: Sendable, Hashable {
         /// Width and height of the result, in pixels.
         public var size: Int

@@ -1,6 +1,7 @@
 /// A square thumbnail: centre square crop and high-quality resize, opaque (for formats with no
 /// alpha, such as JPEG).
 extension ImageProcessors {
+    /// The square's size; its `identifier` goes into cache keys.
     public struct Square: Sendable, Hashable {
         /// Width and height of the result, in pixels.
         public var size: Int

@@ -8,6 +8,8 @@ import Toolbox
 /// unfiltered listing is cached (what `rickdex warm --all` stores), the answer is computed from
 /// that set with `ResourceListing`, the same semantics the server has, so results and counts
 /// match. Anything else is `APIError.notCached`, naming the request.
+///
+/// Thread-safe: assembled listings are kept behind a lock.
 public final class OfflineRickAndMortyClient: RickAndMortyClient {
     public let cache: any ResponseCache
     /// Whole listings already assembled, by resource path.

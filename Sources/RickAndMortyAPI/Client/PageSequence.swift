@@ -5,6 +5,7 @@ public struct PageSequence<Item: Sendable & Hashable & Codable>: AsyncSequence, 
     let firstPage: Int
     let fetch: @Sendable (Int) async throws -> Page<Item>
 
+    /// Fetches the next page when asked; `nil` after the last.
     public struct AsyncIterator: AsyncIteratorProtocol {
         var number: Int?
         let fetch: @Sendable (Int) async throws -> Page<Item>

@@ -1,5 +1,6 @@
 /// A character exactly as the API's JSON writes it.
 public struct CharacterDTO: APIResource {
+    /// An origin or location: its name and API URL (empty when unknown).
     public struct Place: Codable, Sendable, Hashable {
         public var name: String
         public var url: String

@@ -1,5 +1,6 @@
 /// A listing page exactly as the API's JSON writes it: `{"info": {...}, "results": [...]}`.
 public struct PageDTO<Resource: APIResource>: Codable, Sendable, Hashable {
+    /// The listing's size (`count` items on `pages` pages) and the URLs of its neighbours.
     public struct Info: Codable, Sendable, Hashable {
         public var count: Int
         public var pages: Int

@@ -1,10 +1,5 @@
 import ArgumentParser
-import AvatarCache
-import BlockArt
-import Foundation
-import Imaging
-import RickAndMortyAPI
-import Toolbox
+import TerminalUI
 
 /// `rickdex browse`: a full-screen live search.
 struct BrowseCommand: AsyncParsableCommand {
@@ -24,145 +19,13 @@ struct BrowseCommand: AsyncParsableCommand {
     @OptionGroup var global: GlobalOptions
 
     func run() async throws {
-        guard TerminalDevice.standardInput.isTerminal, TerminalDevice.standardOutput.isTerminal else {
+        guard Browser.canRun else {
             throw ValidationError("browse needs a terminal on standard input and output; use search for scripts")
         }
         try await APIConnection.with(global) { connection in
-            let terminal = try RawTerminal.enter()
-            defer { terminal.restore() }
-            try await loop(connection)
+            let browser = Browser(
+                client: connection.client, images: connection.images, capabilities: display.capabilities(color: .always))
+            try await browser.run()
         }
-    }
-
-    private func loop(_ connection: APIConnection) async throws {
-        let client = connection.client
-        let images = connection.images
-        let capabilities = display.capabilities(color: .always)
-        let style = Style(enabled: capabilities.colorMode != .none)
-        let art = AvatarArt(capabilities: capabilities)
-        let (events, sink) = AsyncStream.makeStream(of: BrowseEvent.self)
-
-        let session = SearchSession { (query: BrowseQuery) in try await client.characters(query.characterQuery()) }
-        let forwarding = Task {
-            for await state in session.states { sink.yield(.search(state)) }
-        }
-        defer {
-            session.finish()
-            forwarding.cancel()
-        }
-        Self.readKeys(into: sink)
-        ProcessSignal.windowChange.ignoreDefault()
-        let resize = DispatchSource.makeSignalSource(signal: ProcessSignal.windowChange.number, queue: .global())
-        resize.setEventHandler { sink.yield(.resize) }
-        resize.resume()
-        defer { resize.cancel() }
-
-        var state = BrowseState()
-        var painter = ScreenPainter()
-        // Fetches belong to the screen that asked for them; none outlives browse.
-        let work = ScreenTasks()
-        defer { work.cancelAll() }
-        // Real pixels on kitty, whose images can be placed and deleted by id; elsewhere cells.
-        let pixels = capabilities.graphics == .kitty
-        var onScreen = KittyImages(cellSize: capabilities.cellPixels, multiplexed: capabilities.multiplexed)
-        defer { if pixels { RawTerminal.write(onScreen.clear()) } }
-        func draw() {
-            let size = TerminalCapabilities.currentSize() ?? (80, 24)
-            var view = BrowseView(
-                width: size.columns, height: size.rows, style: style, renderer: art.renderer)
-            view.pixels = pixels
-            RawTerminal.write(painter.frame(view.render(state)))
-            if pixels, let placed = try? onScreen.update(view.placements(state)) { RawTerminal.write(placed) }
-        }
-        draw()
-        for await event in events {
-            var effects: [BrowseState.Effect] = []
-            switch event {
-            case .keys(let keys):
-                for key in keys { effects += state.apply(key: key) }
-            case .search(let search):
-                effects = state.apply(search: search)
-            case .page(let page, let generation):
-                effects = state.apply(page: page, generation: generation)
-            case .pageFailed(let message, let generation):
-                state.apply(pageFailed: message, generation: generation)
-            case .avatar(let id, let bitmap):
-                state.avatars[id] = bitmap
-            case .largeAvatar(let id, let bitmap):
-                state.largeAvatars[id] = bitmap
-            case .detail(let character, let episodes):
-                state.apply(detail: character, episodes: episodes)
-            case .resize:
-                painter.invalidate()
-                onScreen.screenCleared()
-            case .endOfInput:
-                effects = [.quit]
-            }
-            for effect in effects {
-                switch effect {
-                case .quit:
-                    return
-                case .search(let name, let status):
-                    session.update(query: BrowseQuery(name: name, status: status))
-                case .fetchPage(let name, let status, let number, let generation):
-                    work.replace(.page)
-                    work.start(.page) {
-                        do {
-                            let query = BrowseQuery(name: name, status: status).normalized
-                            let page = try await client.characters(query.characterQuery(page: number))
-                            if !Task.isCancelled { sink.yield(.page(page, generation: generation)) }
-                        } catch {
-                            if !Task.isCancelled { sink.yield(.pageFailed("\(error)", generation: generation)) }
-                        }
-                    }
-                case .fetchDetail(let character):
-                    work.replace(.detail)
-                    work.start(.detail) {
-                        let episodes = (try? await client.episodes(ids: character.episodeIDs)) ?? []
-                        if !Task.isCancelled { sink.yield(.detail(character, episodes)) }
-                    }
-                    work.start(.detail) {
-                        let circle = art.circle(
-                            AvatarVariant.detail.sized(.columns(BrowseView.detailAvatar)), status: character.status)
-                        if let large = try? await images.thumbnail(for: character.imageURL, circle: circle).bitmap,
-                            !Task.isCancelled
-                        {
-                            sink.yield(.largeAvatar(id: character.id, large))
-                        }
-                    }
-                case .fetchAvatars(let characters):
-                    work.replace(.avatars)
-                    for character in characters {
-                        work.start(.avatars) {
-                            let circle = art.circle(
-                                AvatarVariant.browseRow.sized(.columns(BrowseView.listAvatar)), status: character.status)
-                            if let small = try? await images.thumbnail(for: character.imageURL, circle: circle).bitmap,
-                                !Task.isCancelled
-                            {
-                                sink.yield(.avatar(id: character.id, small))
-                            }
-                        }
-                    }
-                }
-            }
-            draw()
-        }
-    }
-
-    /// Reads standard input on a thread of its own (a blocking read would hold a cooperative
-    /// thread), decoding keys as they come.
-    private static func readKeys(into sink: AsyncStream<BrowseEvent>.Continuation) {
-        let thread = Thread {
-            var buffer = [UInt8](repeating: 0, count: 256)
-            while true {
-                let count = (try? TerminalDevice.standardInput.read(into: &buffer)) ?? 0
-                guard count > 0 else {
-                    sink.yield(.endOfInput)
-                    return
-                }
-                sink.yield(.keys(KeyDecoder.keys(in: Array(buffer.prefix(count)))))
-            }
-        }
-        thread.start()
     }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import BlockArt
 import RickAndMortyAPI
+import TerminalUI
 
 /// `rickdex episode ID|SxxEyy [--json]`
 struct EpisodeCommand: AsyncParsableCommand {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import BlockArt
 import RickAndMortyAPI
+import TerminalUI
 
 /// `rickdex location ID [--json]`
 struct LocationCommand: AsyncParsableCommand {

@@ -4,6 +4,7 @@ import BlockArt
 import Foundation
 import Imaging
 import RickAndMortyAPI
+import TerminalUI
 import Toolbox
 
 /// `rickdex show ID [--json]`

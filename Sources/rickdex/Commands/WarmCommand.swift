@@ -3,6 +3,7 @@ import AvatarCache
 import BlockArt
 import Foundation
 import RickAndMortyAPI
+import TerminalUI
 import Toolbox
 
 /// `rickdex warm [filters | --all] [--sizes 64] [--no-thumbnails] [--json]`

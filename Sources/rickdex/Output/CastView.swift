@@ -3,6 +3,7 @@ import BlockArt
 import Foundation
 import Imaging
 import RickAndMortyAPI
+import TerminalUI
 import Toolbox
 
 /// What the episode and location views share: fetch the characters in one batch, their avatars

@@ -1,4 +1,5 @@
 import Foundation
+import TerminalUI
 
 /// `--json` output: pretty, stable key order, ISO 8601 dates with milliseconds, one value per run.
 enum JSONOutput {

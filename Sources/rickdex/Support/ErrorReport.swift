@@ -1,6 +1,7 @@
 import ArgumentParser
 import BlockArt
 import Foundation
+import TerminalUI
 
 /// What the user sees when a command fails: a message naming what failed, a hint at what to do,
 /// and the exit code documented in `rickdex --help`.

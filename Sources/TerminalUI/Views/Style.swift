@@ -1,19 +1,21 @@
 import RickAndMortyAPI
 
 /// ANSI styling for standard output, or none at all when colour is off.
-struct Style {
-    let enabled: Bool
+public struct Style: Sendable {
+    public let enabled: Bool
 
-    func bold(_ text: String) -> String { wrap(text, "1") }
-    func dim(_ text: String) -> String { wrap(text, "2") }
+    public init(enabled: Bool) { self.enabled = enabled }
+
+    public func bold(_ text: String) -> String { wrap(text, "1") }
+    public func dim(_ text: String) -> String { wrap(text, "2") }
 
     /// "● Alive" with the dot in the status's colour; the word alone without colour.
-    func status(_ status: CharacterStatus) -> String {
+    public func status(_ status: CharacterStatus) -> String {
         enabled ? dot(status) + " " + status.rawValue : status.rawValue
     }
 
     /// A "●" in the status's colour: green alive, red dead, grey unknown.
-    func dot(_ status: CharacterStatus) -> String {
+    public func dot(_ status: CharacterStatus) -> String {
         let colour =
             switch status {
             case .alive: "32"

@@ -5,10 +5,12 @@ import RickAndMortyAPI
 ///
 /// Columns are as wide as their content up to a cap, measured in terminal columns; every text
 /// from the API is sanitised first.
-struct CharacterTable {
-    let style: Style
+public struct CharacterTable: Sendable {
+    public let style: Style
 
-    func render(_ characters: [RMCharacter]) -> String {
+    public init(style: Style) { self.style = style }
+
+    public func render(_ characters: [RMCharacter]) -> String {
         let header = ["ID", "NAME", "STATUS", "SPECIES", "GENDER", "LOCATION"]
         let rows = characters.map { character in
             [

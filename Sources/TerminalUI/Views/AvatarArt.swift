@@ -5,34 +5,36 @@ import RickAndMortyAPI
 
 /// Avatars as terminal text: cells in the terminal's symbol set and colour mode, fitted to the
 /// terminal's background, or a blank of the same size where an avatar could not be had.
-struct AvatarArt {
-    let capabilities: TerminalCapabilities
+public struct AvatarArt: Sendable {
+    public let capabilities: TerminalCapabilities
+
+    public init(capabilities: TerminalCapabilities) { self.capabilities = capabilities }
 
     /// Thumbnail pixels a column: the terminal's cell width for real pixels, or the pixels cell
     /// art is fitted at. What turns an `AvatarVariant` in columns into a thumbnail size.
-    var pixelsPerColumn: Int {
+    public var pixelsPerColumn: Int {
         capabilities.graphics == .blocks ? CellRenderer.pixelsPerColumn : capabilities.cellPixels.width
     }
 
     /// The thumbnail of `variant` for a character with `status`, in this terminal.
-    func circle(_ variant: AvatarVariant, status: CharacterStatus) -> ImageProcessors.Circle {
+    public func circle(_ variant: AvatarVariant, status: CharacterStatus) -> ImageProcessors.Circle {
         variant.circle(for: status, pixelsPerColumn: pixelsPerColumn)
     }
 
     /// The renderer for this terminal.
-    var renderer: CellRenderer {
+    public var renderer: CellRenderer {
         CellRenderer(symbols: capabilities.symbols, mode: capabilities.colorMode, background: capabilities.background)
     }
 
     /// The `columns / 2` lines of `thumbnail`, `columns` wide; blanks when `nil`.
-    func lines(_ thumbnail: Bitmap?, columns: Int) -> [String] {
+    public func lines(_ thumbnail: Bitmap?, columns: Int) -> [String] {
         guard let thumbnail else { return Array(repeating: String(repeating: " ", count: columns), count: columns / 2) }
         return renderer.render(thumbnail, columns: columns, rows: columns / 2)
     }
 
     /// The avatar `columns` wide and `text` beside it, as real pixels or cells, ending in a
     /// newline; a failed graphics encoding falls back to cells.
-    func beside(_ thumbnail: Bitmap?, columns: Int, text: [String], gap: Int = 2) -> String {
+    public func beside(_ thumbnail: Bitmap?, columns: Int, text: [String], gap: Int = 2) -> String {
         if capabilities.graphics != .blocks,
             let placed = try? GraphicsPlacement(capabilities).beside(
                 thumbnail, columns: columns, rows: columns / 2, text: text, gap: gap)
@@ -45,7 +47,7 @@ struct AvatarArt {
 
     /// `left` (each `leftWidth` columns) and `right` side by side, `gap` spaces apart, as many
     /// lines as the longer has.
-    static func sideBySide(_ left: [String], leftWidth: Int, _ right: [String], gap: Int = 2) -> [String] {
+    public static func sideBySide(_ left: [String], leftWidth: Int, _ right: [String], gap: Int = 2) -> [String] {
         (0..<max(left.count, right.count)).map { index in
             let art = index < left.count ? left[index] : String(repeating: " ", count: leftWidth)
             let text = index < right.count ? right[index] : ""

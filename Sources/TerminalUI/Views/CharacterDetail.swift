@@ -3,24 +3,29 @@ import Foundation
 import RickAndMortyAPI
 
 /// `show`'s text: the character's fields, then the episodes it appears in.
-struct CharacterDetail: Encodable {
-    var character: RMCharacter
-    var episodes: [Episode]
+public struct CharacterDetail: Encodable, Sendable {
+    public var character: RMCharacter
+    public var episodes: [Episode]
+
+    public init(character: RMCharacter, episodes: [Episode]) {
+        self.character = character
+        self.episodes = episodes
+    }
 
     /// "Nov 4, 2017", in UTC, whatever the machine's locale.
-    static func format(_ date: Date) -> String {
+    public static func format(_ date: Date) -> String {
         var style = Date.FormatStyle(date: .abbreviated, time: .omitted, locale: Locale(identifier: "en_US_POSIX"))
         style.timeZone = TimeZone(identifier: "UTC") ?? .current
         return date.formatted(style)
     }
 
-    func render(style: Style) -> String {
+    public func render(style: Style) -> String {
         let parts = lines(style: style)
         return (parts.fields + [""] + parts.episodes).joined(separator: "\n")
     }
 
     /// The name and fields (what goes beside an avatar), and the episode list (what goes below).
-    func lines(style: Style) -> (fields: [String], episodes: [String]) {
+    public func lines(style: Style) -> (fields: [String], episodes: [String]) {
         let clean = TerminalText.sanitize
         let fields: [(String, String)] = [
             ("Status", style.status(character.status)),

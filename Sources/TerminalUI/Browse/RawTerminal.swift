@@ -10,13 +10,8 @@ final class RawTerminal {
 
     /// Enters raw mode (no echo, no line buffering, no signals from keys) and the alternate
     /// screen, with the cursor hidden.
-    static func enter() throws -> RawTerminal {
-        let original: TerminalModes
-        do {
-            original = try input.modes()
-        } catch {
-            throw LocalFileError(path: "standard input", reason: "not a terminal (\(error))")
-        }
+    static func enter() throws(SystemError) -> RawTerminal {
+        let original = try input.modes()
         saved.withLock { $0 = original }
         try? input.setModes(original.raw, discardingInput: true)
         write("\u{1B}[?1049h\u{1B}[?25l\u{1B}[2J")

@@ -1,0 +1,104 @@
+import APIServer
+import BlockArt
+import Foundation
+import RickAndMortyAPI
+import TestSupport
+import Testing
+
+@testable import rickdex
+
+/// `rickdex browse` on a real terminal, driven through tmux.
+@Suite struct BrowseTerminalTests {
+    final class Pane: Sendable {
+        let socket = "rickdex-browse-\(UUID().uuidString.prefix(8))"
+
+        init(_ command: String) throws {
+            let status = system(
+                "tmux -L \(socket) new-session -d -x 100 -y 40 '\(command); stty -a; echo DONE; sleep 60' </dev/null >/dev/null 2>&1"
+            )
+            guard status == 0 else { throw CocoaError(.executableLoad) }
+        }
+
+        deinit { _ = try? ViewTests.tmux(["-L", socket, "kill-server"]) }
+
+        func keys(_ keys: String..., literal: Bool = false) throws {
+            _ = try ViewTests.tmux(["-L", socket, "send-keys"] + (literal ? ["-l"] : []) + keys)
+        }
+
+        func screen() throws -> String { try ViewTests.tmux(["-L", socket, "capture-pane", "-p"]) }
+
+        /// Waits (on this thread: call from a Dispatch thread) until the screen holds `text`.
+        func wait(for text: String, seconds: Double = 30) throws -> String {
+            let deadline = Date().addingTimeInterval(seconds)
+            var last = ""
+            while Date() < deadline {
+                last = try screen()
+                if last.contains(text) { return last }
+                usleep(50_000)
+            }
+            return last
+        }
+    }
+
+    func onDispatch<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+        try await withCheckedThrowingContinuation { continuation in
+            DispatchQueue.global().async { continuation.resume(with: Result { try body() }) }
+        }
+    }
+
+    func command(_ api: String, cache: TemporaryFolder) -> String {
+        "env -u NO_COLOR RICKDEX_CACHE_DIR=\(cache.path) \(RickdexProcess.executable.path) browse --api \(api)"
+    }
+
+    @Test func typeSelectOpenGoBackQuitAndTheTerminalIsRestored() async throws {
+        let cache = try TemporaryFolder()
+        let pane = try Pane(command("fixtures", cache: cache))
+        let screens = try await onDispatch {
+            let start = try pane.wait(for: "Type a name to search")
+            try pane.keys("rick", literal: true)
+            let results = try pane.wait(for: "Rick Sanchez #1")
+            try pane.keys("Down")
+            try pane.keys("Enter")
+            let detail = try pane.wait(for: "Episodes (")
+            try pane.keys("Escape")
+            let back = try pane.wait(for: "97 matches")
+            try pane.keys("q", literal: true)
+            let end = try pane.wait(for: "DONE")
+            return [start, results, detail, back, end]
+        }
+        #expect(screens[0].contains("Search ›"))
+        #expect(screens[1].contains("Rick Sanchez #1") && screens[1].contains("97 matches · page 1 of 5"))
+        #expect(screens[2].contains("Juggling Rick  #7") && screens[2].contains("Status"))
+        #expect(screens[3].contains("▶ ● Juggling Rick"))
+        let end = screens[4]
+        #expect(end.contains("DONE"), "browse quit on q")
+        #expect(end.contains(" icanon") && !end.contains("-icanon"), "line editing is back")
+        #expect(end.contains(" echo ") && !end.contains("-echo "), "echo is back")
+    }
+
+    @Test func aSlowAnswerForAnOldQueryIsNeverShown() async throws {
+        let cache = try TemporaryFolder()
+        try await TestData.withServer(faults: FaultPlan(latency: .milliseconds(800))) { base in
+            let pane = try Pane(command(base.absoluteString, cache: cache))
+            let seen = try await onDispatch { () -> [String] in
+                _ = try pane.wait(for: "Type a name to search")
+                try pane.keys("morty", literal: true)
+                usleep(500_000)  // past the debounce: morty's request is in flight for 800 ms
+                try pane.keys("C-u")
+                try pane.keys("rick", literal: true)
+                var screens: [String] = []
+                let deadline = Date().addingTimeInterval(30)
+                while Date() < deadline {
+                    let screen = try pane.screen()
+                    screens.append(screen)
+                    if screen.contains("Rick Sanchez #1") { break }
+                    usleep(40_000)
+                }
+                return screens
+            }
+            #expect(seen.last?.contains("Rick Sanchez #1") == true, "rick's results arrive")
+            let stale = seen.filter { $0.contains("Search › rick") && $0.contains("Morty Smith") }
+            #expect(stale.isEmpty, "morty's late answer never shows under rick")
+        }
+    }
+}
