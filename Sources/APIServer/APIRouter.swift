@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
+import Logging
 import NIOCore
 import RickAndMortyAPI
 
@@ -12,21 +13,34 @@ struct APIRouter: Sendable {
     let avatars: AvatarLibrary
     let faults: FaultInjector
     let base: BaseURL
+    let publicRoot: PublicRoot
+    let jsonCacheControl: String
+    let avatarCacheControl: String
 
-    init(dataset: Dataset, faults: FaultInjector, base: BaseURL) {
+    init(dataset: Dataset, configuration: APIServerConfiguration, base: BaseURL) {
         characters = ResourceRoutes(items: dataset.characters)
         episodes = ResourceRoutes(items: dataset.episodes)
         locations = ResourceRoutes(items: dataset.locations)
         avatars = AvatarLibrary(directory: dataset.avatarsDirectory)
-        self.faults = faults
+        faults = FaultInjector(plan: configuration.faults)
         self.base = base
+        publicRoot = PublicRoot(fixed: configuration.publicURL)
+        jsonCacheControl = configuration.jsonCacheControl
+        avatarCacheControl = configuration.avatarCacheControl
     }
 
-    func build() -> Router<BasicRequestContext> {
+    /// The root this request's answer writes its URLs under.
+    private func root(_ request: Request) -> String {
+        publicRoot.root(for: request.headers, authority: request.head.authority, bound: base.get())
+    }
+
+    /// The routes, each logged to `logger` (the access log comes first, so it sees them all).
+    func build(logger: Logger) -> Router<BasicRequestContext> {
         let router = Router()
+        router.middlewares.add(AccessLog(logger: logger))
         router.get("/api") { request, _ in
             try await respond(request) {
-                let root = base.get()
+                let root = root(request)
                 let index = [
                     "characters": "\(root)/character", "locations": "\(root)/location", "episodes": "\(root)/episode",
                 ]
@@ -46,12 +60,12 @@ struct APIRouter: Sendable {
         router.get("/api/\(Resource.path)") { request, _ in
             try await respond(request) {
                 let items = request.uri.queryParameters.map { URLQueryItem(name: String($0.key), value: String($0.value)) }
-                return try routes.list(ResourceQuery(queryItems: items.map(Self.decoded)), base: base.get())
+                return try routes.list(ResourceQuery(queryItems: items.map(Self.decoded)), base: root(request))
             }
         }
         router.get("/api/\(Resource.path)/:ids") { request, context in
             try await respond(request) {
-                try routes.lookup(Self.decoded(context.parameters.get("ids") ?? ""), base: base.get())
+                try routes.lookup(Self.decoded(context.parameters.get("ids") ?? ""), base: root(request))
             }
         }
     }
@@ -61,7 +75,7 @@ struct APIRouter: Sendable {
             return .error(.notFound, ErrorBodyDTO.nothingHere)
         }
         let validators: [(HTTPField.Name, String)] = [
-            (.eTag, avatar.etag), (.lastModified, HTTPDate.format(avatar.lastModified)), (.cacheControl, "max-age=86400"),
+            (.eTag, avatar.etag), (.lastModified, HTTPDate.format(avatar.lastModified)), (.cacheControl, avatarCacheControl),
         ]
         if avatar.isCurrent(ifNoneMatch: request.headers[.ifNoneMatch], ifModifiedSince: request.headers[.ifModifiedSince]) {
             return Payload(status: .notModified, contentType: "image/jpeg", headers: validators, body: [])
@@ -91,13 +105,13 @@ struct APIRouter: Sendable {
             payload.headers.append((.retryAfter, String(faults.plan.retryAfterSeconds)))
             return response(payload)
         case .truncate:
-            var payload = try make().taggingJSON(request: request)
+            var payload = try make().taggingJSON(request: request, cacheControl: jsonCacheControl)
             payload.body = Array(payload.body.prefix(payload.body.count / 2))
             return response(payload)
         case .drop:
-            return response(try make().taggingJSON(request: request), dropped: true)
+            return response(try make().taggingJSON(request: request, cacheControl: jsonCacheControl), dropped: true)
         case .none:
-            return response(try make().taggingJSON(request: request))
+            return response(try make().taggingJSON(request: request, cacheControl: jsonCacheControl))
         }
     }
 

@@ -7,7 +7,9 @@ import ServiceLifecycle
 /// `rickdex serve`: the Rick and Morty API's routes and semantics over a dataset folder.
 ///
 /// Routes: `/api`, `/api/character[/ids]`, `/api/character/avatar/N.jpeg`, `/api/episode[/ids]`,
-/// `/api/location[/ids]`. Every URL in its JSON points at the server itself.
+/// `/api/location[/ids]`. Every URL in its JSON points at the server itself, or where a proxy in
+/// front of it says it is reached (`PublicRoot`). With a logger at `info` or below, each request
+/// is logged in one access-log line.
 public enum APIServer {
     /// Starts serving `dataset`; returns once the socket is listening.
     ///
@@ -16,7 +18,7 @@ public enum APIServer {
         dataset: Dataset, configuration: APIServerConfiguration = APIServerConfiguration(), logger: Logger = .disabled
     ) async throws -> RunningAPIServer {
         let base = BaseURL()
-        let router = APIRouter(dataset: dataset, faults: FaultInjector(plan: configuration.faults), base: base).build()
+        let router = APIRouter(dataset: dataset, configuration: configuration, base: base).build(logger: logger)
         let (ports, portContinuation) = AsyncStream.makeStream(of: Int.self)
         let application = Application(
             router: router,

@@ -1,4 +1,5 @@
 import Foundation
+import RickAndMortyAPI
 import TestSupport
 import Testing
 
@@ -38,6 +39,32 @@ import Testing
         let path = disk.path(for: key)
         #expect(path.hasPrefix(folder.path + "/v1/objects/\(key.fileName.prefix(2))/"))
         #expect(disk.statistics.hits == 1)
+    }
+
+    @Test func theServersLifetimeIsKeptAndRenewedAndDefaultsKeepTheOldForm() throws {
+        let disk = try open()
+        let now = Date(timeIntervalSince1970: 1_700_000_000)
+        let key = CacheKey(["test", "server"])
+        let told = CacheDirectives(mayStore: true, lifetime: .seconds(600), mustRevalidate: true)
+        try disk.store(
+            [1], metadata: disk.metadata(.response, key: key, url: "x", contentType: "a", directives: told, now: now), for: key)
+        let entry = try #require(disk.entry(for: key))
+        #expect(entry.metadata.expiresAt == now.addingTimeInterval(600))
+        #expect(entry.metadata.lifetimeFromServer)
+        #expect(entry.metadata.mustRevalidate)
+        // A 304 that says nothing renews for the lifetime the server gave before, not the default.
+        let renewed = try disk.renew(entry, for: key, now: now.addingTimeInterval(1000))
+        #expect(renewed.expiresAt == now.addingTimeInterval(1600))
+        #expect(renewed.lifetimeFromServer && renewed.mustRevalidate)
+
+        // Without the server's word, the entry is written in the nine fields every version reads.
+        let plain = disk.metadata(.response, key: key, url: "x", contentType: "a", now: now)
+        #expect(!plain.lifetimeFromServer && !plain.mustRevalidate)
+        let bytes = EntryFormat.encode(DiskEntry(metadata: plain, body: []))
+        #expect(String(decoding: bytes, as: UTF8.self).hasSuffix("0:"))
+        #expect(EntryFormat.metadata(fromPrefix: bytes) == plain)
+        let marked = EntryFormat.encode(DiskEntry(metadata: entry.metadata, body: []))
+        #expect(String(decoding: marked, as: UTF8.self).hasSuffix("2:s!"))
     }
 
     @Test func aDamagedEntryIsRemovedAndCountsAsAMiss() throws {

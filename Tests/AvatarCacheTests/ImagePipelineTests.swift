@@ -9,6 +9,10 @@ import Testing
 
 /// The pipeline against the real loopback server, on real files.
 @Suite struct ImagePipelineTests {
+    /// What a server sends for answers that are stale at once (the cache's own lifetimes
+    /// apply only when the server says nothing).
+    static let expiring = "max-age=0"
+
     /// Removed when the test ends.
     let temporary: TemporaryFolder
     var folder: URL { temporary.url }
@@ -104,10 +108,12 @@ import Testing
     }
 
     @Test func aStaleEntryIsRenewedByA304WithoutADownload() async throws {
-        let expired = DiskCacheConfiguration(imageLifetime: .zero)
+        try await TestData.withServer(cacheControl: Self.expiring) { base in
+            _ = try await pipeline(base, configuration: DiskCacheConfiguration()).original(for: Self.avatar(4, under: base))
+        }
+        // The same API again, now saying avatars keep 30 days: the 304 renews the copy for that long.
         try await TestData.withServer { base in
             let url = Self.avatar(4, under: base)
-            _ = try await pipeline(base, configuration: expired).original(for: url)
             let images = try pipeline(base, configuration: DiskCacheConfiguration())
             let before = Date()
             let renewed = try await images.original(for: url)
@@ -126,11 +132,11 @@ import Testing
         let circle = ImageProcessors.Circle(size: 40)
         let before = try dataset(with: [5: Self.fileBytes(5)])
         let after = try dataset(with: [5: Self.fileBytes(6)])
-        let old = try await TestData.withServer(before) { base in
+        let old = try await TestData.withServer(before, cacheControl: Self.expiring) { base in
             try await pipeline(base, configuration: expired).thumbnail(for: Self.avatar(5, under: base), circle: circle)
         }
         // The same API (same identity), another address, another image behind the same path.
-        try await TestData.withServer(after) { base in
+        try await TestData.withServer(after, cacheControl: Self.expiring) { base in
             let images = try pipeline(base, configuration: expired)
             let new = try await images.thumbnail(for: Self.avatar(5, under: base), circle: circle)
             #expect(new.source == .network)
@@ -166,7 +172,7 @@ import Testing
 
     @Test func offlineAnyAgeIsGoodAndAMissSaysWhatToDo() async throws {
         let expired = DiskCacheConfiguration(imageLifetime: .zero)
-        try await TestData.withServer { base in
+        try await TestData.withServer(cacheControl: Self.expiring) { base in
             _ = try await pipeline(base, configuration: expired).thumbnail(
                 for: Self.avatar(11, under: base), circle: ImageProcessors.Circle(size: 24))
         }
@@ -187,7 +193,7 @@ import Testing
 
     @Test func aStaleCopyIsServedWhenTheServerIsGone() async throws {
         let expired = DiskCacheConfiguration(imageLifetime: .zero)
-        let url = try await TestData.withServer { base in
+        let url = try await TestData.withServer(cacheControl: Self.expiring) { base in
             let url = Self.avatar(13, under: base)
             _ = try await pipeline(base, configuration: expired).original(for: url)
             return url

@@ -8,6 +8,10 @@ import Testing
 
 /// API answers through the disk tier, online and offline, against the real loopback server.
 @Suite struct ResponseCacheTests {
+    /// What a server sends for answers that are stale at once (the cache's own lifetimes
+    /// apply only when the server says nothing).
+    static let expiring = "max-age=0"
+
     /// Removed when the test ends.
     let temporary: TemporaryFolder
     var folder: URL { temporary.url }
@@ -38,7 +42,7 @@ import Testing
 
     @Test func aStaleAnswerIsRenewedByA304() async throws {
         let expired = DiskCacheConfiguration(responseLifetime: .zero)
-        try await TestData.withServer { base in
+        try await TestData.withServer(cacheControl: Self.expiring) { base in
             let fill = try responses(base, configuration: expired)
             _ = try await cachingClient(base, fill).character(id: 1)
             #expect(fill.statistics.stored == 1)
@@ -108,6 +112,63 @@ import Testing
             // Locations were not warmed: that is a miss, not an empty answer.
             await #expect(throws: APIError.notCached(path: "location?page=1")) {
                 _ = try await offline.locations(LocationQuery())
+            }
+        }
+    }
+
+    // MARK: The server's caching headers
+
+    @Test func aStaleAnswerStandsInWhenTheServerFailsUnlessItMustBeRevalidated() async throws {
+        for (cacheControl, standsIn) in [("max-age=0", true), ("max-age=0, must-revalidate", false), ("no-cache", false)] {
+            let folder = try TemporaryFolder()
+            func client(_ base: URL) throws -> HTTPRickAndMortyClient {
+                let cache = DiskResponseCache(
+                    disk: try DiskCache(root: folder.url), identity: APIIdentity(name: "test", baseURL: base))
+                return cachingClient(base, cache)
+            }
+            let base = try await TestData.withServer(cacheControl: cacheControl) { (base: URL) async throws -> URL in
+                let rick = try await client(base).character(id: 1)
+                #expect(rick.name == "Rick Sanchez")
+                return base
+            }
+            // The server is gone: the connection is refused.
+            var answer: RMCharacter?
+            var failure: (any Error)?
+            do {
+                answer = try await client(base).character(id: 1)
+            } catch {
+                failure = error
+            }
+            #expect(answer?.name == (standsIn ? "Rick Sanchez" : nil), "\(cacheControl)")
+            #expect((failure is APIError) == !standsIn, "\(cacheControl): \(String(describing: failure))")
+        }
+    }
+
+    @Test func aFailingProxyIsRetriedThenTheStaleCopyServes() async throws {
+        let faults = FaultPlan(alwaysFailing: ["/api/character/1", "/api/character/2"])
+        try await TestData.withServer(cacheControl: "max-age=0") { base in
+            _ = try await cachingClient(base, try responses(base)).character(id: 1)
+        }
+        try await TestData.withServer(faults: faults, cacheControl: "max-age=0") { base in
+            let cache = try responses(base)
+            #expect(try await cachingClient(base, cache).character(id: 1).name == "Rick Sanchez")
+            // A 500 page for a request never cached is an error, and is not stored.
+            await #expect(throws: APIError.self) { _ = try await cachingClient(base, cache).character(id: 2) }
+            #expect(cache.response(for: "character/2") == nil)
+        }
+    }
+
+    @Test func noStoreAndVaryAreNeverWrittenAndMaxAgeSetsTheExpiry() async throws {
+        for (cacheControl, stored) in [("no-store", false), ("public, max-age=120", true)] {
+            try await TestData.withServer(cacheControl: cacheControl) { base in
+                let cache = try responses(base)
+                let before = Date()
+                _ = try await cachingClient(base, cache).character(id: 1)
+                let entry = cache.response(for: "character/1")
+                #expect((entry != nil) == stored, "\(cacheControl)")
+                if let entry {
+                    #expect(abs(entry.expiresAt.timeIntervalSince(before) - 120) < 5)
+                }
             }
         }
     }

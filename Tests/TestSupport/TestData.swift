@@ -30,11 +30,17 @@ public enum TestData {
     }()
 
     /// Runs `body` with the real server over `dataset` on a free loopback port, then stops it.
+    /// `cacheControl`, when given, replaces the `Cache-Control` of every answer and avatar.
     public static func withServer<T>(
-        _ dataset: Dataset = fixturesDataset, faults: FaultPlan = .none,
+        _ dataset: Dataset = fixturesDataset, faults: FaultPlan = .none, cacheControl: String? = nil,
         _ body: (URL) async throws -> T
     ) async throws -> T {
-        let server = try await APIServer.start(dataset: dataset, configuration: APIServerConfiguration(port: 0, faults: faults))
+        var configuration = APIServerConfiguration(port: 0, faults: faults)
+        if let cacheControl {
+            configuration.jsonCacheControl = cacheControl
+            configuration.avatarCacheControl = cacheControl
+        }
+        let server = try await APIServer.start(dataset: dataset, configuration: configuration)
         do {
             let result = try await body(server.baseURL)
             await server.stop()

@@ -1,5 +1,6 @@
 import Foundation
 import NIOConcurrencyHelpers
+import RickAndMortyAPI
 import Toolbox
 
 /// The disk tier: one file per entry under `<root>/v1/objects/ab/<sha256>`, written atomically,
@@ -115,22 +116,37 @@ public final class DiskCache: Sendable {
         if overLimit { trimIfNeeded() }
     }
 
-    /// The metadata `kind` gets when stored now.
+    /// The metadata `kind` gets when stored now: fresh for the server's lifetime in `directives`,
+    /// or the configured default for the kind when the server gave none.
     public func metadata(
         _ kind: EntryKind, key: CacheKey, url: String, contentType: String, etag: String? = nil, lastModified: String? = nil,
-        source: String = "", now: Date = Date()
+        source: String = "", directives: CacheDirectives = .unspecified, now: Date = Date()
     ) -> EntryMetadata {
         EntryMetadata(
             kind: kind, key: key, url: url, contentType: contentType, etag: etag, lastModified: lastModified, storedAt: now,
-            expiresAt: now.addingTimeInterval(configuration.lifetime(of: kind).seconds), source: source)
+            expiresAt: now.addingTimeInterval((directives.lifetime ?? configuration.lifetime(of: kind)).seconds),
+            lifetimeFromServer: directives.lifetime != nil, mustRevalidate: directives.mustRevalidate, source: source)
     }
 
-    /// Rewrites `entry` fresh again: the server said it has not changed.
-    public func renew(_ entry: DiskEntry, for key: CacheKey, now: Date = Date()) throws(DiskCacheError) {
+    /// Rewrites `entry` fresh again: the server said it has not changed. The 304's `directives`
+    /// set the new lifetime; when it gave none, the entry keeps the lifetime it was stored with.
+    /// Returns the renewed metadata.
+    @discardableResult
+    public func renew(
+        _ entry: DiskEntry, for key: CacheKey, directives: CacheDirectives = .unspecified, now: Date = Date()
+    ) throws(DiskCacheError) -> EntryMetadata {
         var metadata = entry.metadata
+        let lifetime: Duration =
+            directives.lifetime
+            ?? (metadata.lifetimeFromServer
+                ? .seconds(max(0, metadata.expiresAt.timeIntervalSince(metadata.storedAt)))
+                : configuration.lifetime(of: metadata.kind))
         metadata.storedAt = now
-        metadata.expiresAt = now.addingTimeInterval(configuration.lifetime(of: metadata.kind).seconds)
+        metadata.expiresAt = now.addingTimeInterval(lifetime.seconds)
+        metadata.lifetimeFromServer = metadata.lifetimeFromServer || directives.lifetime != nil
+        metadata.mustRevalidate = metadata.mustRevalidate || directives.mustRevalidate
         try store(entry.body, metadata: metadata, for: key)
+        return metadata
     }
 
     public func remove(_ key: CacheKey) {
@@ -187,7 +203,13 @@ public final class DiskCache: Sendable {
             var kind = usage.byKind[metadata.kind.rawValue] ?? DiskUsage.Kind()
             kind.entries += 1
             kind.bytes += file.info.size
-            if !metadata.isFresh(at: now) { kind.stale += 1 }
+            if !metadata.isFresh(at: now) {
+                kind.stale += 1
+            } else if metadata.lifetimeFromServer {
+                kind.fresh += 1
+            } else {
+                kind.unknown += 1
+            }
             usage.byKind[metadata.kind.rawValue] = kind
         }
         usage.temporaryFiles = FileSystem.list(temporary).count

@@ -5,8 +5,12 @@ public struct DiskUsage: Sendable, Hashable, Codable {
         public var entries = 0
         /// Their files' total size, in bytes.
         public var bytes: Int64 = 0
+        /// Within the lifetime the server gave (`Cache-Control`, `Expires`).
+        public var fresh = 0
         /// Past their expiry: used offline, revalidated online.
         public var stale = 0
+        /// Within a lifetime the server did not give (the cache's default applies).
+        public var unknown = 0
 
         public init() {}
     }

@@ -58,11 +58,15 @@ enum EntryFormat {
     // MARK: Metadata fields
 
     private static func encode(_ metadata: EntryMetadata) -> [UInt8] {
-        let fields = [
+        var fields = [
             metadata.kind.rawValue, metadata.key, metadata.url, metadata.contentType, metadata.etag ?? "",
             metadata.lastModified ?? "", String(milliseconds(metadata.storedAt)), String(milliseconds(metadata.expiresAt)),
             metadata.source,
         ]
+        // A tenth field came later: "s" for a lifetime from the server, "!" for must-revalidate.
+        // Entries without either keep the nine-field form, which every version reads.
+        let freshness = (metadata.lifetimeFromServer ? "s" : "") + (metadata.mustRevalidate ? "!" : "")
+        if !freshness.isEmpty { fields.append(freshness) }
         return Array(fields.map { "\($0.utf8.count):\($0)" }.joined().utf8)
     }
 
@@ -77,13 +81,14 @@ enum EntryFormat {
             fields.append(String(decoding: bytes[(colon + 1)..<(colon + 1 + length)], as: UTF8.self))
             index = colon + 1 + length
         }
-        guard fields.count == 9, let kind = EntryKind(rawValue: fields[0]), let stored = Int64(fields[6]),
+        guard fields.count == 9 || fields.count == 10, let kind = EntryKind(rawValue: fields[0]), let stored = Int64(fields[6]),
             let expires = Int64(fields[7])
         else { return nil }
         var metadata = EntryMetadata(
             kind: kind, key: CacheKey([]), url: fields[2], contentType: fields[3], etag: fields[4].isEmpty ? nil : fields[4],
             lastModified: fields[5].isEmpty ? nil : fields[5], storedAt: date(stored), expiresAt: date(expires),
-            source: fields[8])
+            lifetimeFromServer: fields.count == 10 && fields[9].contains("s"),
+            mustRevalidate: fields.count == 10 && fields[9].contains("!"), source: fields[8])
         metadata.key = fields[1]
         return metadata
     }

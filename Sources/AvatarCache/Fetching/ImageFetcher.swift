@@ -40,9 +40,9 @@ public final class ImageFetcher: Sendable {
             }
             return .body(
                 response.body, contentType: response.header("Content-Type"), etag: response.header("ETag"),
-                lastModified: response.header("Last-Modified"))
+                lastModified: response.header("Last-Modified"), directives: CacheDirectives(headers: response.headers))
         case 304 where !validators.isEmpty:
-            return .notModified
+            return .notModified(CacheDirectives(headers: response.headers))
         default:
             throw AvatarCacheError.httpStatus(response.status, url: url.absoluteString)
         }

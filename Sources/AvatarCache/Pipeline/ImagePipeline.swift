@@ -7,8 +7,10 @@ import RickAndMortyAPI
 /// original on disk, then the network. Identical requests in flight share one download and one
 /// decode; what is made is stored in both tiers.
 ///
-/// Online, a stale disk entry is revalidated (a 304 renews it without a download) and served
-/// stale if the network fails; offline (no fetcher), any disk entry is good and a miss is
+/// Entries are fresh for as long as the server's caching headers say (the disk tier's default
+/// lifetime when they say nothing), and not stored at all when they forbid it. Online, a stale
+/// disk entry is revalidated (a 304 renews it without a download) and served stale if the
+/// network fails, unless it was stored `must-revalidate`; offline (no fetcher), any disk entry is good and a miss is
 /// `AvatarCacheError.notCached`.
 ///
 /// Thread-safe: any number of tasks may ask at once; the tiers and counters lock their own state.
@@ -54,24 +56,25 @@ public final class ImagePipeline: Sendable {
         let cached = disk.entry(for: key)
         if let cached, fetcher == nil || cached.metadata.isFresh(at: Date()) {
             counters.withLockedValue { $0.originalHits += 1 }
-            return Original(bytes: cached.body, source: .disk)
+            return Original(bytes: cached.body, source: .disk, directives: cached.metadata.remainingDirectives())
         }
         guard let fetcher else { throw AvatarCacheError.notCached(url: url.absoluteString) }
         let download: Download
         do {
             download = try await fetcher.fetch(url, validators: cached?.metadata.validators ?? [])
         } catch let error as APIError where error.isTransient || Self.isUnreachable(error) {
-            // Stale beats nothing: the copy is whole, only old.
-            guard let cached else { throw error }
-            return Original(bytes: cached.body, source: .staleAfterError)
+            // Stale beats nothing (the copy is whole, only old), unless the server said it must not.
+            guard let cached, !cached.metadata.mustRevalidate else { throw error }
+            return Original(bytes: cached.body, source: .staleAfterError, directives: cached.metadata.remainingDirectives())
         }
         switch download {
-        case .notModified:
+        case .notModified(let directives):
             guard let cached else { throw AvatarCacheError.httpStatus(304, url: url.absoluteString) }
-            try? disk.renew(cached, for: key)
+            let renewed = try? disk.renew(cached, for: key, directives: directives)
             counters.withLockedValue { $0.revalidated += 1 }
-            return Original(bytes: cached.body, source: .revalidated)
-        case .body(let bytes, let contentType, let etag, let lastModified):
+            return Original(
+                bytes: cached.body, source: .revalidated, directives: renewed?.remainingDirectives() ?? directives)
+        case .body(let bytes, let contentType, let etag, let lastModified, let directives):
             guard ImageSniffer.format(of: bytes) != nil else {
                 throw AvatarCacheError.notAnImage(url: url.absoluteString, firstBytes: ImageSniffer.preview(bytes))
             }
@@ -82,9 +85,9 @@ public final class ImagePipeline: Sendable {
             }
             let metadata = disk.metadata(
                 .original, key: key, url: url.absoluteString, contentType: contentType ?? "application/octet-stream",
-                etag: etag, lastModified: lastModified)
-            try disk.store(bytes, metadata: metadata, for: key)
-            return Original(bytes: bytes, source: .network)
+                etag: etag, lastModified: lastModified, directives: directives)
+            if directives.mayStore { try disk.store(bytes, metadata: metadata, for: key) }
+            return Original(bytes: bytes, source: .network, directives: directives)
         }
     }
 
@@ -112,7 +115,7 @@ public final class ImagePipeline: Sendable {
         let source = String(original.checksum)
         if let cached, cached.metadata.source == source, let bitmap = decodeVariant(cached, key: key, request: request) {
             // Made from the very bytes the server just confirmed: renew instead of redoing.
-            try? disk.renew(cached, for: key)
+            try? disk.renew(cached, for: key, directives: original.directives)
             return Thumbnail(bitmap: bitmap, source: original.source)
         }
         let bitmap: Bitmap
@@ -127,8 +130,11 @@ public final class ImagePipeline: Sendable {
         counters.withLockedValue { $0.processed += 1 }
         memory.set(bitmap, for: request, cost: bitmap.pixels.count)
         let png = try PNGEncoder.uncompressed.encode(bitmap)
-        let metadata = disk.metadata(.variant, key: key, url: url.absoluteString, contentType: "image/png", source: source)
-        try disk.store(png, metadata: metadata, for: key)
+        // A variant lives as long as its original, and is not kept where its original may not be.
+        let metadata = disk.metadata(
+            .variant, key: key, url: url.absoluteString, contentType: "image/png", source: source,
+            directives: original.directives)
+        if original.directives.mayStore { try disk.store(png, metadata: metadata, for: key) }
         return Thumbnail(bitmap: bitmap, source: original.source, made: true)
     }
 

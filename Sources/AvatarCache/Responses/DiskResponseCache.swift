@@ -3,7 +3,8 @@ import NIOConcurrencyHelpers
 import RickAndMortyAPI
 
 /// The core's `ResponseCache` on the disk tier: API answers keyed by their path under the API's
-/// identity, fresh for the configured response lifetime (24 h by default).
+/// identity, fresh for as long as the server's caching headers say, or the configured response
+/// lifetime (24 h by default) when they say nothing.
 ///
 /// Bodies are stored address-free: URLs under the API's current root are written under the real
 /// service's root, and read back under whatever root the API has now. So avatar URLs in a page
@@ -38,19 +39,29 @@ public final class DiskResponseCache: ResponseCache {
             CachedResponse(
                 body: rewrite(entry.body, from: Dataset.canonicalBase, to: identity.baseURL?.absoluteString),
                 etag: entry.metadata.etag, lastModified: entry.metadata.lastModified,
-                expiresAt: entry.metadata.expiresAt)
+                expiresAt: entry.metadata.expiresAt, mustRevalidate: entry.metadata.mustRevalidate)
         }
     }
 
-    public func store(body: [UInt8], etag: String?, lastModified: String?, for path: String) {
-        let written = write(body: body, etag: etag, lastModified: lastModified, for: path)
+    public func store(
+        body: [UInt8], etag: String?, lastModified: String?, directives: CacheDirectives, for path: String
+    ) {
+        let written = write(body: body, etag: etag, lastModified: lastModified, directives: directives, for: path)
         counters.withLockedValue { counters in
             if written { counters.stored += 1 } else { counters.unstored += 1 }
         }
     }
 
-    public func renew(_ response: CachedResponse, for path: String) {
-        let written = write(body: response.body, etag: response.etag, lastModified: response.lastModified, for: path)
+    public func renew(_ response: CachedResponse, directives: CacheDirectives, for path: String) {
+        let key = identity.key(forPath: path)
+        let written: Bool
+        if let entry = disk.entry(for: key) {
+            written = (try? disk.renew(entry, for: key, directives: directives)) != nil
+        } else {
+            written = write(
+                body: response.body, etag: response.etag, lastModified: response.lastModified, directives: directives,
+                for: path)
+        }
         counters.withLockedValue { counters in
             if written { counters.renewed += 1 } else { counters.unstored += 1 }
         }
@@ -66,10 +77,13 @@ public final class DiskResponseCache: ResponseCache {
     }
 
     /// A failed write is kept in `disk.lastWriteError` for the command to report once.
-    private func write(body: [UInt8], etag: String?, lastModified: String?, for path: String) -> Bool {
+    private func write(
+        body: [UInt8], etag: String?, lastModified: String?, directives: CacheDirectives, for path: String
+    ) -> Bool {
         let key = identity.key(forPath: path)
         let metadata = disk.metadata(
-            .response, key: key, url: path, contentType: "application/json", etag: etag, lastModified: lastModified)
+            .response, key: key, url: path, contentType: "application/json", etag: etag, lastModified: lastModified,
+            directives: directives)
         do {
             try disk.store(
                 rewrite(body, from: identity.baseURL?.absoluteString, to: Dataset.canonicalBase), metadata: metadata, for: key)

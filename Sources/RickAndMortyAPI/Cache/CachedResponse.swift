@@ -7,12 +7,18 @@ public struct CachedResponse: Sendable, Hashable {
     public var lastModified: String?
     /// After this the response is stale: still good offline, revalidated online.
     public var expiresAt: Date
+    /// Stored `must-revalidate` (or `no-cache`): once stale, not used without the server's
+    /// confirmation, even when the server cannot be reached. Offline reads still use it.
+    public var mustRevalidate: Bool
 
-    public init(body: [UInt8], etag: String? = nil, lastModified: String? = nil, expiresAt: Date) {
+    public init(
+        body: [UInt8], etag: String? = nil, lastModified: String? = nil, expiresAt: Date, mustRevalidate: Bool = false
+    ) {
         self.body = body
         self.etag = etag
         self.lastModified = lastModified
         self.expiresAt = expiresAt
+        self.mustRevalidate = mustRevalidate
     }
 
     public func isFresh(at now: Date) -> Bool { now < expiresAt }

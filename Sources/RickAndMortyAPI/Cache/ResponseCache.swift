@@ -9,8 +9,9 @@ import Foundation
 public protocol ResponseCache: Sendable {
     /// The cached response for `path`, fresh or stale, or `nil`.
     func response(for path: String) -> CachedResponse?
-    /// Keeps a 200 response's body for `path`; `expiresAt` is decided by the cache.
-    func store(body: [UInt8], etag: String?, lastModified: String?, for path: String)
-    /// Extends a stale response the server confirmed unchanged (304).
-    func renew(_ response: CachedResponse, for path: String)
+    /// Keeps a 200 response's body for `path`, fresh for the `directives`' lifetime, or the
+    /// cache's own default when the server gave none. Called only when `directives.mayStore`.
+    func store(body: [UInt8], etag: String?, lastModified: String?, directives: CacheDirectives, for path: String)
+    /// Extends a stale response the server confirmed unchanged (304), by the 304's directives.
+    func renew(_ response: CachedResponse, directives: CacheDirectives, for path: String)
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 
 /// The API over HTTP: `https://rickandmortyapi.com/api` or any server with its semantics.
 ///
@@ -14,12 +15,21 @@ public struct HTTPRickAndMortyClient: RickAndMortyClient {
     public let baseURL: URL
     public let transport: HTTPTransport
     public let cache: (any ResponseCache)?
+    private let logger: Logger
 
-    public init(baseURL: URL = Self.defaultBaseURL, transport: HTTPTransport = HTTPTransport(), cache: (any ResponseCache)? = nil)
-    {
+    /// - Parameters:
+    ///   - baseURL: the API root every request goes through, URLs found in answers included.
+    ///   - transport: the HTTP transport (deadlines, retries, body cap).
+    ///   - cache: where answers are kept and revalidated; `nil` for none.
+    ///   - logger: where URL routing and stale answers are logged, at debug level.
+    public init(
+        baseURL: URL = Self.defaultBaseURL, transport: HTTPTransport = HTTPTransport(), cache: (any ResponseCache)? = nil,
+        logger: Logger = .disabled
+    ) {
         self.baseURL = baseURL
         self.transport = transport
         self.cache = cache
+        self.logger = logger
     }
 
     public func page<Resource: APIResource>(_ query: ResourceQuery<Resource>) async throws -> Page<Resource.Model> {
@@ -45,7 +55,10 @@ public struct HTTPRickAndMortyClient: RickAndMortyClient {
     /// The answer for `path`, from the cache when it is fresh or confirmed, else from the network.
     ///
     /// `decode` returns `nil` for a status it does not handle, which becomes the matching
-    /// `APIError`. A 200 is stored only once it has decoded, so a malformed body is never cached.
+    /// `APIError`. A 200 has its URLs moved under `baseURL` (`AnswerAddresses`) and is stored,
+    /// as its caching headers allow, only once it has decoded, so a malformed body is never
+    /// cached. When the server fails (5xx, 429, a dropped or refused connection, a body that is
+    /// not the API's JSON), a stale copy stands in unless it was stored `must-revalidate`.
     private func load<T>(
         _ path: String, decode: (_ status: Int, _ body: [UInt8], _ url: URL) throws -> T?
     ) async throws -> T {
@@ -54,18 +67,56 @@ public struct HTTPRickAndMortyClient: RickAndMortyClient {
         if let cached, cached.isFresh(at: Date()), let value = try? decode(200, cached.body, url) {
             return value
         }
-        let response = try await transport.get(url, headers: cached?.validators ?? [], isComplete: JSONBody.isComplete)
-        if response.status == 304, let cached, let value = try? decode(200, cached.body, url) {
-            cache?.renew(cached, for: path)
+        do {
+            let response = try await transport.get(url, headers: cached?.validators ?? [], isComplete: JSONBody.isComplete)
+            if response.status == 304, let cached, let value = try? decode(200, cached.body, url) {
+                cache?.renew(cached, directives: CacheDirectives(headers: response.headers), for: path)
+                return value
+            }
+            let answer = response.status == 200 ? route(response.body, path: path) : response.body
+            guard let value = try decode(response.status, answer, url) else {
+                throw JSONBody.statusError(response, url: url)
+            }
+            let directives = CacheDirectives(headers: response.headers)
+            if response.status == 200, directives.mayStore {
+                cache?.store(
+                    body: answer, etag: response.header("ETag"), lastModified: response.header("Last-Modified"),
+                    directives: directives, for: path)
+            }
+            return value
+        } catch let error as APIError where Self.staleMayStandIn(for: error) {
+            guard let cached, !cached.mustRevalidate, let value = try? decode(200, cached.body, url) else { throw error }
+            logger.debug("using a stale copy", metadata: ["path": "\(path)", "error": "\(error)"])
             return value
         }
-        guard let value = try decode(response.status, response.body, url) else {
-            throw JSONBody.statusError(response, url: url)
+    }
+
+    /// The body with its URLs moved under `baseURL`; URLs left on other hosts are logged.
+    private func route(_ body: [UInt8], path: String) -> [UInt8] {
+        let resource = String(path.prefix { $0 != "/" && $0 != "?" })
+        let root = baseURL.absoluteString.hasSuffix("/") ? String(baseURL.absoluteString.dropLast()) : baseURL.absoluteString
+        let addresses = AnswerAddresses(routing: body, resourcePath: resource, apiRoot: root)
+        if let declared = addresses.declaredRoot {
+            logger.debug(
+                "answer names another root; its URLs go through the API root",
+                metadata: [
+                    "path": "\(path)", "declared": "\(declared)", "root": "\(root)",
+                ])
         }
-        if response.status == 200 {
-            cache?.store(
-                body: response.body, etag: response.header("ETag"), lastModified: response.header("Last-Modified"), for: path)
+        for host in addresses.foreignHosts {
+            logger.debug("URLs on another host are fetched as written", metadata: ["path": "\(path)", "host": "\(host)"])
         }
-        return value
+        return addresses.body
+    }
+
+    /// Failures of the server or the way to it, not answers of the API.
+    private static func staleMayStandIn(for error: APIError) -> Bool {
+        switch error {
+        case .server, .throttled, .unreachable, .timedOut, .connectionDropped, .incompleteBody, .malformedResponse,
+            .unexpectedStatus, .tooManyRedirects, .responseTooLarge:
+            true
+        case .notFound, .badRequest, .notCached:
+            false
+        }
     }
 }

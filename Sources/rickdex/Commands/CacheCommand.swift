@@ -34,7 +34,9 @@ struct CacheCommand: AsyncParsableCommand {
                 let counts = usage.byKind[kind.rawValue] ?? DiskUsage.Kind()
                 let name =
                     ["response": "API answers", "original": "avatars", "variant": "thumbnails"][kind.rawValue] ?? kind.rawValue
-                print("  \(name): \(counts.entries) (\(ByteSize.format(counts.bytes))), \(counts.stale) stale")
+                print(
+                    "  \(name): \(counts.entries) (\(ByteSize.format(counts.bytes))): \(counts.fresh) fresh, "
+                        + "\(counts.stale) stale, \(counts.unknown) with no lifetime from the server")
             }
             if usage.unreadable > 0 { print("  \(usage.unreadable) unreadable: run `rickdex cache verify`") }
             if usage.temporaryFiles > 0 { print("  \(usage.temporaryFiles) temporary files") }

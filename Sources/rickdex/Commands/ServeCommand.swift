@@ -56,7 +56,23 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "Seed for the fault draws.")
     var seed: UInt64 = 1
 
-    @Flag(name: [.short, .long], help: "Log every request to stderr.")
+    @Option(
+        help: ArgumentHelp(
+            "The API root to write into answers' URLs, e.g. https://api.example.com/api.",
+            discussion: """
+                Without it, URLs follow the request: a proxy's Forwarded or X-Forwarded-Host and \
+                X-Forwarded-Proto headers, else Host, else the address listened on.
+                """,
+            valueName: "url"))
+    var publicURL: String?
+
+    @Option(help: ArgumentHelp("Cache-Control sent with JSON answers.", valueName: "value"))
+    var jsonCacheControl = APIServerConfiguration.defaultJSONCacheControl
+
+    @Option(help: ArgumentHelp("Cache-Control sent with avatars.", valueName: "value"))
+    var avatarCacheControl = APIServerConfiguration.defaultAvatarCacheControl
+
+    @Flag(name: [.short, .long], help: "Log every request to stderr: method, target, status, bytes, time.")
     var verbose = false
 
     func validate() throws {
@@ -69,6 +85,15 @@ struct ServeCommand: AsyncParsableCommand {
         }
         guard (0...65535).contains(port) else { throw ValidationError("--port must be 0...65535") }
         guard latency >= 0 else { throw ValidationError("--latency must be 0 or more") }
+        if let publicURL {
+            guard let url = URL(string: publicURL), ["http", "https"].contains(url.scheme ?? ""), url.host != nil else {
+                throw ValidationError("--public-url must be an http(s) URL, not '\(publicURL)'")
+            }
+        }
+        for (name, value) in [("--json-cache-control", jsonCacheControl), ("--avatar-cache-control", avatarCacheControl)]
+        where value.contains(where: { $0.isNewline || ($0.asciiValue ?? 32) < 32 }) {
+            throw ValidationError("\(name) must be one line of header text")
+        }
     }
 
     func run() async throws {
@@ -80,7 +105,10 @@ struct ServeCommand: AsyncParsableCommand {
             misbehavesOnAvatarsOnly: avatarsOnly)
         let server = try await ServerStartFailure.wrapping(host: host, port: port) {
             try await APIServer.start(
-                dataset: dataset, configuration: APIServerConfiguration(host: host, port: port, faults: faults),
+                dataset: dataset,
+                configuration: APIServerConfiguration(
+                    host: host, port: port, faults: faults, publicURL: publicURL, jsonCacheControl: jsonCacheControl,
+                    avatarCacheControl: avatarCacheControl),
                 logger: .forCommandLine(verbose: verbose))
         }
         print(server.baseURL.absoluteString)

@@ -51,7 +51,7 @@ struct APIConnection: Sendable {
         let transport = HTTPTransport(configuration: options.transport, logger: logger)
         let responses = DiskResponseCache(disk: disk, identity: identity)
         return APIConnection(
-            client: HTTPRickAndMortyClient(baseURL: baseURL, transport: transport, cache: responses),
+            client: HTTPRickAndMortyClient(baseURL: baseURL, transport: transport, cache: responses, logger: logger),
             images: ImagePipeline(identity: identity, disk: disk, fetcher: ImageFetcher(transport: transport)),
             responses: responses, server: server, verbose: options.verbose)
     }

@@ -7,8 +7,9 @@ import Foundation
 #endif
 
 /// The IMF-fixdate form of HTTP dates (`Sun, 06 Nov 1994 08:49:37 GMT`), always in English and GMT.
-enum HTTPDate {
-    static func format(_ date: Date) -> String {
+public enum HTTPDate {
+    /// `date` as an IMF-fixdate.
+    public static func format(_ date: Date) -> String {
         var seconds = time_t(date.timeIntervalSince1970.rounded(.down))
         var parts = tm()
         gmtime_r(&seconds, &parts)
@@ -17,7 +18,8 @@ enum HTTPDate {
         return String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
-    static func parse(_ text: String) -> Date? {
+    /// The date of an IMF-fixdate; `nil` for any other form.
+    public static func parse(_ text: String) -> Date? {
         let fields = text.split(separator: " ")
         let clock = fields.count == 6 ? fields[4].split(separator: ":").compactMap { Int32($0) } : []
         guard fields.count == 6, fields[5] == "GMT", clock.count == 3,

@@ -1,0 +1,82 @@
+import Foundation
+
+/// What a response's headers say about caching it, as a private cache reads them (RFC 9111):
+/// whether it may be stored, for how long it is fresh, and whether a stale copy may stand in when
+/// the server cannot be reached.
+///
+/// Read from `Cache-Control` (`no-store`, `no-cache`, `max-age`, `must-revalidate`; `s-maxage`
+/// and `private` are for shared caches and ignored), `Expires` with `Date`, `Age`, and `Vary`.
+/// Malformed values are never fatal: an invalid `max-age` makes the response stale at once, as
+/// RFC 9111 §4.2.1 advises, and a huge one is clamped to 2^31 seconds (§1.2.2).
+public struct CacheDirectives: Sendable, Hashable {
+    /// Whether the response may be kept at all: not with `no-store`, and not when it varies on
+    /// a request header other than `Accept-Encoding` (the cache keys by URL alone).
+    public var mayStore: Bool
+    /// How long the response stays fresh from now; `nil` when the server said nothing, so the
+    /// cache's own default lifetime applies.
+    public var lifetime: Duration?
+    /// `must-revalidate` (or `no-cache`): once stale, the copy is not used without the server's
+    /// confirmation, not even when the server cannot be reached.
+    public var mustRevalidate: Bool
+
+    /// The greatest lifetime honoured, in seconds (RFC 9111's limit on delta-seconds).
+    public static let maximumSeconds: Int64 = 1 << 31
+
+    /// Storable, with no lifetime from the server: what a response without caching headers gets.
+    public static let unspecified = CacheDirectives(mayStore: true, lifetime: nil, mustRevalidate: false)
+
+    public init(mayStore: Bool, lifetime: Duration?, mustRevalidate: Bool) {
+        self.mayStore = mayStore
+        self.lifetime = lifetime
+        self.mustRevalidate = mustRevalidate
+    }
+
+    /// The directives of a response with these headers, received at `now`.
+    public init(headers: [(name: String, value: String)], now: Date = Date()) {
+        func values(_ name: String) -> [String] {
+            headers.filter { $0.name.caseInsensitiveCompare(name) == .orderedSame }.map(\.value)
+        }
+        var directives: [String: String?] = [:]
+        for field in values("Cache-Control") {
+            for part in field.split(separator: ",") {
+                let pieces = part.split(separator: "=", maxSplits: 1)
+                guard let name = pieces.first?.trimmingCharacters(in: .whitespaces).lowercased(), !name.isEmpty else {
+                    continue
+                }
+                let value = pieces.count > 1 ? pieces[1].trimmingCharacters(in: .whitespaces) : nil
+                // A repeated directive is invalid; RFC 9111 treats the response as stale.
+                directives[name] = directives[name] == nil ? value : .some("invalid")
+            }
+        }
+        let varies = values("Vary").flatMap { $0.split(separator: ",") }.map {
+            $0.trimmingCharacters(in: .whitespaces).lowercased()
+        }
+        mayStore = directives["no-store"] == nil && varies.allSatisfy { $0 == "accept-encoding" || $0.isEmpty }
+        mustRevalidate = directives["must-revalidate"] != nil || directives["no-cache"] != nil
+        let age = values("Age").first.flatMap { Self.seconds($0) } ?? 0
+        if directives["no-cache"] != nil {
+            lifetime = .zero
+        } else if let maxAge = directives["max-age"] {
+            lifetime = .seconds(max(0, (maxAge.flatMap { Self.seconds($0) } ?? 0) - age))
+        } else if let expires = values("Expires").first {
+            // An invalid date (often "0") means already expired.
+            guard let expiry = HTTPDate.parse(expires) else {
+                lifetime = .zero
+                return
+            }
+            let served = values("Date").first.flatMap(HTTPDate.parse) ?? now
+            let seconds = Int64(clamping: Int(max(0, min(Double(Self.maximumSeconds), expiry.timeIntervalSince(served)))))
+            lifetime = .seconds(max(0, seconds - age))
+        } else {
+            lifetime = nil
+        }
+    }
+
+    /// A delta-seconds value: digits only, clamped to `maximumSeconds`; `nil` when malformed.
+    static func seconds(_ text: String) -> Int64? {
+        let digits = text.trimmingCharacters(in: CharacterSet(charactersIn: "\" "))
+        guard !digits.isEmpty, digits.utf8.allSatisfy({ (0x30...0x39).contains($0) }) else { return nil }
+        guard digits.count <= 12, let value = Int64(digits) else { return maximumSeconds }
+        return min(value, maximumSeconds)
+    }
+}

@@ -1,0 +1,54 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `rickdex serve -v` as a real process on a free port, its access log (one line a request, on
+/// stderr) kept in a file the test reads.
+final class ServeProcess {
+    let baseURL: String
+    private let process: Process
+    private let log: URL
+    private let folder: TemporaryFolder
+
+    /// The upstream's origin, `http://127.0.0.1:N`, for a proxy's `proxy_pass`.
+    var origin: String { String(baseURL.dropLast("/api".count)) }
+
+    init(_ arguments: [String] = []) throws {
+        folder = try TemporaryFolder()
+        log = folder.appendingPathComponent("serve.log")
+        FileManager.default.createFile(atPath: log.path, contents: nil)
+        process = Process()
+        process.executableURL = RickdexProcess.executable
+        process.arguments = ["serve", "--port", "0", "-v"] + arguments
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = try FileHandle(forWritingTo: log)
+        try process.run()
+        // The first line of standard output is the API root, once it listens.
+        var line = Data()
+        while let byte = try output.fileHandleForReading.read(upToCount: 1), let first = byte.first, first != 10 {
+            line.append(first)
+        }
+        baseURL = String(decoding: line, as: UTF8.self)
+        let startLog = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
+        _ = try #require(URL(string: baseURL), "serve printed no API root; its log: \(startLog)")
+    }
+
+    deinit { stop() }
+
+    /// Stops the server (SIGTERM) and waits for it.
+    func stop() {
+        guard process.isRunning else { return }
+        process.terminate()
+        process.waitUntilExit()
+    }
+
+    /// The targets of the requests served so far (`/api/character?page=2`), in order.
+    func requests() throws -> [String] {
+        try String(contentsOf: log, encoding: .utf8).split(separator: "\n").compactMap { line in
+            guard let range = line.range(of: "[APIServer] ") else { return nil }
+            let fields = line[range.upperBound...].split(separator: " ")
+            return fields.count >= 2 ? String(fields[1]) : nil
+        }
+    }
+}
