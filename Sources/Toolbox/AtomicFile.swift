@@ -22,6 +22,21 @@ public enum AtomicFile {
     public static func write(_ bytes: [UInt8], to destination: String, temporaryFolder: String? = nil)
         throws(SystemError)
     {
+        let staged = try stage(bytes, for: destination, temporaryFolder: temporaryFolder)
+        do {
+            try staged.commit()
+        } catch {
+            staged.discard()
+            throw error
+        }
+    }
+
+    /// Writes `bytes` whole under a temporary name and returns it, not yet in place: for a caller
+    /// that must do something at the moment of the rename (under a lock). `commit()` renames it;
+    /// a failed commit removes it.
+    public static func stage(_ bytes: [UInt8], for destination: String, temporaryFolder: String? = nil)
+        throws(SystemError) -> StagedFile
+    {
         let name = destination.split(separator: "/").last.map(String.init) ?? "file"
         let folder = temporaryFolder ?? parent(of: destination)
         let temporary = "\(folder)/.\(name).\(processID).\(counter.add(1, ordering: .relaxed).newValue).tmp"
@@ -38,12 +53,7 @@ public enum AtomicFile {
         } catch {
             throw SystemError(error)
         }
-        do {
-            try Syscalls.rename(temporary, to: destination)
-        } catch {
-            Syscalls.unlink(temporary)
-            throw error
-        }
+        return StagedFile(temporaryPath: temporary, destination: destination)
     }
 
     private static func parent(of path: String) -> String {

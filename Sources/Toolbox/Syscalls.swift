@@ -6,7 +6,8 @@ import SystemPackage
     import Darwin
 #endif
 
-/// The few file-system calls swift-system (`SystemPackage`) does not wrap, in one place, as
+/// The few file-system calls swift-system (`SystemPackage`) does not wrap (rename, unlink, mkdir,
+/// futimens, readdir, flock), in one place, as
 /// swift-system keeps its own in `Internals/Syscalls.swift`. Everything else goes through
 /// `FileDescriptor` and `FilePath`.
 public enum Syscalls {
@@ -26,6 +27,26 @@ public enum Syscalls {
         _ path: String, permissions: FilePermissions = [.ownerReadWriteExecute, .groupReadExecute, .otherReadExecute]
     ) throws(SystemError) {
         guard system_mkdir(path, mode_t(permissions.rawValue)) == 0 || errno == EEXIST else { throw SystemError.current() }
+    }
+
+    /// Removes a file; `true` only when this call removed it (`false` when it was already gone or
+    /// cannot be removed), so that whoever removes a file can account for it exactly once.
+    public static func unlinkExisting(_ path: String) -> Bool {
+        system_unlink(path) == 0
+    }
+
+    /// Holds an advisory lock on the whole file (`flock`): exclusive, or shared with other
+    /// shared holders, across processes; waits for it. Released on `unlock` or when the
+    /// descriptor closes.
+    public static func lock(_ descriptor: FileDescriptor, exclusive: Bool) throws(SystemError) {
+        while flock(descriptor.rawValue, exclusive ? LOCK_EX : LOCK_SH) != 0 {
+            guard errno == EINTR else { throw SystemError.current() }
+        }
+    }
+
+    /// Releases a lock taken with `lock`.
+    public static func unlock(_ descriptor: FileDescriptor) {
+        _ = flock(descriptor.rawValue, LOCK_UN)
     }
 
     /// Sets an open file's access and modification times to now.

@@ -37,4 +37,13 @@ import Testing
         #expect(root([], host: value) == Self.bound)
         #expect(root([("X-Forwarded-Host", "team.test"), ("X-Forwarded-Proto", "javascript")]) == "http://team.test/api")
     }
+
+    @Test func headerInjectionNeverPasses() {
+        for value in ["evil\r\n", "evil\r\nSet-Cookie: x=1", "a.test\u{0}", "a.test\tb"] {
+            #expect(PublicRoot.validHost(value) == nil)
+            #expect(
+                PublicRoot.firstForwardedElement("host=" + value + ";proto=https")["host"].flatMap(PublicRoot.validHost) == nil)
+        }
+        #expect(PublicRoot.firstForwardedElement("host=" + String(repeating: "a", count: 10_000)).isEmpty)
+    }
 }

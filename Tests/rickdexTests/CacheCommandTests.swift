@@ -143,9 +143,16 @@ import Testing
             return try await group.reduce(into: []) { $0.append($1) }
         }
         for result in results { #expect(result.status == 0, "\(result.stderr)") }
+        // The size record, kept by all four writers at once, against a walk of the files: within
+        // one entry per writer (two that replace the same entry at once both count the change).
+        let recorded = try json(try await run(["cache", "stats", "--json"]).stdout)
+        let stats = try json(try await run(["cache", "stats", "--exact", "--json"]).stdout)
+        let walked = (entries: try #require(stats["entries"] as? Int), bytes: try #require(stats["bytes"] as? Int))
+        #expect(abs(try #require(recorded["entries"] as? Int) - walked.entries) <= runs.count)
+        #expect(abs(try #require(recorded["bytes"] as? Int) - walked.bytes) <= runs.count * 200_000)
         let verify = try json(try await run(["cache", "verify", "--json"]).stdout)
         #expect((verify["removed"] as? [Any])?.isEmpty == true)
-        let stats = try json(try await run(["cache", "stats", "--json"]).stdout)
+        #expect(verify["record"] as? String == "matched", "stats --exact set the record to the walk")
         let kinds = try #require((stats["usage"] as? [String: Any])?["byKind"] as? [String: [String: Any]])
         let ricks = TestData.fixturesDataset.characters.filter { $0.name.lowercased().contains("rick") }.count
         #expect(kinds["original"]?["entries"] as? Int == 826)

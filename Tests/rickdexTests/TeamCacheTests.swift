@@ -106,7 +106,8 @@ import Testing
         #expect(first.status == 0, "\(first.stderr)")
         try await Task.sleep(for: .milliseconds(1300))
         let stats = try await RickdexProcess.run(
-            ["cache", "stats", "--json"], environment: ["RICKDEX_CACHE_DIR": caches.appendingPathComponent("fresh").path])
+            ["cache", "stats", "--exact", "--json"],
+            environment: ["RICKDEX_CACHE_DIR": caches.appendingPathComponent("fresh").path])
         let usage = try #require(
             (try JSONSerialization.jsonObject(with: Data(stats.stdout.utf8)) as? [String: Any])?["usage"] as? [String: Any])
         let byKind = try #require(usage["byKind"] as? [String: [String: Int]])
@@ -122,7 +123,8 @@ import Testing
         let third = try await warm("nostore", through: refusing.baseURL)
         #expect(third.status == 0, "\(third.stderr)")
         let nostore = try await RickdexProcess.run(
-            ["cache", "stats", "--json"], environment: ["RICKDEX_CACHE_DIR": caches.appendingPathComponent("nostore").path])
+            ["cache", "stats", "--exact", "--json"],
+            environment: ["RICKDEX_CACHE_DIR": caches.appendingPathComponent("nostore").path])
         #expect(nostore.stdout.contains("\"original\""))
         #expect(!nostore.stdout.contains("\"response\""), "an answer sent no-store was written to disk")
     }

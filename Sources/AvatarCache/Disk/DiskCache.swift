@@ -7,18 +7,20 @@ import Toolbox
 /// checksummed, trimmed by least recent use to a size limit.
 ///
 /// Safe to share between tasks and between processes: writes land in `v1/tmp/` and are renamed
-/// into place, a reader sees a whole entry or none, and there is no shared index to corrupt. The
-/// file's modification time is the access clock (set on reads; `relatime` makes atime useless).
+/// into place, and a reader sees a whole entry or none. The only shared state besides the entries
+/// is `SizeRecord` (`v1/size`), the running total every write updates in O(1), so no ordinary
+/// command walks the tree: only trimming past the limit, `verify`, `prune`, `clear` and
+/// `usage()` do. The file's modification time is the access clock (set on reads; `relatime`
+/// makes atime useless).
 public final class DiskCache: Sendable {
     /// The folder given, which holds `v1/`.
     public let root: URL
     public let configuration: DiskCacheConfiguration
     let objects: String
     let temporary: String
+    let record: SizeRecord
 
     private struct State {
-        /// Bytes on disk as this process knows them: a scan, plus what it wrote since.
-        var knownBytes: Int64?
         var statistics = DiskStatistics()
         var lastWriteError: DiskCacheError?
     }
@@ -36,6 +38,7 @@ public final class DiskCache: Sendable {
         let version = root.appendingPathComponent("v1").path
         objects = version + "/objects"
         temporary = version + "/tmp"
+        record = SizeRecord(path: version + "/size")
         for folder in [objects, temporary] {
             do {
                 try FileSystem.makeFolder(folder)
@@ -48,6 +51,10 @@ public final class DiskCache: Sendable {
             for shard in 0..<256 {
                 let name = String(shard, radix: 16)
                 try? FileSystem.makeFolder("\(objects)/\(shard < 16 ? "0" : "")\(name)")
+            }
+            // A new tree holds nothing: no walk needed to know it.
+            if record.read() == nil, FileSystem.list(objects).allSatisfy({ FileSystem.list("\(objects)/\($0)").isEmpty }) {
+                try? record.replace(with: SizeRecord.Totals(bytes: 0, entries: 0))
             }
         }
     }
@@ -73,7 +80,7 @@ public final class DiskCache: Sendable {
             }
             return entry
         case .failure:
-            FileSystem.remove(path)
+            removeEntryFile(path)
             state.withLockedValue {
                 $0.statistics.misses += 1
                 $0.statistics.corruptRemoved += 1
@@ -89,14 +96,31 @@ public final class DiskCache: Sendable {
         metadata.key = key.description
         let bytes = EntryFormat.encode(DiskEntry(metadata: metadata, body: body))
         let path = self.path(for: key)
+        var totals: SizeRecord.Totals?
         do {
+            let staged: StagedFile
             do {
-                try AtomicFile.write(bytes, to: path, temporaryFolder: temporary)
+                staged = try AtomicFile.stage(bytes, for: path, temporaryFolder: temporary)
             } catch let error where error.code == ENOENT {
-                // The shard folder, or the whole tree, was removed (`cache clear` elsewhere).
+                // The tree was removed (`cache clear` elsewhere, by hand).
                 try FileSystem.makeFolder(temporary)
-                try FileSystem.makeFolder((path as NSString).deletingLastPathComponent)
-                try AtomicFile.write(bytes, to: path, temporaryFolder: temporary)
+                staged = try AtomicFile.stage(bytes, for: path, temporaryFolder: temporary)
+            }
+            // The rename and the record's update under one lock, so that writers replacing the
+            // same entry at once each account for what they replaced.
+            totals = try record.update { () throws(SystemError) -> (bytes: Int64, entries: Int64) in
+                let previous = FileSystem.info(path)?.size
+                do throws(SystemError) {
+                    try staged.commit()
+                } catch let error where error.code == ENOENT {
+                    // The shard folder was removed.
+                    try FileSystem.makeFolder((path as NSString).deletingLastPathComponent)
+                    try staged.commit()
+                } catch {
+                    staged.discard()
+                    throw error
+                }
+                return (Int64(bytes.count) - (previous ?? 0), previous == nil ? 1 : 0)
             }
         } catch {
             let failure = DiskCacheError.writeFailed(path: root.path, reason: error.description)
@@ -106,14 +130,11 @@ public final class DiskCache: Sendable {
             }
             throw failure
         }
-        let overLimit = state.withLockedValue { state -> Bool in
+        state.withLockedValue { state in
             state.statistics.writes += 1
             state.statistics.bytesWritten += Int64(bytes.count)
-            guard let known = state.knownBytes else { return true }
-            state.knownBytes = known + Int64(bytes.count)
-            return known + Int64(bytes.count) > configuration.sizeLimit
         }
-        if overLimit { trimIfNeeded() }
+        if (totals ?? rebuildRecord()).bytes > configuration.sizeLimit { trimIfNeeded() }
     }
 
     /// The metadata `kind` gets when stored now: fresh for the server's lifetime in `directives`,
@@ -150,7 +171,53 @@ public final class DiskCache: Sendable {
     }
 
     public func remove(_ key: CacheKey) {
-        FileSystem.remove(path(for: key))
+        removeEntryFile(path(for: key))
+    }
+
+    // MARK: The size record
+
+    /// Entries and bytes on disk, from the size record (rebuilt by a walk when it is missing or
+    /// damaged): O(1), whatever the cache holds.
+    public func recordedSize() -> (entries: Int, bytes: Int64) {
+        let totals = record.read() ?? rebuildRecord()
+        return (Int(totals.entries), totals.bytes)
+    }
+
+    /// Removes one entry file and takes it off the record, if this call is the one that removed it.
+    @discardableResult
+    private func removeEntryFile(_ path: String) -> Int64? {
+        var removed: Int64?
+        _ = try? record.update { () -> (bytes: Int64, entries: Int64) in
+            guard let size = FileSystem.info(path)?.size, Syscalls.unlinkExisting(path) else { return (0, 0) }
+            removed = size
+            return (-size, -1)
+        }
+        return removed
+    }
+
+    /// Walks the files and sets the record to what they hold.
+    @discardableResult
+    private func rebuildRecord() -> SizeRecord.Totals {
+        let files = objectFiles()
+        let totals = SizeRecord.Totals(bytes: files.reduce(0) { $0 + $1.info.size }, entries: Int64(files.count))
+        setRecord(totals)
+        return totals
+    }
+
+    /// Sets the record after a walk. A record that cannot be written (a read-only or full disk)
+    /// is named in `lastWriteError` and rebuilt by the next process that can; the old one, if
+    /// any, stays as it was.
+    private func setRecord(_ totals: SizeRecord.Totals) {
+        do {
+            try record.replace(with: totals)
+            state.withLockedValue { $0.statistics.recordWalks += 1 }
+        } catch {
+            let failure = DiskCacheError.writeFailed(path: record.path, reason: error.description)
+            state.withLockedValue {
+                $0.statistics.recordWalks += 1
+                $0.lastWriteError = failure
+            }
+        }
     }
 
     func path(for key: CacheKey) -> String {
@@ -181,16 +248,19 @@ public final class DiskCache: Sendable {
         return files
     }
 
-    /// Entries and bytes on disk, from file sizes alone: cheap enough to print after every run.
+    /// Entries and bytes on disk from a walk of the files (file sizes alone), which also sets
+    /// the size record to them. `recordedSize()` is the O(1) answer.
     public func footprint() -> (entries: Int, bytes: Int64) {
-        let files = objectFiles()
-        return (files.count, files.reduce(0) { $0 + $1.info.size })
+        let totals = rebuildRecord()
+        return (Int(totals.entries), totals.bytes)
     }
 
-    /// What the cache holds now, by kind; reads each entry's header and metadata (not its body:
-    /// checking bodies is `verify()`'s work).
+    /// What the cache holds now, by kind, from a walk; reads each entry's header and metadata (not
+    /// its body: checking bodies is `verify()`'s work). The size record is set to what the walk
+    /// found, and what it said before is kept in `recorded`.
     public func usage(now: Date = Date()) -> DiskUsage {
         var usage = DiskUsage()
+        usage.recorded = record.read().map { DiskUsage.Recorded(entries: Int($0.entries), bytes: $0.bytes) }
         for file in objectFiles() {
             usage.entries += 1
             usage.bytes += file.info.size
@@ -213,6 +283,7 @@ public final class DiskCache: Sendable {
             usage.byKind[metadata.kind.rawValue] = kind
         }
         usage.temporaryFiles = FileSystem.list(temporary).count
+        setRecord(SizeRecord.Totals(bytes: usage.bytes, entries: Int64(usage.entries)))
         return usage
     }
 
@@ -235,8 +306,13 @@ public final class DiskCache: Sendable {
                 report.removed.append(VerifyReport.Problem(file: file.name, reason: problem.description))
             } else {
                 report.valid += 1
+                report.validBytes += file.info.size
             }
         }
+        let recorded = record.read()
+        let actual = SizeRecord.Totals(bytes: report.validBytes, entries: Int64(report.valid))
+        report.record = recorded == nil ? .rebuilt : recorded == actual ? .matched : .repaired
+        if report.record != .matched { setRecord(actual) }
         state.withLockedValue { $0.statistics.corruptRemoved += report.removed.count }
         return report
     }
@@ -248,21 +324,22 @@ public final class DiskCache: Sendable {
         var total = files.reduce(Int64(0)) { $0 + $1.info.size }
         var evicted = 0
         var freed: Int64 = 0
+        var entries = Int64(files.count)
         if total > configuration.sizeLimit {
             let target = Int64(Double(configuration.sizeLimit) * configuration.trimTarget)
             files.sort { $0.info.modified < $1.info.modified }
             for file in files where total > target {
-                if FileSystem.remove(file.path) {
-                    total -= file.info.size
+                // Gone already: another process trimmed it (and its walk accounts for it).
+                total -= file.info.size
+                entries -= 1
+                if Syscalls.unlinkExisting(file.path) {
                     freed += file.info.size
                     evicted += 1
                 }
             }
         }
-        state.withLockedValue {
-            $0.knownBytes = total
-            $0.statistics.evictions += evicted
-        }
+        setRecord(SizeRecord.Totals(bytes: total, entries: entries))
+        state.withLockedValue { $0.statistics.evictions += evicted }
         return (evicted, freed)
     }
 
@@ -287,12 +364,12 @@ public final class DiskCache: Sendable {
             case .failure:
                 report.corrupt += 1
             }
-            if FileSystem.remove(file.path) { report.bytesFreed += file.info.size }
+            if removeEntryFile(file.path) != nil { report.bytesFreed += file.info.size }
         }
         let trimmed = trimIfNeeded()
         report.evicted = trimmed.evicted
         report.bytesFreed += trimmed.bytesFreed
-        report.bytesLeft = state.withLockedValue { $0.knownBytes ?? 0 }
+        report.bytesLeft = record.read()?.bytes ?? rebuildRecord().bytes
         return report
     }
 
@@ -305,7 +382,7 @@ public final class DiskCache: Sendable {
             bytes += file.info.size
         }
         for name in FileSystem.list(temporary) { FileSystem.remove("\(temporary)/\(name)") }
-        state.withLockedValue { $0.knownBytes = 0 }
+        rebuildRecord()
         return (removed, bytes)
     }
 }

@@ -10,6 +10,9 @@ public struct DiskStatistics: Sendable, Hashable, Codable {
     public var writeFailures = 0
     /// Entries removed to keep under the size limit.
     public var evictions = 0
+    /// Walks of the whole tree that set the size record: a trim, `verify`, `usage()`, or a
+    /// record found missing or damaged. Ordinary reads and writes make none.
+    public var recordWalks = 0
 
     public init() {}
 }

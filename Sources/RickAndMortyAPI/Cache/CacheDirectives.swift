@@ -34,7 +34,7 @@ public struct CacheDirectives: Sendable, Hashable {
     /// The directives of a response with these headers, received at `now`.
     public init(headers: [(name: String, value: String)], now: Date = Date()) {
         func values(_ name: String) -> [String] {
-            headers.filter { $0.name.caseInsensitiveCompare(name) == .orderedSame }.map(\.value)
+            headers.filter { HeaderName.matches($0.name, name) }.map(\.value)
         }
         var directives: [String: String?] = [:]
         for field in values("Cache-Control") {

@@ -15,7 +15,7 @@ public struct TransportResponse: Sendable {
 
     /// The first value of a header, or `nil`.
     public func header(_ name: String) -> String? {
-        headers.first { $0.name.caseInsensitiveCompare(name) == .orderedSame }?.value
+        headers.first { HeaderName.matches($0.name, name) }?.value
     }
 
     /// Whether the same request may succeed later: 429 and every 5xx.

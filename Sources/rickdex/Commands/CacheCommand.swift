@@ -8,23 +8,45 @@ struct CacheCommand: AsyncParsableCommand {
         commandName: "cache",
         abstract: "Inspect and tend the cache: what it holds, check it, trim it, empty it.",
         discussion: """
-            The cache keeps API answers (fresh 24 h), avatars as served and their thumbnails
-            (fresh 30 days), under v1/ in the cache folder. Stale entries still serve --offline.
+            The cache keeps API answers, avatars as served and their thumbnails under v1/ in the
+            cache folder, fresh as long as the server's Cache-Control says (24 h for answers and
+            30 days for images when it says nothing). Stale entries still serve --offline.
             """,
         subcommands: [Stats.self, Verify.self, Prune.self, Clear.self, Path.self]
     )
 
     struct Stats: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "What the cache holds, by kind.")
+        static let configuration = CommandConfiguration(
+            abstract: "What the cache holds: its size from the size record, or (--exact) by kind and freshness.")
 
         @Flag(help: "Print as JSON.") var json = false
+        @Flag(help: "Walk every entry: counts by kind and freshness, and the size record checked against the files.")
+        var exact = false
         @OptionGroup var cache: CacheOptions
 
         func run() throws {
             let disk = try cache.open()
+            guard exact else {
+                let size = disk.recordedSize()
+                if json {
+                    try JSONOutput.print(
+                        CacheStatsOutput(
+                            path: disk.root.path, limit: disk.configuration.sizeLimit, entries: size.entries,
+                            bytes: size.bytes, usage: nil))
+                    return
+                }
+                print("\(disk.root.path)")
+                print(
+                    "  \(size.entries) entries, \(ByteSize.format(size.bytes)) of \(ByteSize.format(disk.configuration.sizeLimit))"
+                        + " (--exact for kinds and freshness)")
+                return
+            }
             let usage = disk.usage()
             if json {
-                try JSONOutput.print(CacheStatsOutput(path: disk.root.path, limit: disk.configuration.sizeLimit, usage: usage))
+                try JSONOutput.print(
+                    CacheStatsOutput(
+                        path: disk.root.path, limit: disk.configuration.sizeLimit, entries: usage.entries, bytes: usage.bytes,
+                        usage: usage))
                 return
             }
             print("\(disk.root.path)")
@@ -40,6 +62,14 @@ struct CacheCommand: AsyncParsableCommand {
             }
             if usage.unreadable > 0 { print("  \(usage.unreadable) unreadable: run `rickdex cache verify`") }
             if usage.temporaryFiles > 0 { print("  \(usage.temporaryFiles) temporary files") }
+            switch usage.recorded {
+            case .some(let recorded) where recorded.entries == usage.entries && recorded.bytes == usage.bytes:
+                print("  size record: matches the files")
+            case .some(let recorded):
+                print("  size record: said \(recorded.entries) entries, \(ByteSize.format(recorded.bytes)); repaired")
+            case .none:
+                print("  size record: missing or damaged; rebuilt")
+            }
         }
     }
 
@@ -58,6 +88,11 @@ struct CacheCommand: AsyncParsableCommand {
             } else {
                 for problem in report.removed { print("removed \(problem.file): \(problem.reason)") }
                 print("checked \(report.checked) entries: \(report.valid) valid, \(report.removed.count) corrupt and removed")
+                let record = [
+                    VerifyReport.RecordCheck.matched: "matches the files", .repaired: "was wrong; repaired",
+                    .rebuilt: "was missing or damaged; rebuilt",
+                ]
+                print("size record: \(record[report.record] ?? report.record.rawValue)")
             }
             if !report.removed.isEmpty { throw PartialFailure(failed: report.removed.count, total: report.checked) }
         }

@@ -66,7 +66,7 @@ struct WarmCommand: AsyncParsableCommand {
             bar.finish()
             var summary = WarmSummary(report: report)
             summary.seconds = (ContinuousClock.now - started).seconds
-            let footprint = connection.disk.footprint()
+            let footprint = connection.disk.recordedSize()
             summary.cacheEntries = footprint.entries
             summary.cacheBytes = footprint.bytes
             summary.cachePath = connection.disk.root.path
