@@ -39,7 +39,9 @@ public final class DiskResponseCache: ResponseCache {
             CachedResponse(
                 body: rewrite(entry.body, from: Dataset.canonicalBase, to: identity.baseURL?.absoluteString),
                 etag: entry.metadata.etag, lastModified: entry.metadata.lastModified,
-                expiresAt: entry.metadata.expiresAt, mustRevalidate: entry.metadata.mustRevalidate)
+                expiresAt: entry.metadata.expiresAt, mustRevalidate: entry.metadata.mustRevalidate,
+                serverLifetime: entry.metadata.lifetimeFromServer
+                    ? .seconds(max(0, entry.metadata.expiresAt.timeIntervalSince(entry.metadata.storedAt))) : nil)
         }
     }
 
@@ -53,15 +55,12 @@ public final class DiskResponseCache: ResponseCache {
     }
 
     public func renew(_ response: CachedResponse, directives: CacheDirectives, for path: String) {
-        let key = identity.key(forPath: path)
-        let written: Bool
-        if let entry = disk.entry(for: key) {
-            written = (try? disk.renew(entry, for: key, directives: directives)) != nil
-        } else {
-            written = write(
-                body: response.body, etag: response.etag, lastModified: response.lastModified, directives: directives,
-                for: path)
-        }
+        // A 304 that gives no lifetime keeps the one the server gave before.
+        let renewed = CacheDirectives(
+            mayStore: true, lifetime: directives.lifetime ?? response.serverLifetime,
+            mustRevalidate: directives.mustRevalidate || response.mustRevalidate)
+        let written = write(
+            body: response.body, etag: response.etag, lastModified: response.lastModified, directives: renewed, for: path)
         counters.withLockedValue { counters in
             if written { counters.renewed += 1 } else { counters.unstored += 1 }
         }

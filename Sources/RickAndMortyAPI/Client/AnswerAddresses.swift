@@ -16,8 +16,11 @@ package struct AnswerAddresses: Sendable {
     /// Moves the URLs in `body` (an answer for a resource at `resourcePath`, e.g. `character`)
     /// under `apiRoot` (no trailing slash).
     package init(routing body: [UInt8], resourcePath: String, apiRoot: String) {
-        let urls = Self.strings(in: body).filter { $0.hasPrefix("http://") || $0.hasPrefix("https://") }
-        let declared = Self.selfURLs(in: body).lazy.compactMap { Self.root(of: $0, resourcePath: resourcePath) }.first
+        let strings = Self.strings(in: body)
+        let urls = strings.filter { $0.hasPrefix("http://") || $0.hasPrefix("https://") }
+        // The values of every `"url"` key: the resources' own URLs (and their places').
+        let selfURLs = zip(strings, strings.dropFirst()).lazy.filter { $0.0 == "url" }.map(\.1)
+        let declared = selfURLs.compactMap { Self.root(of: $0, resourcePath: resourcePath) }.first
         var roots = [Dataset.canonicalBase]
         if let declared, declared != apiRoot, declared != Dataset.canonicalBase { roots.append(declared) }
         roots.removeAll { $0 == apiRoot }
@@ -74,12 +77,6 @@ package struct AnswerAddresses: Sendable {
             index = end + 1
         }
         return strings
-    }
-
-    /// The values of every `"url"` key: the resources' own URLs (and their places').
-    static func selfURLs(in body: [UInt8]) -> [String] {
-        let strings = Self.strings(in: body)
-        return zip(strings, strings.dropFirst()).filter { $0.0 == "url" }.map(\.1)
     }
 }
 

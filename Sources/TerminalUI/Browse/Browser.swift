@@ -42,6 +42,12 @@ public struct Browser: Sendable {
         let images = images
         let style = Style(enabled: capabilities.colorMode != .none)
         let art = AvatarArt(capabilities: capabilities)
+        /// A character's avatar as `variant`, or `nil` when it cannot be had or the screen moved on.
+        @Sendable func avatar(_ character: RMCharacter, _ variant: AvatarVariant) async -> Bitmap? {
+            let circle = art.circle(variant, status: character.status)
+            let bitmap = try? await images.thumbnail(for: character.imageURL, circle: circle).bitmap
+            return Task.isCancelled ? nil : bitmap
+        }
         let (events, sink) = AsyncStream.makeStream(of: BrowseEvent.self)
 
         let session = SearchSession { (query: BrowseQuery) in try await client.characters(query.characterQuery()) }
@@ -124,25 +130,15 @@ public struct Browser: Sendable {
                         if !Task.isCancelled { sink.yield(.detail(character, episodes)) }
                     }
                     work.start(.detail) {
-                        let circle = art.circle(
-                            AvatarVariant.detail.sized(.columns(BrowseView.detailAvatar)), status: character.status)
-                        if let large = try? await images.thumbnail(for: character.imageURL, circle: circle).bitmap,
-                            !Task.isCancelled
-                        {
-                            sink.yield(.largeAvatar(id: character.id, large))
-                        }
+                        let variant = AvatarVariant.detail.sized(.columns(BrowseView.detailAvatar))
+                        if let large = await avatar(character, variant) { sink.yield(.largeAvatar(id: character.id, large)) }
                     }
                 case .fetchAvatars(let characters):
                     work.replace(.avatars)
                     for character in characters {
                         work.start(.avatars) {
-                            let circle = art.circle(
-                                AvatarVariant.browseRow.sized(.columns(BrowseView.listAvatar)), status: character.status)
-                            if let small = try? await images.thumbnail(for: character.imageURL, circle: circle).bitmap,
-                                !Task.isCancelled
-                            {
-                                sink.yield(.avatar(id: character.id, small))
-                            }
+                            let variant = AvatarVariant.browseRow.sized(.columns(BrowseView.listAvatar))
+                            if let small = await avatar(character, variant) { sink.yield(.avatar(id: character.id, small)) }
                         }
                     }
                 }
