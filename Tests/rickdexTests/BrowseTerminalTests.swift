@@ -54,9 +54,10 @@ import Testing
         let cache = try TemporaryFolder()
         let pane = try Pane(command("fixtures", cache: cache))
         let screens = try await onDispatch {
-            let start = try pane.wait(for: "Type a name to search")
+            // It opens on everyone.
+            let start = try pane.wait(for: "page 1 of 42")
             try pane.keys("rick", literal: true)
-            let results = try pane.wait(for: "Rick Sanchez #1")
+            let results = try pane.wait(for: "97 matches")
             try pane.keys("Down")
             try pane.keys("Enter")
             let detail = try pane.wait(for: "Episodes (")
@@ -66,7 +67,8 @@ import Testing
             let end = try pane.wait(for: "DONE")
             return [start, results, detail, back, end]
         }
-        #expect(screens[0].contains("Search ›"))
+        #expect(screens[0].contains("Search ›") && screens[0].contains("826 matches · page 1 of 42"))
+        #expect(screens[0].contains("Rick Sanchez #1") && screens[0].contains("Morty Smith #2"))
         #expect(screens[1].contains("Rick Sanchez #1") && screens[1].contains("97 matches · page 1 of 5"))
         #expect(screens[2].contains("Juggling Rick  #7") && screens[2].contains("Status"))
         #expect(screens[3].contains("▶ ● Juggling Rick"))
@@ -81,7 +83,7 @@ import Testing
         try await TestData.withServer(faults: FaultPlan(latency: .milliseconds(800))) { base in
             let pane = try Pane(command(base.absoluteString, cache: cache))
             let seen = try await onDispatch { () -> [String] in
-                _ = try pane.wait(for: "Type a name to search")
+                _ = try pane.wait(for: "page 1 of 42")
                 try pane.keys("morty", literal: true)
                 usleep(500_000)  // past the debounce: morty's request is in flight for 800 ms
                 try pane.keys("C-u")
@@ -91,14 +93,46 @@ import Testing
                 while Date() < deadline {
                     let screen = try pane.screen()
                     screens.append(screen)
-                    if screen.contains("Rick Sanchez #1") { break }
+                    if screen.contains("97 matches") { break }
                     usleep(40_000)
                 }
                 return screens
             }
             #expect(seen.last?.contains("Rick Sanchez #1") == true, "rick's results arrive")
-            let stale = seen.filter { $0.contains("Search › rick") && $0.contains("Morty Smith") }
+            // Insurance Morty (#71) is on morty's first page, not on everyone's.
+            let stale = seen.filter { $0.contains("Search › rick") && $0.contains("Insurance Morty") }
             #expect(stale.isEmpty, "morty's late answer never shows under rick")
         }
+    }
+
+    @Test func yCopiesWithOneOSC52AndQuestionMarkShowsTheKeys() async throws {
+        let cache = try TemporaryFolder()
+        let pane = try Pane(command("fixtures", cache: cache))
+        let output = cache.appendingPathComponent("pane-output")
+        // What the program writes, raw, before tmux interprets it.
+        _ = try ViewTests.tmux(["-L", pane.socket, "pipe-pane", "-o", "cat >> \(output.path)"])
+        let screens = try await onDispatch {
+            _ = try pane.wait(for: "page 1 of 42")
+            try pane.keys("?", literal: true)
+            let help = try pane.wait(for: "any key: close")
+            try pane.keys("Escape")
+            _ = try pane.wait(for: "page 1 of 42")
+            try pane.keys("Down")
+            try pane.keys("y", literal: true)
+            let copied = try pane.wait(for: "copied")
+            try pane.keys("q", literal: true)
+            _ = try pane.wait(for: "DONE")
+            return [help, copied]
+        }
+        #expect(screens[0].contains("Keys") && screens[0].contains("copy the character's API URL"))
+        #expect(screens[1].contains("copied (if the terminal allows OSC 52)"))
+        let raw = try String(decoding: Data(contentsOf: output), as: UTF8.self)
+        // Inside tmux: one OSC 52 in tmux's passthrough, ESCs doubled.
+        let prefix = "\u{1B}Ptmux;\u{1B}\u{1B}]52;c;"
+        let pieces = raw.components(separatedBy: prefix)
+        #expect(pieces.count == 2, "exactly one OSC 52")
+        let payload = try #require(pieces.last?.split(separator: "\u{07}").first)
+        let text = String(decoding: try #require(Data(base64Encoded: String(payload))), as: UTF8.self)
+        #expect(text.hasPrefix("http://127.0.0.1:") && text.contains("/api/character/2 — Morty Smith · Alive · Human"))
     }
 }

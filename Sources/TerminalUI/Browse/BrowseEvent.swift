@@ -8,6 +8,8 @@ enum BrowseEvent: Sendable {
     case page(Page<RMCharacter>, generation: Int)
     case pageFailed(String, generation: Int)
     case avatar(id: Int, Bitmap)
+    /// A small avatar that could not be had (the reason is for logs).
+    case avatarMissing(id: Int)
     case largeAvatar(id: Int, Bitmap)
     case detail(RMCharacter, [Episode])
     case resize

@@ -31,6 +31,8 @@ struct BrowseState {
         case fetchPage(name: String, status: StatusFilter, page: Int, generation: Int)
         case fetchDetail(RMCharacter)
         case fetchAvatars([RMCharacter])
+        /// Put the character's URL and summary on the clipboard (OSC 52).
+        case share(RMCharacter)
         case quit
     }
 
@@ -56,20 +58,44 @@ struct BrowseState {
     var generation = 0
     /// A page fetch in flight.
     var pageLoading = false
+    /// The key overlay (`?`) is shown.
+    var help = false
+    /// A one-off message for the status line (what `y` copied); cleared by the next key.
+    var notice: String?
+    /// Characters whose small avatar could not be had: they get a placeholder.
+    var missingAvatars: Set<Int> = []
 
     var results: [RMCharacter] { page?.items ?? [] }
 
+    /// What browse does as it opens: list everyone (page 1 under the status filter).
+    mutating func start() -> [Effect] {
+        [.search(name: query, status: status)]
+    }
+
     mutating func apply(key: Key) -> [Effect] {
         if key == .interrupt { return [.quit] }
-        if case .detail = screen {
+        notice = nil
+        if help {
+            // Any key closes the overlay; q still quits.
+            help = false
+            return key == .character("q") ? [.quit] : []
+        }
+        if key == .character("?") {
+            help = true
+            return []
+        }
+        if case .detail(let character, _) = screen {
             switch key {
             case .escape, .backspace: screen = .list
             case .character("q"): return [.quit]
+            case .character("y"): return [.share(character)]
             default: break
             }
             return []
         }
         switch key {
+        case .character("y") where focus == .list && results.indices.contains(selection):
+            return [.share(results[selection])]
         case .character("q") where focus == .list:
             return [.quit]
         case .character("n") where focus == .list:

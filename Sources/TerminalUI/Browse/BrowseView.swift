@@ -19,6 +19,7 @@ struct BrowseView {
     func render(_ state: BrowseState) -> [String] {
         var lines: [String]
         switch state.screen {
+        case _ where state.help: lines = help()
         case .list: lines = list(state)
         case .detail(let character, let episodes): lines = detail(character, episodes: episodes, state: state)
         }
@@ -41,10 +42,12 @@ struct BrowseView {
         for index in visibleItems(state) {
             let character = results[index]
             let art =
-                (pixels ? nil : state.avatars[character.id]).map {
+                state.missingAvatars.contains(character.id)
+                ? AvatarPlaceholder.cells(for: character, columns: Self.listAvatar, style: style)
+                : (pixels ? nil : state.avatars[character.id]).map {
                     renderer.render($0, columns: Self.listAvatar, rows: Self.listAvatar / 2)
                 }
-                ?? [blank(Self.listAvatar), blank(Self.listAvatar)]
+                    ?? [blank(Self.listAvatar), blank(Self.listAvatar)]
             let selected = index == state.selection
             let room = max(4, width - Self.listAvatar - 4)
             let name = TerminalText.truncate(TerminalText.sanitize(character.name), toColumns: max(1, room - 8))
@@ -56,6 +59,33 @@ struct BrowseView {
                 toColumns: room - 4)
             lines.append(art[0] + " " + title)
             lines.append((art.count > 1 ? art[1] : blank(Self.listAvatar)) + "     " + style.dim(kind))
+        }
+        return lines
+    }
+
+    // MARK: Help
+
+    /// Every key, as the overlay `?` shows.
+    static let keys: [(String, String)] = [
+        ("type", "search by name (everyone when the line is empty)"),
+        ("Tab", "cycle the status filter: any, alive, dead, unknown"),
+        ("↑ ↓", "select (then q, n, p and y act on the list)"),
+        ("Enter", "open the character"),
+        ("PgDn PgUp, n p, ^N ^P", "next and previous page"),
+        ("y", "copy the character's API URL and summary to the clipboard"),
+        ("^U", "clear the search line"),
+        ("Esc", "back; on an empty line, quit"),
+        ("?", "this help (any key closes it)"),
+        ("q, ^C", "quit"),
+    ]
+
+    private func help() -> [String] {
+        var lines = [style.bold(" Keys"), style.dim(String(repeating: "─", count: width))]
+        let column = (Self.keys.map { TerminalText.width($0.0) }.max() ?? 0) + 4
+        for (key, meaning) in Self.keys {
+            lines.append(
+                TerminalText.truncateStyled(
+                    "  " + style.bold(TerminalText.pad(key, toColumns: column - 2)) + meaning, toColumns: width))
         }
         return lines
     }
@@ -88,6 +118,7 @@ struct BrowseView {
     /// Where the avatars go when they are real pixels: the cells `render` leaves blank for them.
     /// Image ids: the character's id in the list, a million more for the detail's large one.
     func placements(_ state: BrowseState) -> [KittyImages.Placement] {
+        guard !state.help else { return [] }
         switch state.screen {
         case .list:
             return visibleItems(state).enumerated().compactMap { line, index in
@@ -118,12 +149,16 @@ struct BrowseView {
 
     private func statusLine(_ state: BrowseState) -> String {
         let text: String
-        if case .detail = state.screen {
-            text = "Esc: back · q: quit"
+        if let notice = state.notice {
+            text = notice
+        } else if state.help {
+            text = "any key: close · q: quit"
+        } else if case .detail = state.screen {
+            text = "Esc: back · y: copy · ? keys · q: quit"
         } else {
             switch state.search {
             case .idle:
-                text = "Type a name to search · Tab: status filter · Esc: quit"
+                text = "Type a name to search · Tab: status filter · ? keys · Esc: quit"
             case .loading(let query):
                 text = "searching “\(TerminalText.sanitize(query.name))”…"
             case .loaded:
@@ -132,7 +167,8 @@ struct BrowseView {
                 text =
                     (state.pageLoading ? "loading page… · " : "")
                     + "\(count) \(count == 1 ? "match" : "matches") · page \(page?.number ?? 1) of \(page?.pages ?? 1)"
-                    + " · ↑↓ Enter · n/p pages · q quit"
+                    + (state.focus == .list
+                        ? " · Enter open · n/p pages · y copy · ? keys · q quit" : " · ↑↓ select · Tab status · ? keys")
             case .empty(let query):
                 text = "no matches for “\(TerminalText.sanitize(query.name))”"
             case .failed(_, let message):

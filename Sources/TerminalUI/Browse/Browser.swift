@@ -82,6 +82,10 @@ public struct Browser: Sendable {
             RawTerminal.write(painter.frame(view.render(state)))
             if pixels, let placed = try? onScreen.update(view.placements(state)) { RawTerminal.write(placed) }
         }
+        // Opens on everyone: page 1 of all characters under the status filter.
+        for case .search(let name, let status) in state.start() {
+            session.update(query: BrowseQuery(name: name, status: status))
+        }
         draw()
         for await event in events {
             var effects: [BrowseState.Effect] = []
@@ -96,6 +100,8 @@ public struct Browser: Sendable {
                 state.apply(pageFailed: message, generation: generation)
             case .avatar(let id, let bitmap):
                 state.avatars[id] = bitmap
+            case .avatarMissing(let id):
+                state.missingAvatars.insert(id)
             case .largeAvatar(let id, let bitmap):
                 state.largeAvatars[id] = bitmap
             case .detail(let character, let episodes):
@@ -110,6 +116,11 @@ public struct Browser: Sendable {
                 switch effect {
                 case .quit:
                     return
+                case .share(let character):
+                    let text = ClipboardShare.text(for: character)
+                    RawTerminal.write(ClipboardShare.sequence(text, multiplexed: capabilities.multiplexed))
+                    // Terminals do not say whether they allowed it.
+                    state.notice = "copied (if the terminal allows OSC 52): \(text)"
                 case .search(let name, let status):
                     session.update(query: BrowseQuery(name: name, status: status))
                 case .fetchPage(let name, let status, let number, let generation):
@@ -131,14 +142,21 @@ public struct Browser: Sendable {
                     }
                     work.start(.detail) {
                         let variant = AvatarVariant.detail.sized(.columns(BrowseView.detailAvatar))
-                        if let large = await avatar(character, variant) { sink.yield(.largeAvatar(id: character.id, large)) }
+                        let large =
+                            await avatar(character, variant)
+                            ?? AvatarPlaceholder.bitmap(for: character, size: variant.pixels(perColumn: art.pixelsPerColumn))
+                        if !Task.isCancelled { sink.yield(.largeAvatar(id: character.id, large)) }
                     }
                 case .fetchAvatars(let characters):
                     work.replace(.avatars)
                     for character in characters {
                         work.start(.avatars) {
                             let variant = AvatarVariant.browseRow.sized(.columns(BrowseView.listAvatar))
-                            if let small = await avatar(character, variant) { sink.yield(.avatar(id: character.id, small)) }
+                            if let small = await avatar(character, variant) {
+                                sink.yield(.avatar(id: character.id, small))
+                            } else if !Task.isCancelled {
+                                sink.yield(.avatarMissing(id: character.id))
+                            }
                         }
                     }
                 }

@@ -16,13 +16,18 @@ public struct Style: Sendable {
 
     /// A "●" in the status's colour: green alive, red dead, grey unknown.
     public func dot(_ status: CharacterStatus) -> String {
+        coloured("●", status: status)
+    }
+
+    /// `text` in the status's colour.
+    public func coloured(_ text: String, status: CharacterStatus) -> String {
         let colour =
             switch status {
             case .alive: "32"
             case .dead: "31"
             case .unknown: "90"
             }
-        return wrap("●", colour)
+        return wrap(text, colour)
     }
 
     private func wrap(_ text: String, _ code: String) -> String {

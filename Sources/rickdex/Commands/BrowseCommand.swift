@@ -7,11 +7,13 @@ struct BrowseCommand: AsyncParsableCommand {
         commandName: "browse",
         abstract: "Search as you type, full screen, with avatars (also: rickdex with no arguments on a terminal).",
         discussion: """
-            Type a name: results follow as you type (after a 300 ms pause; a newer query cancels the
-            older one). Tab cycles the status filter (any, alive, dead, unknown). ↑/↓ select (then q
-            quits and n/p page; any other letter types again), PgDn/PgUp or Ctrl-N/Ctrl-P page,
-            Enter opens the detail, Esc goes back (and, on an empty line, quits), Ctrl-C quits.
-            The terminal is restored on quit, on an error and on SIGINT/SIGTERM.
+            Opens on everyone; type a name to narrow (results follow after a 300 ms pause; a newer
+            query cancels the older one). Tab cycles the status filter (any, alive, dead, unknown).
+            ↑/↓ select (then q quits, n/p page and y copies; any other letter types again),
+            PgDn/PgUp or Ctrl-N/Ctrl-P page, Enter opens the detail, y copies the character's URL
+            and summary to the clipboard (OSC 52), ? shows every key, Esc goes back (and, on an
+            empty line, quits), Ctrl-C quits. The terminal is restored on quit, on an error and on
+            SIGINT/SIGTERM.
             """
     )
 

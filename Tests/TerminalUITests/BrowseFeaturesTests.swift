@@ -1,0 +1,99 @@
+import BlockArt
+import Foundation
+import Imaging
+import RickAndMortyAPI
+import TestSupport
+import Testing
+
+@testable import TerminalUI
+
+/// What browse adds to the seed apps' features: opening on everyone, the key overlay, sharing
+/// and placeholders. The state machine and view alone, without a terminal.
+@Suite struct BrowseFeaturesTests {
+    static let characters = BrowseStateTests.characters
+    static let view = BrowseView(
+        width: 80, height: 24, style: Style(enabled: false), renderer: CellRenderer(symbols: .half, mode: .truecolor))
+
+    func loaded(count: Int = 826, pages: Int = 42) -> BrowseState {
+        var state = BrowseState()
+        let page = Page(number: 1, count: count, pages: pages, items: Array(Self.characters.prefix(20)))
+        _ = state.apply(search: .loaded(query: BrowseQuery(name: "", status: .any), page: page))
+        return state
+    }
+
+    @Test func itOpensOnEveryone() {
+        var state = BrowseState()
+        #expect(state.start() == [.search(name: "", status: .any)])
+        let screen = Self.view.render(loaded())
+        #expect(screen.last?.contains("826 matches · page 1 of 42") == true)
+        #expect(screen.contains { $0.contains("Rick Sanchez #1") })
+        #expect(BrowseQuery(name: "", status: .dead).characterQuery() == CharacterQuery(status: "dead", page: 1))
+    }
+
+    @Test func questionMarkShowsEveryKeyAndAnyKeyClosesIt() {
+        var state = loaded()
+        #expect(state.apply(key: .character("?")).isEmpty)
+        let screen = Self.view.render(state)
+        for (key, _) in BrowseView.keys { #expect(screen.contains { $0.contains(key) }, "\(key)") }
+        #expect(screen.last?.contains("any key: close") == true)
+        #expect(Self.view.placements(state).isEmpty, "no image over the overlay")
+        #expect(state.apply(key: .character("x")).isEmpty, "the key only closes the overlay")
+        #expect(!state.help && state.query.isEmpty)
+        _ = state.apply(key: .character("?"))
+        #expect(state.apply(key: .character("q")) == [.quit])
+    }
+
+    @Test func yCopiesTheSelectedOrShownCharacterOnlyFromTheList() {
+        var state = loaded()
+        #expect(state.apply(key: .character("y")) == [.search(name: "y", status: .any)], "y types while typing")
+        _ = state.apply(key: .clearLine)
+        state = loaded()
+        _ = state.apply(key: .down)
+        #expect(state.apply(key: .character("y")) == [.share(Self.characters[1])])
+        _ = state.apply(key: .enter)
+        #expect(state.apply(key: .character("y")) == [.share(Self.characters[1])], "and from the detail")
+        state.notice = "copied"
+        _ = state.apply(key: .escape)
+        #expect(state.notice == nil, "a notice lasts until the next key")
+    }
+
+    @Test func theClipboardGetsOneSanitisedOSC52() throws {
+        var hostile = Self.characters[0]
+        hostile.name = "Rick\u{1B}]52;c;ZXZpbA==\u{07}\u{1B}[2J Sanchez"
+        let text = ClipboardShare.text(for: hostile)
+        #expect(!text.contains("\u{1B}") && !text.contains("\u{07}"))
+        #expect(text.hasPrefix(hostile.url.absoluteString + " — Rick"))
+        #expect(text.hasSuffix("Sanchez · Alive · Human · " + hostile.location.name))
+
+        let plain = ClipboardShare.sequence(text, multiplexed: false)
+        #expect(plain.hasPrefix("\u{1B}]52;c;") && plain.hasSuffix("\u{07}"))
+        let encoded = String(plain.dropFirst("\u{1B}]52;c;".count).dropLast())
+        #expect(Data(base64Encoded: encoded) == Data(text.utf8))
+        #expect(plain.filter { $0 == "\u{1B}" }.count == 1, "one escape sequence, nothing else")
+
+        let wrapped = ClipboardShare.sequence(text, multiplexed: true)
+        #expect(wrapped == "\u{1B}Ptmux;\u{1B}\u{1B}]52;c;\(encoded)\u{07}\u{1B}\\")
+    }
+
+    @Test func aMissingAvatarIsADiscWithInitialsInTheStatusColour() throws {
+        #expect(AvatarPlaceholder.initials(of: "Rick Sanchez") == "RS")
+        #expect(AvatarPlaceholder.initials(of: "Mr. Poopybutthole") == "MP")
+        #expect(AvatarPlaceholder.initials(of: "Squanchy") == "S")
+        #expect(AvatarPlaceholder.initials(of: "\u{1B}[31m") == "?" || AvatarPlaceholder.initials(of: "\u{1B}[31m").count <= 2)
+        #expect(AvatarPlaceholder.initials(of: "") == "?")
+
+        var state = loaded()
+        state.missingAvatars.insert(Self.characters[0].id)
+        let screen = Self.view.render(state)
+        #expect(screen.contains { $0.hasPrefix("(RS)") && $0.contains("Rick Sanchez #1") })
+
+        let dead = try #require(Self.characters.first { $0.status == .dead })
+        let disc = AvatarPlaceholder.bitmap(for: dead, size: 96)
+        #expect(disc.width == 96 && disc.height == 96)
+        #expect(disc[0, 0].alpha == 0, "round: the corners are clear")
+        let ring = disc[48, 1]
+        #expect(ring.red > 180 && ring.green < 110, "a ring in the dead status's red")
+        let lettered = (30..<66).contains { x in (36..<60).contains { y in disc[x, y].red > 150 } }
+        #expect(lettered, "the initials drawn in the status colour on the grey disc")
+    }
+}
