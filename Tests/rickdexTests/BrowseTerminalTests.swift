@@ -25,6 +25,11 @@ import Testing
             _ = try ViewTests.tmux(["-L", socket, "send-keys"] + (literal ? ["-l"] : []) + keys)
         }
 
+        /// Sends raw bytes (hex), as a terminal would write them.
+        func bytes(_ hex: [String]) throws {
+            _ = try ViewTests.tmux(["-L", socket, "send-keys", "-H"] + hex)
+        }
+
         func screen() throws -> String { try ViewTests.tmux(["-L", socket, "capture-pane", "-p"]) }
 
         /// Waits (on this thread: call from a Dispatch thread) until the screen holds `text`.
@@ -134,5 +139,51 @@ import Testing
         let payload = try #require(pieces.last?.split(separator: "\u{07}").first)
         let text = String(decoding: try #require(Data(base64Encoded: String(payload))), as: UTF8.self)
         #expect(text.hasPrefix("http://127.0.0.1:") && text.contains("/api/character/2 — Morty Smith · Alive · Human"))
+    }
+
+    /// An SGR mouse report as tmux's send-keys -H takes it: the bytes in hex.
+    static func sgr(_ code: Int, column: Int, row: Int, press: Bool = true) -> [String] {
+        Array("\u{1B}[<\(code);\(column);\(row)\(press ? "M" : "m")".utf8).map { String($0, radix: 16) }
+    }
+
+    @Test func clicksSelectADoubleClickOpensTheWheelScrollsAndMouseReportingEndsWithBrowse() async throws {
+        let cache = try TemporaryFolder()
+        let output = cache.appendingPathComponent("pane-output")
+        // Browse starts after a pause, so the pipe is in place before it turns mouse reporting on.
+        let pane = try Pane("sleep 0.5; " + command("fixtures", cache: cache))
+        _ = try ViewTests.tmux(["-L", pane.socket, "pipe-pane", "-o", "cat >> \(output.path)"])
+        let screens = try await onDispatch {
+            _ = try pane.wait(for: "page 1 of 42")
+            // Row 7: the third result (rows 1–2 are the search line and the rule, two rows each).
+            try pane.bytes(Self.sgr(0, column: 8, row: 7))
+            try pane.bytes(Self.sgr(0, column: 8, row: 7, press: false))
+            let selected = try pane.wait(for: "▶ ● Summer Smith")
+            try pane.bytes(Self.sgr(65, column: 8, row: 7))
+            let scrolled = try pane.wait(for: "▶ ● Beth Smith")
+            try pane.bytes(Self.sgr(0, column: 8, row: 9))
+            try pane.bytes(Self.sgr(0, column: 8, row: 9))
+            let opened = try pane.wait(for: "Episodes (")
+            try pane.keys("q", literal: true)
+            _ = try pane.wait(for: "DONE")
+            return [selected, scrolled, opened]
+        }
+        #expect(screens[0].contains("▶ ● Summer Smith"))
+        #expect(screens[1].contains("▶ ● Beth Smith"))
+        #expect(screens[2].contains("Beth Smith  #4") && screens[2].contains("Episodes ("))
+        let raw = String(decoding: try Data(contentsOf: output), as: UTF8.self)
+        let on = try #require(raw.range(of: "\u{1B}[?1000h", options: .backwards), "mouse reporting was turned on")
+        #expect(raw[on.upperBound...].contains("\u{1B}[?1000l"), "and off again when browse quit")
+        #expect(raw.contains("\u{1B}[?1006h") && raw.contains("\u{1B}[?1006l"))
+
+        let quiet = try TemporaryFolder()
+        let still = try Pane("sleep 0.5; " + command("fixtures", cache: quiet) + " --no-mouse")
+        let quietOutput = quiet.appendingPathComponent("pane-output")
+        _ = try ViewTests.tmux(["-L", still.socket, "pipe-pane", "-o", "cat >> \(quietOutput.path)"])
+        _ = try await onDispatch {
+            _ = try still.wait(for: "page 1 of 42")
+            try still.keys("Escape")  // on an empty line: quit
+            return try still.wait(for: "DONE")
+        }
+        #expect(!String(decoding: try Data(contentsOf: quietOutput), as: UTF8.self).contains("\u{1B}[?1000h"))
     }
 }

@@ -138,7 +138,35 @@ struct BrowseState {
             return [.search(name: query, status: status)]
         case .interrupt:
             return [.quit]
+        case .mouse:
+            break  // the view knows where things are: see `apply(click:double:)` and `apply(wheel:)`
         }
+        return []
+    }
+
+    /// A click on the list's item `index` (`nil`: not on an item) selects it; a double click
+    /// opens it. Anywhere on the detail screen, a click does nothing.
+    mutating func apply(click index: Int?, double: Bool) -> [Effect] {
+        notice = nil
+        guard !help else {
+            help = false
+            return []
+        }
+        guard screen == .list, let index, results.indices.contains(index) else { return [] }
+        focus = .list
+        selection = index
+        return double ? apply(key: .enter) : []
+    }
+
+    /// The wheel turned `steps` notches (positive: down): it moves the selection, and past either
+    /// end of the page turns the page.
+    mutating func apply(wheel steps: Int) -> [Effect] {
+        guard screen == .list, !help, !results.isEmpty else { return [] }
+        focus = .list
+        let target = selection + steps
+        if target > results.count - 1, selection == results.count - 1 { return fetchPage(offset: 1) }
+        if target < 0, selection == 0 { return fetchPage(offset: -1) }
+        selection = min(max(0, target), results.count - 1)
         return []
     }
 

@@ -75,6 +75,8 @@ struct BrowseView {
         ("y", "copy the character's API URL and summary to the clipboard"),
         ("^U", "clear the search line"),
         ("Esc", "back; on an empty line, quit"),
+        ("click, double click", "select, open (--no-mouse: the terminal keeps the mouse)"),
+        ("wheel", "scroll; past either end, the next or previous page"),
         ("?", "this help (any key closes it)"),
         ("q, ^C", "quit"),
     ]
@@ -136,6 +138,13 @@ struct BrowseView {
                     image: image)
             ]
         }
+    }
+
+    /// The result shown on screen row `row` (counting from 1, as mouse reports do), if any.
+    func item(atRow row: Int, _ state: BrowseState) -> Int? {
+        guard !state.help, state.screen == .list, row >= 3 else { return nil }
+        let index = visibleItems(state).lowerBound + (row - 3) / 2
+        return visibleItems(state).contains(index) ? index : nil
     }
 
     /// The indices of the results the list shows, two lines each, keeping the selection in view.

@@ -16,6 +16,8 @@ public struct Browser: Sendable {
     public let images: ImagePipeline
     /// The terminal's capabilities; colour is taken as on (browse only runs on a terminal).
     public let capabilities: TerminalCapabilities
+    /// Clicks select and open, the wheel scrolls (SGR mouse reporting, mode 1006).
+    public var mouse = true
 
     public init(client: any RickAndMortyClient, images: ImagePipeline, capabilities: TerminalCapabilities) {
         self.client = client
@@ -32,7 +34,7 @@ public struct Browser: Sendable {
     ///
     /// - Throws: `SystemError` when standard input is not a terminal.
     public func run() async throws {
-        let terminal = try RawTerminal.enter()
+        let terminal = try RawTerminal.enter(mouse: mouse)
         defer { terminal.restore() }
         await loop()
     }
@@ -74,11 +76,15 @@ public struct Browser: Sendable {
         let pixels = capabilities.graphics == .kitty
         var onScreen = KittyImages(cellSize: capabilities.cellPixels, multiplexed: capabilities.multiplexed)
         defer { if pixels { RawTerminal.write(onScreen.clear()) } }
-        func draw() {
+        func currentView() -> BrowseView {
             let size = TerminalCapabilities.currentSize() ?? (80, 24)
-            var view = BrowseView(
-                width: size.columns, height: size.rows, style: style, renderer: art.renderer)
+            var view = BrowseView(width: size.columns, height: size.rows, style: style, renderer: art.renderer)
             view.pixels = pixels
+            return view
+        }
+        var clicks = DoubleClick()
+        func draw() {
+            let view = currentView()
             RawTerminal.write(painter.frame(view.render(state)))
             if pixels, let placed = try? onScreen.update(view.placements(state)) { RawTerminal.write(placed) }
         }
@@ -91,7 +97,21 @@ public struct Browser: Sendable {
             var effects: [BrowseState.Effect] = []
             switch event {
             case .keys(let keys):
-                for key in keys { effects += state.apply(key: key) }
+                for key in keys {
+                    guard case .mouse(let event) = key else {
+                        effects += state.apply(key: key)
+                        continue
+                    }
+                    switch event.action {
+                    case .press(button: 0):
+                        let index = currentView().item(atRow: event.row, state)
+                        let double = index.map { clicks.click($0, at: .now) } ?? false
+                        effects += state.apply(click: index, double: double)
+                    case .wheelDown: effects += state.apply(wheel: 1)
+                    case .wheelUp: effects += state.apply(wheel: -1)
+                    case .press, .release: break
+                    }
+                }
             case .search(let search):
                 effects = state.apply(search: search)
             case .page(let page, let generation):

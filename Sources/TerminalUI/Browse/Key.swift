@@ -13,4 +13,6 @@ enum Key: Equatable, Sendable {
     case interrupt
     /// Ctrl-U: clear the search line.
     case clearLine
+    /// A click or wheel turn, with SGR mouse reporting on.
+    case mouse(MouseEvent)
 }

@@ -19,6 +19,8 @@ struct KeyDecoder {
                     case "B": keys.append(.down)
                     case "5~": keys.append(.pageUp)
                     case "6~": keys.append(.pageDown)
+                    case let sgr where sgr.hasPrefix("<"):
+                        if let event = MouseEvent(sgr: sgr) { keys.append(.mouse(event)) }
                     default: break  // other keys (F1, Home…) are not used
                     }
                     index = end + 1

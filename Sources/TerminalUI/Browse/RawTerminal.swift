@@ -1,20 +1,22 @@
 import Foundation
 import Toolbox
 
-/// The terminal in raw mode on the alternate screen, and the promise to give it back: on
-/// `restore()`, on SIGINT/SIGTERM/SIGHUP, and at exit, whichever comes first.
+/// The terminal in raw mode on the alternate screen (with mouse reporting when asked), and the
+/// promise to give it back: on `restore()`, on SIGINT/SIGTERM/SIGHUP, and at exit, whichever
+/// comes first. Mouse reporting is always switched off then, whether or not it was on.
 final class RawTerminal {
     private static let saved = Locked<TerminalModes?>(nil)
     private static let input = TerminalDevice.standardInput
     private let signals: [any DispatchSourceSignal]
 
     /// Enters raw mode (no echo, no line buffering, no signals from keys) and the alternate
-    /// screen, with the cursor hidden.
-    static func enter() throws(SystemError) -> RawTerminal {
+    /// screen, with the cursor hidden, and `mouse` reporting (button presses, the wheel, SGR
+    /// coordinates) when asked.
+    static func enter(mouse: Bool) throws(SystemError) -> RawTerminal {
         let original = try input.modes()
         saved.withLock { $0 = original }
         try? input.setModes(original.raw, discardingInput: true)
-        write("\u{1B}[?1049h\u{1B}[?25l\u{1B}[2J")
+        write("\u{1B}[?1049h\u{1B}[?25l\u{1B}[2J" + (mouse ? "\u{1B}[?1000h\u{1B}[?1006h" : ""))
         atexit { RawTerminal.restoreSaved() }
         let sources = [ProcessSignal.interrupt, .terminate, .hangUp].map { signal -> any DispatchSourceSignal in
             signal.ignoreDefault()
@@ -46,7 +48,7 @@ final class RawTerminal {
                 return state
             })
         else { return }
-        write("\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l")
+        write("\u{1B}[?1006l\u{1B}[?1000l\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l")
         try? input.setModes(original, discardingInput: true)
     }
 

@@ -12,10 +12,14 @@ struct BrowseCommand: AsyncParsableCommand {
             ↑/↓ select (then q quits, n/p page and y copies; any other letter types again),
             PgDn/PgUp or Ctrl-N/Ctrl-P page, Enter opens the detail, y copies the character's URL
             and summary to the clipboard (OSC 52), ? shows every key, Esc goes back (and, on an
-            empty line, quits), Ctrl-C quits. The terminal is restored on quit, on an error and on
-            SIGINT/SIGTERM.
+            empty line, quits), Ctrl-C quits. A click selects, a double click opens, the wheel
+            scrolls and pages (--no-mouse leaves the mouse to the terminal). The terminal is
+            restored, mouse reporting off, on quit, on an error and on SIGINT/SIGTERM/SIGHUP.
             """
     )
+
+    @Flag(help: "Leave the mouse to the terminal (no clicking or wheel in browse).")
+    var noMouse = false
 
     @OptionGroup var display: DisplayOptions
     @OptionGroup var global: GlobalOptions
@@ -25,8 +29,9 @@ struct BrowseCommand: AsyncParsableCommand {
             throw ValidationError("browse needs a terminal on standard input and output; use search for scripts")
         }
         try await APIConnection.with(global) { connection in
-            let browser = Browser(
+            var browser = Browser(
                 client: connection.client, images: connection.images, capabilities: display.capabilities(color: .always))
+            browser.mouse = !noMouse
             try await browser.run()
         }
     }
