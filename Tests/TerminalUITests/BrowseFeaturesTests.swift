@@ -97,3 +97,59 @@ import Testing
         #expect(lettered, "the initials drawn in the status colour on the grey disc")
     }
 }
+
+/// From a character to its episodes, an episode's cast, a location's residents, and back.
+@Suite struct BrowseNavigationTests {
+    static let characters = BrowseStateTests.characters
+    static let episodes: [Episode] = TestData.fixturesDataset.episodes.prefix(3).compactMap { try? $0.model(at: "test") }
+
+    func detail() -> BrowseState {
+        var state = BrowseFeaturesTests().loaded()
+        _ = state.apply(key: .enter)
+        state.apply(detail: Self.characters[0], episodes: Self.episodes)
+        return state
+    }
+
+    @Test func episodesThenACastThenAPersonThenBackTheSameWay() {
+        var state = detail()
+        #expect(state.apply(key: .character("e")).isEmpty)
+        #expect(state.screen == .episodes(of: Self.characters[0], Self.episodes))
+        _ = state.apply(key: .down)
+        let episode = Self.episodes[1]
+        let title = "\(episode.code) \(episode.name) — cast"
+        #expect(state.apply(key: .enter) == [.fetchPeople(title: title, ids: episode.characterIDs)])
+        #expect(state.screen == .people(title: title, nil))
+        state.apply(people: Array(Self.characters[3..<6]), title: "another screen's")
+        #expect(state.screen == .people(title: title, nil), "an answer for another screen is dropped")
+        state.apply(people: Array(Self.characters[3..<6]), title: title)
+        _ = state.apply(key: .down)
+        #expect(state.apply(key: .character("y")) == [.share(Self.characters[4])])
+        #expect(state.apply(key: .enter) == [.fetchDetail(Self.characters[4])])
+        #expect(state.screen == .detail(Self.characters[4], episodes: nil))
+
+        _ = state.apply(key: .escape)
+        #expect(state.screen == .people(title: title, Array(Self.characters[3..<6])) && state.itemSelection == 1)
+        _ = state.apply(key: .escape)
+        #expect(state.screen == .episodes(of: Self.characters[0], Self.episodes) && state.itemSelection == 1)
+        _ = state.apply(key: .escape)
+        #expect(state.screen == .detail(Self.characters[0], episodes: Self.episodes))
+        _ = state.apply(key: .escape)
+        #expect(state.screen == .list && state.selection == 0)
+    }
+
+    @Test func lListsTheResidentsOfTheCharactersLocation() throws {
+        var state = detail()
+        let character = Self.characters[0]
+        let locationID = try #require(character.location.id)
+        let title = "Residents of \(character.location.name)"
+        #expect(state.apply(key: .character("l")) == [.fetchResidents(title: title, locationID: locationID)])
+        let view = BrowseFeaturesTests.view
+        #expect(view.render(state).contains { $0.contains("loading…") })
+        state.apply(people: Array(Self.characters.prefix(4)), title: title)
+        let screen = view.render(state)
+        #expect(screen[0].contains(title + " (4)"))
+        #expect(screen.contains { $0.hasPrefix("▶ ● Rick Sanchez") })
+        #expect(screen.last?.contains("Enter: open") == true)
+        #expect(view.placements(state).isEmpty)
+    }
+}

@@ -186,4 +186,33 @@ import Testing
         }
         #expect(!String(decoding: try Data(contentsOf: quietOutput), as: UTF8.self).contains("\u{1B}[?1000h"))
     }
+
+    @Test func fromACharacterToItsEpisodesACastAPersonAndBack() async throws {
+        let cache = try TemporaryFolder()
+        let pane = try Pane(command("fixtures", cache: cache))
+        let screens = try await onDispatch {
+            _ = try pane.wait(for: "page 1 of 42")
+            try pane.keys("Enter")
+            _ = try pane.wait(for: "e: episodes")
+            try pane.keys("e", literal: true)
+            let episodes = try pane.wait(for: "Episodes of Rick Sanchez")
+            try pane.keys("Enter")
+            let cast = try pane.wait(for: "Enter: open")
+            try pane.keys("Down")
+            try pane.keys("Enter")
+            let person = try pane.wait(for: "e: episodes")
+            try pane.keys("Escape")
+            try pane.keys("Escape")
+            try pane.keys("Escape")
+            try pane.keys("Escape")
+            let list = try pane.wait(for: "page 1 of 42")
+            try pane.keys("Escape")
+            _ = try pane.wait(for: "DONE")
+            return [episodes, cast, person, list]
+        }
+        #expect(screens[0].contains("▶ S01E01  Pilot"))
+        #expect(screens[1].contains("S01E01 Pilot — cast (") && screens[1].contains("▶ ● Rick Sanchez"))
+        #expect(screens[2].contains("Morty Smith  #2"))
+        #expect(screens[3].contains("826 matches"))
+    }
 }

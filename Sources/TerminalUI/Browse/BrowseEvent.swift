@@ -12,6 +12,8 @@ enum BrowseEvent: Sendable {
     case avatarMissing(id: Int)
     case largeAvatar(id: Int, Bitmap)
     case detail(RMCharacter, [Episode])
+    /// The people of the screen titled `title` (an episode's cast, a location's residents).
+    case people([RMCharacter], title: String)
     case resize
     /// Standard input closed.
     case endOfInput

@@ -21,6 +21,10 @@ struct BrowseState {
         case list
         /// A character's detail; `episodes` is `nil` while they load.
         case detail(RMCharacter, episodes: [Episode]?)
+        /// The episodes a character appears in (`e` on its detail).
+        case episodes(of: RMCharacter, [Episode])
+        /// An episode's cast or a location's residents; `nil` while they load.
+        case people(title: String, [RMCharacter]?)
     }
 
     /// What the loop must do after an event.
@@ -31,6 +35,10 @@ struct BrowseState {
         case fetchPage(name: String, status: StatusFilter, page: Int, generation: Int)
         case fetchDetail(RMCharacter)
         case fetchAvatars([RMCharacter])
+        /// Fetch the characters `ids` for the people screen titled `title`.
+        case fetchPeople(title: String, ids: [Int])
+        /// Fetch location `id`'s residents for the people screen titled `title`.
+        case fetchResidents(title: String, locationID: Int)
         /// Put the character's URL and summary on the clipboard (OSC 52).
         case share(RMCharacter)
         case quit
@@ -64,6 +72,10 @@ struct BrowseState {
     var notice: String?
     /// Characters whose small avatar could not be had: they get a placeholder.
     var missingAvatars: Set<Int> = []
+    /// The screens walked through from the list, and the selection each had, for Esc.
+    var history: [(screen: Screen, selection: Int)] = []
+    /// The selection on the episodes and people screens.
+    var itemSelection = 0
 
     var results: [RMCharacter] { page?.items ?? [] }
 
@@ -84,15 +96,7 @@ struct BrowseState {
             help = true
             return []
         }
-        if case .detail(let character, _) = screen {
-            switch key {
-            case .escape, .backspace: screen = .list
-            case .character("q"): return [.quit]
-            case .character("y"): return [.share(character)]
-            default: break
-            }
-            return []
-        }
+        if screen != .list { return navigate(key) }
         switch key {
         case .character("y") where focus == .list && results.indices.contains(selection):
             return [.share(results[selection])]
@@ -130,7 +134,7 @@ struct BrowseState {
         case .enter:
             guard results.indices.contains(selection) else { return [] }
             let character = results[selection]
-            screen = .detail(character, episodes: nil)
+            push(.detail(character, episodes: nil))
             return [.fetchDetail(character)]
         case .escape:
             if query.isEmpty { return [.quit] }

@@ -22,6 +22,8 @@ struct BrowseView {
         case _ where state.help: lines = help()
         case .list: lines = list(state)
         case .detail(let character, let episodes): lines = detail(character, episodes: episodes, state: state)
+        case .episodes(let character, let episodes): lines = self.episodes(of: character, episodes, state: state)
+        case .people(let title, let people): lines = self.people(title, people, state: state)
         }
         lines = Array(lines.prefix(max(0, height - 1)))
         while lines.count < height - 1 { lines.append("") }
@@ -73,6 +75,8 @@ struct BrowseView {
         ("Enter", "open the character"),
         ("PgDn PgUp, n p, ^N ^P", "next and previous page"),
         ("y", "copy the character's API URL and summary to the clipboard"),
+        ("e, l", "on a character: its episodes, the residents of its location"),
+        ("Enter", "on an episode: its cast; on a person: their detail"),
         ("^U", "clear the search line"),
         ("Esc", "back; on an empty line, quit"),
         ("click, double click", "select, open (--no-mouse: the terminal keeps the mouse)"),
@@ -137,6 +141,8 @@ struct BrowseView {
                     id: 1_000_000 + character.id, row: 2, column: 0, columns: Self.detailAvatar, rows: Self.detailAvatar / 2,
                     image: image)
             ]
+        case .episodes, .people:
+            return []
         }
     }
 
@@ -162,8 +168,14 @@ struct BrowseView {
             text = notice
         } else if state.help {
             text = "any key: close · q: quit"
-        } else if case .detail = state.screen {
-            text = "Esc: back · y: copy · ? keys · q: quit"
+        } else if case .detail(let character, let episodes) = state.screen {
+            text =
+                "Esc: back" + (episodes?.isEmpty == false ? " · e: episodes" : "")
+                + (character.location.id != nil ? " · l: residents" : "") + " · y: copy · ? keys · q: quit"
+        } else if case .episodes = state.screen {
+            text = "↑↓ select · Enter: the cast · Esc: back · q: quit"
+        } else if case .people = state.screen {
+            text = "↑↓ select · Enter: open · y: copy · Esc: back · q: quit"
         } else {
             switch state.search {
             case .idle:

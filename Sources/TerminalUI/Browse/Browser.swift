@@ -126,6 +126,8 @@ public struct Browser: Sendable {
                 state.largeAvatars[id] = bitmap
             case .detail(let character, let episodes):
                 state.apply(detail: character, episodes: episodes)
+            case .people(let people, let title):
+                state.apply(people: people, title: title)
             case .resize:
                 painter.invalidate()
                 onScreen.screenCleared()
@@ -166,6 +168,19 @@ public struct Browser: Sendable {
                             await avatar(character, variant)
                             ?? AvatarPlaceholder.bitmap(for: character, size: variant.pixels(perColumn: art.pixelsPerColumn))
                         if !Task.isCancelled { sink.yield(.largeAvatar(id: character.id, large)) }
+                    }
+                case .fetchPeople(let title, let ids):
+                    work.replace(.people)
+                    work.start(.people) {
+                        let people = (try? await client.characters(ids: ids)) ?? []
+                        if !Task.isCancelled { sink.yield(.people(people, title: title)) }
+                    }
+                case .fetchResidents(let title, let locationID):
+                    work.replace(.people)
+                    work.start(.people) {
+                        let ids = (try? await client.location(id: locationID))?.residentIDs ?? []
+                        let people = ids.isEmpty ? [] : (try? await client.characters(ids: ids)) ?? []
+                        if !Task.isCancelled { sink.yield(.people(people, title: title)) }
                     }
                 case .fetchAvatars(let characters):
                     work.replace(.avatars)

@@ -4,6 +4,8 @@
 final class ScreenTasks {
     /// The part of the screen a task works for.
     enum Owner: Hashable {
+        /// An episode's cast or a location's residents.
+        case people
         /// The list's avatars.
         case avatars
         /// The page being fetched.

@@ -10,7 +10,8 @@ struct BrowseCommand: AsyncParsableCommand {
             Opens on everyone; type a name to narrow (results follow after a 300 ms pause; a newer
             query cancels the older one). Tab cycles the status filter (any, alive, dead, unknown).
             ↑/↓ select (then q quits, n/p page and y copies; any other letter types again),
-            PgDn/PgUp or Ctrl-N/Ctrl-P page, Enter opens the detail, y copies the character's URL
+            PgDn/PgUp or Ctrl-N/Ctrl-P page, Enter opens the detail (there e lists the episodes, Enter
+            on one its cast, l the residents of the character's location), y copies the character's URL
             and summary to the clipboard (OSC 52), ? shows every key, Esc goes back (and, on an
             empty line, quits), Ctrl-C quits. A click selects, a double click opens, the wheel
             scrolls and pages (--no-mouse leaves the mouse to the terminal). The terminal is
