@@ -153,3 +153,59 @@ import Testing
         #expect(view.placements(state).isEmpty)
     }
 }
+
+/// `g`: the list as a grid of larger avatars, moved through in two dimensions.
+@Suite struct BrowseGridTests {
+    static let view = BrowseFeaturesTests.view  // 80 columns: five cells a row
+
+    @Test func gTogglesTheGridAndAsksForItsLargerAvatars() {
+        var state = BrowseFeaturesTests().loaded()
+        #expect(state.apply(key: .character("g")) == [.search(name: "g", status: .any)], "g types while typing")
+        state = BrowseFeaturesTests().loaded()
+        _ = state.apply(key: .down)
+        #expect(state.apply(key: .character("g")) == [.fetchAvatars(state.results)])
+        #expect(state.grid)
+        #expect(state.apply(key: .character("g")).isEmpty && !state.grid)
+    }
+
+    @Test func arrowsMoveInTwoDimensions() {
+        var state = BrowseFeaturesTests().loaded()
+        state.grid = true
+        state.gridColumns = Self.view.gridColumns
+        #expect(state.gridColumns == 5)
+        _ = state.apply(key: .right)
+        _ = state.apply(key: .right)
+        #expect(state.selection == 2)
+        _ = state.apply(key: .down)
+        #expect(state.selection == 7, "a row down")
+        _ = state.apply(key: .left)
+        _ = state.apply(key: .up)
+        #expect(state.selection == 1)
+        _ = state.apply(key: .up)
+        #expect(state.selection == 0)
+    }
+
+    @Test func cellsHoldAvatarsAndNamesAndClicksFindThem() throws {
+        var state = BrowseFeaturesTests().loaded()
+        state.grid = true
+        state.focus = .list
+        state.selection = 6
+        let avatar = Bitmap(width: 64, height: 64, fill: RGBA(200, 40, 40))
+        for character in state.results { state.avatars[character.id] = avatar }
+        state.missingAvatars.insert(state.results[1].id)
+        let coloured = Self.view.render(state)
+        let screen = coloured.map(BrowseStateTests.plain)
+        #expect(screen.count == 24 && screen.allSatisfy { TerminalText.width($0) <= 80 })
+        // Row 3 on: four lines of avatars, then the names, then a blank.
+        #expect(coloured[2].contains("\u{1B}[48;2;200;40;40m"), "the avatar's red, as cell art")
+        #expect(screen[2].contains("(MS)"), "Morty's placeholder, as his avatar is missing")
+        #expect(screen[6].hasPrefix("  Rick Sanchez") && screen[6].contains("Morty Smith"))
+        let selected = String(state.results[6].name.prefix(11))  // twelve columns, the last an ellipsis
+        #expect(screen[12].contains("▶ " + selected), "the selection: second row, second cell")
+        #expect(Self.view.item(atRow: 3, column: 20, state) == 1)
+        #expect(Self.view.item(atRow: 9, column: 1, state) == 5)
+        #expect(Self.view.item(atRow: 8, column: 1, state) == nil, "the blank line between rows")
+        let placements = Self.view.placements(state)
+        #expect(placements.count == 15 && placements[1].column == 18 && placements[5].row == 8)
+    }
+}

@@ -197,7 +197,7 @@ import Testing
             try pane.keys("e", literal: true)
             let episodes = try pane.wait(for: "Episodes of Rick Sanchez")
             try pane.keys("Enter")
-            let cast = try pane.wait(for: "Enter: open")
+            let cast = try pane.wait(for: "— cast (")
             try pane.keys("Down")
             try pane.keys("Enter")
             let person = try pane.wait(for: "e: episodes")
@@ -214,5 +214,31 @@ import Testing
         #expect(screens[1].contains("S01E01 Pilot — cast (") && screens[1].contains("▶ ● Rick Sanchez"))
         #expect(screens[2].contains("Morty Smith  #2"))
         #expect(screens[3].contains("826 matches"))
+    }
+
+    @Test func gShowsAGridOfAvatarsAndNamesThatArrowsMoveThrough() async throws {
+        let cache = try TemporaryFolder()
+        let pane = try Pane(command("fixtures", cache: cache))
+        let screens = try await onDispatch {
+            _ = try pane.wait(for: "page 1 of 42")
+            try pane.keys("Down")
+            try pane.keys("g", literal: true)
+            let grid = try pane.wait(for: "g list")
+            // The larger avatars arrive (made on first use): cells above the names.
+            let drawn = try pane.wait(for: "▀")
+            try pane.keys("Right")
+            try pane.keys("Down")
+            let moved = try pane.wait(for: "▶ Frank Maxi")
+            try pane.keys("Escape")
+            try pane.keys("q", literal: true)
+            _ = try pane.wait(for: "DONE")
+            return [grid, drawn, moved]
+        }
+        // 100 columns: seven cells a row, each name under its avatar.
+        let names = screens[1].split(separator: "\n").first { $0.contains("Rick Sanchez") }.map(String.init) ?? ""
+        #expect(names.contains("Morty Smith") && names.contains("Summer Smith") && names.contains("Beth Smith"))
+        #expect(screens[1].contains("▀"), "avatars drawn as cells above the names")
+        // From Morty (the second cell) one right and one row down: the tenth, Frank Maximus.
+        #expect(screens[2].contains("▶ Frank Maxi"))
     }
 }

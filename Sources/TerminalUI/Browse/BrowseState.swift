@@ -76,6 +76,10 @@ struct BrowseState {
     var history: [(screen: Screen, selection: Int)] = []
     /// The selection on the episodes and people screens.
     var itemSelection = 0
+    /// The list as a grid of larger avatars (`g`), for the rest of the session.
+    var grid = false
+    /// Cells a grid row holds on the current screen (the view says; ↑/↓ move by a row).
+    var gridColumns = 1
 
     var results: [RMCharacter] { page?.items ?? [] }
 
@@ -100,6 +104,24 @@ struct BrowseState {
         switch key {
         case .character("y") where focus == .list && results.indices.contains(selection):
             return [.share(results[selection])]
+        case .character("g") where focus == .list:
+            grid.toggle()
+            // The grid draws larger avatars: ask again at its size (the caches answer at once).
+            return grid && !results.isEmpty ? [.fetchAvatars(results)] : []
+        case .left where grid:
+            focus = .list
+            selection = max(0, selection - 1)
+        case .right where grid:
+            focus = .list
+            selection = min(max(0, results.count - 1), selection + 1)
+        case .up where grid:
+            focus = .list
+            selection = selection >= gridColumns ? selection - gridColumns : 0
+        case .down where grid:
+            focus = .list
+            selection = min(max(0, results.count - 1), selection + gridColumns)
+        case .left, .right:
+            break
         case .character("q") where focus == .list:
             return [.quit]
         case .character("n") where focus == .list:

@@ -40,6 +40,7 @@ struct BrowseView {
         let gap = max(1, width - TerminalText.width(prompt) - cursor.count - right.count)
         var lines = [style.bold(prompt) + cursor + String(repeating: " ", count: gap) + style.dim(right)]
         lines.append(style.dim(String(repeating: "─", count: width)))
+        if state.grid { return lines + gridLines(state) }
         let results = state.results
         for index in visibleItems(state) {
             let character = results[index]
@@ -71,7 +72,8 @@ struct BrowseView {
     static let keys: [(String, String)] = [
         ("type", "search by name (everyone when the line is empty)"),
         ("Tab", "cycle the status filter: any, alive, dead, unknown"),
-        ("↑ ↓", "select (then q, n, p and y act on the list)"),
+        ("↑ ↓ (← → in the grid)", "select (then q, n, p, g and y act on the list)"),
+        ("g", "the list as a grid of larger avatars, and back"),
         ("Enter", "open the character"),
         ("PgDn PgUp, n p, ^N ^P", "next and previous page"),
         ("y", "copy the character's API URL and summary to the clipboard"),
@@ -126,6 +128,8 @@ struct BrowseView {
     func placements(_ state: BrowseState) -> [KittyImages.Placement] {
         guard !state.help else { return [] }
         switch state.screen {
+        case .list where state.grid:
+            return gridPlacements(state)
         case .list:
             return visibleItems(state).enumerated().compactMap { line, index in
                 let character = state.results[index]
@@ -147,8 +151,9 @@ struct BrowseView {
     }
 
     /// The result shown on screen row `row` (counting from 1, as mouse reports do), if any.
-    func item(atRow row: Int, _ state: BrowseState) -> Int? {
+    func item(atRow row: Int, column: Int = 1, _ state: BrowseState) -> Int? {
         guard !state.help, state.screen == .list, row >= 3 else { return nil }
+        if state.grid { return gridItem(atRow: row, column: column, state) }
         let index = visibleItems(state).lowerBound + (row - 3) / 2
         return visibleItems(state).contains(index) ? index : nil
     }
@@ -189,7 +194,8 @@ struct BrowseView {
                     (state.pageLoading ? "loading page… · " : "")
                     + "\(count) \(count == 1 ? "match" : "matches") · page \(page?.number ?? 1) of \(page?.pages ?? 1)"
                     + (state.focus == .list
-                        ? " · Enter open · n/p pages · y copy · ? keys · q quit" : " · ↑↓ select · Tab status · ? keys")
+                        ? " · Enter open · n/p pages · g \(state.grid ? "list" : "grid") · y copy · ? keys · q quit"
+                        : " · ↑↓ select · Tab status · ? keys")
             case .empty(let query):
                 text = "no matches for “\(TerminalText.sanitize(query.name))”"
             case .failed(_, let message):
@@ -199,5 +205,5 @@ struct BrowseView {
         return style.dim(TerminalText.truncate(" " + text, toColumns: width))
     }
 
-    private func blank(_ columns: Int) -> String { String(repeating: " ", count: columns) }
+    func blank(_ columns: Int) -> String { String(repeating: " ", count: columns) }
 }

@@ -85,6 +85,7 @@ public struct Browser: Sendable {
         var clicks = DoubleClick()
         func draw() {
             let view = currentView()
+            state.gridColumns = view.gridColumns
             RawTerminal.write(painter.frame(view.render(state)))
             if pixels, let placed = try? onScreen.update(view.placements(state)) { RawTerminal.write(placed) }
         }
@@ -104,7 +105,7 @@ public struct Browser: Sendable {
                     }
                     switch event.action {
                     case .press(button: 0):
-                        let index = currentView().item(atRow: event.row, state)
+                        let index = currentView().item(atRow: event.row, column: event.column, state)
                         let double = index.map { clicks.click($0, at: .now) } ?? false
                         effects += state.apply(click: index, double: double)
                     case .wheelDown: effects += state.apply(wheel: 1)
@@ -184,9 +185,13 @@ public struct Browser: Sendable {
                     }
                 case .fetchAvatars(let characters):
                     work.replace(.avatars)
+                    // The grid's cells are the cast cells' size, the list's rows smaller.
+                    let variant =
+                        state.grid
+                        ? AvatarVariant.castCell.sized(.columns(BrowseView.gridAvatar))
+                        : AvatarVariant.browseRow.sized(.columns(BrowseView.listAvatar))
                     for character in characters {
                         work.start(.avatars) {
-                            let variant = AvatarVariant.browseRow.sized(.columns(BrowseView.listAvatar))
                             if let small = await avatar(character, variant) {
                                 sink.yield(.avatar(id: character.id, small))
                             } else if !Task.isCancelled {

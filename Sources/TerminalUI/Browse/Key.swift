@@ -7,6 +7,8 @@ enum Key: Equatable, Sendable {
     case tab
     case up
     case down
+    case left
+    case right
     case pageUp
     case pageDown
     /// Ctrl-C: quit.

@@ -17,6 +17,8 @@ struct KeyDecoder {
                     switch body {
                     case "A": keys.append(.up)
                     case "B": keys.append(.down)
+                    case "C": keys.append(.right)
+                    case "D": keys.append(.left)
                     case "5~": keys.append(.pageUp)
                     case "6~": keys.append(.pageDown)
                     case let sgr where sgr.hasPrefix("<"):

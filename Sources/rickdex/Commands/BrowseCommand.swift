@@ -13,7 +13,8 @@ struct BrowseCommand: AsyncParsableCommand {
             PgDn/PgUp or Ctrl-N/Ctrl-P page, Enter opens the detail (there e lists the episodes, Enter
             on one its cast, l the residents of the character's location), y copies the character's URL
             and summary to the clipboard (OSC 52), ? shows every key, Esc goes back (and, on an
-            empty line, quits), Ctrl-C quits. A click selects, a double click opens, the wheel
+            empty line, quits), Ctrl-C quits. g (from the list) shows a grid of larger avatars,
+            which the arrow keys move through. A click selects, a double click opens, the wheel
             scrolls and pages (--no-mouse leaves the mouse to the terminal). The terminal is
             restored, mouse reporting off, on quit, on an error and on SIGINT/SIGTERM/SIGHUP.
             """

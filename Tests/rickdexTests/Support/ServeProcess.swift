@@ -16,7 +16,7 @@ final class ServeProcess {
     init(_ arguments: [String] = []) throws {
         folder = try TemporaryFolder()
         log = folder.appendingPathComponent("serve.log")
-        FileManager.default.createFile(atPath: log.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
         process = Process()
         process.executableURL = RickdexProcess.executable
         process.arguments = ["serve", "--port", "0", "-v"] + arguments

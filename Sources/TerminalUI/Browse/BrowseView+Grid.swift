@@ -1,0 +1,85 @@
+import BlockArt
+import RickAndMortyAPI
+
+/// The list as a grid (`g`): as many cells a row as fit, each a larger avatar with the name under
+/// it, the selection marked beside its name.
+extension BrowseView {
+    /// Avatar width in a grid cell: the cast-cell variant's.
+    static let gridAvatar = 8
+    /// Columns a cell takes: a two-column gap (the marker's place) and twelve for the name.
+    static let gridCell = 14
+    /// Lines a grid row takes: the avatar, the name, a blank.
+    static let gridRowLines = gridAvatar / 2 + 2
+
+    /// Cells a grid row holds at this width.
+    var gridColumns: Int { max(1, width / Self.gridCell) }
+
+    /// The grid rows shown (each `gridRowLines` lines), keeping the selection's row in view.
+    func visibleGridRows(_ state: BrowseState) -> Range<Int> {
+        let rows = (state.results.count + gridColumns - 1) / gridColumns
+        let visible = max(1, (height - 3) / Self.gridRowLines)
+        let selected = state.selection / gridColumns
+        let offset = max(0, min(selected - visible + 1, rows - visible))
+        return offset..<min(rows, offset + visible)
+    }
+
+    func gridLines(_ state: BrowseState) -> [String] {
+        var lines: [String] = []
+        let results = state.results
+        let pad = (Self.gridCell - 2 - Self.gridAvatar) / 2
+        for row in visibleGridRows(state) {
+            let indices = Array((row * gridColumns)..<min(results.count, (row + 1) * gridColumns))
+            let arts = indices.map { index -> [String] in
+                let character = results[index]
+                if state.missingAvatars.contains(character.id) {
+                    return AvatarPlaceholder.cells(for: character, columns: Self.gridAvatar, style: style)
+                        + Array(repeating: blank(Self.gridAvatar), count: Self.gridAvatar / 2 - 2)
+                }
+                return (pixels ? nil : state.avatars[character.id]).map {
+                    renderer.render($0, columns: Self.gridAvatar, rows: Self.gridAvatar / 2)
+                } ?? Array(repeating: blank(Self.gridAvatar), count: Self.gridAvatar / 2)
+            }
+            let left = blank(2 + pad)
+            let right = blank(Self.gridCell - 2 - pad - Self.gridAvatar)
+            for line in 0..<(Self.gridAvatar / 2) {
+                let cells: [String] = arts.map { art in left + art[line] + right }
+                lines.append(cells.joined())
+            }
+            lines.append(
+                indices.map { index in
+                    let selected = index == state.selection
+                    let name = TerminalText.pad(
+                        TerminalText.truncate(TerminalText.sanitize(results[index].name), toColumns: Self.gridCell - 2),
+                        toColumns: Self.gridCell - 2)
+                    return (selected ? (state.focus == .list ? "▶ " : "› ") + style.bold(name) : "  " + name)
+                }.joined())
+            lines.append("")
+        }
+        return lines
+    }
+
+    /// The result at screen `row` and `column` (from 1, as mouse reports count), if any.
+    func gridItem(atRow row: Int, column: Int, _ state: BrowseState) -> Int? {
+        guard row >= 3, column >= 1 else { return nil }
+        let gridRow = visibleGridRows(state).lowerBound + (row - 3) / Self.gridRowLines
+        let cell = (column - 1) / Self.gridCell
+        guard cell < gridColumns, (row - 3) % Self.gridRowLines < Self.gridRowLines - 1 else { return nil }
+        let index = gridRow * gridColumns + cell
+        return visibleGridRows(state).contains(gridRow) && state.results.indices.contains(index) ? index : nil
+    }
+
+    /// Where the grid's avatars go when they are real pixels.
+    func gridPlacements(_ state: BrowseState) -> [KittyImages.Placement] {
+        let pad = (Self.gridCell - 2 - Self.gridAvatar) / 2
+        return visibleGridRows(state).enumerated().flatMap { line, row in
+            ((row * gridColumns)..<min(state.results.count, (row + 1) * gridColumns)).compactMap { index in
+                let character = state.results[index]
+                let top = 2 + line * Self.gridRowLines
+                guard let image = state.avatars[character.id], top + Self.gridAvatar / 2 < height - 1 else { return nil }
+                return KittyImages.Placement(
+                    id: character.id, row: top, column: (index % gridColumns) * Self.gridCell + 2 + pad,
+                    columns: Self.gridAvatar, rows: Self.gridAvatar / 2, image: image)
+            }
+        }
+    }
+}
