@@ -127,6 +127,30 @@ import Testing
         }
     }
 
+    @Test func aRefreshAsksAboutAFreshCopyAndRemakesOnlyWhatChanged() async throws {
+        let circle = ImageProcessors.Circle(size: 40)
+        let before = try dataset(with: [5: Self.fileBytes(5), 7: Self.fileBytes(7)])
+        let after = try dataset(with: [5: Self.fileBytes(6), 7: Self.fileBytes(7)])
+        // Fresh for 30 days (the server's default): an ordinary request would not ask again.
+        let old = try await TestData.withServer(before) { base in
+            let images = try pipeline(base)
+            _ = try await images.thumbnail(for: Self.avatar(7, under: base), circle: circle)
+            return try await images.thumbnail(for: Self.avatar(5, under: base), circle: circle)
+        }
+        try await TestData.withServer(after) { base in
+            let images = try pipeline(base)
+            #expect(try await images.thumbnail(for: Self.avatar(5, under: base), circle: circle).source == .disk)
+            let changed = try await images.refreshThumbnail(for: Self.avatar(5, under: base), circle: circle)
+            #expect(changed.changed)
+            #expect(changed.thumbnail.bitmap != old.bitmap)
+            #expect(changed.thumbnail.bitmap == (try Thumbnailer(circle: circle).thumbnail(Self.fileBytes(6))))
+            let same = try await images.refreshThumbnail(for: Self.avatar(7, under: base), circle: circle)
+            #expect(!same.changed)
+            #expect(images.statistics.revalidated == 1, "the unchanged avatar cost a 304")
+            #expect(images.statistics.downloads == 1, "only the changed one was downloaded")
+        }
+    }
+
     @Test func aChangedImageIsDownloadedAgainAndItsThumbnailRemade() async throws {
         let expired = DiskCacheConfiguration(imageLifetime: .zero)
         let circle = ImageProcessors.Circle(size: 40)

@@ -209,3 +209,32 @@ import Testing
         #expect(placements.count == 15 && placements[1].column == 18 && placements[5].row == 8)
     }
 }
+
+/// `r`: the page and its avatars asked about again, like pull-to-refresh.
+@Suite struct BrowseRefreshTests {
+    @Test func rAsksAgainAndTheAnswerSaysWhatChanged() throws {
+        var state = BrowseFeaturesTests().loaded()
+        #expect(state.apply(key: .character("r")) == [.search(name: "r", status: .any)], "r types while typing")
+        state = BrowseFeaturesTests().loaded()
+        _ = state.apply(key: .down)
+        let page = try #require(state.page)
+        let generation = state.generation
+        #expect(state.apply(key: .character("r")) == [.refresh(page, name: "", status: .any, generation: generation)])
+        #expect(state.apply(key: .refresh) == [.refresh(page, name: "", status: .any, generation: generation)], "Ctrl-R")
+        #expect(KeyDecoder.keys(in: [0x12]) == [.refresh])
+
+        let redrawn = Bitmap(width: 32, height: 32, fill: RGBA(1, 2, 3))
+        let rick = page.items[0].id
+        state.apply(refreshed: page, avatars: [rick: redrawn], unchanged: 19, generation: generation)
+        #expect(state.avatars[rick] == redrawn)
+        #expect(state.notice == "refreshed page 1: the list is unchanged · 1 avatar changed, 19 unchanged")
+        #expect(state.selection == 1, "the selection stays")
+
+        var moved = page
+        moved.items.removeFirst()
+        state.apply(refreshed: moved, avatars: [:], unchanged: 19, generation: generation + 1)
+        #expect(state.page == page, "an answer for results since replaced is dropped")
+        state.apply(refreshed: moved, avatars: [:], unchanged: 19, generation: generation)
+        #expect(state.notice?.contains("the list changed") == true && state.results.count == 19)
+    }
+}

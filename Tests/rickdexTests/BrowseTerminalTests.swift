@@ -241,4 +241,54 @@ import Testing
         // From Morty (the second cell) one right and one row down: the tenth, Frank Maximus.
         #expect(screens[2].contains("▶ Frank Maxi"))
     }
+
+    @Test func rRefetchesAnAvatarTheServerChangedAndRedrawsIt() async throws {
+        let data = try TemporaryFolder()
+        let fixtures = data.appendingPathComponent("dataset")
+        try FileManager.default.copyItem(at: TestData.fixtures, to: fixtures)
+        // The same address before and after, as a server that changed a file would keep.
+        var server: ServeProcess?
+        var port = 0
+        for _ in 0..<8 where server == nil {
+            port = Int.random(in: 20000...60000)
+            server = try? ServeProcess(["--data", fixtures.path], port: port)
+        }
+        let api = try #require(server?.baseURL)
+        let cache = try TemporaryFolder()
+        let pane = try Pane(command(api, cache: cache))
+        @Sendable func rickRow() throws -> String {
+            try ViewTests.tmux(["-L", pane.socket, "capture-pane", "-p", "-e"]).split(separator: "\n")
+                .first { $0.contains("Rick Sanchez") }.map(String.init) ?? ""
+        }
+        let before = try await onDispatch { () -> String in
+            _ = try pane.wait(for: "page 1 of 42")
+            // Rick's own avatar drawn (cells beside his name), not merely someone's.
+            let deadline = Date().addingTimeInterval(30)
+            var row = try rickRow()
+            // (Avatar cells carry 256-colour or truecolor escapes; the status dot only a basic one.)
+            while !(row.contains("[38;") || row.contains("[48;")), Date() < deadline {
+                usleep(50_000)
+                row = try rickRow()
+            }
+            return row
+        }
+        server?.stop()
+        let avatars = fixtures.appendingPathComponent("avatars")
+        try FileManager.default.removeItem(at: avatars.appendingPathComponent("1.jpeg"))
+        try FileManager.default.copyItem(
+            at: avatars.appendingPathComponent("3.jpeg"), to: avatars.appendingPathComponent("1.jpeg"))
+        server = try ServeProcess(["--data", fixtures.path], port: port)
+        let (notice, after) = try await onDispatch { () -> (String, String) in
+            try pane.keys("Down")
+            try pane.keys("r", literal: true)
+            let screen = try pane.wait(for: "refreshed page 1")
+            usleep(200_000)
+            return (screen, try rickRow())
+        }
+        #expect(notice.contains("refreshed page 1: the list is unchanged · 1 avatar changed, 19 unchanged"))
+        #expect(before.contains("[38;") || before.contains("[48;"), "Rick's avatar was drawn before")
+        #expect(after != before && !after.isEmpty, "Rick's row drawn with the new avatar")
+        let served = try #require(server).requests()
+        #expect(served.contains("/api/character/avatar/1.jpeg") && served.contains("/api/character?page=1"))
+    }
 }

@@ -170,6 +170,11 @@ public final class DiskCache: Sendable {
         return metadata
     }
 
+    /// Whether an entry for `key` is on disk (a `stat`; not read or verified).
+    public func contains(_ key: CacheKey) -> Bool {
+        FileSystem.info(path(for: key)) != nil
+    }
+
     public func remove(_ key: CacheKey) {
         removeEntryFile(path(for: key))
     }

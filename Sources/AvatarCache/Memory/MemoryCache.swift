@@ -48,6 +48,13 @@ public final class MemoryCache<Key: Hashable & Sendable, Value: Sendable>: Senda
         }
     }
 
+    /// Drops the value for `key`, if any.
+    public func remove(_ key: Key) {
+        storage.withLockedValue { storage in
+            if let existing = storage.index[key] { Self.remove(existing, in: &storage) }
+        }
+    }
+
     /// Keeps `value` at `cost`, evicting from the least recently used end as the limits require.
     public func set(_ value: Value, for key: Key, cost: Int) {
         storage.withLockedValue { storage in

@@ -52,9 +52,28 @@ public final class ImagePipeline: Sendable {
         return try await originals.run(key) { try await loadOriginal(url, key: key) }
     }
 
-    private func loadOriginal(_ url: URL, key: CacheKey) async throws -> Original {
+    /// Asks the server whether the image at `url` changed even when the cached copy is fresh, as
+    /// pull-to-refresh does: a 304 renews the copy, a new body replaces it and the thumbnails
+    /// made from the old one. Returns the thumbnail as `circle` and whether the image changed.
+    /// Offline (no fetcher) it is the cached thumbnail, unchanged.
+    public func refreshThumbnail(for url: URL, circle: ImageProcessors.Circle) async throws
+        -> (thumbnail: Thumbnail, changed: Bool)
+    {
+        let key = identity.key(for: url)
+        // A first download is no change: only a copy replaced by another is.
+        let hadCopy = disk.contains(key)
+        let original = try await originals.run(key) { try await loadOriginal(url, key: key, revalidating: true) }
+        let changed = hadCopy && original.source == .network
+        if changed {
+            memory.remove(ThumbnailKey(url: url, circle: circle))
+            disk.remove(key.appending(circle.identifier))
+        }
+        return (try await thumbnail(for: url, circle: circle), changed)
+    }
+
+    private func loadOriginal(_ url: URL, key: CacheKey, revalidating: Bool = false) async throws -> Original {
         let cached = disk.entry(for: key)
-        if let cached, fetcher == nil || cached.metadata.isFresh(at: Date()) {
+        if let cached, fetcher == nil || (!revalidating && cached.metadata.isFresh(at: Date())) {
             counters.withLockedValue { $0.originalHits += 1 }
             return Original(bytes: cached.body, source: .disk, directives: cached.metadata.remainingDirectives())
         }

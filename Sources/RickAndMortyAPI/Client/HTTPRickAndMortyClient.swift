@@ -15,6 +15,9 @@ public struct HTTPRickAndMortyClient: RickAndMortyClient {
     public let baseURL: URL
     public let transport: HTTPTransport
     public let cache: (any ResponseCache)?
+    /// Ask the server about cached answers even while they are fresh (conditional requests, so
+    /// an unchanged answer costs a 304): what a refresh wants.
+    public var revalidatesFreshAnswers = false
     private let logger: Logger
 
     /// - Parameters:
@@ -64,7 +67,7 @@ public struct HTTPRickAndMortyClient: RickAndMortyClient {
     ) async throws -> T {
         let url = try APIEndpoint.url(path, base: baseURL)
         let cached = cache?.response(for: path)
-        if let cached, cached.isFresh(at: Date()), let value = try? decode(200, cached.body, url) {
+        if let cached, !revalidatesFreshAnswers, cached.isFresh(at: Date()), let value = try? decode(200, cached.body, url) {
             return value
         }
         do {

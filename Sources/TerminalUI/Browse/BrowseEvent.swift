@@ -8,6 +8,10 @@ enum BrowseEvent: Sendable {
     case page(Page<RMCharacter>, generation: Int)
     case pageFailed(String, generation: Int)
     case avatar(id: Int, Bitmap)
+    /// A refresh's answer (see `BrowseState.apply(refreshed:avatars:unchanged:generation:)`).
+    case refreshed(Page<RMCharacter>, avatars: [Int: Bitmap], unchanged: Int, generation: Int)
+    /// A refresh that could not be made, and why.
+    case refreshFailed(String)
     /// A small avatar that could not be had (the reason is for logs).
     case avatarMissing(id: Int)
     case largeAvatar(id: Int, Bitmap)

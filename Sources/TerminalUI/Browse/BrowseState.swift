@@ -41,6 +41,9 @@ struct BrowseState {
         case fetchResidents(title: String, locationID: Int)
         /// Put the character's URL and summary on the clipboard (OSC 52).
         case share(RMCharacter)
+        /// Ask the server again about the page shown and its avatars (`generation` tells whether
+        /// the answer still applies).
+        case refresh(Page<RMCharacter>, name: String, status: StatusFilter, generation: Int)
         case quit
     }
 
@@ -104,6 +107,10 @@ struct BrowseState {
         switch key {
         case .character("y") where focus == .list && results.indices.contains(selection):
             return [.share(results[selection])]
+        case .character("r") where focus == .list, .refresh:
+            guard let page else { return [] }
+            notice = "refreshing page \(page.number)…"
+            return [.refresh(page, name: query, status: status, generation: generation)]
         case .character("g") where focus == .list:
             grid.toggle()
             // The grid draws larger avatars: ask again at its size (the caches answer at once).
@@ -221,6 +228,22 @@ struct BrowseState {
         guard generation == self.generation else { return }
         pageLoading = false
         search = .failed(query: BrowseQuery(name: query, status: status), message: message)
+    }
+
+    /// The server's answer to a refresh: the page as it is now, the avatars that changed, and
+    /// how many did not. Dropped when the results changed since it was asked.
+    mutating func apply(refreshed fresh: Page<RMCharacter>, avatars changed: [Int: Bitmap], unchanged: Int, generation: Int) {
+        guard generation == self.generation else { return }
+        let listChanged = fresh.items != results || fresh.count != page?.count
+        page = fresh
+        selection = min(selection, max(0, fresh.items.count - 1))
+        for (id, bitmap) in changed {
+            avatars[id] = bitmap
+            missingAvatars.remove(id)
+        }
+        notice =
+            "refreshed page \(fresh.number): the list \(listChanged ? "changed" : "is unchanged") · "
+            + "\(changed.count) \(changed.count == 1 ? "avatar" : "avatars") changed, \(unchanged) unchanged"
     }
 
     mutating func apply(detail character: RMCharacter, episodes: [Episode]) {

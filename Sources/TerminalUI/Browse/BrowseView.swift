@@ -74,6 +74,7 @@ struct BrowseView {
         ("Tab", "cycle the status filter: any, alive, dead, unknown"),
         ("↑ ↓ (← → in the grid)", "select (then q, n, p, g and y act on the list)"),
         ("g", "the list as a grid of larger avatars, and back"),
+        ("r, ^R", "refresh the page and its avatars from the server (an unchanged one costs a 304)"),
         ("Enter", "open the character"),
         ("PgDn PgUp, n p, ^N ^P", "next and previous page"),
         ("y", "copy the character's API URL and summary to the clipboard"),
@@ -194,7 +195,7 @@ struct BrowseView {
                     (state.pageLoading ? "loading page… · " : "")
                     + "\(count) \(count == 1 ? "match" : "matches") · page \(page?.number ?? 1) of \(page?.pages ?? 1)"
                     + (state.focus == .list
-                        ? " · Enter open · n/p pages · g \(state.grid ? "list" : "grid") · y copy · ? keys · q quit"
+                        ? " · Enter open · n/p pages · g \(state.grid ? "list" : "grid") · r refresh · y copy · ? keys · q"
                         : " · ↑↓ select · Tab status · ? keys")
             case .empty(let query):
                 text = "no matches for “\(TerminalText.sanitize(query.name))”"

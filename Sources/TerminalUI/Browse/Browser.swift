@@ -18,6 +18,9 @@ public struct Browser: Sendable {
     public let capabilities: TerminalCapabilities
     /// Clicks select and open, the wheel scrolls (SGR mouse reporting, mode 1006).
     public var mouse = true
+    /// What `r` asks: the API with conditional requests even for fresh answers. `nil` offline,
+    /// where there is nothing to refresh against.
+    public var refresher: (any RickAndMortyClient)?
 
     public init(client: any RickAndMortyClient, images: ImagePipeline, capabilities: TerminalCapabilities) {
         self.client = client
@@ -121,6 +124,10 @@ public struct Browser: Sendable {
                 state.apply(pageFailed: message, generation: generation)
             case .avatar(let id, let bitmap):
                 state.avatars[id] = bitmap
+            case .refreshed(let page, let avatars, let unchanged, let generation):
+                state.apply(refreshed: page, avatars: avatars, unchanged: unchanged, generation: generation)
+            case .refreshFailed(let message):
+                state.notice = message
             case .avatarMissing(let id):
                 state.missingAvatars.insert(id)
             case .largeAvatar(let id, let bitmap):
@@ -169,6 +176,42 @@ public struct Browser: Sendable {
                             await avatar(character, variant)
                             ?? AvatarPlaceholder.bitmap(for: character, size: variant.pixels(perColumn: art.pixelsPerColumn))
                         if !Task.isCancelled { sink.yield(.largeAvatar(id: character.id, large)) }
+                    }
+                case .refresh(let page, let name, let status, let generation):
+                    guard let refresher else {
+                        state.notice = "offline: nothing to refresh against (run without --offline)"
+                        continue
+                    }
+                    let variant =
+                        state.grid
+                        ? AvatarVariant.castCell.sized(.columns(BrowseView.gridAvatar))
+                        : AvatarVariant.browseRow.sized(.columns(BrowseView.listAvatar))
+                    work.replace(.page)
+                    work.start(.page) {
+                        do {
+                            let query = BrowseQuery(name: name, status: status).normalized
+                            let fresh = try await refresher.characters(query.characterQuery(page: page.number))
+                            // Each avatar asked about again, a few at a time (the fetcher's limit per host).
+                            let answers = await withTaskGroup(of: (Int, Bitmap?).self) { group in
+                                for character in fresh.items {
+                                    group.addTask {
+                                        let circle = art.circle(variant, status: character.status)
+                                        let refreshed = try? await images.refreshThumbnail(
+                                            for: character.imageURL, circle: circle)
+                                        return (character.id, refreshed?.changed == true ? refreshed?.thumbnail.bitmap : nil)
+                                    }
+                                }
+                                return await group.reduce(into: [(Int, Bitmap?)]()) { $0.append($1) }
+                            }
+                            let changed = Dictionary(
+                                answers.compactMap { id, bitmap in bitmap.map { (id, $0) } }, uniquingKeysWith: { $1 })
+                            guard !Task.isCancelled else { return }
+                            sink.yield(
+                                .refreshed(
+                                    fresh, avatars: changed, unchanged: answers.count - changed.count, generation: generation))
+                        } catch {
+                            if !Task.isCancelled { sink.yield(.refreshFailed("refresh failed: \(error)")) }
+                        }
                     }
                 case .fetchPeople(let title, let ids):
                     work.replace(.people)

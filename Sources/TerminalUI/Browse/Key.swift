@@ -15,6 +15,8 @@ enum Key: Equatable, Sendable {
     case interrupt
     /// Ctrl-U: clear the search line.
     case clearLine
+    /// Ctrl-R: refresh the page from the server.
+    case refresh
     /// A click or wheel turn, with SGR mouse reporting on.
     case mouse(MouseEvent)
 }

@@ -34,6 +34,7 @@ struct KeyDecoder {
             case 0x09: keys.append(.tab); index += 1
             case 0x0D, 0x0A: keys.append(.enter); index += 1
             case 0x15: keys.append(.clearLine); index += 1
+            case 0x12: keys.append(.refresh); index += 1
             case 0x0E: keys.append(.pageDown); index += 1  // Ctrl-N
             case 0x10: keys.append(.pageUp); index += 1  // Ctrl-P
             case 0x7F, 0x08: keys.append(.backspace); index += 1

@@ -13,7 +13,8 @@ struct BrowseCommand: AsyncParsableCommand {
             PgDn/PgUp or Ctrl-N/Ctrl-P page, Enter opens the detail (there e lists the episodes, Enter
             on one its cast, l the residents of the character's location), y copies the character's URL
             and summary to the clipboard (OSC 52), ? shows every key, Esc goes back (and, on an
-            empty line, quits), Ctrl-C quits. g (from the list) shows a grid of larger avatars,
+            empty line, quits), Ctrl-C quits. r or Ctrl-R asks the server again about the page and
+            its avatars (304 when unchanged). g (from the list) shows a grid of larger avatars,
             which the arrow keys move through. A click selects, a double click opens, the wheel
             scrolls and pages (--no-mouse leaves the mouse to the terminal). The terminal is
             restored, mouse reporting off, on quit, on an error and on SIGINT/SIGTERM/SIGHUP.
@@ -34,6 +35,7 @@ struct BrowseCommand: AsyncParsableCommand {
             var browser = Browser(
                 client: connection.client, images: connection.images, capabilities: display.capabilities(color: .always))
             browser.mouse = !noMouse
+            browser.refresher = connection.refreshingClient
             try await browser.run()
         }
     }

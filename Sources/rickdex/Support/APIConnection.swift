@@ -11,6 +11,13 @@ struct APIConnection: Sendable {
     static let realService = "https://rickandmortyapi.com/api"
 
     let client: any RickAndMortyClient
+    /// The client again, asking the server even about fresh answers (browse's refresh); `nil`
+    /// offline.
+    var refreshingClient: (any RickAndMortyClient)? {
+        guard var client = client as? HTTPRickAndMortyClient else { return nil }
+        client.revalidatesFreshAnswers = true
+        return client
+    }
     let images: ImagePipeline
     /// Counts what API answers came from where.
     let responses: DiskResponseCache

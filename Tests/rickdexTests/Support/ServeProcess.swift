@@ -13,13 +13,13 @@ final class ServeProcess {
     /// The upstream's origin, `http://127.0.0.1:N`, for a proxy's `proxy_pass`.
     var origin: String { String(baseURL.dropLast("/api".count)) }
 
-    init(_ arguments: [String] = []) throws {
+    init(_ arguments: [String] = [], port: Int = 0) throws {
         folder = try TemporaryFolder()
         log = folder.appendingPathComponent("serve.log")
         _ = FileManager.default.createFile(atPath: log.path, contents: nil)
         process = Process()
         process.executableURL = RickdexProcess.executable
-        process.arguments = ["serve", "--port", "0", "-v"] + arguments
+        process.arguments = ["serve", "--port", String(port), "-v"] + arguments
         let output = Pipe()
         process.standardOutput = output
         process.standardError = try FileHandle(forWritingTo: log)
