@@ -30,6 +30,19 @@ import Testing
         #expect(BrowseQuery(name: "", status: .dead).characterQuery() == CharacterQuery(status: "dead", page: 1))
     }
 
+    @Test func everyoneArrivingAfterTheUserTypedIsDropped() {
+        var state = BrowseState()
+        _ = state.start()
+        #expect(Self.view.render(state).last?.contains("loading everyone…") == true)
+        _ = state.apply(key: .character("r"))
+        let everyone = Page(number: 1, count: 826, pages: 42, items: Array(Self.characters.prefix(20)))
+        #expect(state.apply(opening: .loaded(query: BrowseQuery(name: "", status: .any), page: everyone)).isEmpty)
+        #expect(state.page == nil, "the late first page does not show under “r”")
+        _ = state.apply(key: .backspace)
+        _ = state.apply(opening: .loaded(query: BrowseQuery(name: "", status: .any), page: everyone))
+        #expect(state.page == everyone, "back on the empty line, it applies")
+    }
+
     @Test func questionMarkShowsEveryKeyAndAnyKeyClosesIt() {
         var state = loaded()
         #expect(state.apply(key: .character("?")).isEmpty)

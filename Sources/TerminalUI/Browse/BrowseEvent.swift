@@ -5,6 +5,8 @@ import RickAndMortyAPI
 enum BrowseEvent: Sendable {
     case keys([Key])
     case search(SearchState<BrowseQuery>)
+    /// The first page as browse opens (see `BrowseState.apply(opening:)`).
+    case opening(SearchState<BrowseQuery>)
     case page(Page<RMCharacter>, generation: Int)
     case pageFailed(String, generation: Int)
     case avatar(id: Int, Bitmap)

@@ -88,7 +88,8 @@ struct BrowseState {
 
     /// What browse does as it opens: list everyone (page 1 under the status filter).
     mutating func start() -> [Effect] {
-        [.search(name: query, status: status)]
+        search = .loading(query: BrowseQuery(name: query, status: status).normalized)
+        return [.search(name: query, status: status)]
     }
 
     mutating func apply(key: Key) -> [Effect] {
@@ -201,6 +202,19 @@ struct BrowseState {
         if target < 0, selection == 0 { return fetchPage(offset: -1) }
         selection = min(max(0, target), results.count - 1)
         return []
+    }
+
+    /// The first page as browse opens, fetched at once rather than after the session's typing
+    /// pause; dropped when the user has typed or changed the filter since.
+    mutating func apply(opening state: SearchState<BrowseQuery>) -> [Effect] {
+        let current = BrowseQuery(name: query, status: status).normalized
+        switch state {
+        case .loaded(let asked, _), .empty(let asked), .failed(let asked, _):
+            guard asked == current else { return [] }
+        case .idle, .loading:
+            return []
+        }
+        return apply(search: state)
     }
 
     mutating func apply(search state: SearchState<BrowseQuery>) -> [Effect] {

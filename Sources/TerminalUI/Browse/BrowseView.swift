@@ -187,7 +187,7 @@ struct BrowseView {
             case .idle:
                 text = "Type a name to search · Tab: status filter · ? keys · Esc: quit"
             case .loading(let query):
-                text = "searching “\(TerminalText.sanitize(query.name))”…"
+                text = query.name.isEmpty ? "loading everyone…" : "searching “\(TerminalText.sanitize(query.name))”…"
             case .loaded:
                 let page = state.page
                 let count = page?.count ?? 0

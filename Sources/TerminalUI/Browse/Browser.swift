@@ -93,8 +93,18 @@ public struct Browser: Sendable {
             if pixels, let placed = try? onScreen.update(view.placements(state)) { RawTerminal.write(placed) }
         }
         // Opens on everyone: page 1 of all characters under the status filter.
+        // Opens on everyone at once: the first page is fetched here rather than after the
+        // session's typing pause. Its answer goes the session's way, as a search state.
         for case .search(let name, let status) in state.start() {
-            session.update(query: BrowseQuery(name: name, status: status))
+            let query = BrowseQuery(name: name, status: status).normalized
+            work.start(.page) {
+                do {
+                    let page = try await client.characters(query.characterQuery())
+                    sink.yield(.opening(page.items.isEmpty ? .empty(query: query) : .loaded(query: query, page: page)))
+                } catch {
+                    if !Task.isCancelled { sink.yield(.opening(.failed(query: query, message: "\(error)"))) }
+                }
+            }
         }
         draw()
         for await event in events {
@@ -118,6 +128,8 @@ public struct Browser: Sendable {
                 }
             case .search(let search):
                 effects = state.apply(search: search)
+            case .opening(let search):
+                effects = state.apply(opening: search)
             case .page(let page, let generation):
                 effects = state.apply(page: page, generation: generation)
             case .pageFailed(let message, let generation):
