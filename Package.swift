@@ -82,7 +82,11 @@ let package = Package(
             name: "BlockArt", dependencies: ["Imaging", "Toolbox"]),
         .target(name: "ContactSheet", dependencies: ["Imaging"]),
         .target(
-            name: "TerminalUI", dependencies: ["AvatarCache", "BlockArt", "Imaging", "RickAndMortyAPI", "Toolbox"]),
+            name: "TerminalUI",
+            dependencies: [
+                "AvatarCache", "BlockArt", "Imaging", "RickAndMortyAPI", "Toolbox",
+                .product(name: "Logging", package: "swift-log"),
+            ]),
         .target(name: "AvatarExport", dependencies: ["AvatarCache", "Imaging", "RickAndMortyAPI", "Toolbox"]),
         .target(
             name: "FixtureKit",

@@ -212,8 +212,8 @@ import Testing
         // Row 3 on: four lines of avatars, then the names, then a blank.
         #expect(coloured[2].contains("\u{1B}[48;2;200;40;40m"), "the avatar's red, as cell art")
         #expect(screen[2].contains("(MS)"), "Morty's placeholder, as his avatar is missing")
-        #expect(screen[6].hasPrefix("  Rick Sanchez") && screen[6].contains("Morty Smith"))
-        let selected = String(state.results[6].name.prefix(11))  // twelve columns, the last an ellipsis
+        #expect(screen[6].hasPrefix("  Rick Sanch… ") && screen[6].contains("  Morty Smith "))
+        let selected = String(state.results[6].name.prefix(10))  // eleven columns, the last an ellipsis
         #expect(screen[12].contains("▶ " + selected), "the selection: second row, second cell")
         #expect(Self.view.item(atRow: 3, column: 20, state) == 1)
         #expect(Self.view.item(atRow: 9, column: 1, state) == 5)

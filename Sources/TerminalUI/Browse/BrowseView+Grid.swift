@@ -6,7 +6,7 @@ import RickAndMortyAPI
 extension BrowseView {
     /// Avatar width in a grid cell: the cast-cell variant's.
     static let gridAvatar = 8
-    /// Columns a cell takes: a two-column gap (the marker's place) and twelve for the name.
+    /// Columns a cell takes: the marker and a space, eleven for the name, a space before the next.
     static let gridCell = 14
     /// Lines a grid row takes: the avatar, the name, a blank.
     static let gridRowLines = gridAvatar / 2 + 2
@@ -49,9 +49,9 @@ extension BrowseView {
                 indices.map { index in
                     let selected = index == state.selection
                     let name = TerminalText.pad(
-                        TerminalText.truncate(TerminalText.sanitize(results[index].name), toColumns: Self.gridCell - 2),
-                        toColumns: Self.gridCell - 2)
-                    return (selected ? (state.focus == .list ? "▶ " : "› ") + style.bold(name) : "  " + name)
+                        TerminalText.truncate(TerminalText.sanitize(results[index].name), toColumns: Self.gridCell - 3),
+                        toColumns: Self.gridCell - 3)
+                    return (selected ? (state.focus == .list ? "▶ " : "› ") + style.bold(name) : "  " + name) + " "
                 }.joined())
             lines.append("")
         }

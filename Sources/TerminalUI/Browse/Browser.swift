@@ -2,6 +2,7 @@ import AvatarCache
 import BlockArt
 import Foundation
 import Imaging
+import Logging
 import RickAndMortyAPI
 import Toolbox
 
@@ -21,6 +22,9 @@ public struct Browser: Sendable {
     /// What `r` asks: the API with conditional requests even for fresh answers. `nil` offline,
     /// where there is nothing to refresh against.
     public var refresher: (any RickAndMortyClient)?
+    /// Where browse says why an avatar shows as a placeholder (debug level). It must not write to
+    /// the terminal browse draws on: `rickdex browse -v 2>browse.log` gives it a file.
+    public var logger: Logger = .disabled
 
     public init(client: any RickAndMortyClient, images: ImagePipeline, capabilities: TerminalCapabilities) {
         self.client = client
@@ -48,10 +52,20 @@ public struct Browser: Sendable {
         let style = Style(enabled: capabilities.colorMode != .none)
         let art = AvatarArt(capabilities: capabilities)
         /// A character's avatar as `variant`, or `nil` when it cannot be had or the screen moved on.
+        let logger = logger
         @Sendable func avatar(_ character: RMCharacter, _ variant: AvatarVariant) async -> Bitmap? {
             let circle = art.circle(variant, status: character.status)
-            let bitmap = try? await images.thumbnail(for: character.imageURL, circle: circle).bitmap
-            return Task.isCancelled ? nil : bitmap
+            do {
+                let bitmap = try await images.thumbnail(for: character.imageURL, circle: circle).bitmap
+                return Task.isCancelled ? nil : bitmap
+            } catch {
+                if !Task.isCancelled {
+                    logger.debug(
+                        "avatar shown as a placeholder",
+                        metadata: ["character": "\(character.id)", "url": "\(character.imageURL)", "reason": "\(error)"])
+                }
+                return nil
+            }
         }
         let (events, sink) = AsyncStream.makeStream(of: BrowseEvent.self)
 

@@ -1,5 +1,7 @@
 import ArgumentParser
+import Logging
 import TerminalUI
+import Toolbox
 
 /// `rickdex browse`: a full-screen live search.
 struct BrowseCommand: AsyncParsableCommand {
@@ -36,6 +38,8 @@ struct BrowseCommand: AsyncParsableCommand {
                 client: connection.client, images: connection.images, capabilities: display.capabilities(color: .always))
             browser.mouse = !noMouse
             browser.refresher = connection.refreshingClient
+            // Logs only where they cannot garble the screen: standard error sent elsewhere.
+            if !TerminalDevice.standardError.isTerminal { browser.logger = .forCommandLine(verbose: global.verbose) }
             try await browser.run()
         }
     }
