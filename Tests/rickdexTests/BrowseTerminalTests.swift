@@ -311,4 +311,26 @@ import Testing
             #expect(logged.contains("500"), "and why: the server failed")
         }
     }
+
+    /// A crash arrives as a signal no Swift code can catch; `kill -SEGV` delivers the same one.
+    @Test func aCrashStillGivesTheTerminalBackWithMouseReportingOff() async throws {
+        let cache = try TemporaryFolder()
+        let output = cache.appendingPathComponent("pane-output")
+        let pane = try Pane("sleep 0.5; " + command("fixtures", cache: cache))
+        _ = try ViewTests.tmux(["-L", pane.socket, "pipe-pane", "-o", "cat >> \(output.path)"])
+        let end = try await onDispatch { () -> String in
+            _ = try pane.wait(for: "page 1 of 42")
+            let pid = try ViewTests.tmux(["-L", pane.socket, "list-panes", "-F", "#{pane_pid}"])
+                .trimmingCharacters(in: .whitespacesAndNewlines)
+            // The pane's shell runs browse as its child.
+            _ = system("pkill -SEGV -P \(pid) -f 'rickdex browse'")
+            return try pane.wait(for: "DONE")
+        }
+        #expect(end.contains("DONE"))
+        #expect(end.contains(" icanon") && !end.contains("-icanon"), "line editing is back")
+        #expect(end.contains(" echo ") && !end.contains("-echo "), "echo is back")
+        let raw = String(decoding: try Data(contentsOf: output), as: UTF8.self)
+        let on = try #require(raw.range(of: "\u{1B}[?1000h", options: .backwards))
+        #expect(raw[on.upperBound...].contains("\u{1B}[?1000l\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l"))
+    }
 }

@@ -2,8 +2,9 @@ import Foundation
 import Toolbox
 
 /// The terminal in raw mode on the alternate screen (with mouse reporting when asked), and the
-/// promise to give it back: on `restore()`, on SIGINT/SIGTERM/SIGHUP, and at exit, whichever
-/// comes first. Mouse reporting is always switched off then, whether or not it was on.
+/// promise to give it back: on `restore()`, on SIGINT/SIGTERM/SIGHUP, at exit, and on a crash
+/// (`CrashRestore`), whichever comes first. Mouse reporting is always switched off then, whether
+/// or not it was on.
 final class RawTerminal {
     private static let saved = Locked<TerminalModes?>(nil)
     private static let input = TerminalDevice.standardInput
@@ -18,6 +19,7 @@ final class RawTerminal {
         try? input.setModes(original.raw, discardingInput: true)
         write("\u{1B}[?1049h\u{1B}[?25l\u{1B}[2J" + (mouse ? "\u{1B}[?1000h\u{1B}[?1006h" : ""))
         atexit { RawTerminal.restoreSaved() }
+        CrashRestore.install(writing: reset, to: .standardOutput, restoring: original, on: input)
         let sources = [ProcessSignal.interrupt, .terminate, .hangUp].map { signal -> any DispatchSourceSignal in
             signal.ignoreDefault()
             let source = DispatchSource.makeSignalSource(signal: signal.number, queue: .global())
@@ -48,9 +50,13 @@ final class RawTerminal {
                 return state
             })
         else { return }
-        write("\u{1B}[?1006l\u{1B}[?1000l\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l")
+        CrashRestore.uninstall()
+        write(reset)
         try? input.setModes(original, discardingInput: true)
     }
+
+    /// Mouse reporting off, attributes reset, the cursor shown, the main screen back.
+    private static let reset = "\u{1B}[?1006l\u{1B}[?1000l\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l"
 
     /// Writes all of `text` to standard output, unbuffered; a closed output drops it.
     static func write(_ text: String) {

@@ -1,0 +1,62 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Gives the terminal back when the process dies of a signal Swift code cannot catch: a trap
+/// (`fatalError`, an overflow), a bad access, an abort. A handler that only makes
+/// async-signal-safe calls writes a fixed reset sequence, puts the saved terminal modes back, and
+/// lets the signal end the process as it would have (the default action, core dump included).
+///
+/// Install once, from one thread, before anything can crash; `uninstall()` when the terminal is
+/// given back the ordinary way.
+public enum CrashRestore {
+    /// The signals a crash arrives as.
+    public static let signals: [Int32] = [SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGABRT, SIGFPE]
+
+    // Set before the handlers are installed and only read by them: plain memory, no Swift
+    // runtime calls (a lazy global's first access takes a lock) inside a signal handler.
+    nonisolated(unsafe) private static var sequence: UnsafeMutableBufferPointer<UInt8>?
+    nonisolated(unsafe) private static var modes: UnsafeMutablePointer<termios>?
+    nonisolated(unsafe) private static var output: Int32 = STDOUT_FILENO
+    nonisolated(unsafe) private static var input: Int32 = STDIN_FILENO
+
+    /// On a crash, writes `text` to `output` and sets `input`'s modes back to `saved`.
+    public static func install(
+        writing text: String, to output: TerminalDevice, restoring saved: TerminalModes, on input: TerminalDevice
+    ) {
+        let bytes = Array(text.utf8)
+        let buffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: bytes.count)
+        _ = buffer.initialize(from: bytes)
+        let stored = UnsafeMutablePointer<termios>.allocate(capacity: 1)
+        stored.initialize(to: saved.value)
+        sequence = buffer
+        modes = stored
+        Self.output = output.descriptor.rawValue
+        Self.input = input.descriptor.rawValue
+        for number in signals {
+            var action = sigaction()
+            action.__sigaction_handler.sa_handler = crashed
+            action.sa_flags = Int32(truncatingIfNeeded: SA_RESETHAND)
+            sigemptyset(&action.sa_mask)
+            sigaction(number, &action, nil)
+        }
+    }
+
+    /// Puts the default actions back.
+    public static func uninstall() {
+        for number in signals { signal(number, SIG_DFL) }
+    }
+
+    private static let crashed: @convention(c) (Int32) -> Void = { number in
+        if let sequence = CrashRestore.sequence {
+            _ = write(CrashRestore.output, sequence.baseAddress, sequence.count)
+        }
+        if let modes = CrashRestore.modes {
+            _ = tcsetattr(CrashRestore.input, TCSAFLUSH, modes)
+        }
+        // SA_RESETHAND put the default action back: this ends the process as the crash would have.
+        raise(number)
+    }
+}
