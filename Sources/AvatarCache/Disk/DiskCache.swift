@@ -253,13 +253,6 @@ public final class DiskCache: Sendable {
         return files
     }
 
-    /// Entries and bytes on disk from a walk of the files (file sizes alone), which also sets
-    /// the size record to them. `recordedSize()` is the O(1) answer.
-    public func footprint() -> (entries: Int, bytes: Int64) {
-        let totals = rebuildRecord()
-        return (Int(totals.entries), totals.bytes)
-    }
-
     /// What the cache holds now, by kind, from a walk; reads each entry's header and metadata (not
     /// its body: checking bodies is `verify()`'s work). The size record is set to what the walk
     /// found, and what it said before is kept in `recorded`.

@@ -1,3 +1,4 @@
+import AvatarCache
 import BlockArt
 import RickAndMortyAPI
 
@@ -10,6 +11,11 @@ extension BrowseView {
     static let gridCell = 14
     /// Lines a grid row takes: the avatar, the name, a blank.
     static let gridRowLines = gridAvatar / 2 + 2
+
+    /// The avatars the list draws: the cast cells' size in the grid, smaller in list rows.
+    static func avatarVariant(grid: Bool) -> AvatarVariant {
+        grid ? AvatarVariant.castCell.sized(.columns(gridAvatar)) : AvatarVariant.browseRow.sized(.columns(listAvatar))
+    }
 
     /// Cells a grid row holds at this width.
     var gridColumns: Int { max(1, width / Self.gridCell) }

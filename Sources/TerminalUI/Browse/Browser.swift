@@ -208,10 +208,7 @@ public struct Browser: Sendable {
                         state.notice = "offline: nothing to refresh against (run without --offline)"
                         continue
                     }
-                    let variant =
-                        state.grid
-                        ? AvatarVariant.castCell.sized(.columns(BrowseView.gridAvatar))
-                        : AvatarVariant.browseRow.sized(.columns(BrowseView.listAvatar))
+                    let variant = BrowseView.avatarVariant(grid: state.grid)
                     work.replace(.page)
                     work.start(.page) {
                         do {
@@ -254,11 +251,7 @@ public struct Browser: Sendable {
                     }
                 case .fetchAvatars(let characters):
                     work.replace(.avatars)
-                    // The grid's cells are the cast cells' size, the list's rows smaller.
-                    let variant =
-                        state.grid
-                        ? AvatarVariant.castCell.sized(.columns(BrowseView.gridAvatar))
-                        : AvatarVariant.browseRow.sized(.columns(BrowseView.listAvatar))
+                    let variant = BrowseView.avatarVariant(grid: state.grid)
                     for character in characters {
                         work.start(.avatars) {
                             if let small = await avatar(character, variant) {
