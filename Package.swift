@@ -18,7 +18,6 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
-        .package(url: "https://github.com/swift-server/async-http-client", from: "1.24.0"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.5.0"),
         .package(url: "https://github.com/apple/swift-async-algorithms", from: "1.0.0"),
         .package(url: "https://github.com/apple/swift-crypto.git", "3.12.3"..<"5.0.0"),
@@ -37,6 +36,8 @@ let package = Package(
         .systemLibrary(name: "CPNGSystem", pkgConfig: "libpng", providers: [.apt(["libpng-dev"]), .brew(["libpng"])]),
         .target(name: "CLibJPEG", dependencies: ["CJPEGSystem"]),
         .target(name: "CLibPNG", dependencies: ["CPNGSystem"]),
+        .systemLibrary(
+            name: "CCurlSystem", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"]), .brew(["curl"])]),
         .systemLibrary(name: "CZlibSystem", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
 
         // Libraries.
@@ -49,24 +50,20 @@ let package = Package(
         .target(
             name: "RickAndMortyAPI",
             dependencies: [
+                "CCurlSystem",
                 "Toolbox",
-                .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "AsyncAlgorithms", package: "swift-async-algorithms"),
                 .product(name: "Logging", package: "swift-log"),
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOPosix", package: "swift-nio"),
-                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
             ]
         ),
         .target(
             name: "APIServer",
             dependencies: [
-                "RickAndMortyAPI",
+                "RickAndMortyAPI", "Toolbox",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
-                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
             ]
         ),
         .target(
@@ -75,7 +72,6 @@ let package = Package(
                 "RickAndMortyAPI", "Imaging", "Toolbox", "CZlibSystem",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "SystemPackage", package: "swift-system"),
-                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
             ]
         ),
         .target(
@@ -126,6 +122,7 @@ let package = Package(
             dependencies: [
                 "RickAndMortyAPI", "APIServer", "TestSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]),
         .testTarget(name: "APIServerTests", dependencies: ["APIServer", "RickAndMortyAPI", "TestSupport"]),
         .testTarget(

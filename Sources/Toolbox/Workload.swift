@@ -15,7 +15,8 @@ public enum Workload: Sendable {
     /// Each item fetches and then processes: enough to keep the cores busy while some wait.
     case mixed
 
-    /// Connections the transport keeps to one host (AsyncHTTPClient's default soft limit).
+    /// Requests at once to one host: what `curl --parallel-max 8` and browsers use, and what one
+    /// host's connections in the transport's pool are sized for.
     public static let connectionsPerHost = 8
 
     /// Items at once for this kind of work on this machine.

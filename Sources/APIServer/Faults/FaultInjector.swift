@@ -1,5 +1,5 @@
-import NIOConcurrencyHelpers
 import RickAndMortyAPI
+import Toolbox
 
 /// Draws, per request, which fault of a `FaultPlan` (if any) to inject.
 final class FaultInjector: Sendable {
@@ -12,11 +12,11 @@ final class FaultInjector: Sendable {
     }
 
     let plan: FaultPlan
-    private let state: NIOLockedValueBox<SplitMix64>
+    private let state: Locked<SplitMix64>
 
     init(plan: FaultPlan) {
         self.plan = plan
-        self.state = NIOLockedValueBox(SplitMix64(seed: plan.seed))
+        self.state = Locked(SplitMix64(seed: plan.seed))
     }
 
     /// The fault for the next request; each configured rate is drawn independently, in order.
@@ -24,7 +24,7 @@ final class FaultInjector: Sendable {
         guard plan.failRate > 0 || plan.throttleRate > 0 || plan.truncateRate > 0 || plan.dropRate > 0 else {
             return .none
         }
-        return state.withLockedValue { generator in
+        return state.withLock { generator in
             if generator.nextUnit() < plan.failRate { return .fail }
             if generator.nextUnit() < plan.throttleRate { return .throttle }
             if generator.nextUnit() < plan.truncateRate { return .truncate }

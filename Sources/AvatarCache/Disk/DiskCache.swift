@@ -1,5 +1,4 @@
 import Foundation
-import NIOConcurrencyHelpers
 import RickAndMortyAPI
 import Toolbox
 
@@ -24,7 +23,7 @@ public final class DiskCache: Sendable {
         var statistics = DiskStatistics()
         var lastWriteError: DiskCacheError?
     }
-    private let state = NIOLockedValueBox(State())
+    private let state = Locked(State())
 
     /// Reads touch an entry's clock at most this often.
     private static let touchInterval = 60.0
@@ -48,20 +47,23 @@ public final class DiskCache: Sendable {
         }
         // The 256 shard folders, made once, so a write never finds its folder missing.
         if FileSystem.info("\(objects)/ff") == nil {
+            let wasEmpty = FileSystem.list(objects).isEmpty
             for shard in 0..<256 {
                 let name = String(shard, radix: 16)
                 try? FileSystem.makeFolder("\(objects)/\(shard < 16 ? "0" : "")\(name)")
             }
             // A new tree holds nothing: no walk needed to know it.
-            if record.read() == nil, FileSystem.list(objects).allSatisfy({ FileSystem.list("\(objects)/\($0)").isEmpty }) {
+            if record.read() == nil,
+                wasEmpty || FileSystem.list(objects).allSatisfy({ FileSystem.list("\(objects)/\($0)").isEmpty })
+            {
                 try? record.replace(with: SizeRecord.Totals(bytes: 0, entries: 0))
             }
         }
     }
 
-    public var statistics: DiskStatistics { state.withLockedValue { $0.statistics } }
+    public var statistics: DiskStatistics { state.withLock { $0.statistics } }
     /// The last write that failed in this process, if any, to report once at the end.
-    public var lastWriteError: DiskCacheError? { state.withLockedValue { $0.lastWriteError } }
+    public var lastWriteError: DiskCacheError? { state.withLock { $0.lastWriteError } }
 
     // MARK: Entries
 
@@ -69,19 +71,19 @@ public final class DiskCache: Sendable {
     public func entry(for key: CacheKey) -> DiskEntry? {
         let path = self.path(for: key)
         guard let bytes = FileSystem.read(path, touchAfter: Self.touchInterval) else {
-            state.withLockedValue { $0.statistics.misses += 1 }
+            state.withLock { $0.statistics.misses += 1 }
             return nil
         }
         switch check(bytes, expectedKey: key.description) {
         case .success(let entry):
-            state.withLockedValue {
+            state.withLock {
                 $0.statistics.hits += 1
                 $0.statistics.bytesRead += Int64(bytes.count)
             }
             return entry
         case .failure:
             removeEntryFile(path)
-            state.withLockedValue {
+            state.withLock {
                 $0.statistics.misses += 1
                 $0.statistics.corruptRemoved += 1
             }
@@ -124,13 +126,13 @@ public final class DiskCache: Sendable {
             }
         } catch {
             let failure = DiskCacheError.writeFailed(path: root.path, reason: error.description)
-            state.withLockedValue {
+            state.withLock {
                 $0.statistics.writeFailures += 1
                 $0.lastWriteError = failure
             }
             throw failure
         }
-        state.withLockedValue { state in
+        state.withLock { state in
             state.statistics.writes += 1
             state.statistics.bytesWritten += Int64(bytes.count)
         }
@@ -215,10 +217,10 @@ public final class DiskCache: Sendable {
     private func setRecord(_ totals: SizeRecord.Totals) {
         do {
             try record.replace(with: totals)
-            state.withLockedValue { $0.statistics.recordWalks += 1 }
+            state.withLock { $0.statistics.recordWalks += 1 }
         } catch {
             let failure = DiskCacheError.writeFailed(path: record.path, reason: error.description)
-            state.withLockedValue {
+            state.withLock {
                 $0.statistics.recordWalks += 1
                 $0.lastWriteError = failure
             }
@@ -311,7 +313,7 @@ public final class DiskCache: Sendable {
         let actual = SizeRecord.Totals(bytes: report.validBytes, entries: Int64(report.valid))
         report.record = recorded == nil ? .rebuilt : recorded == actual ? .matched : .repaired
         if report.record != .matched { setRecord(actual) }
-        state.withLockedValue { $0.statistics.corruptRemoved += report.removed.count }
+        state.withLock { $0.statistics.corruptRemoved += report.removed.count }
         return report
     }
 
@@ -337,7 +339,7 @@ public final class DiskCache: Sendable {
             }
         }
         setRecord(SizeRecord.Totals(bytes: total, entries: entries))
-        state.withLockedValue { $0.statistics.evictions += evicted }
+        state.withLock { $0.statistics.evictions += evicted }
         return (evicted, freed)
     }
 

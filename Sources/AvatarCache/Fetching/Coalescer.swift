@@ -1,5 +1,5 @@
-import NIOConcurrencyHelpers
 import Synchronization
+import Toolbox
 
 /// Runs one operation per key at a time: callers asking for a key already in flight wait for
 /// the same result instead of starting another.
@@ -11,7 +11,7 @@ import Synchronization
 final class Coalescer<Key: Hashable & Sendable, Value: Sendable>: Sendable {
     private typealias Waiter = CheckedContinuation<Result<Value, any Error>?, Never>
 
-    private let flights = NIOLockedValueBox<[Key: [(id: Int, continuation: Waiter)]]>([:])
+    private let flights = Locked<[Key: [(id: Int, continuation: Waiter)]]>([:])
     private let joined = Atomic<Int>(0)
     private let nextWaiter = Atomic<Int>(0)
 
@@ -20,7 +20,7 @@ final class Coalescer<Key: Hashable & Sendable, Value: Sendable>: Sendable {
 
     func run(_ key: Key, _ operation: () async throws -> Value) async throws -> Value {
         while true {
-            let leads = flights.withLockedValue { flights -> Bool in
+            let leads = flights.withLock { flights -> Bool in
                 guard flights[key] == nil else { return false }
                 flights[key] = []
                 return true
@@ -32,7 +32,7 @@ final class Coalescer<Key: Hashable & Sendable, Value: Sendable>: Sendable {
                 } catch {
                     result = .failure(error)
                 }
-                let waiters = flights.withLockedValue { $0.removeValue(forKey: key) } ?? []
+                let waiters = flights.withLock { $0.removeValue(forKey: key) } ?? []
                 for waiter in waiters { waiter.continuation.resume(returning: result) }
                 return try result.get()
             }
@@ -40,7 +40,7 @@ final class Coalescer<Key: Hashable & Sendable, Value: Sendable>: Sendable {
             let id = nextWaiter.add(1, ordering: .relaxed).newValue
             let shared = await withTaskCancellationHandler {
                 await withCheckedContinuation { (continuation: Waiter) in
-                    let joinedFlight = flights.withLockedValue { flights -> Bool in
+                    let joinedFlight = flights.withLock { flights -> Bool in
                         guard flights[key] != nil, !Task.isCancelled else { return false }
                         flights[key]?.append((id, continuation))
                         return true
@@ -48,7 +48,7 @@ final class Coalescer<Key: Hashable & Sendable, Value: Sendable>: Sendable {
                     if !joinedFlight { continuation.resume(returning: nil) }
                 }
             } onCancel: {
-                let waiter = flights.withLockedValue { flights -> Waiter? in
+                let waiter = flights.withLock { flights -> Waiter? in
                     guard let index = flights[key]?.firstIndex(where: { $0.id == id }) else { return nil }
                     return flights[key]?.remove(at: index).continuation
                 }

@@ -1,4 +1,4 @@
-import NIOConcurrencyHelpers
+import Toolbox
 
 /// At most `limit` operations at once; the rest wait in order. A waiter that is cancelled
 /// leaves the queue at once with `CancellationError`.
@@ -10,7 +10,7 @@ final class ConcurrencyLimiter: Sendable {
     }
 
     let limit: Int
-    private let state = NIOLockedValueBox(State())
+    private let state = Locked(State())
 
     init(limit: Int) {
         self.limit = max(1, limit)
@@ -24,7 +24,7 @@ final class ConcurrencyLimiter: Sendable {
 
     private func acquire() async throws {
         try Task.checkCancellation()
-        let id = state.withLockedValue { state -> Int? in
+        let id = state.withLock { state -> Int? in
             if state.running < limit {
                 state.running += 1
                 return nil
@@ -35,7 +35,7 @@ final class ConcurrencyLimiter: Sendable {
         guard let id else { return }
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
-                let cancelled = state.withLockedValue { state -> Bool in
+                let cancelled = state.withLock { state -> Bool in
                     // A slot may have freed while this task was getting here.
                     if state.running < limit {
                         state.running += 1
@@ -49,7 +49,7 @@ final class ConcurrencyLimiter: Sendable {
                 if cancelled { continuation.resume(throwing: CancellationError()) }
             }
         } onCancel: {
-            let waiter = state.withLockedValue { state -> CheckedContinuation<Void, any Error>? in
+            let waiter = state.withLock { state -> CheckedContinuation<Void, any Error>? in
                 guard let index = state.waiters.firstIndex(where: { $0.id == id }) else { return nil }
                 return state.waiters.remove(at: index).continuation
             }
@@ -58,7 +58,7 @@ final class ConcurrencyLimiter: Sendable {
     }
 
     private func release() {
-        let next = state.withLockedValue { state -> CheckedContinuation<Void, any Error>? in
+        let next = state.withLock { state -> CheckedContinuation<Void, any Error>? in
             if state.waiters.isEmpty {
                 state.running -= 1
                 return nil

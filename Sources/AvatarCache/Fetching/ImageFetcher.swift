@@ -1,7 +1,7 @@
 import Foundation
 import Imaging
-import NIOConcurrencyHelpers
 import RickAndMortyAPI
+import Toolbox
 
 /// Downloads images through the project's one `HTTPTransport` (deadline, body cap, retries with
 /// backoff on 5xx/429/dropped connections, `Retry-After`), each host getting at most
@@ -12,16 +12,16 @@ import RickAndMortyAPI
 public final class ImageFetcher: Sendable {
     public let transport: HTTPTransport
     public let perHostLimit: Int
-    private let limiters = NIOLockedValueBox<[String: ConcurrencyLimiter]>([:])
-    private let counters = NIOLockedValueBox<(downloads: Int, bytes: Int64)>((0, 0))
+    private let limiters = Locked<[String: ConcurrencyLimiter]>([:])
+    private let counters = Locked<(downloads: Int, bytes: Int64)>((0, 0))
 
     public init(transport: HTTPTransport, perHostLimit: Int = 8) {
         self.transport = transport
         self.perHostLimit = max(1, perHostLimit)
     }
 
-    public var downloads: Int { counters.withLockedValue { $0.downloads } }
-    public var bytesDownloaded: Int64 { counters.withLockedValue { $0.bytes } }
+    public var downloads: Int { counters.withLock { $0.downloads } }
+    public var bytesDownloaded: Int64 { counters.withLock { $0.bytes } }
 
     /// GETs `url`, conditionally when `validators` are given. Throws `AvatarCacheError` for a
     /// status other than 200/304, `APIError` for transport failures, or `CancellationError`.
@@ -34,7 +34,7 @@ public final class ImageFetcher: Sendable {
         }
         switch response.status {
         case 200:
-            counters.withLockedValue {
+            counters.withLock {
                 $0.downloads += 1
                 $0.bytes += Int64(response.body.count)
             }
@@ -50,7 +50,7 @@ public final class ImageFetcher: Sendable {
 
     private func limiter(for url: URL) -> ConcurrencyLimiter {
         let host = "\(url.host ?? ""):\(url.port ?? -1)"
-        return limiters.withLockedValue { limiters in
+        return limiters.withLock { limiters in
             if let limiter = limiters[host] { return limiter }
             let limiter = ConcurrencyLimiter(limit: perHostLimit)
             limiters[host] = limiter

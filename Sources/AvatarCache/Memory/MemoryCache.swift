@@ -1,4 +1,4 @@
-import NIOConcurrencyHelpers
+import Toolbox
 
 /// The memory tier: least recently used entries go first once the total cost or count passes
 /// its limit; an entry costing more than `maxEntryCost` is never kept.
@@ -26,17 +26,17 @@ public final class MemoryCache<Key: Hashable & Sendable, Value: Sendable>: Senda
     }
 
     public let limits: MemoryCacheLimits
-    private let storage = NIOLockedValueBox(Storage())
+    private let storage = Locked(Storage())
 
     public init(limits: MemoryCacheLimits) {
         self.limits = limits
     }
 
-    public var statistics: MemoryStatistics { storage.withLockedValue { $0.statistics } }
+    public var statistics: MemoryStatistics { storage.withLock { $0.statistics } }
 
     /// The value for `key`, now the most recently used; `nil` on a miss.
     public func value(for key: Key) -> Value? {
-        storage.withLockedValue { storage in
+        storage.withLock { storage in
             guard let slot = storage.index[key], let value = storage.slots[slot]?.value else {
                 storage.statistics.misses += 1
                 return nil
@@ -50,14 +50,14 @@ public final class MemoryCache<Key: Hashable & Sendable, Value: Sendable>: Senda
 
     /// Drops the value for `key`, if any.
     public func remove(_ key: Key) {
-        storage.withLockedValue { storage in
+        storage.withLock { storage in
             if let existing = storage.index[key] { Self.remove(existing, in: &storage) }
         }
     }
 
     /// Keeps `value` at `cost`, evicting from the least recently used end as the limits require.
     public func set(_ value: Value, for key: Key, cost: Int) {
-        storage.withLockedValue { storage in
+        storage.withLock { storage in
             if let existing = storage.index[key] { Self.remove(existing, in: &storage) }
             guard cost <= limits.maxEntryCost, limits.count > 0 else { return }
             let slot: Int
@@ -84,7 +84,7 @@ public final class MemoryCache<Key: Hashable & Sendable, Value: Sendable>: Senda
 
     /// The keys from most to least recently used (for tests and diagnostics).
     public var keysByRecency: [Key] {
-        storage.withLockedValue { storage in
+        storage.withLock { storage in
             var keys: [Key] = []
             var slot = storage.head
             while slot >= 0, let entry = storage.slots[slot] {

@@ -1,7 +1,7 @@
 import Foundation
 import Imaging
-import NIOConcurrencyHelpers
 import RickAndMortyAPI
+import Toolbox
 
 /// Images by URL, through both tiers: memory, then the processed variant on disk, then the
 /// original on disk, then the network. Identical requests in flight share one download and one
@@ -23,7 +23,7 @@ public final class ImagePipeline: Sendable {
 
     private let originals = Coalescer<CacheKey, Original>()
     private let variants = Coalescer<ThumbnailKey, Thumbnail>()
-    private let counters = NIOLockedValueBox(PipelineStatistics(memory: MemoryStatistics(), disk: DiskStatistics()))
+    private let counters = Locked(PipelineStatistics(memory: MemoryStatistics(), disk: DiskStatistics()))
 
     public init(
         identity: APIIdentity, disk: DiskCache, fetcher: ImageFetcher?, memoryLimits: MemoryCacheLimits = .thumbnails
@@ -35,7 +35,7 @@ public final class ImagePipeline: Sendable {
     }
 
     public var statistics: PipelineStatistics {
-        var statistics = counters.withLockedValue { $0 }
+        var statistics = counters.withLock { $0 }
         statistics.memory = memory.statistics
         statistics.disk = disk.statistics
         statistics.downloads = fetcher?.downloads ?? 0
@@ -74,7 +74,7 @@ public final class ImagePipeline: Sendable {
     private func loadOriginal(_ url: URL, key: CacheKey, revalidating: Bool = false) async throws -> Original {
         let cached = disk.entry(for: key)
         if let cached, fetcher == nil || (!revalidating && cached.metadata.isFresh(at: Date())) {
-            counters.withLockedValue { $0.originalHits += 1 }
+            counters.withLock { $0.originalHits += 1 }
             return Original(bytes: cached.body, source: .disk, directives: cached.metadata.remainingDirectives())
         }
         guard let fetcher else { throw AvatarCacheError.notCached(url: url.absoluteString) }
@@ -90,7 +90,7 @@ public final class ImagePipeline: Sendable {
         case .notModified(let directives):
             guard let cached else { throw AvatarCacheError.httpStatus(304, url: url.absoluteString) }
             let renewed = try? disk.renew(cached, for: key, directives: directives)
-            counters.withLockedValue { $0.revalidated += 1 }
+            counters.withLock { $0.revalidated += 1 }
             return Original(
                 bytes: cached.body, source: .revalidated, directives: renewed?.remainingDirectives() ?? directives)
         case .body(let bytes, let contentType, let etag, let lastModified, let directives):
@@ -127,7 +127,7 @@ public final class ImagePipeline: Sendable {
         if let cached, fetcher == nil || cached.metadata.isFresh(at: Date()),
             let bitmap = decodeVariant(cached, key: key, request: request)
         {
-            counters.withLockedValue { $0.variantHits += 1 }
+            counters.withLock { $0.variantHits += 1 }
             return Thumbnail(bitmap: bitmap, source: .disk)
         }
         let original = try await original(for: url)
@@ -146,7 +146,7 @@ public final class ImagePipeline: Sendable {
             disk.remove(identity.key(for: url))
             throw AvatarCacheError.undecodable(url: url.absoluteString, reason: "\(error)")
         }
-        counters.withLockedValue { $0.processed += 1 }
+        counters.withLock { $0.processed += 1 }
         memory.set(bitmap, for: request, cost: bitmap.pixels.count)
         let png = try PNGEncoder.uncompressed.encode(bitmap)
         // A variant lives as long as its original, and is not kept where its original may not be.

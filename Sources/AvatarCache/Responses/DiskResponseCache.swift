@@ -1,6 +1,6 @@
 import Foundation
-import NIOConcurrencyHelpers
 import RickAndMortyAPI
+import Toolbox
 
 /// The core's `ResponseCache` on the disk tier: API answers keyed by their path under the API's
 /// identity, fresh for as long as the server's caching headers say, or the configured response
@@ -25,14 +25,14 @@ public final class DiskResponseCache: ResponseCache {
 
     public let disk: DiskCache
     public let identity: APIIdentity
-    private let counters = NIOLockedValueBox(Statistics())
+    private let counters = Locked(Statistics())
 
     public init(disk: DiskCache, identity: APIIdentity) {
         self.disk = disk
         self.identity = identity
     }
 
-    public var statistics: Statistics { counters.withLockedValue { $0 } }
+    public var statistics: Statistics { counters.withLock { $0 } }
 
     public func response(for path: String) -> CachedResponse? {
         disk.entry(for: identity.key(forPath: path)).map { entry in
@@ -49,7 +49,7 @@ public final class DiskResponseCache: ResponseCache {
         body: [UInt8], etag: String?, lastModified: String?, directives: CacheDirectives, for path: String
     ) {
         let written = write(body: body, etag: etag, lastModified: lastModified, directives: directives, for: path)
-        counters.withLockedValue { counters in
+        counters.withLock { counters in
             if written { counters.stored += 1 } else { counters.unstored += 1 }
         }
     }
@@ -61,7 +61,7 @@ public final class DiskResponseCache: ResponseCache {
             mustRevalidate: directives.mustRevalidate || response.mustRevalidate)
         let written = write(
             body: response.body, etag: response.etag, lastModified: response.lastModified, directives: renewed, for: path)
-        counters.withLockedValue { counters in
+        counters.withLock { counters in
             if written { counters.renewed += 1 } else { counters.unstored += 1 }
         }
     }

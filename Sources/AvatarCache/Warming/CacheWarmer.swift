@@ -1,6 +1,5 @@
 import Foundation
 import Imaging
-import NIOConcurrencyHelpers
 import RickAndMortyAPI
 import Toolbox
 
@@ -104,7 +103,7 @@ extension CacheWarmer {
         let variants: [AvatarVariant]
         let pixelsPerColumn: Int
         let progress: @Sendable (WarmProgress) -> Void
-        private let state = NIOLockedValueBox(State())
+        private let state = Locked(State())
 
         init(
             warmer: CacheWarmer, variants: [AvatarVariant], pixelsPerColumn: Int,
@@ -127,7 +126,7 @@ extension CacheWarmer {
         }
 
         func announce(_ total: Int) {
-            state.withLockedValue { $0.total = total }
+            state.withLock { $0.total = total }
             progress(WarmProgress(avatarsDone: 0, avatarsTotal: total))
         }
 
@@ -149,7 +148,7 @@ extension CacheWarmer {
         }
 
         private func tally<Item>(_ resource: String, _ number: Int, _ outcome: Result<Page<Item>, any Error>) -> Page<Item>? {
-            state.withLockedValue { state in
+            state.withLock { state in
                 switch outcome {
                 case .success(let page):
                     state.pagesListed += 1
@@ -180,7 +179,7 @@ extension CacheWarmer {
         }
 
         func record(_ character: RMCharacter, _ outcome: AvatarOutcome) {
-            let update = state.withLockedValue { state -> WarmProgress in
+            let update = state.withLock { state -> WarmProgress in
                 // A retry in the final pass replaces the sweep's failure; it is not a new avatar.
                 if state.outcomes.updateValue((character, outcome), forKey: character.id) == nil { state.done += 1 }
                 return WarmProgress(avatarsDone: state.done, avatarsTotal: max(state.total, state.done))
@@ -190,7 +189,7 @@ extension CacheWarmer {
 
         /// Tries again, once, every page and avatar that failed, after one pause.
         func finalPass(_ query: CharacterQuery) async {
-            let (pages, avatars) = state.withLockedValue { state in
+            let (pages, avatars) = state.withLock { state in
                 (
                     state.failedPages,
                     state.outcomes.values.compactMap { character, outcome -> (RMCharacter, Double?)? in
@@ -201,7 +200,7 @@ extension CacheWarmer {
             }
             let waits = pages.values.flatMap(\.values).map(\.retryAfter) + avatars.map(\.1)
             guard !waits.isEmpty else { return }
-            state.withLockedValue { $0.retried = waits.count }
+            state.withLock { $0.retried = waits.count }
             let pause = pause(after: waits)
             guard pause <= warmer.maximumPause, (try? await Task.sleep(for: pause)) != nil else { return }
             let (characters, found) = AsyncStream.makeStream(of: RMCharacter.self)
@@ -245,7 +244,7 @@ extension CacheWarmer {
         func report(pages firstPages: Int, before: DiskResponseCache.Statistics?, after: DiskResponseCache.Statistics?)
             -> WarmReport
         {
-            state.withLockedValue { state in
+            state.withLock { state in
                 var report = WarmReport()
                 let failedPages = state.failedPages.flatMap { resource, pages in
                     pages.map { WarmReport.PageFailure(resource: resource, page: $0.key, reason: $0.value.reason) }

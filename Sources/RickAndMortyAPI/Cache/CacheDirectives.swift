@@ -40,16 +40,16 @@ public struct CacheDirectives: Sendable, Hashable {
         for field in values("Cache-Control") {
             for part in field.split(separator: ",") {
                 let pieces = part.split(separator: "=", maxSplits: 1)
-                guard let name = pieces.first?.trimmingCharacters(in: .whitespaces).lowercased(), !name.isEmpty else {
+                guard let name = pieces.first?.trimmingHeaderSpace().lowercased(), !name.isEmpty else {
                     continue
                 }
-                let value = pieces.count > 1 ? pieces[1].trimmingCharacters(in: .whitespaces) : nil
+                let value = pieces.count > 1 ? pieces[1].trimmingHeaderSpace() : nil
                 // A repeated directive is invalid; RFC 9111 treats the response as stale.
                 directives[name] = directives[name] == nil ? value : .some("invalid")
             }
         }
         let varies = values("Vary").flatMap { $0.split(separator: ",") }.map {
-            $0.trimmingCharacters(in: .whitespaces).lowercased()
+            $0.trimmingHeaderSpace().lowercased()
         }
         mayStore = directives["no-store"] == nil && varies.allSatisfy { $0 == "accept-encoding" || $0.isEmpty }
         mustRevalidate = directives["must-revalidate"] != nil || directives["no-cache"] != nil
@@ -74,7 +74,7 @@ public struct CacheDirectives: Sendable, Hashable {
 
     /// A delta-seconds value: digits only, clamped to `maximumSeconds`; `nil` when malformed.
     static func seconds(_ text: String) -> Int64? {
-        let digits = text.trimmingCharacters(in: CharacterSet(charactersIn: "\" "))
+        let digits = text.trimmingHeaderSpace(also: [0x22])
         guard !digits.isEmpty, digits.utf8.allSatisfy({ (0x30...0x39).contains($0) }) else { return nil }
         guard digits.count <= 12, let value = Int64(digits) else { return maximumSeconds }
         return min(value, maximumSeconds)

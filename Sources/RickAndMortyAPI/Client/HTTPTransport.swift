@@ -1,8 +1,6 @@
-import AsyncHTTPClient
+import CCurlSystem
 import Foundation
 import Logging
-import NIOCore
-import NIOPosix
 import Toolbox
 
 /// HTTP GET with the limits every Rickdex request shares: a deadline per attempt, a cap on the
@@ -59,112 +57,57 @@ public struct HTTPTransport: Sendable {
 
     /// One attempt, no retries.
     public func getOnce(_ url: URL, headers: [(String, String)] = []) async throws -> TransportResponse {
-        var request = HTTPClientRequest(url: url.absoluteString)
-        request.headers.add(name: "User-Agent", value: configuration.userAgent)
-        for (name, value) in headers {
-            request.headers.add(name: name, value: value)
-        }
         let timeout = configuration.requestTimeout
-        let deadline =
-            NIODeadline.now()
-            + .nanoseconds(Int64(timeout.seconds * 1e9))
+        let limit = configuration.maxBodyBytes
+        guard
+            let transfer = CurlTransfer(
+                url: url.absoluteString, headers: headers, userAgent: configuration.userAgent,
+                timeoutMilliseconds: max(1, Int(timeout.seconds * 1000)), connectTimeoutMilliseconds: 5000,
+                maxBodyBytes: limit)
+        else {
+            throw APIError.unreachable(host: url.host ?? url.absoluteString, reason: "libcurl could not start a transfer")
+        }
         do {
-            let response = try await Self.client.execute(request, deadline: deadline, logger: logger)
-            if let declared = response.headers.first(name: "Content-Length").flatMap(Int.init),
-                declared > configuration.maxBodyBytes
-            {
-                throw APIError.responseTooLarge(url: url.absoluteString, limitBytes: configuration.maxBodyBytes)
-            }
-            // AsyncHTTPClient's deadline ends with the head; a body trickling a byte at a time would
-            // never trip its idle read timeout either, so the body gets what is left of the deadline.
-            let limit = configuration.maxBodyBytes
-            let body = try await Self.finishing(by: deadline) { try await response.body.collect(upTo: limit) }
-            return TransportResponse(
-                status: Int(response.status.code),
-                headers: response.headers.map { (name: $0.name, value: $0.value) },
-                body: Array(buffer: body)
-            )
-        } catch {
-            throw Self.translate(error, url: url, timeout: timeout, limitBytes: configuration.maxBodyBytes)
+            let response = try await CurlEngine.shared.perform(transfer)
+            return TransportResponse(status: response.status, headers: response.headers, body: response.body)
+        } catch let failure as CurlTransfer.Failure {
+            throw Self.translate(failure, url: url, timeout: timeout, limitBytes: limit)
         }
     }
 
-    /// Runs `work`, cancelling it and throwing `HTTPClientError.deadlineExceeded` at `deadline`.
-    private static func finishing<T: Sendable>(
-        by deadline: NIODeadline, _ work: @escaping @Sendable () async throws -> T
-    ) async throws -> T {
-        try await withThrowingTaskGroup(of: T?.self) { group in
-            group.addTask { try await work() }
-            group.addTask {
-                let left = deadline.uptimeNanoseconds.subtractingReportingOverflow(NIODeadline.now().uptimeNanoseconds)
-                try await Task.sleep(for: .nanoseconds(left.overflow ? 0 : left.partialValue))
-                return nil
-            }
-            // swift-format-ignore: NeverForceUnwrap
-            let first = try await group.next()!
-            group.cancelAll()
-            guard let first else { throw HTTPClientError.deadlineExceeded }
-            return first
-        }
-    }
-
-    /// Maps the transport's errors to `APIError`, keeping cancellation as it is.
-    static func translate(_ error: any Error, url: URL, timeout: Duration, limitBytes: Int) -> any Error {
+    /// Maps a transfer's failure to `APIError`, or to `CancellationError`.
+    static func translate(_ failure: CurlTransfer.Failure, url: URL, timeout: Duration, limitBytes: Int) -> any Error {
         let address = url.absoluteString
-        switch error {
-        case let error as APIError:
-            return error
-        case is CancellationError:
-            return error
-        case is NIOTooManyBytesError:
+        let host = url.host ?? address
+        switch failure {
+        case .cancelled:
+            return CancellationError()
+        case .tooLarge:
             return APIError.responseTooLarge(url: address, limitBytes: limitBytes)
-        case let error as HTTPClientError:
-            switch error {
-            case .cancelled:
-                return CancellationError()
-            case .redirectCycleDetected, .redirectLimitReached:
-                return APIError.tooManyRedirects(url: address)
-            case .deadlineExceeded, .readTimeout, .writeTimeout:
+        case .curl(let code, let message, let systemError, let connected):
+            switch CURLcode(rawValue: UInt32(code)) {
+            case CURLE_COULDNT_RESOLVE_HOST:
+                return APIError.unreachable(host: host, reason: "the name does not resolve")
+            case CURLE_COULDNT_CONNECT where systemError == ECONNREFUSED:
+                return APIError.unreachable(host: host, reason: "connection refused")
+            case CURLE_COULDNT_CONNECT where systemError != 0:
+                return APIError.unreachable(host: host, reason: String(cString: strerror(systemError)).lowercased())
+            case CURLE_COULDNT_CONNECT:
+                return APIError.unreachable(host: host, reason: message)
+            case CURLE_OPERATION_TIMEDOUT where !connected:
+                return APIError.unreachable(host: host, reason: "connection timed out")
+            case CURLE_OPERATION_TIMEDOUT:
                 return APIError.timedOut(url: address, seconds: timeout.seconds)
-            case .connectTimeout:
-                return APIError.unreachable(host: url.host ?? address, reason: "connection timed out")
+            case CURLE_TOO_MANY_REDIRECTS:
+                return APIError.tooManyRedirects(url: address)
+            case CURLE_SSL_CONNECT_ERROR, CURLE_PEER_FAILED_VERIFICATION, CURLE_SSL_CACERT_BADFILE,
+                CURLE_SSL_CERTPROBLEM, CURLE_SSL_CIPHER, CURLE_UNSUPPORTED_PROTOCOL, CURLE_URL_MALFORMAT:
+                return APIError.unreachable(host: host, reason: message)
             default:
-                return APIError.connectionDropped(url: address, reason: "\(error)")
+                return APIError.connectionDropped(url: address, reason: message)
             }
-        case let error as NIOConnectionError:
-            return APIError.unreachable(host: url.host ?? address, reason: reason(of: error))
-        case let error as IOError where error.errnoCode == ECONNREFUSED:
-            return APIError.unreachable(host: url.host ?? address, reason: "connection refused")
-        case is ChannelError:
-            return APIError.connectionDropped(url: address, reason: "\(error)")
-        default:
-            return APIError.connectionDropped(url: address, reason: "\(error)")
         }
     }
-
-    private static func reason(of error: NIOConnectionError) -> String {
-        if error.dnsAError != nil || error.dnsAAAAError != nil, error.connectionErrors.isEmpty {
-            return "the name does not resolve"
-        }
-        if let first = error.connectionErrors.first?.error as? IOError, first.errnoCode == ECONNREFUSED {
-            return "connection refused"
-        }
-        return error.connectionErrors.first.map { "\($0.error)" } ?? "no address to connect to"
-    }
-
-    /// One client for the process, set up for a command-line tool: connect failures are reported
-    /// at once instead of retried until the deadline, and redirects are followed a few times.
-    /// A global that is never deinitialised, so it needs no shutdown.
-    private static let client: HTTPClient = {
-        var configuration = HTTPClient.Configuration()
-        configuration.timeout = .init(connect: .seconds(5), read: .seconds(20))
-        configuration.connectionPool.retryConnectionEstablishment = false
-        configuration.redirectConfiguration = .follow(max: 5, allowCycles: false)
-        configuration.decompression = .enabled(limit: .ratio(50))
-        return HTTPClient(
-            eventLoopGroup: MultiThreadedEventLoopGroup.singleton, configuration: configuration,
-            backgroundActivityLogger: .disabled)
-    }()
 }
 
 extension Logger {

@@ -1,5 +1,4 @@
 import Foundation
-import NIOConcurrencyHelpers
 import Toolbox
 
 /// The API answered from a `ResponseCache` alone, never the network.
@@ -13,7 +12,7 @@ import Toolbox
 public final class OfflineRickAndMortyClient: RickAndMortyClient {
     public let cache: any ResponseCache
     /// Whole listings already assembled, by resource path.
-    private let listings = NIOLockedValueBox<[String: any Sendable]>([:])
+    private let listings = Locked<[String: any Sendable]>([:])
 
     public init(cache: any ResponseCache) {
         self.cache = cache
@@ -66,11 +65,11 @@ public final class OfflineRickAndMortyClient: RickAndMortyClient {
     private func wholeListing<Resource: APIResource>(
         _ type: Resource.Type, missing: String
     ) async throws -> ResourceListing<Resource> {
-        if let known = listings.withLockedValue({ $0[Resource.path] }) as? ResourceListing<Resource> {
+        if let known = listings.withLock({ $0[Resource.path] }) as? ResourceListing<Resource> {
             return known
         }
         guard let listing = try await assemble(type) else { throw APIError.notCached(path: missing) }
-        listings.withLockedValue { $0[Resource.path] = listing }
+        listings.withLock { $0[Resource.path] = listing }
         return listing
     }
 

@@ -25,7 +25,7 @@ public struct TransportResponse: Sendable {
 
     /// `Retry-After` as a duration, when given in seconds (the form servers use with 429).
     public var retryAfter: Duration? {
-        guard let value = header("Retry-After"), let seconds = Double(value.trimmingCharacters(in: .whitespaces)),
+        guard let value = header("Retry-After"), let seconds = Double(value.trimmingHeaderSpace()),
             seconds >= 0
         else { return nil }
         return .milliseconds(Int64(seconds * 1000))

@@ -1,6 +1,6 @@
 import AsyncAlgorithms
 import Foundation
-import NIOConcurrencyHelpers
+import Toolbox
 
 /// Turns keystrokes into search results the way every good search field does.
 ///
@@ -40,7 +40,7 @@ public final class SearchSession<Query: SearchQuery, C: Clock>: Sendable where C
                 .removeDuplicates()
             for await query in settled {
                 inFlight?.cancel()
-                let generation = latest.counter.withLockedValue { current in
+                let generation = latest.counter.withLock { current in
                     current += 1
                     output.yield(query.isEmpty ? .idle : .loading(query: query))
                     return current
@@ -55,7 +55,7 @@ public final class SearchSession<Query: SearchQuery, C: Clock>: Sendable where C
                         if Task.isCancelled || error is CancellationError { return }
                         state = .failed(query: query, message: "\(error)")
                     }
-                    latest.counter.withLockedValue { current in
+                    latest.counter.withLock { current in
                         if current == generation, !Task.isCancelled { output.yield(state) }
                     }
                 }
@@ -92,5 +92,5 @@ extension SearchSession where C == ContinuousClock {
 
 /// A counter shared by the session's driver and its search tasks.
 private final class Generation: Sendable {
-    let counter = NIOLockedValueBox(0)
+    let counter = Locked(0)
 }

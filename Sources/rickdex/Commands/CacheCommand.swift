@@ -17,6 +17,7 @@ struct CacheCommand: AsyncParsableCommand {
 
     struct Stats: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "stats",
             abstract: "What the cache holds: its size from the size record, or (--exact) by kind and freshness.")
 
         @Flag(help: "Print as JSON.") var json = false
@@ -75,6 +76,7 @@ struct CacheCommand: AsyncParsableCommand {
 
     struct Verify: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "verify",
             abstract: "Check every entry's length and checksum; remove the corrupt ones.",
             discussion: "Exit code 4 when something was corrupt (it is removed, and refetched when next needed).")
 
@@ -100,6 +102,7 @@ struct CacheCommand: AsyncParsableCommand {
 
     struct Prune: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "prune",
             abstract: "Remove expired and corrupt entries and leftovers, then trim to the size limit.",
             discussion: "Expired entries still serve --offline; prune when space matters more.")
 
@@ -115,7 +118,7 @@ struct CacheCommand: AsyncParsableCommand {
     }
 
     struct Clear: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Remove every entry.")
+        static let configuration = CommandConfiguration(commandName: "clear", abstract: "Remove every entry.")
 
         @OptionGroup var cache: CacheOptions
 
@@ -126,7 +129,7 @@ struct CacheCommand: AsyncParsableCommand {
     }
 
     struct Path: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Print the cache folder.")
+        static let configuration = CommandConfiguration(commandName: "path", abstract: "Print the cache folder.")
 
         @OptionGroup var cache: CacheOptions
 

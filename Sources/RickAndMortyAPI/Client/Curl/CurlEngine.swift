@@ -1,0 +1,108 @@
+import CCurlSystem
+import Foundation
+import Toolbox
+
+/// libcurl's multi interface on a thread of its own: every transfer of the process shares its
+/// connections (kept alive and reused per host) and one `poll` loop, as the `curl` tool's
+/// `--parallel` does.
+///
+/// Tasks hand transfers over through a locked queue and `curl_multi_wakeup`; the loop adds them,
+/// drives them all, and resumes each task's continuation once when its transfer ends, which is
+/// the only hop between threads a request costs. Every other libcurl call happens on the loop's
+/// thread, as libcurl requires of a multi handle. Thread-safe.
+final class CurlEngine: Sendable {
+    /// The process's engine, started on first use and never stopped (a command-line process ends
+    /// with its work).
+    static let shared = CurlEngine()
+
+    private struct Inbox {
+        var added: [CurlTransfer] = []
+        var cancelled: [ObjectIdentifier] = []
+    }
+
+    /// Used by the loop's thread, and by `curl_multi_wakeup`, which libcurl allows from any thread.
+    private let multi: Pointer
+    private let inbox = Locked(Inbox())
+
+    /// An opaque libcurl handle that may be passed to the loop's thread.
+    private struct Pointer: @unchecked Sendable {
+        let value: UnsafeMutableRawPointer
+    }
+
+    private init() {
+        curl_global_init(Int(CURL_GLOBAL_DEFAULT))
+        // Fails only when memory is exhausted.
+        // swift-format-ignore: NeverForceUnwrap
+        multi = Pointer(value: curl_multi_init()!)
+        // As `curl --parallel-max 8`: at most this many connections to one host, more transfers
+        // wait in libcurl's queue; idle connections are kept for reuse.
+        rdx_curl_multi_set_long(multi.value, CURLMOPT_MAX_HOST_CONNECTIONS, Workload.connectionsPerHost)
+        rdx_curl_multi_set_long(multi.value, CURLMOPT_MAXCONNECTS, 4 * Workload.connectionsPerHost)
+        let thread = Thread { [multi, inbox] in Self.run(multi.value, inbox) }
+        thread.name = "rickdex.curl"
+        thread.start()
+    }
+
+    /// Runs `transfer` to its end. Throws `CurlTransfer.Failure`.
+    func perform(_ transfer: CurlTransfer) async throws -> CurlTransfer.Response {
+        let id = ObjectIdentifier(transfer)
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                // Cancelled before it started: the handler below has run already.
+                guard !Task.isCancelled else {
+                    continuation.resume(throwing: CurlTransfer.Failure.cancelled)
+                    return
+                }
+                transfer.continuation = continuation
+                // One wake-up per batch: the loop takes the whole inbox when it wakes.
+                let wasEmpty = inbox.withLock { inbox in
+                    defer { inbox.added.append(transfer) }
+                    return inbox.added.isEmpty && inbox.cancelled.isEmpty
+                }
+                if wasEmpty { curl_multi_wakeup(multi.value) }
+            }
+        } onCancel: {
+            inbox.withLock { $0.cancelled.append(id) }
+            curl_multi_wakeup(multi.value)
+        }
+    }
+
+    /// The loop: take new and cancelled transfers, drive the sockets, finish what ended, wait.
+    private static func run(_ multi: UnsafeMutableRawPointer, _ inbox: Locked<Inbox>) {
+        var active: [ObjectIdentifier: CurlTransfer] = [:]
+        var running: Int32 = 0
+        while true {
+            let (added, cancelled) = inbox.withLock { inbox in
+                defer { inbox = Inbox() }
+                return (inbox.added, inbox.cancelled)
+            }
+            for transfer in added {
+                active[ObjectIdentifier(transfer)] = transfer
+                curl_multi_add_handle(multi, transfer.handle)
+            }
+            for id in cancelled {
+                guard let transfer = active.removeValue(forKey: id) else { continue }
+                curl_multi_remove_handle(multi, transfer.handle)
+                finish(transfer, .failure(.cancelled))
+            }
+            curl_multi_perform(multi, &running)
+            var left: Int32 = 0
+            while let message = curl_multi_info_read(multi, &left) {
+                guard message.pointee.msg == CURLMSG_DONE, let handle = message.pointee.easy_handle,
+                    let transfer = CurlTransfer.owner(of: handle)
+                else { continue }
+                let code = message.pointee.data.result
+                curl_multi_remove_handle(multi, handle)
+                active[ObjectIdentifier(transfer)] = nil
+                finish(transfer, transfer.outcome(code))
+            }
+            curl_multi_poll(multi, nil, 0, 1000, nil)
+        }
+    }
+
+    private static func finish(_ transfer: CurlTransfer, _ outcome: Result<CurlTransfer.Response, CurlTransfer.Failure>) {
+        let continuation = transfer.continuation
+        transfer.continuation = nil
+        continuation?.resume(with: outcome.mapError { $0 as any Error })
+    }
+}
