@@ -36,8 +36,9 @@ let package = Package(
         .systemLibrary(name: "CPNGSystem", pkgConfig: "libpng", providers: [.apt(["libpng-dev"]), .brew(["libpng"])]),
         .target(name: "CLibJPEG", dependencies: ["CJPEGSystem"]),
         .target(name: "CLibPNG", dependencies: ["CPNGSystem"]),
-        .systemLibrary(
-            name: "CCurlSystem", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"]), .brew(["curl"])]),
+        // libcurl's headers only: CLibCurl loads the library on the first request.
+        .systemLibrary(name: "CCurlSystem", providers: [.apt(["libcurl4-openssl-dev"]), .brew(["curl"])]),
+        .target(name: "CLibCurl", dependencies: ["CCurlSystem"]),
         .systemLibrary(name: "CZlibSystem", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
 
         // Libraries.
@@ -50,7 +51,7 @@ let package = Package(
         .target(
             name: "RickAndMortyAPI",
             dependencies: [
-                "CCurlSystem",
+                "CLibCurl",
                 "Toolbox",
                 .product(name: "AsyncAlgorithms", package: "swift-async-algorithms"),
                 .product(name: "Logging", package: "swift-log"),

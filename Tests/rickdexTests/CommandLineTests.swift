@@ -64,6 +64,27 @@ import Testing
         #expect(result.stderr.contains(message), "\(result.stderr)")
     }
 
+    @Test func withoutLibcurlARequestSaysWhatToInstallAndOfflineStillWorks() async throws {
+        try await TestData.withServer { base async throws in
+            let cache = try TestData.temporaryFolder()
+            defer { try? FileManager.default.removeItem(at: cache) }
+            let api = base.absoluteString
+            let withLibcurl = try await run(["show", "1", "--api", api], environment: ["RICKDEX_CACHE_DIR": cache.path])
+            #expect(withLibcurl.status == 0)
+            // libcurl is loaded on the first request, so a missing one stops only requests.
+            let missing = ["RICKDEX_CACHE_DIR": cache.path, "RICKDEX_LIBCURL": "/nonexistent/libcurl.so.4"]
+            let online = try await run(["show", "2", "--api", api], environment: missing)
+            #expect(online.status == 2)
+            #expect(online.stderr.contains("libcurl could not be loaded"), "\(online.stderr)")
+            #expect(online.stderr.contains("/nonexistent/libcurl.so.4"), "\(online.stderr)")
+            #expect(online.stderr.contains("apt-get install libcurl4"), "\(online.stderr)")
+            let offline = try await run(["show", "1", "--offline", "--api", api], environment: missing)
+            #expect(offline.status == 0, "\(offline.stderr)")
+            #expect(offline.stdout.contains("Rick Sanchez"))
+            #expect(try await run(["--version"], environment: missing).status == 0)
+        }
+    }
+
     @Test func unreachableSuggestsTheFixtures() async throws {
         let result = try await run(["search", "--api", "http://127.0.0.1:9/api"])
         #expect(result.stderr.contains("--api fixtures"))

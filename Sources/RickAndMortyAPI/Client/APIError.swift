@@ -29,6 +29,8 @@ public enum APIError: Error, Sendable, Hashable, CustomStringConvertible {
     case malformedResponse(url: String, field: String, reason: String)
     /// Offline, and the answer to this request (a path under the API root) is not in the cache.
     case notCached(path: String)
+    /// No request can be made at all: libcurl, the HTTP library, could not be loaded.
+    case transportUnavailable(reason: String)
 
     public var description: String {
         switch self {
@@ -59,6 +61,8 @@ public enum APIError: Error, Sendable, Hashable, CustomStringConvertible {
             "malformed response from \(url): field \(field): \(reason)"
         case .notCached(let path):
             "offline, and the answer to \(path) is not in the cache"
+        case .transportUnavailable(let reason):
+            "cannot make HTTP requests: libcurl could not be loaded (\(reason))"
         }
     }
 

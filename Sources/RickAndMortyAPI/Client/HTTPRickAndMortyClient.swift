@@ -116,7 +116,7 @@ public struct HTTPRickAndMortyClient: RickAndMortyClient {
     private static func staleMayStandIn(for error: APIError) -> Bool {
         switch error {
         case .server, .throttled, .unreachable, .timedOut, .connectionDropped, .incompleteBody, .malformedResponse,
-            .unexpectedStatus, .tooManyRedirects, .responseTooLarge:
+            .unexpectedStatus, .tooManyRedirects, .responseTooLarge, .transportUnavailable:
             true
         case .notFound, .badRequest, .notCached:
             false

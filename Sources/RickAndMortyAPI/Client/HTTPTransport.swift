@@ -1,4 +1,4 @@
-import CCurlSystem
+import CLibCurl
 import Foundation
 import Logging
 import Toolbox
@@ -59,6 +59,11 @@ public struct HTTPTransport: Sendable {
     public func getOnce(_ url: URL, headers: [(String, String)] = []) async throws -> TransportResponse {
         let timeout = configuration.requestTimeout
         let limit = configuration.maxBodyBytes
+        let engine: CurlEngine
+        switch CurlEngine.shared {
+        case .success(let loaded): engine = loaded
+        case .failure(let failure): throw Self.translate(failure, url: url, timeout: timeout, limitBytes: limit)
+        }
         guard
             let transfer = CurlTransfer(
                 url: url.absoluteString, headers: headers, userAgent: configuration.userAgent,
@@ -68,7 +73,7 @@ public struct HTTPTransport: Sendable {
             throw APIError.unreachable(host: url.host ?? url.absoluteString, reason: "libcurl could not start a transfer")
         }
         do {
-            let response = try await CurlEngine.shared.perform(transfer)
+            let response = try await engine.perform(transfer)
             return TransportResponse(status: response.status, headers: response.headers, body: response.body)
         } catch let failure as CurlTransfer.Failure {
             throw Self.translate(failure, url: url, timeout: timeout, limitBytes: limit)
@@ -84,6 +89,8 @@ public struct HTTPTransport: Sendable {
             return CancellationError()
         case .tooLarge:
             return APIError.responseTooLarge(url: address, limitBytes: limitBytes)
+        case .unavailable(let reason):
+            return APIError.transportUnavailable(reason: reason)
         case .curl(let code, let message, let systemError, let connected):
             switch CURLcode(rawValue: UInt32(code)) {
             case CURLE_COULDNT_RESOLVE_HOST:

@@ -37,6 +37,9 @@ extension APIError: ReportableError {
             "The server at --api does not speak the Rick and Morty API."
         case .notCached:
             "Run `rickdex warm --all` (or `rickdex warm` with the same filters) while online to use it offline."
+        case .transportUnavailable:
+            "Install libcurl (Debian/Ubuntu: apt-get install libcurl4) or name its file in RICKDEX_LIBCURL; "
+                + "--offline works from the cache without it."
         default:
             nil
         }

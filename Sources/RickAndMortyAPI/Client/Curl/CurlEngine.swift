@@ -1,4 +1,4 @@
-import CCurlSystem
+import CLibCurl
 import Foundation
 import Toolbox
 
@@ -11,9 +11,15 @@ import Toolbox
 /// the only hop between threads a request costs. Every other libcurl call happens on the loop's
 /// thread, as libcurl requires of a multi handle. Thread-safe.
 final class CurlEngine: Sendable {
-    /// The process's engine, started on first use and never stopped (a command-line process ends
-    /// with its work).
-    static let shared = CurlEngine()
+    /// The process's engine, started on first use (which loads libcurl) and never stopped (a
+    /// command-line process ends with its work); a failure when libcurl cannot be loaded.
+    static let shared: Result<CurlEngine, CurlTransfer.Failure> = {
+        var message = [CChar](repeating: 0, count: Int(RDX_CURL_MESSAGE_LENGTH))
+        guard rdx_curl_load(&message) == 0 else {
+            return .failure(.unavailable(String(decoding: message.prefix { $0 != 0 }.map(UInt8.init), as: UTF8.self)))
+        }
+        return .success(CurlEngine())
+    }()
 
     private struct Inbox {
         var added: [CurlTransfer] = []
@@ -30,10 +36,9 @@ final class CurlEngine: Sendable {
     }
 
     private init() {
-        curl_global_init(Int(CURL_GLOBAL_DEFAULT))
         // Fails only when memory is exhausted.
         // swift-format-ignore: NeverForceUnwrap
-        multi = Pointer(value: curl_multi_init()!)
+        multi = Pointer(value: rdx_curl_multi_init()!)
         // As `curl --parallel-max 8`: at most this many connections to one host, more transfers
         // wait in libcurl's queue; idle connections are kept for reuse.
         rdx_curl_multi_set_long(multi.value, CURLMOPT_MAX_HOST_CONNECTIONS, Workload.connectionsPerHost)
@@ -59,11 +64,11 @@ final class CurlEngine: Sendable {
                     defer { inbox.added.append(transfer) }
                     return inbox.added.isEmpty && inbox.cancelled.isEmpty
                 }
-                if wasEmpty { curl_multi_wakeup(multi.value) }
+                if wasEmpty { rdx_curl_multi_wakeup(multi.value) }
             }
         } onCancel: {
             inbox.withLock { $0.cancelled.append(id) }
-            curl_multi_wakeup(multi.value)
+            rdx_curl_multi_wakeup(multi.value)
         }
     }
 
@@ -78,25 +83,25 @@ final class CurlEngine: Sendable {
             }
             for transfer in added {
                 active[ObjectIdentifier(transfer)] = transfer
-                curl_multi_add_handle(multi, transfer.handle)
+                rdx_curl_multi_add_handle(multi, transfer.handle)
             }
             for id in cancelled {
                 guard let transfer = active.removeValue(forKey: id) else { continue }
-                curl_multi_remove_handle(multi, transfer.handle)
+                rdx_curl_multi_remove_handle(multi, transfer.handle)
                 finish(transfer, .failure(.cancelled))
             }
-            curl_multi_perform(multi, &running)
+            rdx_curl_multi_perform(multi, &running)
             var left: Int32 = 0
-            while let message = curl_multi_info_read(multi, &left) {
+            while let message = rdx_curl_multi_info_read(multi, &left) {
                 guard message.pointee.msg == CURLMSG_DONE, let handle = message.pointee.easy_handle,
                     let transfer = CurlTransfer.owner(of: handle)
                 else { continue }
                 let code = message.pointee.data.result
-                curl_multi_remove_handle(multi, handle)
+                rdx_curl_multi_remove_handle(multi, handle)
                 active[ObjectIdentifier(transfer)] = nil
                 finish(transfer, transfer.outcome(code))
             }
-            curl_multi_poll(multi, nil, 0, 1000, nil)
+            rdx_curl_multi_poll(multi, 1000)
         }
     }
 

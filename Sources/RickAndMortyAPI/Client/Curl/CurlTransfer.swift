@@ -1,4 +1,4 @@
-import CCurlSystem
+import CLibCurl
 
 /// One GET on a libcurl easy handle: its options, the body and headers as they arrive, and the
 /// continuation that hears the outcome.
@@ -22,6 +22,8 @@ final class CurlTransfer: @unchecked Sendable {
         case tooLarge
         /// The task was cancelled.
         case cancelled
+        /// libcurl could not be loaded; the reason is the loader's.
+        case unavailable(String)
     }
 
     let handle: UnsafeMutableRawPointer
@@ -34,17 +36,18 @@ final class CurlTransfer: @unchecked Sendable {
     var continuation: CheckedContinuation<Response, any Error>?
 
     /// A transfer of `url` with `headers`, ending at `timeoutMilliseconds` from its start.
-    /// Returns `nil` when libcurl cannot make a handle (out of memory).
+    /// Returns `nil` when libcurl cannot make a handle (out of memory). libcurl must be loaded
+    /// (`CurlEngine.shared`).
     init?(
         url: String, headers requestHeaders: [(String, String)], userAgent: String, timeoutMilliseconds: Int,
         connectTimeoutMilliseconds: Int, maxBodyBytes: Int
     ) {
-        guard let handle = curl_easy_init() else { return nil }
+        guard let handle = rdx_curl_easy_init() else { return nil }
         self.handle = handle
         self.maxBodyBytes = maxBodyBytes
         errorBuffer.initialize(repeating: 0, count: Int(CURL_ERROR_SIZE))
         for (name, value) in requestHeaders {
-            headerList = curl_slist_append(headerList, "\(name): \(value)")
+            headerList = rdx_curl_slist_append(headerList, "\(name): \(value)")
         }
         rdx_curl_set_string(handle, CURLOPT_URL, url)
         rdx_curl_set_string(handle, CURLOPT_USERAGENT, userAgent)
@@ -73,8 +76,8 @@ final class CurlTransfer: @unchecked Sendable {
     }
 
     deinit {
-        curl_easy_cleanup(handle)
-        curl_slist_free_all(headerList)
+        rdx_curl_easy_cleanup(handle)
+        rdx_curl_slist_free_all(headerList)
         errorBuffer.deallocate()
     }
 
@@ -95,7 +98,7 @@ final class CurlTransfer: @unchecked Sendable {
             var systemError = 0
             rdx_curl_get_long(handle, CURLINFO_OS_ERRNO, &systemError)
             let detail = String(cString: errorBuffer)
-            let message = detail.isEmpty ? String(cString: curl_easy_strerror(code)) : detail
+            let message = detail.isEmpty ? String(cString: rdx_curl_easy_strerror(code)) : detail
             return .failure(
                 .curl(
                     code: Int(code.rawValue), message: message, systemError: Int32(truncatingIfNeeded: systemError),
