@@ -134,7 +134,7 @@ public final class ImagePipeline: Sendable {
         let source = String(original.checksum)
         if let cached, cached.metadata.source == source, let bitmap = decodeVariant(cached, key: key, request: request) {
             // Made from the very bytes the server just confirmed: renew instead of redoing.
-            try? disk.renew(cached, for: key, directives: original.directives)
+            _ = try? disk.renew(cached, for: key, directives: original.directives)
             return Thumbnail(bitmap: bitmap, source: original.source)
         }
         let bitmap: Bitmap
