@@ -21,7 +21,7 @@ struct AvatarFile: Sendable {
     /// Whether a request's validators say the client's copy is current (answer 304).
     func isCurrent(ifNoneMatch: String?, ifModifiedSince: String?) -> Bool {
         if let ifNoneMatch {
-            let tags = ifNoneMatch.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+            let tags = ifNoneMatch.split(separator: ",").map { $0.trimmingHeaderSpace() }
             return tags.contains("*") || tags.contains(etag) || tags.contains("W/" + etag)
         }
         if let ifModifiedSince, let since = HTTPDate.parse(ifModifiedSince) {

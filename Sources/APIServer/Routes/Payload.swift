@@ -42,7 +42,7 @@ struct Payload: Sendable {
         guard status == .ok, contentType.hasPrefix("application/json") else { return self }
         let tag = Self.entityTag(body)
         let headers = self.headers + [(HTTPField.Name.eTag, tag), (.cacheControl, cacheControl)]
-        let asked = request.headers[.ifNoneMatch]?.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } ?? []
+        let asked = request.headers[.ifNoneMatch]?.split(separator: ",").map { $0.trimmingHeaderSpace() } ?? []
         if asked.contains(tag) || asked.contains("*") {
             return Payload(status: .notModified, contentType: contentType, headers: headers, body: [])
         }

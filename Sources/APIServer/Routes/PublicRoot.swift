@@ -1,4 +1,5 @@
 import HTTPTypes
+import RickAndMortyAPI
 
 /// The API root an answer's URLs are written under, as web frameworks decide it behind a proxy:
 /// the configured public URL when there is one; else the first proxy's `Forwarded` host and
@@ -38,15 +39,15 @@ struct PublicRoot: Sendable {
         for pair in firstListItem(value).split(separator: ";") {
             let parts = pair.split(separator: "=", maxSplits: 1)
             guard parts.count == 2 else { continue }
-            var text = parts[1].trimmingCharacters(in: .whitespaces)
+            var text = parts[1].trimmingHeaderSpace()
             if text.count >= 2, text.hasPrefix("\""), text.hasSuffix("\"") { text = String(text.dropFirst().dropLast()) }
-            pairs[parts[0].trimmingCharacters(in: .whitespaces).lowercased()] = text
+            pairs[parts[0].trimmingHeaderSpace().lowercased()] = text
         }
         return pairs
     }
 
     static func firstListItem(_ value: String) -> String {
-        String(value.prefix { $0 != "," }).trimmingCharacters(in: .whitespaces)
+        value.prefix { $0 != "," }.trimmingHeaderSpace()
     }
 
     /// `value` when it is a plain `host[:port]`, else `nil`.
