@@ -145,6 +145,39 @@ import Testing
         #expect(disk.usage().bytes <= 4_400)
     }
 
+    @Test func aLargeCachePastItsLimitIsTrimmedFromASampleOfItsOldestNotAWalk() throws {
+        // 5,000 entries, entry i last read at base + i seconds: the oldest have the lowest index.
+        let filling = try open()
+        let count = 5_000
+        let keys = try (0..<count).map { try store(filling, "e\($0)", bytes: Array(repeating: UInt8($0 % 251), count: 200)) }
+        let base = Int(Date().timeIntervalSince1970) - 100_000
+        for (index, key) in keys.enumerated() {
+            var times = [timespec(tv_sec: base + index, tv_nsec: 0)]
+            times.append(times[0])
+            #expect(utimensat(AT_FDCWD, filling.path(for: key), &times, 0) == 0)
+        }
+        let full = filling.recordedSize()
+        #expect(full.entries == count)
+
+        // The same cache opened with a limit it is at: the next writes take it past.
+        let disk = try open(DiskCacheConfiguration(sizeLimit: full.bytes, trimTarget: 0.8))
+        let added = try (0..<3).map { try store(disk, "new\($0)", bytes: Array(repeating: 7, count: 200)) }
+        #expect(disk.statistics.sampledTrims >= 1)
+        // No walk of the tree: the record was kept by each removal.
+        #expect(disk.statistics.recordWalks == 0)
+        let recorded = disk.recordedSize()
+        #expect(recorded.bytes <= full.bytes)
+        #expect(disk.usage().bytes == recorded.bytes)
+
+        // What went are old entries (a sample's oldest fifth, about 20 of the 80 or so the four shards
+        // hold), never the newest half or the new ones.
+        let evicted = keys.indices.filter { !disk.contains(keys[$0]) }
+        #expect(!evicted.isEmpty)
+        #expect(disk.statistics.evictions == evicted.count)
+        #expect(evicted.allSatisfy { $0 < count / 2 }, "evicted ranks: \(evicted)")
+        #expect(added.allSatisfy { disk.contains($0) })
+    }
+
     @Test func pruneRemovesExpiredEntriesAndAbandonedTemporaryFiles() throws {
         let disk = try open(DiskCacheConfiguration(responseLifetime: .seconds(1)))
         let stale = try store(disk, "old", bytes: [1], kind: .response)

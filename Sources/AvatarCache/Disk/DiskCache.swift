@@ -8,9 +8,10 @@ import Toolbox
 /// Safe to share between tasks and between processes: writes land in `v1/tmp/` and are renamed
 /// into place, and a reader sees a whole entry or none. The only shared state besides the entries
 /// is `SizeRecord` (`v1/size`), the running total every write updates in O(1), so no ordinary
-/// command walks the tree: only trimming past the limit, `verify`, `prune`, `clear` and
-/// `usage()` do. The file's modification time is the access clock (set on reads; `relatime`
-/// makes atime useless).
+/// command walks the tree: only `verify`, `prune`, `clear` and `usage()` do, and a trim of a
+/// cache small enough to list in milliseconds; a larger cache past its limit is trimmed from a
+/// sample of its shards. The file's modification time is the access clock (set on reads;
+/// `relatime` makes atime useless).
 public final class DiskCache: Sendable {
     /// The folder given, which holds `v1/`.
     public let root: URL
@@ -136,7 +137,8 @@ public final class DiskCache: Sendable {
             state.statistics.writes += 1
             state.statistics.bytesWritten += Int64(bytes.count)
         }
-        if (totals ?? rebuildRecord()).bytes > configuration.sizeLimit { trimIfNeeded() }
+        let now = totals ?? rebuildRecord()
+        if now.bytes > configuration.sizeLimit { trimAfterWrite(now) }
     }
 
     /// The metadata `kind` gets when stored now: fresh for the server's lifetime in `directives`,
@@ -317,7 +319,59 @@ public final class DiskCache: Sendable {
         return report
     }
 
-    /// Trims to the target when over the limit: least recently used first.
+    /// Trims after a write took the cache past its limit. A cache of fewer than `sampledFrom`
+    /// entries is listed whole (a few milliseconds) and trimmed by exact recency, as
+    /// `trimIfNeeded()` does. A larger one is never listed whole in an ordinary command: a run of
+    /// `sampledShards` shard folders (1/64 of the tree, and file names are uniform hashes, so any
+    /// run holds a fair sample of every age) is listed and its least recently used entries are
+    /// removed, enough to come under the limit plus `1 − trimTarget` of the sample. That is Redis's
+    /// approximate LRU: a trim every ~0.3 % of the limit written, each listing 1.6 % of the tree,
+    /// so about five entries listed per entry written, as the whole-tree trim every 20 % costs, but
+    /// never the whole tree at once. When the sample cannot free enough (the limit was lowered),
+    /// the whole tree is trimmed.
+    private func trimAfterWrite(_ totals: SizeRecord.Totals) {
+        guard totals.entries >= Self.sampledFrom else {
+            trimIfNeeded()
+            return
+        }
+        let first = Int.random(in: 0..<256)
+        var files = (0..<Self.sampledShards).flatMap { offset in
+            let shard = String(format: "%02x", (first + offset) % 256)
+            return FileSystem.list("\(objects)/\(shard)").compactMap { name -> (path: String, info: FileSystem.Info)? in
+                let path = "\(objects)/\(shard)/\(name)"
+                return FileSystem.info(path).map { (path, $0) }
+            }
+        }
+        files.sort { $0.info.modified < $1.info.modified }
+        let sampled = files.reduce(Int64(0)) { $0 + $1.info.size }
+        var needed = totals.bytes - configuration.sizeLimit + Int64(Double(sampled) * (1 - configuration.trimTarget))
+        var evicted = 0
+        // The removals under one hold of the record's lock, and taken off it in one update.
+        _ = try? record.update { () -> (bytes: Int64, entries: Int64) in
+            var freed: Int64 = 0
+            for file in files where needed > 0 {
+                // Measured again under the lock: another process may have replaced or removed it.
+                guard let size = FileSystem.info(file.path)?.size, Syscalls.unlinkExisting(file.path) else { continue }
+                needed -= size
+                freed += size
+                evicted += 1
+            }
+            return (-freed, -Int64(evicted))
+        }
+        state.withLock {
+            $0.statistics.evictions += evicted
+            $0.statistics.sampledTrims += 1
+        }
+        if needed > Int64(Double(sampled) * (1 - configuration.trimTarget)) { trimIfNeeded() }
+    }
+
+    /// The smallest cache (in entries) whose trims after a write list a sample of the tree.
+    static let sampledFrom: Int64 = 4096
+    /// Shard folders a sampled trim lists, of 256.
+    static let sampledShards = 4
+
+    /// Trims to the target when over the limit: least recently used first, from a walk of the
+    /// whole tree (`prune`, and small caches after a write).
     @discardableResult
     public func trimIfNeeded() -> (evicted: Int, bytesFreed: Int64) {
         var files = objectFiles()

@@ -10,6 +10,9 @@ public struct DiskStatistics: Sendable, Hashable, Codable {
     public var writeFailures = 0
     /// Entries removed to keep under the size limit.
     public var evictions = 0
+    /// Trims after a write in a cache too large to list whole: each listed a few shards, not the
+    /// tree (see `DiskCache.trimAfterWrite`).
+    public var sampledTrims = 0
     /// Walks of the whole tree that set the size record: a trim, `verify`, `usage()`, or a
     /// record found missing or damaged. Ordinary reads and writes make none.
     public var recordWalks = 0
