@@ -145,7 +145,12 @@ import Testing
         #expect(disk.usage().bytes <= 4_400)
     }
 
-    @Test func aLargeCachePastItsLimitIsTrimmedFromASampleOfItsOldestNotAWalk() throws {
+    @Test func aLargeCachePastItsLimitIsTrimmedFromASampleOfItsOldestNotAWalk() async throws {
+        // Thousands of writes: off the cooperative pool (see `onDispatchThread`).
+        try await onDispatchThread { try self.trimsALargeCacheFromASample() }
+    }
+
+    func trimsALargeCacheFromASample() throws {
         // 5,000 entries, entry i last read at base + i seconds: the oldest have the lowest index.
         let filling = try open()
         let count = 5_000

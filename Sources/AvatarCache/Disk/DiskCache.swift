@@ -350,10 +350,13 @@ public final class DiskCache: Sendable {
         _ = try? record.update { () -> (bytes: Int64, entries: Int64) in
             var freed: Int64 = 0
             for file in files where needed > 0 {
-                // Measured again under the lock: another process may have replaced or removed it.
-                guard let size = FileSystem.info(file.path)?.size, Syscalls.unlinkExisting(file.path) else { continue }
-                needed -= size
-                freed += size
+                // Looked at again under the lock: another process may have removed it, or written
+                // or read it since the listing, which makes it recent.
+                guard let info = FileSystem.info(file.path), info.modified <= file.info.modified,
+                    Syscalls.unlinkExisting(file.path)
+                else { continue }
+                needed -= info.size
+                freed += info.size
                 evicted += 1
             }
             return (-freed, -Int64(evicted))
