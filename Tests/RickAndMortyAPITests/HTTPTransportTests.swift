@@ -123,6 +123,25 @@ import Testing
         }
     }
 
+    @Test func noAnswerOnAReusedConnectionIsATimeoutNotAnUnreachableHost() async throws {
+        try await withServer({ router in
+            router.get("/first") { _, _ in "first" }
+            router.get("/silent") { _, _ -> String in
+                try await cancelWhenGracefulShutdown { try await Task.sleep(for: .seconds(60)) }
+                return "late"
+            }
+        }) { base in
+            let transport = HTTPTransport(configuration: TransportConfiguration(requestTimeout: .seconds(1)))
+            // The first request opens the connection the second one reuses (its connect time is 0).
+            let first = try await transport.getOnce(base.appending(path: "first"))
+            #expect(first.body == Array("first".utf8))
+            let silent = base.appending(path: "silent")
+            await #expect(throws: APIError.timedOut(url: silent.absoluteString, seconds: 1)) {
+                try await transport.getOnce(silent)
+            }
+        }
+    }
+
     @Test func manyRequestsAtOnceEachGetTheirOwnAnswer() async throws {
         try await withServer({ router in
             router.get("/item/:id") { _, context -> String in

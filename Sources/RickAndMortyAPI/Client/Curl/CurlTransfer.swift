@@ -16,7 +16,7 @@ final class CurlTransfer: @unchecked Sendable {
     /// Why a transfer ended without a response.
     enum Failure: Error, Sendable, Equatable {
         /// libcurl's code, its message (the error buffer when it said more), the system's `errno`
-        /// for a failed connect (0 when none), and whether a connection was made.
+        /// for a failed connect (0 when none), and whether the request was sent on a connection.
         case curl(code: Int, message: String, systemError: Int32, connected: Bool)
         /// The body passed `maxBodyBytes`.
         case tooLarge
@@ -93,8 +93,9 @@ final class CurlTransfer: @unchecked Sendable {
         if overflowed { return .failure(.tooLarge) }
         guard code == CURLE_OK else {
             if code == CURLE_FILESIZE_EXCEEDED { return .failure(.tooLarge) }
-            var connectTime = 0.0
-            rdx_curl_get_double(handle, CURLINFO_CONNECT_TIME, &connectTime)
+            // Whether the request went out: on a reused connection the connect time is 0.
+            var requestBytes = 0
+            rdx_curl_get_long(handle, CURLINFO_REQUEST_SIZE, &requestBytes)
             var systemError = 0
             rdx_curl_get_long(handle, CURLINFO_OS_ERRNO, &systemError)
             let detail = String(cString: errorBuffer)
@@ -102,7 +103,7 @@ final class CurlTransfer: @unchecked Sendable {
             return .failure(
                 .curl(
                     code: Int(code.rawValue), message: message, systemError: Int32(truncatingIfNeeded: systemError),
-                    connected: connectTime > 0))
+                    connected: requestBytes > 0))
         }
         var status = 0
         rdx_curl_get_long(handle, CURLINFO_RESPONSE_CODE, &status)
