@@ -131,9 +131,10 @@ import Testing
                 return "late"
             }
         }) { base in
+            // The first request opens the connection the second one reuses (its connect time is 0):
+            // transports share the process's connections. Only the second has a short deadline.
+            let first = try await HTTPTransport().getOnce(base.appending(path: "first"))
             let transport = HTTPTransport(configuration: TransportConfiguration(requestTimeout: .seconds(1)))
-            // The first request opens the connection the second one reuses (its connect time is 0).
-            let first = try await transport.getOnce(base.appending(path: "first"))
             #expect(first.body == Array("first".utf8))
             let silent = base.appending(path: "silent")
             await #expect(throws: APIError.timedOut(url: silent.absoluteString, seconds: 1)) {
