@@ -246,15 +246,16 @@ public final class DiskCache: Sendable {
 
     /// Every entry file: its path, name, size and access time.
     private func objectFiles() -> [(path: String, name: String, info: FileSystem.Info)] {
-        var files: [(path: String, name: String, info: FileSystem.Info)] = []
-        for shard in FileSystem.list(objects) {
-            let folder = "\(objects)/\(shard)"
-            for name in FileSystem.list(folder) {
-                let path = "\(folder)/\(name)"
-                if let info = FileSystem.info(path) { files.append((path, name, info)) }
-            }
+        FileSystem.list(objects).flatMap(shardFiles)
+    }
+
+    /// The entry files of one shard folder (`ab`), with their size and access time.
+    private func shardFiles(_ shard: String) -> [(path: String, name: String, info: FileSystem.Info)] {
+        let folder = "\(objects)/\(shard)"
+        return FileSystem.list(folder).compactMap { name in
+            let path = "\(folder)/\(name)"
+            return FileSystem.info(path).map { (path, name, $0) }
         }
-        return files
     }
 
     /// What the cache holds now, by kind, from a walk; reads each entry's header and metadata (not
@@ -336,11 +337,7 @@ public final class DiskCache: Sendable {
         }
         let first = Int.random(in: 0..<256)
         var files = (0..<Self.sampledShards).flatMap { offset in
-            let shard = String(format: "%02x", (first + offset) % 256)
-            return FileSystem.list("\(objects)/\(shard)").compactMap { name -> (path: String, info: FileSystem.Info)? in
-                let path = "\(objects)/\(shard)/\(name)"
-                return FileSystem.info(path).map { (path, $0) }
-            }
+            shardFiles(String(format: "%02x", (first + offset) % 256))
         }
         files.sort { $0.info.modified < $1.info.modified }
         let sampled = files.reduce(Int64(0)) { $0 + $1.info.size }
