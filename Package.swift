@@ -117,7 +117,10 @@ let package = Package(
         .executableTarget(name: "fuzz-api-json", dependencies: ["FuzzTargets"]),
 
         // Tests.
-        .target(name: "TestSupport", dependencies: ["APIServer", "RickAndMortyAPI"], path: "Tests/TestSupport"),
+        .target(
+            name: "TestSupport",
+            dependencies: ["APIServer", "RickAndMortyAPI", .product(name: "Hummingbird", package: "hummingbird")],
+            path: "Tests/TestSupport"),
         .testTarget(
             name: "RickAndMortyAPITests",
             dependencies: [

@@ -19,10 +19,21 @@ public enum APIServer {
     ) async throws -> RunningAPIServer {
         let base = BaseURL()
         let router = APIRouter(dataset: dataset, configuration: configuration, base: base).build(logger: logger)
+        let server = try await start(router: router, host: configuration.host, port: configuration.port, logger: logger)
+        base.set(server.baseURL.absoluteString)
+        return server
+    }
+
+    /// Starts serving `router` (any routes: tests give servers that misbehave); returns once the
+    /// socket is listening. The server's tasks run on its event loops (`ServerExecutor`), apart
+    /// from the caller's.
+    package static func start(
+        router: Router<BasicRequestContext>, host: String = "127.0.0.1", port: Int = 0, logger: Logger = .disabled
+    ) async throws -> RunningAPIServer {
         let (ports, portContinuation) = AsyncStream.makeStream(of: Int.self)
         let application = Application(
             router: router,
-            configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: nil),
+            configuration: .init(address: .hostname(host, port: port), serverName: nil),
             onServerRunning: { channel in
                 portContinuation.yield(channel.localAddress?.port ?? 0)
                 portContinuation.finish()
@@ -32,7 +43,7 @@ public enum APIServer {
         // Stopped by graceful shutdown, never by cancelling the task: cancelling Hummingbird while
         // a keep-alive connection is open traps inside NIO ("Deinited NIOAsyncWriter").
         let group = ServiceGroup(configuration: .init(services: [application], logger: logger))
-        let task = Task {
+        let task = Task(executorPreference: ServerExecutor(loops: application.eventLoopGroup)) {
             defer { portContinuation.finish() }
             try await group.run()
         }
@@ -41,10 +52,8 @@ public enum APIServer {
             try await task.value
             throw CancellationError()
         }
-        let host = configuration.host.contains(":") ? "[\(configuration.host)]" : configuration.host
-        let url = "http://\(host):\(port)/api"
-        base.set(url)
+        let authority = host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)"
         // swift-format-ignore: NeverForceUnwrap
-        return RunningAPIServer(baseURL: URL(string: url)!, group: group, task: task)
+        return RunningAPIServer(baseURL: URL(string: "http://\(authority)/api")!, group: group, task: task)
     }
 }

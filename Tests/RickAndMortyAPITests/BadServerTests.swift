@@ -23,15 +23,7 @@ import Testing
             }
             return try await handler(count)
         }
-        let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
-        let app = Application(
-            router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)),
-            onServerRunning: { continuation.yield($0.localAddress?.port ?? 0) }, logger: .disabled)
-        let task = Task { try await app.run() }
-        var iterator = ports.makeAsyncIterator()
-        let port = try #require(await iterator.next())
-        defer { task.cancel() }
-        try await body(try #require(URL(string: "http://127.0.0.1:\(port)/api")))
+        try await TestData.withServer(router: router, body)
     }
 
     static func json(_ text: String, status: HTTPResponse.Status = .ok, headers: HTTPFields = [:]) -> Response {

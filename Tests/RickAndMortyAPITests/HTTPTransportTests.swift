@@ -12,31 +12,13 @@ import Testing
 /// The libcurl transport against real HTTP servers: what it asks for, what it hands back after
 /// redirects and compression, cancellation mid-request, and many requests at once.
 @Suite struct HTTPTransportTests {
-    /// Runs `body` against a Hummingbird server with the routes `configure` adds, then shuts the
-    /// server down gracefully (a cancelled server task can drop connections still being accepted).
+    /// Runs `body` against a server with the routes `configure` adds, given its origin.
     func withServer(
         _ configure: (Router<BasicRequestContext>) -> Void, _ body: (URL) async throws -> Void
     ) async throws {
         let router = Router()
         configure(router)
-        let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
-        let app = Application(
-            router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)),
-            onServerRunning: { continuation.yield($0.localAddress?.port ?? 0) }, logger: .disabled)
-        let group = ServiceGroup(configuration: .init(services: [app], logger: .disabled))
-        let task = Task { try await group.run() }
-        var iterator = ports.makeAsyncIterator()
-        let port = try #require(await iterator.next())
-        let base = try #require(URL(string: "http://127.0.0.1:\(port)"))
-        do {
-            try await body(base)
-        } catch {
-            await group.triggerGracefulShutdown()
-            _ = await task.result
-            throw error
-        }
-        await group.triggerGracefulShutdown()
-        _ = await task.result
+        try await TestData.withServer(router: router) { try await body($0.deletingLastPathComponent()) }
     }
 
     static let document = #"{"hello":"compressed","padding":"\#(String(repeating: "ab", count: 200))"}"#

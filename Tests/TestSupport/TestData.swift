@@ -1,5 +1,6 @@
 import APIServer
 import Foundation
+import Hummingbird
 import RickAndMortyAPI
 
 /// Where the tests find their data and how they start the real loopback server.
@@ -40,7 +41,20 @@ public enum TestData {
             configuration.jsonCacheControl = cacheControl
             configuration.avatarCacheControl = cacheControl
         }
-        let server = try await APIServer.start(dataset: dataset, configuration: configuration)
+        return try await serving(try await APIServer.start(dataset: dataset, configuration: configuration), body)
+    }
+
+    /// Runs `body` with a server of `router`'s routes (one that misbehaves on purpose) on a free
+    /// loopback port, given its API root (`http://127.0.0.1:N/api`), then stops it.
+    public static func withServer<T>(
+        router: Router<BasicRequestContext>, _ body: (URL) async throws -> T
+    ) async throws -> T {
+        try await serving(try await APIServer.start(router: router), body)
+    }
+
+    /// Runs `body` with `server`'s API root, then stops it gracefully, whether `body` throws or not
+    /// (a cancelled server task can drop connections still being accepted).
+    private static func serving<T>(_ server: RunningAPIServer, _ body: (URL) async throws -> T) async throws -> T {
         do {
             let result = try await body(server.baseURL)
             await server.stop()

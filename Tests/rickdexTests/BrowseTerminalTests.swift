@@ -46,8 +46,19 @@ import Testing
     }
 
     func onDispatch<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
-        try await withCheckedThrowingContinuation { continuation in
-            DispatchQueue.global().async { continuation.resume(with: Result { try body() }) }
+        try await onDispatchThread(body)
+    }
+
+    /// `rickdex serve` started again on `port`, which the system may take a moment to release.
+    func restarted(_ arguments: [String], port: Int) async throws -> ServeProcess {
+        var attempt = 0
+        while true {
+            do {
+                return try ServeProcess(arguments, port: port)
+            } catch is ServeProcess.StartFailure where attempt < 20 {
+                attempt += 1
+                try await Task.sleep(for: .milliseconds(100))
+            }
         }
     }
 
@@ -246,13 +257,10 @@ import Testing
         let data = try TemporaryFolder()
         let fixtures = data.appendingPathComponent("dataset")
         try FileManager.default.copyItem(at: TestData.fixtures, to: fixtures)
-        // The same address before and after, as a server that changed a file would keep.
-        var server: ServeProcess?
-        var port = 0
-        for _ in 0..<8 where server == nil {
-            port = Int.random(in: 20000...60000)
-            server = try? ServeProcess(["--data", fixtures.path], port: port)
-        }
+        // The same address before and after, as a server that changed a file would keep: the
+        // port the system gave the first is asked of the second.
+        var server: ServeProcess? = try ServeProcess(["--data", fixtures.path])
+        let port = try #require(server).port
         let api = try #require(server?.baseURL)
         let cache = try TemporaryFolder()
         let pane = try Pane(command(api, cache: cache))
@@ -277,7 +285,7 @@ import Testing
         try FileManager.default.removeItem(at: avatars.appendingPathComponent("1.jpeg"))
         try FileManager.default.copyItem(
             at: avatars.appendingPathComponent("3.jpeg"), to: avatars.appendingPathComponent("1.jpeg"))
-        server = try ServeProcess(["--data", fixtures.path], port: port)
+        server = try await restarted(["--data", fixtures.path], port: port)
         let (notice, after) = try await onDispatch { () -> (String, String) in
             try pane.keys("Down")
             try pane.keys("r", literal: true)

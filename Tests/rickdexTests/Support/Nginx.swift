@@ -30,7 +30,8 @@ final class Nginx {
         }
         var started: (Process, Int)?
         for _ in 0..<8 where started == nil {
-            let port = Int.random(in: 20000...60000)
+            // Below Linux's ephemeral range (32768-60999), which clients' own ports come from.
+            let port = Int.random(in: 20000...32767)
             try Self.configuration(folder: folder.path, port: port, upstream: upstream, extra: extra)
                 .write(to: folder.appendingPathComponent("nginx.conf"), atomically: true, encoding: .utf8)
             let process = Process()

@@ -30,8 +30,20 @@ final class ServeProcess {
             line.append(first)
         }
         baseURL = String(decoding: line, as: UTF8.self)
-        let startLog = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
-        _ = try #require(URL(string: baseURL), "serve printed no API root; its log: \(startLog)")
+        guard URL(string: baseURL)?.port != nil else {
+            process.waitUntilExit()
+            throw StartFailure(log: (try? String(contentsOf: log, encoding: .utf8)) ?? "")
+        }
+    }
+
+    /// The port it listens on.
+    var port: Int { URL(string: baseURL)?.port ?? 0 }
+
+    /// `serve` exited without printing its API root (a port in use, say); a plain error, so a
+    /// caller that tries again records no issue for the attempt.
+    struct StartFailure: Error, CustomStringConvertible {
+        let log: String
+        var description: String { "serve printed no API root; its log: \(log)" }
     }
 
     deinit { stop() }
