@@ -6,6 +6,7 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .executable(name: "rickdex", targets: ["rickdex"]),
+        .executable(name: "rickdex-serve", targets: ["rickdex-serve"]),
         .library(name: "RickAndMortyAPI", targets: ["RickAndMortyAPI"]),
         .library(name: "Imaging", targets: ["Imaging"]),
         .library(name: "APIServer", targets: ["APIServer"]),
@@ -95,7 +96,6 @@ let package = Package(
             name: "rickdex",
             dependencies: [
                 "RickAndMortyAPI",
-                "APIServer",
                 "AvatarCache",
                 "BlockArt",
                 "Imaging",
@@ -103,6 +103,16 @@ let package = Package(
                 "AvatarExport",
                 "TerminalUI",
                 "Toolbox",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        // `rickdex serve` and `--api fixtures` run this one, so that the web server (Hummingbird,
+        // NIO) is not loaded by every other command.
+        .executableTarget(
+            name: "rickdex-serve",
+            dependencies: [
+                "APIServer", "RickAndMortyAPI",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]

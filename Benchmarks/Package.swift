@@ -10,7 +10,10 @@ import PackageDescription
 let package = Package(
     name: "RickdexBenchmarks",
     platforms: [.macOS(.v15)],
-    dependencies: [.package(name: "Rickdex", path: "..")],
+    dependencies: [
+        .package(name: "Rickdex", path: ".."),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
     targets: [
         .executableTarget(
             name: "cache-microbench",
@@ -20,7 +23,12 @@ let package = Package(
                 .product(name: "Toolbox", package: "Rickdex"),
             ],
             path: "Micro"
-        )
+        ),
+        .executableTarget(
+            name: "startup-floor",
+            dependencies: [.product(name: "ArgumentParser", package: "swift-argument-parser")],
+            path: "StartupFloor"
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -39,7 +39,11 @@ struct Rickdex: AsyncParsableCommand {
         do {
             // `rickdex` alone on a terminal opens the live search.
             let arguments = Array(CommandLine.arguments.dropFirst())
-            let interactive = arguments.isEmpty && TerminalDevice.standardInput.isTerminal && TerminalDevice.standardOutput.isTerminal
+            if arguments.first == ServeCommand.configuration.commandName {
+                try ServeExecutable.exec(Array(arguments.dropFirst()))
+            }
+            let interactive =
+                arguments.isEmpty && TerminalDevice.standardInput.isTerminal && TerminalDevice.standardOutput.isTerminal
             var command = try parseAsRoot(interactive ? ["browse"] : nil)
             if var asyncCommand = command as? AsyncParsableCommand {
                 try await asyncCommand.run()

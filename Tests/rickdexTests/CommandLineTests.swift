@@ -85,6 +85,66 @@ import Testing
         }
     }
 
+    @Test func withoutRickdexServeBesideItServingSaysWhatToInstallAndTheRestWorks() async throws {
+        let folder = try TemporaryFolder()
+        let alone = folder.appendingPathComponent("rickdex")
+        try FileManager.default.copyItem(at: RickdexProcess.executable, to: alone)
+        for arguments in [["search", "rick", "--api", "fixtures"], ["serve", "--port", "0"]] {
+            let result = try await RickdexProcess.run(arguments, executable: alone)
+            #expect(result.status == 1, "\(arguments): \(result.stderr)")
+            #expect(result.stderr.contains("rickdex-serve, which runs `rickdex serve` and --api fixtures, is not at"))
+            #expect(result.stderr.contains(folder.appendingPathComponent("rickdex-serve").path))
+            #expect(result.stderr.contains("install it beside rickdex"))
+        }
+        let version = try await RickdexProcess.run(["--version"], executable: alone)
+        #expect(version.status == 0 && !version.stdout.isEmpty)
+    }
+
+    @Test func theFixturesServerEndsWithItsCommandEvenAKilledOne() async throws {
+        let cache = try TemporaryFolder()
+        let command = try RickdexProcess.start(
+            ["warm", "--all", "--api", "fixtures"], environment: ["RICKDEX_CACHE_DIR": cache.path])
+        defer { kill(command.processIdentifier, SIGKILL) }
+        let parent = command.processIdentifier
+        let server = try await onDispatchThread { () -> Int32? in
+            // The child appears once the command has started it, under the thread that did; the
+            // command is killed once the server has answered (entries are cached), not as it starts.
+            let deadline = Date().addingTimeInterval(30)
+            while Date() < deadline {
+                let entries = FileManager.default.enumerator(atPath: cache.path)?.allObjects.count ?? 0
+                guard entries > 20 else {
+                    usleep(20_000)
+                    continue
+                }
+                let threads = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(parent)/task")) ?? []
+                let children = threads.compactMap {
+                    try? String(contentsOfFile: "/proc/\(parent)/task/\($0)/children", encoding: .utf8)
+                }
+                if let pid = children.joined(separator: " ").split(separator: " ").first.flatMap({ Int32($0) }) {
+                    return pid
+                }
+                usleep(20_000)
+            }
+            return nil
+        }
+        let pid = try #require(server, "warm --api fixtures started no server")
+        let name = try String(contentsOfFile: "/proc/\(pid)/comm", encoding: .utf8)
+        #expect(name.hasPrefix("rickdex-serve"))
+        kill(parent, SIGKILL)
+        command.waitUntilExit()
+        let ended = try await onDispatchThread { () -> Bool in
+            let deadline = Date().addingTimeInterval(30)
+            while Date() < deadline {
+                // Gone, or a zombie its new parent has yet to reap.
+                guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8) else { return true }
+                if stat.split(separator: ")").last?.split(separator: " ").first == "Z" { return true }
+                usleep(20_000)
+            }
+            return false
+        }
+        #expect(ended, "rickdex-serve \(pid) outlived the command that started it")
+    }
+
     @Test func unreachableSuggestsTheFixtures() async throws {
         let result = try await run(["search", "--api", "http://127.0.0.1:9/api"])
         #expect(result.stderr.contains("--api fixtures"))

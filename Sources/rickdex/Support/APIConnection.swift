@@ -1,4 +1,3 @@
-import APIServer
 import ArgumentParser
 import AvatarCache
 import Foundation
@@ -6,7 +5,7 @@ import Logging
 import RickAndMortyAPI
 
 /// What a command talks to: the API client and the image pipeline, both through the cache, and
-/// the in-process server behind them when `--api fixtures`.
+/// the bundled dataset's server (a `rickdex-serve` child) behind them when `--api fixtures`.
 struct APIConnection: Sendable {
     static let realService = "https://rickandmortyapi.com/api"
 
@@ -21,12 +20,13 @@ struct APIConnection: Sendable {
     let images: ImagePipeline
     /// Counts what API answers came from where.
     let responses: DiskResponseCache
-    private let server: RunningAPIServer?
+    private let server: FixturesServer?
     private let verbose: Bool
 
     var disk: DiskCache { images.disk }
 
-    /// Connects as `options` say. `fixtures` starts the bundled dataset's server on a free port;
+    /// Connects as `options` say. `fixtures` starts the bundled dataset's server (`rickdex-serve`)
+    /// on a free port;
     /// `--offline` starts nothing and reads only the cache.
     static func open(_ options: GlobalOptions) async throws -> APIConnection {
         let logger = Logger.forCommandLine(verbose: options.verbose)
@@ -40,15 +40,11 @@ struct APIConnection: Sendable {
                 images: ImagePipeline(identity: identity, disk: disk, fetcher: nil), responses: responses, server: nil,
                 verbose: options.verbose)
         }
-        var server: RunningAPIServer?
+        var server: FixturesServer?
         let baseURL: URL
         if setting == "fixtures" {
-            let folder = try FixturesLocator.locate()
-            let dataset = try Dataset.load(from: folder)
-            let started = try await ServerStartFailure.wrapping(host: "127.0.0.1", port: 0) {
-                try await APIServer.start(dataset: dataset)
-            }
-            logger.debug("serving the bundled dataset", metadata: ["url": "\(started.baseURL)", "folder": "\(folder.path)"])
+            let started = try FixturesServer()
+            logger.debug("serving the bundled dataset", metadata: ["url": "\(started.baseURL)"])
             server = started
             baseURL = started.baseURL
         } else {
@@ -63,9 +59,9 @@ struct APIConnection: Sendable {
             responses: responses, server: server, verbose: options.verbose)
     }
 
-    /// Stops the in-process server, if any, and reports what the cache could not keep.
+    /// Stops the bundled dataset's server, if any, and reports what the cache could not keep.
     func close() async {
-        await server?.stop()
+        server?.stop()
         if let failure = disk.lastWriteError {
             FileHandle.standardError.write(
                 Data("rickdex: warning: \(failure); results were shown but not all were cached\n".utf8))

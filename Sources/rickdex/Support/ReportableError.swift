@@ -1,4 +1,3 @@
-import APIServer
 import AvatarCache
 import AvatarExport
 import Imaging
@@ -78,9 +77,7 @@ extension ExportError: ReportableError {
     var exitCode: Int32 { ErrorReport.usage }
 }
 
-extension FixturesNotFound: ReportableError {
-    var exitCode: Int32 { ErrorReport.usage }
-}
+extension ServerUnavailable: ReportableError {}
 
 extension PartialFailure: ReportableError {
     var exitCode: Int32 { ErrorReport.partial }
@@ -88,9 +85,4 @@ extension PartialFailure: ReportableError {
 
 extension LocalFileError: ReportableError {
     var exitCode: Int32 { ErrorReport.usage }
-}
-
-extension ServerStartFailure: ReportableError {
-    var exitCode: Int32 { ErrorReport.network }
-    var hint: String? { "Choose another --port, or --port 0 for any free one." }
 }

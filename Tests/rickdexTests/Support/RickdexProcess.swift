@@ -20,16 +20,21 @@ enum RickdexProcess {
     ///
     /// Each run gets a cache folder of its own unless `environment` names one
     /// (`RICKDEX_CACHE_DIR`), so no test reads what another one cached, nor the user's cache.
-    static func run(_ arguments: [String], environment: [String: String] = [:]) async throws -> Run {
+    static func run(
+        _ arguments: [String], environment: [String: String] = [:], executable: URL = executable
+    ) async throws -> Run {
         try await withCheckedThrowingContinuation { continuation in
             DispatchQueue.global().async {
-                continuation.resume(with: Result { try runBlocking(arguments, environment: environment) })
+                continuation.resume(
+                    with: Result { try runBlocking(arguments, environment: environment, executable: executable) })
             }
         }
     }
 
-    static func runBlocking(_ arguments: [String], environment: [String: String]) throws -> Run {
-        let process = try start(arguments, environment: environment)
+    static func runBlocking(
+        _ arguments: [String], environment: [String: String], executable: URL = executable
+    ) throws -> Run {
+        let process = try start(arguments, environment: environment, executable: executable)
         // Both pipes drained at once: a child blocked on a full stderr pipe (64 KB of failure
         // lines) would never close stdout.
         let errors = (process.standardError as? Pipe)?.fileHandleForReading
@@ -48,7 +53,9 @@ enum RickdexProcess {
     }
 
     /// Starts `rickdex` and returns at once, its output going to pipes.
-    static func start(_ arguments: [String], environment: [String: String] = [:]) throws -> Process {
+    static func start(
+        _ arguments: [String], environment: [String: String] = [:], executable: URL = executable
+    ) throws -> Process {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
