@@ -45,10 +45,6 @@ import Testing
         }
     }
 
-    func onDispatch<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
-        try await onDispatchThread(body)
-    }
-
     /// `rickdex serve` started again on `port`, which the system may take a moment to release.
     func restarted(_ arguments: [String], port: Int) async throws -> ServeProcess {
         var attempt = 0
@@ -69,7 +65,7 @@ import Testing
     @Test func typeSelectOpenGoBackQuitAndTheTerminalIsRestored() async throws {
         let cache = try TemporaryFolder()
         let pane = try Pane(command("fixtures", cache: cache))
-        let screens = try await onDispatch {
+        let screens = try await onDispatchThread {
             // It opens on everyone.
             let start = try pane.wait(for: "page 1 of 42")
             try pane.keys("rick", literal: true)
@@ -98,7 +94,7 @@ import Testing
         let cache = try TemporaryFolder()
         try await TestData.withServer(faults: FaultPlan(latency: .milliseconds(800))) { base in
             let pane = try Pane(command(base.absoluteString, cache: cache))
-            let seen = try await onDispatch { () -> [String] in
+            let seen = try await onDispatchThread { () -> [String] in
                 _ = try pane.wait(for: "page 1 of 42")
                 try pane.keys("morty", literal: true)
                 usleep(500_000)  // past the debounce: morty's request is in flight for 800 ms
@@ -127,7 +123,7 @@ import Testing
         let output = cache.appendingPathComponent("pane-output")
         // What the program writes, raw, before tmux interprets it.
         _ = try ViewTests.tmux(["-L", pane.socket, "pipe-pane", "-o", "cat >> \(output.path)"])
-        let screens = try await onDispatch {
+        let screens = try await onDispatchThread {
             _ = try pane.wait(for: "page 1 of 42")
             try pane.keys("?", literal: true)
             let help = try pane.wait(for: "any key: close")
@@ -163,7 +159,7 @@ import Testing
         // Browse starts after a pause, so the pipe is in place before it turns mouse reporting on.
         let pane = try Pane("sleep 0.5; " + command("fixtures", cache: cache))
         _ = try ViewTests.tmux(["-L", pane.socket, "pipe-pane", "-o", "cat >> \(output.path)"])
-        let screens = try await onDispatch {
+        let screens = try await onDispatchThread {
             _ = try pane.wait(for: "page 1 of 42")
             // Row 7: the third result (rows 1–2 are the search line and the rule, two rows each).
             try pane.bytes(Self.sgr(0, column: 8, row: 7))
@@ -190,7 +186,7 @@ import Testing
         let still = try Pane("sleep 0.5; " + command("fixtures", cache: quiet) + " --no-mouse")
         let quietOutput = quiet.appendingPathComponent("pane-output")
         _ = try ViewTests.tmux(["-L", still.socket, "pipe-pane", "-o", "cat >> \(quietOutput.path)"])
-        _ = try await onDispatch {
+        _ = try await onDispatchThread {
             _ = try still.wait(for: "page 1 of 42")
             try still.keys("Escape")  // on an empty line: quit
             return try still.wait(for: "DONE")
@@ -201,7 +197,7 @@ import Testing
     @Test func fromACharacterToItsEpisodesACastAPersonAndBack() async throws {
         let cache = try TemporaryFolder()
         let pane = try Pane(command("fixtures", cache: cache))
-        let screens = try await onDispatch {
+        let screens = try await onDispatchThread {
             _ = try pane.wait(for: "page 1 of 42")
             try pane.keys("Enter")
             _ = try pane.wait(for: "e: episodes")
@@ -230,7 +226,7 @@ import Testing
     @Test func gShowsAGridOfAvatarsAndNamesThatArrowsMoveThrough() async throws {
         let cache = try TemporaryFolder()
         let pane = try Pane(command("fixtures", cache: cache))
-        let screens = try await onDispatch {
+        let screens = try await onDispatchThread {
             _ = try pane.wait(for: "page 1 of 42")
             try pane.keys("Down")
             try pane.keys("g", literal: true)
@@ -268,7 +264,7 @@ import Testing
             try ViewTests.tmux(["-L", pane.socket, "capture-pane", "-p", "-e"]).split(separator: "\n")
                 .first { $0.contains("Rick Sanchez") }.map(String.init) ?? ""
         }
-        let before = try await onDispatch { () -> String in
+        let before = try await onDispatchThread { () -> String in
             _ = try pane.wait(for: "page 1 of 42")
             // Rick's own avatar drawn (cells beside his name), not merely someone's.
             let deadline = Date().addingTimeInterval(30)
@@ -286,7 +282,7 @@ import Testing
         try FileManager.default.copyItem(
             at: avatars.appendingPathComponent("3.jpeg"), to: avatars.appendingPathComponent("1.jpeg"))
         server = try await restarted(["--data", fixtures.path], port: port)
-        let (notice, after) = try await onDispatch { () -> (String, String) in
+        let (notice, after) = try await onDispatchThread { () -> (String, String) in
             try pane.keys("Down")
             try pane.keys("r", literal: true)
             let screen = try pane.wait(for: "refreshed page 1")
@@ -305,7 +301,7 @@ import Testing
         let log = cache.appendingPathComponent("browse.log")
         try await TestData.withServer(faults: FaultPlan(alwaysFailing: ["/api/character/avatar/1.jpeg"])) { base in
             let pane = try Pane(command(base.absoluteString, cache: cache) + " -v 2>\(log.path)")
-            let screen = try await onDispatch {
+            let screen = try await onDispatchThread {
                 _ = try pane.wait(for: "page 1 of 42")
                 let screen = try pane.wait(for: "(RS)")
                 try pane.keys("Escape")
@@ -326,7 +322,7 @@ import Testing
         let output = cache.appendingPathComponent("pane-output")
         let pane = try Pane("sleep 0.5; " + command("fixtures", cache: cache))
         _ = try ViewTests.tmux(["-L", pane.socket, "pipe-pane", "-o", "cat >> \(output.path)"])
-        let end = try await onDispatch { () -> String in
+        let end = try await onDispatchThread { () -> String in
             _ = try pane.wait(for: "page 1 of 42")
             let pid = try ViewTests.tmux(["-L", pane.socket, "list-panes", "-F", "#{pane_pid}"])
                 .trimmingCharacters(in: .whitespacesAndNewlines)

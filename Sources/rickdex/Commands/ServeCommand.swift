@@ -1,6 +1,6 @@
 import ArgumentParser
 
-/// `rickdex serve …`: listed here for `rickdex --help`; `Rickdex.main` hands every `serve`
+/// `rickdex serve …`, listed here for `rickdex --help` only: `Rickdex.main` hands every `serve`
 /// command line to `rickdex-serve` before parsing, so its options and help are that program's.
 struct ServeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -11,11 +11,4 @@ struct ServeCommand: ParsableCommand {
             `rickdex serve --help` lists its options.
             """
     )
-
-    @Argument(parsing: .captureForPassthrough, help: "rickdex-serve's options.")
-    var arguments: [String] = []
-
-    func run() throws {
-        try ServeExecutable.exec(arguments)
-    }
 }
