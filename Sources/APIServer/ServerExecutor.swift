@@ -2,11 +2,11 @@ import NIOCore
 
 /// Runs a server's tasks on its own event loops, apart from Swift's cooperative pool.
 ///
-/// `--api fixtures` and the tests run the server inside the client's process. On the cooperative
-/// pool (two threads on a two-core machine) its handlers would queue behind the client's CPU work
-/// (thumbnails, or long synchronous tests) and requests would time out, which a server in its own
-/// process never causes. The loops that already do the server's I/O run its handlers too, as a
-/// separate server's threads would.
+/// A program that starts a server inside itself (the tests do, through `APIServer.start`) keeps
+/// its cooperative pool busy with its own work: two threads on a two-core machine, on which the
+/// handlers would queue behind long synchronous tests until requests time out. The loops that
+/// already do the server's I/O run its handlers too, as a server in its own process
+/// (`rickdex-serve`) would have them.
 final class ServerExecutor: TaskExecutor {
     private let loops: any EventLoopGroup
 

@@ -16,7 +16,7 @@ enum RickdexProcess {
     }()
 
     /// Runs `rickdex` to its end on a Dispatch thread: waiting for a process blocks, and a blocked
-    /// cooperative thread (two on this machine) would starve the in-process server under test.
+    /// cooperative thread (two on this machine) would hold up every other test's tasks.
     ///
     /// Each run gets a cache folder of its own unless `environment` names one
     /// (`RICKDEX_CACHE_DIR`), so no test reads what another one cached, nor the user's cache.
