@@ -173,7 +173,7 @@ import Testing
                 while Date() < deadline, process.isRunning, Self.countFiles(in: objects) < 400 { usleep(10_000) }
                 let running = process.isRunning
                 kill(process.processIdentifier, SIGKILL)
-                process.waitUntilExit()
+                process.exitStatus()
                 continuation.resume(returning: running)
             }
         }

@@ -131,7 +131,7 @@ import Testing
         let name = try String(contentsOfFile: "/proc/\(pid)/comm", encoding: .utf8)
         #expect(name.hasPrefix("rickdex-serve"))
         kill(parent, SIGKILL)
-        command.waitUntilExit()
+        command.exitStatus()
         let ended = try await onDispatchThread { () -> Bool in
             let deadline = Date().addingTimeInterval(30)
             while Date() < deadline {
@@ -187,7 +187,7 @@ import Testing
         try process.run()
         defer {
             process.terminate()
-            process.waitUntilExit()
+            process.exitStatus()
         }
         var firstLine = Data()
         while !firstLine.contains(0x0A) {

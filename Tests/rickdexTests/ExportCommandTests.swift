@@ -134,7 +134,7 @@ import Testing
                 while Date() < deadline, process.isRunning, count() < 300 { usleep(10_000) }
                 let running = process.isRunning
                 kill(process.processIdentifier, SIGKILL)
-                process.waitUntilExit()
+                process.exitStatus()
                 continuation.resume(returning: running)
             }
         }

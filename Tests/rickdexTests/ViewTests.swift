@@ -146,7 +146,7 @@ import Testing
         process.standardOutput = out
         try process.run()
         let data = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
+        process.exitStatus()
         return String(decoding: data, as: UTF8.self)
     }
 }

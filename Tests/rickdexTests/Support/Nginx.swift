@@ -49,7 +49,7 @@ final class Nginx {
         // SIGKILL: a test process may hand its children SIGTERM blocked, and nginx without a
         // master process does not unblock it. Nothing of nginx's outlives the temporary folder.
         kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
+        process.exitStatus()
     }
 
     /// The access log's lines so far, as (URI, cache status) pairs.

@@ -43,12 +43,12 @@ enum RickdexProcess {
         DispatchQueue.global().async(group: stderrRead) { stderr = errors?.readDataToEndOfFile() ?? Data() }
         let stdout = (process.standardOutput as? Pipe)?.fileHandleForReading.readDataToEndOfFile() ?? Data()
         stderrRead.wait()
-        process.waitUntilExit()
+        let status = process.exitStatus()
         if environment["RICKDEX_CACHE_DIR"] == nil, let folder = process.environment?["RICKDEX_CACHE_DIR"] {
             try? FileManager.default.removeItem(atPath: folder)
         }
         return Run(
-            status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
+            status: status, stdout: String(decoding: stdout, as: UTF8.self),
             stderr: String(decoding: stderr, as: UTF8.self))
     }
 

@@ -9,6 +9,7 @@ final class ServeProcess {
     private let process: Process
     private let log: URL
     private let folder: TemporaryFolder
+    private var exited = false
 
     /// The upstream's origin, `http://127.0.0.1:N`, for a proxy's `proxy_pass`.
     var origin: String { String(baseURL.dropLast("/api".count)) }
@@ -31,7 +32,8 @@ final class ServeProcess {
         }
         baseURL = String(decoding: line, as: UTF8.self)
         guard URL(string: baseURL)?.port != nil else {
-            process.waitUntilExit()
+            process.exitStatus()
+            exited = true
             throw StartFailure(log: (try? String(contentsOf: log, encoding: .utf8)) ?? "")
         }
     }
@@ -50,9 +52,11 @@ final class ServeProcess {
 
     /// Stops the server (SIGTERM) and waits for it.
     func stop() {
-        guard process.isRunning else { return }
+        // Once waited for, its pid is not ours to signal (Foundation's `isRunning` may not know).
+        guard !exited else { return }
         process.terminate()
-        process.waitUntilExit()
+        process.exitStatus()
+        exited = true
     }
 
     /// The targets of the requests served so far (`/api/character?page=2`), in order.

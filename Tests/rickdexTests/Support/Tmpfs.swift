@@ -38,7 +38,6 @@ enum Tmpfs {
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         guard (try? process.run()) != nil else { return -1 }
-        process.waitUntilExit()
-        return process.terminationStatus
+        return process.exitStatus()
     }
 }
