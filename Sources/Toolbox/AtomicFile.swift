@@ -17,12 +17,10 @@ import SystemPackage
 /// process sharing a folder.
 public enum AtomicFile {
     /// Writes `bytes` to `destination`, which is afterwards absent, the old file, or the whole new
-    /// one. The temporary file goes in `temporaryFolder` (on the same file system), by default
-    /// beside the destination as a hidden file. Throws the system's reason.
-    public static func write(_ bytes: [UInt8], to destination: String, temporaryFolder: String? = nil)
-        throws(SystemError)
-    {
-        let staged = try stage(bytes, for: destination, temporaryFolder: temporaryFolder)
+    /// one. The temporary file is a hidden one beside the destination (`.name.<pid>.<n>.tmp`), so
+    /// the rename stays within one folder. Throws the system's reason.
+    public static func write(_ bytes: [UInt8], to destination: String) throws(SystemError) {
+        let staged = try stage(bytes, for: destination)
         do {
             try staged.commit()
         } catch {
@@ -34,11 +32,9 @@ public enum AtomicFile {
     /// Writes `bytes` whole under a temporary name and returns it, not yet in place: for a caller
     /// that must do something at the moment of the rename (under a lock). `commit()` renames it;
     /// a failed commit removes it.
-    public static func stage(_ bytes: [UInt8], for destination: String, temporaryFolder: String? = nil)
-        throws(SystemError) -> StagedFile
-    {
+    public static func stage(_ bytes: [UInt8], for destination: String) throws(SystemError) -> StagedFile {
         let name = destination.split(separator: "/").last.map(String.init) ?? "file"
-        let folder = temporaryFolder ?? parent(of: destination)
+        let folder = parent(of: destination)
         let temporary = "\(folder)/.\(name).\(processID).\(counter.add(1, ordering: .relaxed).newValue).tmp"
         do {
             let file = try FileDescriptor.open(

@@ -187,32 +187,57 @@ import Testing
         let disk = try open(DiskCacheConfiguration(responseLifetime: .seconds(1)))
         let stale = try store(disk, "old", bytes: [1], kind: .response)
         let fresh = try store(disk, "new", bytes: [2], kind: .original)
-        let leftover = folder.appendingPathComponent("v1/tmp/abandoned.tmp")
-        try Data([0]).write(to: leftover)
+        // What a killed writer leaves beside an entry, what a live one is writing, and a leftover
+        // in the staging folder of earlier versions.
+        let shard = (disk.path(for: fresh) as NSString).deletingLastPathComponent
+        let abandoned = URL(fileURLWithPath: shard).appendingPathComponent(".\(fresh.fileName).99999.1.tmp")
+        let inFlight = URL(fileURLWithPath: shard).appendingPathComponent(".\(fresh.fileName).99999.2.tmp")
+        let legacy = folder.appendingPathComponent("v1/tmp/abandoned.tmp")
+        try FileManager.default.createDirectory(at: legacy.deletingLastPathComponent(), withIntermediateDirectories: true)
+        for file in [abandoned, inFlight, legacy] { try Data([0]).write(to: file) }
         var old = [timespec(tv_sec: Int(Date().timeIntervalSince1970) - 3600, tv_nsec: 0)]
         old.append(old[0])
-        utimensat(AT_FDCWD, leftover.path, &old, 0)
+        for file in [abandoned, legacy] { utimensat(AT_FDCWD, file.path, &old, 0) }
+        #expect(disk.usage().temporaryFiles == 3)
+        #expect(disk.usage().entries == 2, "temporary files are no entries")
         let report = disk.prune(now: Date().addingTimeInterval(2))
         #expect(report.expired == 1)
-        #expect(report.temporaryFiles == 1)
+        #expect(report.temporaryFiles == 2)
         #expect(disk.entry(for: stale) == nil)
         #expect(disk.entry(for: fresh)?.body == [2])
-        #expect(!FileManager.default.fileExists(atPath: leftover.path))
+        #expect(!FileManager.default.fileExists(atPath: abandoned.path))
+        #expect(!FileManager.default.fileExists(atPath: legacy.path))
+        #expect(FileManager.default.fileExists(atPath: inFlight.path), "a young temporary file may be a live write")
+        #expect(disk.verify().removed.isEmpty, "verify leaves temporary files to prune")
+        #expect(disk.clear().entries == 1)
+        #expect(!FileManager.default.fileExists(atPath: inFlight.path))
     }
 
     @Test func aWriteTheDiskRefusesIsAnErrorAndLeavesNoEntry() throws {
         let disk = try open()
         let kept = try store(disk, "kept", bytes: [9, 9])
-        // The temporary folder replaced by a file: every write now fails (ENOTDIR), as on a
+        // The lost entry's shard folder replaced by a file: its write now fails (ENOTDIR), as on a
         // read-only or full disk; reads still work.
-        let temporary = folder.appendingPathComponent("v1/tmp")
-        try FileManager.default.removeItem(at: temporary)
-        try Data().write(to: temporary)
+        let lost = CacheKey(["test", "lost"])
+        let shard = URL(fileURLWithPath: (disk.path(for: lost) as NSString).deletingLastPathComponent)
+        try #require(shard.path != (disk.path(for: kept) as NSString).deletingLastPathComponent)
+        try FileManager.default.removeItem(at: shard)
+        try Data().write(to: shard)
         #expect(throws: DiskCacheError.self) { _ = try store(disk, "lost", bytes: [1]) }
-        #expect(disk.entry(for: CacheKey(["test", "lost"])) == nil)
+        #expect(disk.entry(for: lost) == nil)
         #expect(disk.entry(for: kept)?.body == [9, 9])
         #expect(disk.lastWriteError?.description.contains("Not a directory") == true)
         #expect(disk.statistics.writeFailures == 1)
+    }
+
+    @Test func aWriteWhoseShardFolderWasRemovedMakesItAgain() throws {
+        let disk = try open()
+        let key = CacheKey(["test", "again"])
+        let shard = (disk.path(for: key) as NSString).deletingLastPathComponent
+        try FileManager.default.removeItem(atPath: shard)
+        _ = try store(disk, "again", bytes: [4, 2])
+        #expect(disk.entry(for: key)?.body == [4, 2])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: shard) == [key.fileName])
     }
 
     @Test func aCacheFolderThatIsAFileIsReportedByPath() throws {

@@ -32,7 +32,9 @@ import Testing
         var entries = 0
         var bytes: Int64 = 0
         for shard in (try? FileManager.default.contentsOfDirectory(atPath: objects)) ?? [] {
-            for name in (try? FileManager.default.contentsOfDirectory(atPath: "\(objects)/\(shard)")) ?? [] {
+            // Hidden names are temporary files of writes, not entries.
+            for name in (try? FileManager.default.contentsOfDirectory(atPath: "\(objects)/\(shard)")) ?? []
+            where !name.hasPrefix(".") {
                 let size = (try? FileManager.default.attributesOfItem(atPath: "\(objects)/\(shard)/\(name)")[.size]) as? Int
                 entries += 1
                 bytes += Int64(size ?? 0)

@@ -5,19 +5,24 @@ import Toolbox
 /// The disk tier: one file per entry under `<root>/v1/objects/ab/<sha256>`, written atomically,
 /// checksummed, trimmed by least recent use to a size limit.
 ///
-/// Safe to share between tasks and between processes: writes land in `v1/tmp/` and are renamed
-/// into place, and a reader sees a whole entry or none. The only shared state besides the entries
-/// is `SizeRecord` (`v1/size`), the running total every write updates in O(1), so no ordinary
-/// command walks the tree: only `verify`, `prune`, `clear` and `usage()` do, and a trim of a
-/// cache small enough to list in milliseconds; a larger cache past its limit is trimmed from a
-/// sample of its shards. The file's modification time is the access clock (set on reads;
-/// `relatime` makes atime useless).
+/// Safe to share between tasks and between processes: a write lands in a hidden temporary file
+/// beside its entry (`ab/.<sha256>.<pid>.<n>.tmp`) and is renamed into place, and a reader sees a
+/// whole entry or none. Staging beside the entry keeps each rename inside one folder and spreads
+/// creates over 256 folders; one shared staging folder made every write of every process wait
+/// for that folder's lock (which ext4 holds while it searches for a free inode). The only shared
+/// state besides the entries is `SizeRecord` (`v1/size`), the running total every write updates
+/// in O(1), so no ordinary command walks the tree: only `verify`, `prune`, `clear` and `usage()`
+/// do, and a trim of a cache small enough to list in milliseconds; a larger cache past its limit
+/// is trimmed from a sample of its shards. The file's modification time is the access clock (set
+/// on reads; `relatime` makes atime useless).
 public final class DiskCache: Sendable {
     /// The folder given, which holds `v1/`.
     public let root: URL
     public let configuration: DiskCacheConfiguration
     let objects: String
-    let temporary: String
+    /// Where writes were staged before they moved beside their entries; `prune` and `clear` still
+    /// sweep it, `usage()` counts it.
+    let legacyTemporary: String
     let record: SizeRecord
 
     private struct State {
@@ -37,14 +42,12 @@ public final class DiskCache: Sendable {
         self.configuration = configuration
         let version = root.appendingPathComponent("v1").path
         objects = version + "/objects"
-        temporary = version + "/tmp"
+        legacyTemporary = version + "/tmp"
         record = SizeRecord(path: version + "/size")
-        for folder in [objects, temporary] {
-            do {
-                try FileSystem.makeFolder(folder)
-            } catch {
-                throw .unusable(path: folder, reason: error.description)
-            }
+        do {
+            try FileSystem.makeFolder(objects)
+        } catch {
+            throw .unusable(path: objects, reason: error.description)
         }
         // The 256 shard folders, made once, so a write never finds its folder missing.
         if FileSystem.info("\(objects)/ff") == nil {
@@ -103,21 +106,19 @@ public final class DiskCache: Sendable {
         do {
             let staged: StagedFile
             do {
-                staged = try AtomicFile.stage(bytes, for: path, temporaryFolder: temporary)
+                staged = try AtomicFile.stage(bytes, for: path)
             } catch let error where error.code == ENOENT {
-                // The tree was removed (`cache clear` elsewhere, by hand).
-                try FileSystem.makeFolder(temporary)
-                staged = try AtomicFile.stage(bytes, for: path, temporaryFolder: temporary)
+                // The tree was removed (by hand, or `rm -rf` of the cache elsewhere).
+                try FileSystem.makeFolder((path as NSString).deletingLastPathComponent)
+                staged = try AtomicFile.stage(bytes, for: path)
             }
             // The rename and the record's update under one lock, so that writers replacing the
             // same entry at once each account for what they replaced.
             totals = try record.update { () throws(SystemError) -> (bytes: Int64, entries: Int64) in
                 let previous = FileSystem.info(path)?.size
                 do throws(SystemError) {
-                    try staged.commit()
-                } catch let error where error.code == ENOENT {
-                    // The shard folder was removed.
-                    try FileSystem.makeFolder((path as NSString).deletingLastPathComponent)
+                    // Within one folder. When the folder went meanwhile, its temporary file went
+                    // with it: the write is lost, and reported.
                     try staged.commit()
                 } catch {
                     staged.discard()
@@ -244,18 +245,42 @@ public final class DiskCache: Sendable {
 
     // MARK: Whole-cache operations
 
-    /// Every entry file: its path, name, size and access time.
-    private func objectFiles() -> [(path: String, name: String, info: FileSystem.Info)] {
-        FileSystem.list(objects).flatMap(shardFiles)
+    /// An entry's file: its path, name, size and access time.
+    private typealias EntryFile = (path: String, name: String, info: FileSystem.Info)
+
+    /// Every entry file.
+    private func objectFiles() -> [EntryFile] {
+        walk().entries
     }
 
-    /// The entry files of one shard folder (`ab`), with their size and access time.
-    private func shardFiles(_ shard: String) -> [(path: String, name: String, info: FileSystem.Info)] {
-        let folder = "\(objects)/\(shard)"
-        return FileSystem.list(folder).compactMap { name in
-            let path = "\(folder)/\(name)"
-            return FileSystem.info(path).map { (path, name, $0) }
+    /// Every entry file, and the paths of every temporary file: writes in flight, or abandoned by
+    /// a killed process (hidden names in the shard folders, and whatever is in `legacyTemporary`).
+    private func walk() -> (entries: [EntryFile], temporaries: [String]) {
+        var entries: [EntryFile] = []
+        var temporaries = FileSystem.list(legacyTemporary).map { "\(legacyTemporary)/\($0)" }
+        for shard in FileSystem.list(objects) {
+            let files = shardFiles(shard)
+            entries += files.entries
+            temporaries += files.temporaries
         }
+        return (entries, temporaries)
+    }
+
+    /// The entry files of one shard folder (`ab`), with their size and access time, and the paths
+    /// of its temporary files (names starting with a dot, as `AtomicFile` makes them).
+    private func shardFiles(_ shard: String) -> (entries: [EntryFile], temporaries: [String]) {
+        let folder = "\(objects)/\(shard)"
+        var entries: [EntryFile] = []
+        var temporaries: [String] = []
+        for name in FileSystem.list(folder) {
+            let path = "\(folder)/\(name)"
+            if name.hasPrefix(".") {
+                temporaries.append(path)
+            } else if let info = FileSystem.info(path) {
+                entries.append((path, name, info))
+            }
+        }
+        return (entries, temporaries)
     }
 
     /// What the cache holds now, by kind, from a walk; reads each entry's header and metadata (not
@@ -264,7 +289,8 @@ public final class DiskCache: Sendable {
     public func usage(now: Date = Date()) -> DiskUsage {
         var usage = DiskUsage()
         usage.recorded = record.read().map { DiskUsage.Recorded(entries: Int($0.entries), bytes: $0.bytes) }
-        for file in objectFiles() {
+        let files = walk()
+        for file in files.entries {
             usage.entries += 1
             usage.bytes += file.info.size
             guard let prefix = FileSystem.readPrefix(file.path, count: 4096),
@@ -285,7 +311,7 @@ public final class DiskCache: Sendable {
             }
             usage.byKind[metadata.kind.rawValue] = kind
         }
-        usage.temporaryFiles = FileSystem.list(temporary).count
+        usage.temporaryFiles = files.temporaries.count
         setRecord(SizeRecord.Totals(bytes: usage.bytes, entries: Int64(usage.entries)))
         return usage
     }
@@ -337,7 +363,7 @@ public final class DiskCache: Sendable {
         }
         let first = Int.random(in: 0..<256)
         var files = (0..<Self.sampledShards).flatMap { offset in
-            shardFiles(String(format: "%02x", (first + offset) % 256))
+            shardFiles(String(format: "%02x", (first + offset) % 256)).entries
         }
         files.sort { $0.info.modified < $1.info.modified }
         let sampled = files.reduce(Int64(0)) { $0 + $1.info.size }
@@ -400,15 +426,15 @@ public final class DiskCache: Sendable {
     /// Removes expired entries, corrupt ones, abandoned temporary files, then trims to the limit.
     public func prune(now: Date = Date()) -> PruneReport {
         var report = PruneReport()
-        for name in FileSystem.list(temporary) {
-            let path = "\(temporary)/\(name)"
+        let files = walk()
+        for path in files.temporaries {
             if let info = FileSystem.info(path), now.timeIntervalSince1970 - info.modified > Self.abandonedAfter,
                 FileSystem.remove(path)
             {
                 report.temporaryFiles += 1
             }
         }
-        for file in objectFiles() {
+        for file in files.entries {
             let bytes = FileSystem.read(file.path, touchAfter: .infinity) ?? []
             switch EntryFormat.decode(bytes) {
             case .success(let entry) where entry.metadata.isFresh(at: now):
@@ -431,11 +457,12 @@ public final class DiskCache: Sendable {
     public func clear() -> (entries: Int, bytes: Int64) {
         var removed = 0
         var bytes: Int64 = 0
-        for file in objectFiles() where FileSystem.remove(file.path) {
+        let files = walk()
+        for file in files.entries where FileSystem.remove(file.path) {
             removed += 1
             bytes += file.info.size
         }
-        for name in FileSystem.list(temporary) { FileSystem.remove("\(temporary)/\(name)") }
+        for path in files.temporaries { FileSystem.remove(path) }
         rebuildRecord()
         return (removed, bytes)
     }
