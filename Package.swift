@@ -154,7 +154,7 @@ let package = Package(
             name: "rickdexTests",
             dependencies: [
                 "rickdex", "APIServer", "AvatarCache", "AvatarExport", "BlockArt", "Imaging", "RickAndMortyAPI", "TerminalUI",
-                "TestSupport",
+                "TestSupport", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
     ],
     swiftLanguageModes: [.v6]

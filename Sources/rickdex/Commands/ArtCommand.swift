@@ -10,8 +10,8 @@ struct ArtCommand: AsyncParsableCommand {
         commandName: "art",
         abstract: "Show image files in the terminal, one after another, like chafa.",
         discussion: """
-            JPEG and PNG, told apart by their bytes. Block symbols fitted to each cell in the
-            terminal's colours (--symbols), or real pixels with --graphics kitty|iterm|sixel. Images are decoded across the cores and
+            JPEG and PNG, told apart by their bytes. Block symbols fitted to each cell in the \
+            terminal's colours (--symbols), or real pixels with --graphics kitty|iterm|sixel. Images are decoded across the cores and \
             printed in order. A file that cannot be read is reported and skipped (exit code 4).
             """
     )

@@ -14,11 +14,11 @@ struct ExportCommand: AsyncParsableCommand {
         commandName: "export",
         abstract: "Write the avatars of a search (or all, or some ids) to a folder, with a manifest.",
         discussion: """
-            Files are named by zero-padded id and a slug of the name: 0001-rick-sanchez-256.png for a
-            thumbnail, 0002-morty-smith.png for an original whose bytes are PNG (originals are named by
-            their real format, never by the URL). manifest.json (and/or .csv) lists who each file is,
-            with its size, pixels and SHA-256. A re-run skips files already there and unchanged.
-            Everything goes through the cache, so a warmed cache exports --offline. Files appear
+            Files are named by zero-padded id and a slug of the name: 0001-rick-sanchez-256.png for a \
+            thumbnail, 0002-morty-smith.png for an original whose bytes are PNG (originals are named by \
+            their real format, never by the URL). manifest.json (and/or .csv) lists who each file is, \
+            with its size, pixels and SHA-256. A re-run skips files already there and unchanged. \
+            Everything goes through the cache, so a warmed cache exports --offline. Files appear \
             whole or not at all. Exit code 4 when some characters failed (each is reported).
             """
     )

@@ -13,12 +13,12 @@ struct SearchCommand: AsyncParsableCommand {
         commandName: "search",
         abstract: "Find characters by name, status, species, type and gender.",
         discussion: """
-            Filters match as the API matches them: case-insensitive parts of the field
-            (--species hum finds Human and Humanoid), except a gender starting with 'male', which
+            Filters match as the API matches them: case-insensitive parts of the field \
+            (--species hum finds Human and Humanoid), except a gender starting with 'male', which \
             must match from the start (male does not find Female). No match is not an error.
 
-            On a terminal each result shows its round avatar (real pixels where the terminal
-            shows them, else block symbols fitted to the terminal: see --symbols), rows appearing
+            On a terminal each result shows its round avatar (real pixels where the terminal \
+            shows them, else block symbols fitted to the terminal: see --symbols), rows appearing \
             in order as their avatars arrive; piped, a table.
             """
     )

@@ -13,8 +13,8 @@ struct SheetCommand: AsyncParsableCommand {
         commandName: "sheet",
         abstract: "Make a PNG contact sheet of a search's characters: round avatars with their details.",
         discussion: """
-            Avatars come through the cache from the API (or, with --data, straight from a dataset
-            folder's files); thumbnails made once are kept, so a second sheet is quick and works --offline.
+            Avatars come through the cache from the API (or, with --data, straight from a dataset \
+            folder's files); thumbnails made once are kept, so a second sheet is quick and works --offline. \
             An avatar that cannot be had is drawn as a plain disc and reported; the exit code is then 4.
             """
     )

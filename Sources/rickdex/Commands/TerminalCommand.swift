@@ -8,8 +8,8 @@ struct TerminalCommand: ParsableCommand {
         commandName: "terminal",
         abstract: "Show what Rickdex detected about this terminal, and from where.",
         discussion: """
-            On a terminal Rickdex asks it once (XTVERSION, kitty graphics, OSC 11 background, cell
-            size, DA1; at most 100 ms) and falls back to the environment (TERM, COLORTERM,
+            On a terminal Rickdex asks it once (XTVERSION, kitty graphics, OSC 11 background, cell \
+            size, DA1; at most 100 ms) and falls back to the environment (TERM, COLORTERM, \
             TERM_PROGRAM, VTE_VERSION, COLORFGBG). --symbols auto picks from this table:
 
               kitty 0.40+, foot 1.20+, ghostty 1.2+, VTE 0.78+   octant

@@ -10,8 +10,8 @@ struct ThumbnailCommand: AsyncParsableCommand {
         commandName: "thumbnail",
         abstract: "Make circular PNG thumbnails of local JPEG or PNG files.",
         discussion: """
-            The format is found from the bytes, not the name (the service's avatars are often PNG
-            named .jpeg). Each output is DIR/NAME.png. A file that fails is reported and the rest go
+            The format is found from the bytes, not the name (the service's avatars are often PNG \
+            named .jpeg). Each output is DIR/NAME.png. A file that fails is reported and the rest go \
             on; the exit code is then 4.
             """
     )

@@ -12,13 +12,13 @@ struct WarmCommand: AsyncParsableCommand {
         commandName: "warm",
         abstract: "Fill the cache for offline use: every page of a search, every avatar, and their thumbnails.",
         discussion: """
-            With --all, every character, episode and location page is stored too, so --offline
-            search filters locally with the API's own rules, and show, episode and location find
-            anything. Without --sizes, the thumbnails made are exactly those the views draw in
-            this terminal (search rows, cast grids, details, browse, sheets), so offline views
-            decode nothing. A second run fetches only what is missing or stale (a stale entry is
-            revalidated; the server's 304 renews it without a download). What fails is tried once
-            more at the end, after the pause the server asked for. Exit code 4 when anything
+            With --all, every character, episode and location page is stored too, so --offline \
+            search filters locally with the API's own rules, and show, episode and location find \
+            anything. Without --sizes, the thumbnails made are exactly those the views draw in \
+            this terminal (search rows, cast grids, details, browse, sheets), so offline views \
+            decode nothing. A second run fetches only what is missing or stale (a stale entry is \
+            revalidated; the server's 304 renews it without a download). What fails is tried once \
+            more at the end, after the pause the server asked for. Exit code 4 when anything \
             still failed.
             """
     )

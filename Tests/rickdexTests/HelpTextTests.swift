@@ -1,0 +1,36 @@
+import ArgumentParser
+import Testing
+
+@testable import rickdex
+
+/// Help is written as paragraphs that ArgumentParser wraps to the terminal's width. A line break
+/// inside a paragraph survives that wrap and leaves a stub line in an 80-column terminal.
+@Suite struct HelpTextTests {
+    @Test func discussionsBreakLinesOnlyBetweenParagraphsAndBeforeIndentedRows() {
+        let commands = Self.commands(under: Rickdex.self)
+        #expect(commands.count > 10)
+        for command in commands {
+            let name = command.configuration.commandName ?? "\(command)"
+            let lines = command.configuration.discussion.split(separator: "\n", omittingEmptySubsequences: false)
+            for (line, next) in zip(lines, lines.dropFirst()) where !line.isEmpty && !next.isEmpty {
+                #expect(next.hasPrefix("  "), "\(name): a line break inside a paragraph, after “…\(line.suffix(30))”")
+            }
+        }
+    }
+
+    @Test func everyParagraphOfWarmsHelpFills80Columns() throws {
+        let help = Rickdex.helpMessage(for: WarmCommand.self, columns: 80)
+        let text = try #require(help.components(separatedBy: "USAGE:").first)
+        let paragraphs = text.components(separatedBy: "\n\n").map { $0.split(separator: "\n") }
+        #expect(paragraphs.count >= 2, "\(help)")
+        for lines in paragraphs {
+            // Every line but a paragraph's last is filled to near the width.
+            #expect(lines.dropLast().allSatisfy { (60...80).contains($0.count) }, "\(lines.joined(separator: "\n"))")
+        }
+    }
+
+    /// `root` and every command under it.
+    static func commands(under root: any ParsableCommand.Type) -> [any ParsableCommand.Type] {
+        [root] + root.configuration.subcommands.flatMap { commands(under: $0) }
+    }
+}
