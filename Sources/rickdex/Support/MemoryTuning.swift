@@ -6,8 +6,9 @@ import Foundation
 /// default glibc trims its heaps after such frees (`madvise`), so every image pays page faults and
 /// zeroing again. Set with `mallopt` once the process runs, the limits do not stop that (measured:
 /// ~690 `madvise` calls for 826 thumbnails either way, so there is no `mallopt` call); read by
-/// glibc at start-up from `GLIBC_TUNABLES`, they do, for a fifth less wall time. So the bulk image commands re-execute
-/// themselves once with those tunables, unless the user has set `GLIBC_TUNABLES` already.
+/// glibc at start-up from `GLIBC_TUNABLES`, they do, for a fifth less wall time. So the bulk image
+/// commands re-execute themselves once with those tunables, unless the user has set
+/// `GLIBC_TUNABLES` already.
 enum MemoryTuning {
     /// Commands that process many images, where the start-up cost of one `exec` is repaid.
     /// Not `warm`: its thumbnails took the same time either way (2.83 s against 2.79 s for
