@@ -1,25 +1,32 @@
 import Foundation
 
 extension Process {
-    /// Waits for the process to end and returns what `terminationStatus` would: its exit code, or
-    /// the signal that ended it.
+    /// Waits for the process to end and returns how: its exit code and `.exit`, or the signal that
+    /// ended it and `.uncaughtSignal`.
     ///
     /// `waitpid` on its pid rather than `waitUntilExit`: on Linux, Foundation learns of an exit
     /// when a socket the child inherited closes, and a process started meanwhile from another
     /// thread (a tmux server, say) can inherit that socket too and keep it open, so the wait never
     /// ends (swift-corelibs-foundation#4795; it hung a test here once its server had exited).
+    /// Once this has reaped the process, Foundation's own `terminationReason` may not know the
+    /// real one (its `waitpid` then fails and it records an exit), so ask this, not Foundation.
     @discardableResult
-    public func exitStatus() -> Int32 {
+    public func waitForTermination() -> (status: Int32, reason: TerminationReason) {
         var status: Int32 = 0
         while true {
             let result = waitpid(processIdentifier, &status, 0)
             if result == processIdentifier { break }
             if result == -1 && errno == EINTR { continue }
-            // Foundation reaped it first, so it knows the status.
+            // Foundation reaped it first, so it knows how it ended.
             waitUntilExit()
-            return terminationStatus
+            return (terminationStatus, terminationReason)
         }
         let signal = status & 0x7f
-        return signal == 0 ? (status >> 8) & 0xff : signal
+        return signal == 0 ? ((status >> 8) & 0xff, .exit) : (signal, .uncaughtSignal)
     }
+
+    /// Waits for the process to end and returns what `terminationStatus` would: its exit code, or
+    /// the signal that ended it (see `waitForTermination()`).
+    @discardableResult
+    public func exitStatus() -> Int32 { waitForTermination().status }
 }

@@ -166,20 +166,19 @@ import Testing
             ["warm", "--all", "--sizes", "64,128,256", "--api", "fixtures"], environment: environment)
         let objects = cache.appendingPathComponent("v1/objects")
         // Polled on a Dispatch thread: the cooperative pool may be busy with other suites.
-        let killed = await withCheckedContinuation { continuation in
+        let (killed, ended) = await withCheckedContinuation { continuation in
             DispatchQueue.global().async {
                 // Generous: under a sanitizer on a busy machine 400 entries take minutes.
                 let deadline = Date().addingTimeInterval(900)
                 while Date() < deadline, process.isRunning, Self.countFiles(in: objects) < 400 { usleep(10_000) }
                 let running = process.isRunning
                 kill(process.processIdentifier, SIGKILL)
-                process.exitStatus()
-                continuation.resume(returning: running)
+                continuation.resume(returning: (running, process.waitForTermination()))
             }
         }
         let stderr = (process.standardError as? Pipe)?.fileHandleForReading.readDataToEndOfFile() ?? Data()
         #expect(killed, "the warm ended before it could be killed: \(String(decoding: stderr, as: UTF8.self))")
-        #expect(process.terminationReason == .uncaughtSignal)
+        #expect(ended.reason == .uncaughtSignal && ended.status == SIGKILL, "\(ended)")
         let report = try DiskCache(root: cache).verify()
         #expect(report.checked >= 400)
         #expect(report.removed.isEmpty, "\(report.removed)")
