@@ -13,10 +13,7 @@ import Testing
         let socket = "rickdex-browse-\(UUID().uuidString.prefix(8))"
 
         init(_ command: String) throws {
-            let status = system(
-                "tmux -L \(socket) new-session -d -x 100 -y 40 '\(command); stty -a; echo DONE; sleep 60' </dev/null >/dev/null 2>&1"
-            )
-            guard status == 0 else { throw CocoaError(.executableLoad) }
+            try ViewTests.newSession(socket, width: 100, height: 40, command: "\(command); stty -a; echo DONE; sleep 60")
         }
 
         deinit { _ = try? ViewTests.tmux(["-L", socket, "kill-server"]) }

@@ -106,11 +106,7 @@ import Testing
             DispatchQueue.global().async {
                 continuation.resume(
                     with: Result {
-                        // Through system(3): Foundation's Process would wait for the server tmux
-                        // forks, which keeps a descriptor of Process's open until it exits.
-                        let started = system(
-                            "tmux -L \(socket) new-session -d -x 100 -y 90 '\(command)' </dev/null >/dev/null 2>&1")
-                        guard started == 0 else { throw CocoaError(.executableLoad) }
+                        try Self.newSession(socket, width: 100, height: 90, command: command)
                         defer { _ = try? Self.tmux(["-L", socket, "kill-server"]) }
                         let deadline = Date().addingTimeInterval(60)
                         var captured = ""
@@ -132,6 +128,24 @@ import Testing
         #expect(screen.contains("38;2;"), "truecolor inside tmux, as COLORTERM says")
         #expect(plain.contains("page 1 of 5 · 97 matches"))
         #expect(plain.split(separator: "\n").allSatisfy { $0.count <= 100 }, "nothing wider than the pane")
+    }
+
+    /// Starts a detached tmux session on `socket` running `command` (through the shell).
+    ///
+    /// Through `Process`, not system(3): the server tmux forks keeps every descriptor its client
+    /// had, and a client forked by system(3) has all of this process's, other tests' pipes among
+    /// them, whose readers then wait for an end of file until the server exits (tests stalled
+    /// that way under the full suite). `Process` hands the child only its standard streams and
+    /// Foundation's own socket, which `exitStatus()` does not wait on.
+    static func newSession(_ socket: String, width: Int, height: Int, command: String) throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/tmux")
+        process.arguments = ["-L", socket, "new-session", "-d", "-x", "\(width)", "-y", "\(height)", command]
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        guard process.exitStatus() == 0 else { throw CocoaError(.executableLoad) }
     }
 
     /// Runs a tmux client command (one that starts no server) and returns what it printed.
