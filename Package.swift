@@ -138,6 +138,7 @@ let package = Package(
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]),
+        .testTarget(name: "ToolboxTests", dependencies: ["Toolbox"]),
         .testTarget(name: "APIServerTests", dependencies: ["APIServer", "RickAndMortyAPI", "TestSupport"]),
         .testTarget(
             name: "ImagingTests", dependencies: ["Imaging", "FixtureKit", "TestSupport"], exclude: ["Inputs", "Goldens"]),

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// `manifest.json` of an export: who each file is, and each file's size, pixels and SHA-256.
 /// A re-run reads it to skip what is already there and unchanged.
@@ -70,6 +70,6 @@ public struct ExportManifest: Codable, Sendable {
     /// RFC 4180: quoted when it holds a comma, quote or line break, quotes doubled.
     public static func quoted(_ field: String) -> String {
         guard field.contains(where: { $0 == "," || $0 == "\"" || $0.isNewline }) else { return field }
-        return "\"" + field.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+        return "\"" + field.replacing("\"", with: "\"\"") + "\""
     }
 }

@@ -1,5 +1,5 @@
 import AvatarCache
-import Foundation
+import FoundationEssentials
 import Imaging
 import RickAndMortyAPI
 import Toolbox

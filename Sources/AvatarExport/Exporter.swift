@@ -1,5 +1,5 @@
 import AvatarCache
-import Foundation
+import FoundationEssentials
 import RickAndMortyAPI
 import Toolbox
 

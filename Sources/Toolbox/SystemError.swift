@@ -1,3 +1,4 @@
+import FoundationEssentials
 import SystemPackage
 
 #if canImport(Glibc)
@@ -19,6 +20,26 @@ public struct SystemError: Error, Sendable, Hashable, CustomStringConvertible {
         case let error as SystemError: code = error.code
         default: code = EIO
         }
+    }
+
+    /// The `errno` behind `error`: a Foundation file error's underlying `POSIXError`, an `Errno`,
+    /// or this type; `nil` when there is none.
+    public init?(cause error: any Error) {
+        switch error {
+        case let error as Errno: code = error.rawValue
+        case let error as SystemError: code = error.code
+        case let error as POSIXError: code = error.code.rawValue
+        case let error as CocoaError:
+            guard let underlying = error.underlying, let cause = SystemError(cause: underlying) else { return nil }
+            code = cause.code
+        default: return nil
+        }
+    }
+
+    /// `error` in one line for a message: the system's text for the `errno` behind it ("No such
+    /// file or directory"), else the error as it describes itself.
+    public static func describe(_ error: any Error) -> String {
+        SystemError(cause: error)?.description ?? "\(error)"
     }
 
     /// The calling thread's `errno`, read at once (before anything else can change it).

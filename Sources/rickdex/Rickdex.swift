@@ -1,6 +1,12 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 import Toolbox
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// `rickdex`: search Rick and Morty characters from a terminal or a script.
 @main
@@ -53,7 +59,11 @@ struct Rickdex: AsyncParsableCommand {
         } catch {
             let report = ErrorReport(error, command: Self.self)
             report.print()
-            Foundation.exit(report.exitCode)
+            #if canImport(Glibc)
+                Glibc.exit(report.exitCode)
+            #else
+                Darwin.exit(report.exitCode)
+            #endif
         }
     }
 }

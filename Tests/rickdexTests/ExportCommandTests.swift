@@ -208,6 +208,8 @@ import Testing
     @Test(arguments: [
         ("Rick Sanchez", "rick-sanchez"), ("Mr. Poopybutthole", "mr-poopybutthole"), ("Señor Ñandú", "senor-nandu"),
         ("../../etc/passwd", "etc-passwd"), ("", "character"), ("💀🔥", "character"), ("  --Bird--Person--  ", "bird-person"),
+        ("Sen\u{0303}or N\u{0303}andu\u{0301}", "senor-nandu"), ("Ｆｕｌｌ Ｗｉｄｔｈ", "full-width"), ("Zoë Øre", "zoe-ore"),
+        ("Ǳ Ａ１", "a1"),
     ])
     func slugsAreSafeFileNames(name: String, slug: String) {
         #expect(FileSlug.make(name) == slug)

@@ -1,5 +1,6 @@
-import Foundation
+import FoundationEssentials
 import RickAndMortyAPI
+import SystemPackage
 import Toolbox
 
 /// The disk tier: one file per entry under `<root>/v1/objects/ab/<sha256>`, written atomically,
@@ -53,8 +54,7 @@ public final class DiskCache: Sendable {
         if FileSystem.info("\(objects)/ff") == nil {
             let wasEmpty = FileSystem.list(objects).isEmpty
             for shard in 0..<256 {
-                let name = String(shard, radix: 16)
-                try? FileSystem.makeFolder("\(objects)/\(shard < 16 ? "0" : "")\(name)")
+                try? FileSystem.makeFolder("\(objects)/\(Self.shardName(shard))")
             }
             // A new tree holds nothing: no walk needed to know it.
             if record.read() == nil,
@@ -107,9 +107,9 @@ public final class DiskCache: Sendable {
             let staged: StagedFile
             do {
                 staged = try AtomicFile.stage(bytes, for: path)
-            } catch let error where error.code == ENOENT {
+            } catch let error where error.code == Errno.noSuchFileOrDirectory.rawValue {
                 // The tree was removed (by hand, or `rm -rf` of the cache elsewhere).
-                try FileSystem.makeFolder((path as NSString).deletingLastPathComponent)
+                try FileSystem.makeFolder(FileSystem.parent(of: path))
                 staged = try AtomicFile.stage(bytes, for: path)
             }
             // The rename and the record's update under one lock, so that writers replacing the
@@ -228,6 +228,11 @@ public final class DiskCache: Sendable {
                 $0.lastWriteError = failure
             }
         }
+    }
+
+    /// Shard `index`'s folder name: two lower-case hex digits, as an entry's name starts.
+    static func shardName(_ index: Int) -> String {
+        (index < 16 ? "0" : "") + String(index, radix: 16)
     }
 
     func path(for key: CacheKey) -> String {
@@ -363,7 +368,7 @@ public final class DiskCache: Sendable {
         }
         let first = Int.random(in: 0..<256)
         var files = (0..<Self.sampledShards).flatMap { offset in
-            shardFiles(String(format: "%02x", (first + offset) % 256)).entries
+            shardFiles(Self.shardName((first + offset) % 256)).entries
         }
         files.sort { $0.info.modified < $1.info.modified }
         let sampled = files.reduce(Int64(0)) { $0 + $1.info.size }

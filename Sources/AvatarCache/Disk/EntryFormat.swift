@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The bytes of one entry file, version 1:
 ///

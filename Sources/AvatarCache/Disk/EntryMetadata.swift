@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import RickAndMortyAPI
 
 /// What is known about an entry besides its bytes.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import SystemPackage
 import Toolbox
 
@@ -45,12 +45,17 @@ enum FileSystem {
         }
     }
 
+    /// The folder holding `path`: `/a/b` for `/a/b/c`.
+    static func parent(of path: String) -> String {
+        FilePath(path).removingLastComponent().string
+    }
+
     /// Makes a folder and its parents; an existing folder is fine.
     static func makeFolder(_ path: String) throws(SystemError) {
         do {
             try Syscalls.makeFolder(path)
         } catch let error where error.code == Errno.noSuchFileOrDirectory.rawValue {
-            let parent = (path as NSString).deletingLastPathComponent
+            let parent = parent(of: path)
             guard !parent.isEmpty, parent != path else { throw error }
             try makeFolder(parent)
             try Syscalls.makeFolder(path)

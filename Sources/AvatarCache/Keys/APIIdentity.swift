@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Which API a cache entry belongs to, independent of the address it was reached at.
 ///

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Imaging
 
 /// The memory tier's key for a processed image: the URL and the processor, as typed values.

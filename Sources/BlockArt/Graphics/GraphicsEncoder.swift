@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Imaging
 
 /// Real pixels for terminals that take them: an image as one escape sequence that fills
@@ -55,6 +55,6 @@ public enum GraphicsEncoder {
 
     /// tmux's passthrough: `ESC P tmux; <sequence with ESC doubled> ESC \`.
     static func tmuxPassthrough(_ text: String) -> String {
-        "\u{1B}Ptmux;" + text.replacingOccurrences(of: "\u{1B}", with: "\u{1B}\u{1B}") + "\u{1B}\\"
+        "\u{1B}Ptmux;" + text.replacing("\u{1B}", with: "\u{1B}\u{1B}") + "\u{1B}\\"
     }
 }

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Toolbox
 
 /// Which terminal program is on the other end, and its version: from XTVERSION when it
 /// answered, else from the variables terminals set (`TERM_PROGRAM`, `VTE_VERSION`, `TERM`).
@@ -15,7 +16,7 @@ public struct TerminalIdentity: Sendable, Hashable, Codable {
 
     /// From an XTVERSION answer: `kitty(0.26.5)`, `XTerm(379)`, `WezTerm 20240203-…`, `tmux 3.3a`.
     public init?(xtversion text: String) {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let trimmed = text.trimmingWhitespace()
         guard let first = trimmed.first, first.isLetter else { return nil }
         if let open = trimmed.firstIndex(of: "("), trimmed.hasSuffix(")") {
             name = String(trimmed[..<open]).lowercased()

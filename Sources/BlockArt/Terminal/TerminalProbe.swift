@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Toolbox
 
 /// Asks the terminal what it is, in one round trip on the controlling terminal: XTVERSION, the

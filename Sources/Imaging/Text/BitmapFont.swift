@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Toolbox
 
 /// A pre-rasterised font: an anti-aliased alpha mask per glyph, with metrics.
 ///
@@ -73,6 +74,6 @@ public struct BitmapFont: Sendable {
             kept.append(scalar)
             used += advance
         }
-        return String(String(kept).trimmingCharacters(in: .whitespaces)) + "…"
+        return String(kept).trimmingWhitespace() + "…"
     }
 }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// What a response's headers say about caching it, as a private cache reads them (RFC 9111):
 /// whether it may be stored, for how long it is fresh, and whether a stale copy may stand in when

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// An API response body as a `ResponseCache` keeps it, with what revalidation needs.
 public struct CachedResponse: Sendable, Hashable {

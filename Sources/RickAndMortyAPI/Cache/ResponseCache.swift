@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Where API responses are kept for reuse and for offline reads.
 ///

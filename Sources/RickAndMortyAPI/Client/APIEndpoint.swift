@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The API's requests as paths relative to its root, the form both the network and the
 /// response cache use: `character?page=2&name=rick`, `character/1`, `episode/%5B1,2%5D`.
@@ -8,7 +8,7 @@ package enum APIEndpoint {
         components.path = Resource.path
         components.queryItems = query.queryItems
         // `+` is a space to some servers' query parsers; send it encoded.
-        let encodedQuery = components.percentEncodedQuery?.replacingOccurrences(of: "+", with: "%2B") ?? ""
+        let encodedQuery = components.percentEncodedQuery?.replacing("+", with: "%2B") ?? ""
         return "\(Resource.path)?\(encodedQuery)"
     }
 

@@ -47,7 +47,7 @@ package struct AnswerAddresses: Sendable {
 
     /// `host[:port]` of an http(s) URL.
     static func host(of url: String) -> String? {
-        guard let start = url.range(of: "://")?.upperBound else { return nil }
+        guard let start = url.firstRange(of: "://")?.upperBound else { return nil }
         let rest = url[start...]
         return String(rest.prefix { $0 != "/" && $0 != "?" && $0 != "#" })
     }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Logging
 
 /// The API over HTTP: `https://rickandmortyapi.com/api` or any server with its semantics.

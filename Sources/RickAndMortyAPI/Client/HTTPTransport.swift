@@ -1,7 +1,13 @@
 import CLibCurl
-import Foundation
+import FoundationEssentials
 import Logging
 import Toolbox
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// HTTP GET with the limits every Rickdex request shares: a deadline per attempt, a cap on the
 /// body, and retries with backoff on 5xx, 429 and dropped connections.
@@ -98,7 +104,7 @@ public struct HTTPTransport: Sendable {
             case CURLE_COULDNT_CONNECT where systemError == ECONNREFUSED:
                 return APIError.unreachable(host: host, reason: "connection refused")
             case CURLE_COULDNT_CONNECT where systemError != 0:
-                return APIError.unreachable(host: host, reason: String(cString: strerror(systemError)).lowercased())
+                return APIError.unreachable(host: host, reason: SystemError(code: systemError).description.lowercased())
             case CURLE_COULDNT_CONNECT:
                 return APIError.unreachable(host: host, reason: message)
             case CURLE_OPERATION_TIMEDOUT where !connected:

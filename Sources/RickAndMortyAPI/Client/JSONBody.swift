@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Turns response bodies into values or into errors that say what was wrong.
 package enum JSONBody {
@@ -78,9 +78,8 @@ package enum JSONBody {
     static func summary(_ body: [UInt8]) -> String {
         if let message = errorMessage(body) { return message }
         let text = String(decoding: body.prefix(512), as: UTF8.self)
-        if text.range(of: "<html", options: .caseInsensitive) != nil
-            || text.range(of: "<!doctype", options: .caseInsensitive) != nil
-        {
+        let lowercased = text.lowercased()
+        if lowercased.contains("<html") || lowercased.contains("<!doctype") {
             return "an HTML error page instead of JSON"
         }
         let line = text.split(whereSeparator: \.isNewline).first.map(String.init) ?? ""
@@ -96,8 +95,7 @@ package enum JSONBody {
         case .keyNotFound(let key, let context):
             return (path(context.codingPath + [key]), "missing field")
         case .dataCorrupted(let context):
-            let underlying = (context.underlyingError as? NSError)?.userInfo["NSDebugDescription"] as? String
-            return (path(context.codingPath), underlying ?? context.debugDescription)
+            return (path(context.codingPath), context.debugDescription)
         @unknown default:
             return ("", "\(error)")
         }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Toolbox
 
 /// The API answered from a `ResponseCache` alone, never the network.

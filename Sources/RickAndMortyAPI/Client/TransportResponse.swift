@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A complete HTTP response: status, headers and the whole body.
 public struct TransportResponse: Sendable {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The one timestamp form the API writes, `2017-11-04T18:48:46.250Z`, read by hand: Foundation's
 /// `ISO8601FormatStyle` takes microseconds a date, which is most of the cost of reading a page.
@@ -30,7 +30,7 @@ enum ISO8601Timestamp {
             let end = bytes.count - 1
             if end > 19 {
                 guard bytes[19] == 0x2E, end > 20, let digits = number(20..<end), end - 20 <= 9 else { return nil }
-                fraction = Double(digits) / pow(10, Double(end - 20))
+                fraction = Double(digits) / (20..<end).reduce(1.0) { scale, _ in scale * 10 }
             } else if end != 19 {
                 return nil
             }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Converts one wire field to its domain type, or throws an error that names the field.
 struct WireField {

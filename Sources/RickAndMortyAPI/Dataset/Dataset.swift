@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Toolbox
 
 /// A dataset folder: the API's whole content as JSON arrays plus one avatar file per character.
 ///
@@ -54,7 +55,7 @@ public struct Dataset: Sendable {
         do {
             data = try Data(contentsOf: file)
         } catch {
-            throw DatasetError.unreadable(path: file.path, reason: (error as NSError).localizedDescription)
+            throw DatasetError.unreadable(path: file.path, reason: SystemError.describe(error))
         }
         do {
             return try JSONDecoder().decode(T.self, from: data)

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// An episode of the show.
 public struct Episode: Sendable, Hashable, Codable, Identifiable {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A place in the multiverse.
 public struct Location: Sendable, Hashable, Codable, Identifiable {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A character of the show, as the API describes it.
 ///

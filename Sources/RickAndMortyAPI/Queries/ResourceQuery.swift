@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A filtered listing request (`/character?name=rick&status=alive&page=2`) and its semantics.
 ///

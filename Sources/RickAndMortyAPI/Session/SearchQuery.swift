@@ -1,3 +1,5 @@
+import Toolbox
+
 /// A value a search field produces: the text typed, or the text and its filters. `SearchSession`
 /// debounces these, drops repeats and searches for each that is not empty.
 public protocol SearchQuery: Sendable, Hashable {
@@ -9,5 +11,5 @@ public protocol SearchQuery: Sendable, Hashable {
 
 extension String: SearchQuery {
     /// Trimmed of surrounding white space and line breaks.
-    public var normalized: String { trimmingCharacters(in: .whitespacesAndNewlines) }
+    public var normalized: String { trimmingWhitespace() }
 }

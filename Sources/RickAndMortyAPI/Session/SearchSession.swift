@@ -1,5 +1,5 @@
 import AsyncAlgorithms
-import Foundation
+import FoundationEssentials
 import Toolbox
 
 /// Turns keystrokes into search results the way every good search field does.

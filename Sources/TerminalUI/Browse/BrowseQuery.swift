@@ -1,4 +1,5 @@
 import RickAndMortyAPI
+import Toolbox
 
 /// What browse searches for: the typed name and the status filter, as one value for its
 /// `SearchSession` (a change to either is a new search).
@@ -8,7 +9,7 @@ struct BrowseQuery: SearchQuery {
 
     /// The name trimmed of surrounding white space.
     var normalized: BrowseQuery {
-        BrowseQuery(name: name.trimmingCharacters(in: .whitespacesAndNewlines), status: status)
+        BrowseQuery(name: name.trimmingWhitespace(), status: status)
     }
 
     /// Never: an empty name lists everyone under the status filter.

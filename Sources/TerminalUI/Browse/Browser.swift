@@ -1,6 +1,7 @@
 import AvatarCache
 import BlockArt
-import Foundation
+import Dispatch
+import FoundationEssentials
 import Imaging
 import Logging
 import RickAndMortyAPI
@@ -270,7 +271,7 @@ public struct Browser: Sendable {
     /// Reads standard input on a thread of its own (a blocking read would hold a cooperative
     /// thread), decoding keys as they come.
     private static func readKeys(into sink: AsyncStream<BrowseEvent>.Continuation) {
-        let thread = Thread {
+        BackgroundThread.start(name: "rickdex.keys") {
             var buffer = [UInt8](repeating: 0, count: 256)
             while true {
                 let count = (try? TerminalDevice.standardInput.read(into: &buffer)) ?? 0
@@ -281,6 +282,5 @@ public struct Browser: Sendable {
                 sink.yield(.keys(KeyDecoder.keys(in: Array(buffer.prefix(count)))))
             }
         }
-        thread.start()
     }
 }

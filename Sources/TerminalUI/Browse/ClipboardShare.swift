@@ -1,5 +1,5 @@
 import BlockArt
-import Foundation
+import FoundationEssentials
 import RickAndMortyAPI
 
 /// What `y` puts on the clipboard, and the one escape sequence that does it: OSC 52, which the
@@ -21,6 +21,6 @@ enum ClipboardShare {
         let osc = "\u{1B}]52;c;" + Data(text.utf8).base64EncodedString() + "\u{07}"
         guard multiplexed else { return osc }
         // tmux passthrough: DCS tmux; <the sequence with each ESC doubled> ST.
-        return "\u{1B}Ptmux;" + osc.replacingOccurrences(of: "\u{1B}", with: "\u{1B}\u{1B}") + "\u{1B}\\"
+        return "\u{1B}Ptmux;" + osc.replacing("\u{1B}", with: "\u{1B}\u{1B}") + "\u{1B}\\"
     }
 }

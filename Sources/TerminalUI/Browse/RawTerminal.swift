@@ -1,5 +1,12 @@
-import Foundation
+import Dispatch
+import FoundationEssentials
 import Toolbox
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// The terminal in raw mode on the alternate screen (with mouse reporting when asked), and the
 /// promise to give it back: on `restore()`, on SIGINT/SIGTERM/SIGHUP, at exit, and on a crash

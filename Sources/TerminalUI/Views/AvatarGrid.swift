@@ -1,5 +1,5 @@
 import BlockArt
-import Foundation
+import FoundationEssentials
 import Imaging
 import RickAndMortyAPI
 

@@ -1,5 +1,5 @@
 import BlockArt
-import Foundation
+import FoundationEssentials
 import RickAndMortyAPI
 
 /// `show`'s text: the character's fields, then the episodes it appears in.
@@ -14,9 +14,7 @@ public struct CharacterDetail: Encodable, Sendable {
 
     /// "Nov 4, 2017", in UTC, whatever the machine's locale.
     public static func format(_ date: Date) -> String {
-        var style = Date.FormatStyle(date: .abbreviated, time: .omitted, locale: Locale(identifier: "en_US_POSIX"))
-        style.timeZone = TimeZone(identifier: "UTC") ?? .current
-        return date.formatted(style)
+        CalendarDay(date).abbreviated
     }
 
     public func render(style: Style) -> String {

@@ -1,6 +1,6 @@
 import ArgumentParser
 import BlockArt
-import Foundation
+import FoundationEssentials
 import Imaging
 import Toolbox
 
@@ -46,10 +46,10 @@ struct ArtCommand: AsyncParsableCommand {
                 return nil
             }
         } output: { text in
-            if let text { FileHandle.standardOutput.write(Data(text.utf8)) }
+            if let text { StandardStreams.output(text) }
         }
         let messages = failures.all
-        for message in messages { FileHandle.standardError.write(Data("rickdex: \(message)\n".utf8)) }
+        for message in messages { StandardStreams.error("rickdex: \(message)\n") }
         if !messages.isEmpty { throw PartialFailure(failed: messages.count, total: files.count) }
     }
 

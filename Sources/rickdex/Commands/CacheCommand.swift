@@ -1,6 +1,6 @@
 import ArgumentParser
 import AvatarCache
-import Foundation
+import FoundationEssentials
 
 /// `rickdex cache stats | verify | prune | clear | path`
 struct CacheCommand: AsyncParsableCommand {

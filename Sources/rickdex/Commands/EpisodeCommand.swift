@@ -21,9 +21,17 @@ struct EpisodeCommand: AsyncParsableCommand {
     @OptionGroup var global: GlobalOptions
 
     func validate() throws {
-        if Int(episode) == nil, episode.range(of: "^[Ss][0-9]{2}[Ee][0-9]{2}$", options: .regularExpression) == nil {
+        if Int(episode) == nil, !Self.isEpisodeCode(episode) {
             throw ValidationError("give an episode id (28) or code (S03E07), not '\(episode)'")
         }
+    }
+
+    /// Whether `text` is an episode code: `S03E07` (either case).
+    static func isEpisodeCode(_ text: String) -> Bool {
+        let bytes = Array(text.utf8)
+        let digit = { (index: Int) in (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) }
+        return bytes.count == 6 && (bytes[0] | 0x20) == UInt8(ascii: "s") && digit(1) && digit(2)
+            && (bytes[3] | 0x20) == UInt8(ascii: "e") && digit(4) && digit(5)
     }
 
     func run() async throws {

@@ -3,7 +3,7 @@ import AvatarCache
 import AvatarExport
 import BlockArt
 import ContactSheet
-import Foundation
+import FoundationEssentials
 import Imaging
 import RickAndMortyAPI
 import Toolbox
@@ -113,7 +113,7 @@ struct ExportCommand: AsyncParsableCommand {
     }
 
     private func warn(_ message: String) {
-        FileHandle.standardError.write(Data("rickdex: \(TerminalText.sanitize(message))\n".utf8))
+        StandardStreams.error("rickdex: \(TerminalText.sanitize(message))\n")
     }
 
     private func writeSheet(_ characters: [RMCharacter], images: ImagePipeline, to file: URL) async throws {

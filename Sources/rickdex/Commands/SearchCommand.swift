@@ -1,11 +1,17 @@
 import ArgumentParser
 import AvatarCache
 import BlockArt
-import Foundation
+import FoundationEssentials
 import Imaging
 import RickAndMortyAPI
 import TerminalUI
 import Toolbox
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// `rickdex search [NAME] [filters] [--page N | --all] [--json] [--no-preview]`
 struct SearchCommand: AsyncParsableCommand {
@@ -107,10 +113,8 @@ struct SearchCommand: AsyncParsableCommand {
         }
         if let first = failures.first {
             let count = failures.count
-            FileHandle.standardError.write(
-                Data(
-                    "rickdex: \(count) avatar\(count == 1 ? "" : "s") could not be shown: \(TerminalText.sanitize(first))\n"
-                        .utf8))
+            StandardStreams.error(
+                "rickdex: \(count) avatar\(count == 1 ? "" : "s") could not be shown: \(TerminalText.sanitize(first))\n")
         }
     }
 }

@@ -2,7 +2,7 @@ import ArgumentParser
 import AvatarCache
 import BlockArt
 import ContactSheet
-import Foundation
+import FoundationEssentials
 import Imaging
 import RickAndMortyAPI
 import Toolbox
@@ -75,8 +75,7 @@ struct SheetCommand: AsyncParsableCommand {
         for (character, result) in zip(source.characters, made) {
             if case .failure(let error) = result {
                 failures += 1
-                FileHandle.standardError.write(
-                    Data("rickdex: avatar of \(character.id) (\(TerminalText.sanitize(character.name))): \(error)\n".utf8))
+                StandardStreams.error("rickdex: avatar of \(character.id) (\(TerminalText.sanitize(character.name))): \(error)\n")
             }
             entries.append(SheetEntry.make(character, thumbnail: try? result.get(), full: detail == .full))
         }
@@ -86,8 +85,7 @@ struct SheetCommand: AsyncParsableCommand {
             subtitle: "\(entries.count) characters" + (described.isEmpty ? "" : " · " + described))
         let png = try PNGEncoder(singleFilter: true).encode(sheet.render(entries))
         try AtomicFile.write(png, to: destination)
-        FileHandle.standardError.write(
-            Data("wrote \(destination.path) (\(entries.count) characters, \(png.count / 1024) KiB)\n".utf8))
+        StandardStreams.error("wrote \(destination.path) (\(entries.count) characters, \(png.count / 1024) KiB)\n")
         if failures > 0 {
             throw PartialFailure(failed: failures, total: entries.count)
         }

@@ -1,7 +1,7 @@
 import ArgumentParser
 import AvatarCache
 import BlockArt
-import Foundation
+import FoundationEssentials
 import Imaging
 import RickAndMortyAPI
 import TerminalUI

@@ -1,6 +1,6 @@
 import ArgumentParser
 import BlockArt
-import Foundation
+import FoundationEssentials
 
 /// `rickdex terminal [--json]`
 struct TerminalCommand: ParsableCommand {

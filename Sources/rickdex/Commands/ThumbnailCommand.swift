@@ -1,6 +1,6 @@
 import ArgumentParser
 import AvatarCache
-import Foundation
+import FoundationEssentials
 import Imaging
 import Toolbox
 
@@ -60,7 +60,7 @@ struct ThumbnailCommand: AsyncParsableCommand {
             }
         }.compactMap { $0 }
         for failure in failures {
-            FileHandle.standardError.write(Data("rickdex: \(failure)\n".utf8))
+            StandardStreams.error("rickdex: \(failure)\n")
         }
         if !failures.isEmpty {
             throw PartialFailure(failed: failures.count, total: files.count)

@@ -1,7 +1,7 @@
 import ArgumentParser
 import AvatarCache
 import BlockArt
-import Foundation
+import FoundationEssentials
 import RickAndMortyAPI
 import TerminalUI
 import Toolbox
@@ -91,7 +91,7 @@ struct WarmCommand: AsyncParsableCommand {
     }
 
     private func warn(_ message: String) {
-        FileHandle.standardError.write(Data("rickdex: \(TerminalText.sanitize(message))\n".utf8))
+        StandardStreams.error("rickdex: \(TerminalText.sanitize(message))\n")
     }
 
     /// `--sizes` as ringed variants, else the views' catalogue; none with `--no-thumbnails`.

@@ -1,5 +1,6 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
+import Toolbox
 
 /// A size on the command line: `512MB`, `2G`, `1.5GiB`, `300000` (bytes). Units are powers of
 /// 1024, as `du -h` prints them.
@@ -11,9 +12,9 @@ struct ByteSize: ExpressibleByArgument, Sendable, Hashable, CustomStringConverti
     }
 
     init?(argument: String) {
-        let text = argument.trimmingCharacters(in: .whitespaces).uppercased()
+        let text = argument.trimmingWhitespace().uppercased()
         let digits = text.prefix { $0.isNumber || $0 == "." }
-        var unit = String(text.dropFirst(digits.count)).trimmingCharacters(in: .whitespaces)
+        var unit = text.dropFirst(digits.count).trimmingWhitespace()
         for suffix in ["IB", "B"] where unit.hasSuffix(suffix) && unit != "B" {
             unit = String(unit.dropLast(suffix.count))
             break
@@ -34,6 +35,6 @@ struct ByteSize: ExpressibleByArgument, Sendable, Hashable, CustomStringConverti
             value /= 1024
             unit += 1
         }
-        return unit == 0 ? "\(bytes) B" : String(format: value < 10 ? "%.1f %@" : "%.0f %@", value, units[unit])
+        return unit == 0 ? "\(bytes) B" : "\(value.decimalText(places: value < 10 ? 1 : 0)) \(units[unit])"
     }
 }

@@ -1,6 +1,6 @@
 import ArgumentParser
 import AvatarCache
-import Foundation
+import FoundationEssentials
 
 /// Where the cache lives and how big it may grow: every command that reads or writes it.
 struct CacheOptions: ParsableArguments {
@@ -25,7 +25,7 @@ struct CacheOptions: ParsableArguments {
         if let xdg = nonEmpty(environment["XDG_CACHE_HOME"]) {
             return URL(fileURLWithPath: xdg, isDirectory: true).appendingPathComponent("rickdex", isDirectory: true)
         }
-        let home = nonEmpty(environment["HOME"]) ?? NSHomeDirectory()
+        let home = nonEmpty(environment["HOME"]) ?? FileManager.default.homeDirectoryForCurrentUser.path
         return URL(fileURLWithPath: home, isDirectory: true).appendingPathComponent(".cache/rickdex", isDirectory: true)
     }
 

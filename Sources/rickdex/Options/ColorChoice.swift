@@ -1,5 +1,5 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 import Toolbox
 
 /// `--color auto|always|never`.
@@ -12,7 +12,8 @@ enum ColorChoice: String, ExpressibleByArgument, CaseIterable, Sendable {
     ///
     /// `auto` means yes only on a terminal, with `NO_COLOR` unset or empty and `TERM` not `dumb`.
     func enabled(
-        environment: [String: String] = ProcessInfo.processInfo.environment, isTerminal: Bool = TerminalDevice.standardOutput.isTerminal
+        environment: [String: String] = ProcessInfo.processInfo.environment,
+        isTerminal: Bool = TerminalDevice.standardOutput.isTerminal
     ) -> Bool {
         switch self {
         case .always: return true

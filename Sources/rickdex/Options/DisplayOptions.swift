@@ -1,6 +1,6 @@
 import ArgumentParser
 import BlockArt
-import Foundation
+import FoundationEssentials
 import Toolbox
 
 /// How images are drawn: colour mode, symbol set and graphics protocol, detected unless given.

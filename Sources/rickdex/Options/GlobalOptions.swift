@@ -1,5 +1,5 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 import RickAndMortyAPI
 
 /// Options every command that talks to the API takes.

@@ -1,6 +1,6 @@
 import AvatarCache
 import BlockArt
-import Foundation
+import FoundationEssentials
 import Imaging
 import RickAndMortyAPI
 import TerminalUI

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import TerminalUI
 
 /// `--json` output: pretty, stable key order, ISO 8601 dates with milliseconds, one value per run.
@@ -13,6 +13,6 @@ enum JSONOutput {
         }
         var data = try encoder.encode(value)
         data.append(0x0A)
-        FileHandle.standardOutput.write(data)
+        StandardStreams.output(data)
     }
 }

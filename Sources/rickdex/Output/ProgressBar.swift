@@ -1,5 +1,4 @@
-import Foundation
-import Toolbox
+import FoundationEssentials
 import Toolbox
 
 /// A one-line progress bar on stderr — done/total, rate, ETA — drawn only when stderr is a
@@ -47,13 +46,13 @@ final class ProgressBar: Sendable {
             state.lastDrawn = now
             return render(done: state.done, total: state.total, elapsed: now - started)
         }
-        if let line { FileHandle.standardError.write(Data(line.utf8)) }
+        if let line { StandardStreams.error(line) }
     }
 
     /// Clears the bar's line, so the summary that follows starts clean.
     func finish() {
         guard enabled else { return }
-        FileHandle.standardError.write(Data("\r\u{1B}[2K".utf8))
+        StandardStreams.error("\r\u{1B}[2K")
     }
 
     func render(done: Int, total: Int, elapsed: Duration) -> String {

@@ -1,5 +1,6 @@
 import AvatarCache
-import Foundation
+import FoundationEssentials
+import Toolbox
 
 /// What `rickdex warm` did, for the closing lines and `--json`: the warmer's report, the time,
 /// and the cache it left.
@@ -41,7 +42,7 @@ struct WarmSummary: Encodable {
             report.thumbnailSizes.isEmpty
             ? "" : ", \(report.thumbnailsWanted) thumbnails (\(sizes) px, \(report.thumbnailsMade) made)"
         return """
-            warmed \(pages.total) pages, \(avatars.total) avatars\(thumbnails) in \(String(format: "%.1f", seconds)) s
+            warmed \(pages.total) pages, \(avatars.total) avatars\(thumbnails) in \(seconds.decimalText(places: 1)) s
               fetched \(fetched) · already cached \(cached) · revalidated \(revalidated) · failed \(report.failed)
               cache: \(cacheEntries) entries, \(ByteSize.format(cacheBytes)) in \(cachePath)
             """

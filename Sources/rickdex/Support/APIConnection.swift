@@ -1,6 +1,6 @@
 import ArgumentParser
 import AvatarCache
-import Foundation
+import FoundationEssentials
 import Logging
 import RickAndMortyAPI
 
@@ -63,8 +63,7 @@ struct APIConnection: Sendable {
     func close() async {
         server?.stop()
         if let failure = disk.lastWriteError {
-            FileHandle.standardError.write(
-                Data("rickdex: warning: \(failure); results were shown but not all were cached\n".utf8))
+            StandardStreams.error("rickdex: warning: \(failure); results were shown but not all were cached\n")
         }
         if verbose {
             let statistics = images.statistics
@@ -74,7 +73,7 @@ struct APIConnection: Sendable {
                 + "\(statistics.downloads) downloads (\(ByteSize.format(statistics.bytesDownloaded))), "
                 + "\(statistics.revalidated) revalidated, \(statistics.coalesced) coalesced · "
                 + "\(statistics.processed) thumbnails made"
-            FileHandle.standardError.write(Data((line + "\n").utf8))
+            StandardStreams.error(line + "\n")
         }
     }
 

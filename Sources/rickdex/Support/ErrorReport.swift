@@ -1,6 +1,6 @@
 import ArgumentParser
 import BlockArt
-import Foundation
+import FoundationEssentials
 import TerminalUI
 
 /// What the user sees when a command fails: a message naming what failed, a hint at what to do,
@@ -38,6 +38,6 @@ struct ErrorReport {
         }
         var text = message.hasPrefix("Error:") || message.contains("Usage:") ? message : "rickdex: \(message)"
         if let hint { text += "\n\(hint)" }
-        FileHandle.standardError.write(Data((TerminalText.sanitizeKeepingLines(text) + "\n").utf8))
+        StandardStreams.error(TerminalText.sanitizeKeepingLines(text) + "\n")
     }
 }

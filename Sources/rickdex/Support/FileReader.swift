@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Reads local files with errors that name the file.
 enum FileReader {

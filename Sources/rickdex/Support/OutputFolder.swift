@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Toolbox
 
 /// Checks an output folder before any work: it exists or can be made, and it is writable.
 enum OutputFolder {
@@ -7,7 +8,7 @@ enum OutputFolder {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         } catch {
             throw LocalFileError(
-                path: folder.path, reason: "cannot create the folder (\((error as NSError).localizedDescription))")
+                path: folder.path, reason: "cannot create the folder (\(SystemError.describe(error)))")
         }
         guard FileManager.default.isWritableFile(atPath: folder.path) else {
             throw LocalFileError(path: folder.path, reason: "the folder is not writable")

@@ -1,4 +1,11 @@
-import Foundation
+import FoundationEssentials
+import Toolbox
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// `rickdex-serve`, the executable beside `rickdex` that serves a dataset: `rickdex serve` hands
 /// over to it and `--api fixtures` runs it as a child, so the web server it links (Hummingbird,
@@ -26,6 +33,6 @@ enum ServeExecutable {
         let argv = ([path] + arguments).map { strdup($0) } + [nil]
         execv(path, argv)
         throw ServerUnavailable(
-            description: "cannot run \(path): \(String(cString: strerror(errno)))", exitCode: ErrorReport.usage)
+            description: "cannot run \(path): \(SystemError.current())", exitCode: ErrorReport.usage)
     }
 }

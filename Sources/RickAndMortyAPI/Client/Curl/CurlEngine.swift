@@ -1,5 +1,5 @@
 import CLibCurl
-import Foundation
+import FoundationEssentials
 import Toolbox
 
 /// libcurl's multi interface on a thread of its own: every transfer of the process shares its
@@ -43,9 +43,7 @@ final class CurlEngine: Sendable {
         // wait in libcurl's queue; idle connections are kept for reuse.
         rdx_curl_multi_set_long(multi.value, CURLMOPT_MAX_HOST_CONNECTIONS, Workload.connectionsPerHost)
         rdx_curl_multi_set_long(multi.value, CURLMOPT_MAXCONNECTS, 4 * Workload.connectionsPerHost)
-        let thread = Thread { [multi, inbox] in Self.run(multi.value, inbox) }
-        thread.name = "rickdex.curl"
-        thread.start()
+        BackgroundThread.start(name: "rickdex.curl") { [multi, inbox] in Self.run(multi.value, inbox) }
     }
 
     /// Runs `transfer` to its end. Throws `CurlTransfer.Failure`.

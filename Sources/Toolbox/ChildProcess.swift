@@ -1,0 +1,156 @@
+import SystemPackage
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// A program started with `posix_spawn`, its standard input, output and error piped to this
+/// process, as Foundation's `Process` with three `Pipe`s starts one (without linking Foundation,
+/// and its ICU tables, into a command that needs no more of it).
+///
+/// The child starts with the default signal dispositions and an empty signal mask, whatever this
+/// process had set, and inherits no descriptor but its three streams (with glibc 2.34 or later).
+/// This process's ends of the pipes are closed on `exec`, so no later child holds them. Thread-safe: `waitpid` reaps once.
+public final class ChildProcess: Sendable {
+    public let id: pid_t
+    /// The write end of the child's standard input: closing it is the child's end of input.
+    public let input: FileDescriptor
+    /// The read ends of the child's standard output and error.
+    public let output: FileDescriptor
+    public let errors: FileDescriptor
+    private let ended = Locked<Int32?>(nil)
+
+    /// Starts `executable` with `arguments` (not counting its own name) and this process's
+    /// environment. Throws the `errno` of the pipe or spawn that failed: `ENOENT` or `EACCES`
+    /// for a program that cannot be run.
+    public init(executable: String, arguments: [String]) throws(SystemError) {
+        var pipes: [(read: Int32, write: Int32)] = []
+        defer {
+            // The child's ends, which this process no longer needs once it runs (or failed to).
+            for (index, pipe) in pipes.enumerated() { close(index == 0 ? pipe.read : pipe.write) }
+        }
+        for _ in 0..<3 {
+            var ends: [Int32] = [-1, -1]
+            // pipe2(O_CLOEXEC) is not in Glibc's Swift module: a process another thread starts
+            // between these calls could inherit these ends.
+            guard pipe(&ends) == 0, fcntl(ends[0], F_SETFD, FD_CLOEXEC) == 0, fcntl(ends[1], F_SETFD, FD_CLOEXEC) == 0
+            else {
+                let error = SystemError.current()
+                for (index, pipe) in pipes.enumerated() { close(index == 0 ? pipe.write : pipe.read) }
+                throw error
+            }
+            pipes.append((ends[0], ends[1]))
+        }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        // dup2 clears close-on-exec on the copies, so the child keeps exactly these three.
+        posix_spawn_file_actions_adddup2(&actions, pipes[0].read, 0)
+        posix_spawn_file_actions_adddup2(&actions, pipes[1].write, 1)
+        posix_spawn_file_actions_adddup2(&actions, pipes[2].write, 2)
+        // And nothing else: descriptors this process opened without close-on-exec stay here.
+        Self.closeFrom?(&actions, 3)
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var signals = sigset_t()
+        sigemptyset(&signals)
+        posix_spawnattr_setsigmask(&attributes, &signals)
+        sigfillset(&signals)
+        posix_spawnattr_setsigdefault(&attributes, &signals)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var child: pid_t = 0
+        let result = posix_spawn(&child, executable, &actions, &attributes, argv, environ)
+        guard result == 0 else {
+            for (index, pipe) in pipes.enumerated() { close(index == 0 ? pipe.write : pipe.read) }
+            throw SystemError(code: result)
+        }
+        id = child
+        input = FileDescriptor(rawValue: pipes[0].write)
+        output = FileDescriptor(rawValue: pipes[1].read)
+        errors = FileDescriptor(rawValue: pipes[2].read)
+    }
+
+    deinit {
+        for descriptor in [input, output, errors] { try? descriptor.close() }
+    }
+
+    /// Whether the child has not exited yet (reaping it if it has).
+    public var isRunning: Bool {
+        ended.withLock { ended in
+            guard ended == nil else { return false }
+            var status: Int32 = 0
+            guard waitpid(id, &status, WNOHANG) == id else { return true }
+            ended = Self.exitCode(status)
+            return false
+        }
+    }
+
+    /// Asks the child to stop (`SIGTERM`), unless it has exited already.
+    public func terminate() {
+        if isRunning { kill(id, SIGTERM) }
+    }
+
+    /// Waits for the child to exit. Returns its exit status, or 128 plus the signal that ended
+    /// it, as a shell reports it.
+    @discardableResult
+    public func wait() -> Int32 {
+        ended.withLock { ended in
+            if let ended { return ended }
+            var status: Int32 = 0
+            while waitpid(id, &status, 0) == -1, errno == EINTR {}
+            ended = Self.exitCode(status)
+            return Self.exitCode(status)
+        }
+    }
+
+    /// Reads up to the next line break (not included) or the end of the output.
+    public func readOutputLine() throws(SystemError) -> [UInt8] {
+        var line: [UInt8] = []
+        var byte: UInt8 = 0
+        while true {
+            let count: Int
+            do {
+                count = try withUnsafeMutableBytes(of: &byte) { try output.read(into: $0, retryOnInterrupt: true) }
+            } catch {
+                throw SystemError(error)
+            }
+            guard count == 1, byte != 0x0A else { return line }
+            line.append(byte)
+        }
+    }
+
+    /// Reads the child's standard error to its end (the child's exit, or its closing it).
+    public func readAllErrors() -> [UInt8] {
+        var text: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while let count = try? buffer.withUnsafeMutableBytes({ try errors.read(into: $0, retryOnInterrupt: true) }),
+            count > 0
+        {
+            text += buffer.prefix(count)
+        }
+        return text
+    }
+
+    /// glibc's `posix_spawn_file_actions_addclosefrom_np` (2.34 and later), which its Swift module
+    /// does not declare; `nil` on an older C library.
+    private static let closeFrom: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32)? = {
+        #if canImport(Glibc)
+            guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addclosefrom_np")
+            else { return nil }
+            return unsafeBitCast(
+                symbol, to: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32).self)
+        #else
+            return nil
+        #endif
+    }()
+
+    private static func exitCode(_ status: Int32) -> Int32 {
+        // WIFEXITED / WEXITSTATUS / WTERMSIG, which Glibc's Swift module does not offer as macros.
+        status & 0x7F == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
+    }
+}
