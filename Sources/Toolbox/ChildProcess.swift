@@ -26,32 +26,31 @@ public final class ChildProcess: Sendable {
     /// environment. Throws the `errno` of the pipe or spawn that failed: `ENOENT` or `EACCES`
     /// for a program that cannot be run.
     public init(executable: String, arguments: [String]) throws(SystemError) {
-        var pipes: [(read: Int32, write: Int32)] = []
-        defer {
-            // The child's ends, which this process no longer needs once it runs (or failed to).
-            for (index, pipe) in pipes.enumerated() { close(index == 0 ? pipe.read : pipe.write) }
+        // Standard input's pipe is read by the child, output's and error's are written by it.
+        var pipes: [(child: Int32, parent: Int32)] = []
+        // The child's ends, which this process no longer needs once it runs (or failed to).
+        defer { pipes.forEach { close($0.child) } }
+        func fail(_ error: SystemError) -> SystemError {
+            pipes.forEach { close($0.parent) }
+            return error
         }
-        for _ in 0..<3 {
+        for stream in 0..<3 {
             var ends: [Int32] = [-1, -1]
+            guard pipe(&ends) == 0 else { throw fail(.current()) }
+            pipes.append(stream == 0 ? (child: ends[0], parent: ends[1]) : (child: ends[1], parent: ends[0]))
             // pipe2(O_CLOEXEC) is not in Glibc's Swift module: a process another thread starts
             // between these calls could inherit these ends.
-            guard pipe(&ends) == 0, fcntl(ends[0], F_SETFD, FD_CLOEXEC) == 0, fcntl(ends[1], F_SETFD, FD_CLOEXEC) == 0
-            else {
-                let error = SystemError.current()
-                for (index, pipe) in pipes.enumerated() { close(index == 0 ? pipe.write : pipe.read) }
-                throw error
+            guard fcntl(ends[0], F_SETFD, FD_CLOEXEC) == 0, fcntl(ends[1], F_SETFD, FD_CLOEXEC) == 0 else {
+                throw fail(.current())
             }
-            pipes.append((ends[0], ends[1]))
         }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         // dup2 clears close-on-exec on the copies, so the child keeps exactly these three.
-        posix_spawn_file_actions_adddup2(&actions, pipes[0].read, 0)
-        posix_spawn_file_actions_adddup2(&actions, pipes[1].write, 1)
-        posix_spawn_file_actions_adddup2(&actions, pipes[2].write, 2)
+        for (stream, pipe) in pipes.enumerated() { posix_spawn_file_actions_adddup2(&actions, pipe.child, Int32(stream)) }
         // And nothing else: descriptors this process opened without close-on-exec stay here.
-        Self.closeFrom?(&actions, 3)
+        _ = Self.closeFrom?(&actions, 3)
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
@@ -65,14 +64,11 @@ public final class ChildProcess: Sendable {
         defer { argv.forEach { free($0) } }
         var child: pid_t = 0
         let result = posix_spawn(&child, executable, &actions, &attributes, argv, environ)
-        guard result == 0 else {
-            for (index, pipe) in pipes.enumerated() { close(index == 0 ? pipe.write : pipe.read) }
-            throw SystemError(code: result)
-        }
+        guard result == 0 else { throw fail(SystemError(code: result)) }
         id = child
-        input = FileDescriptor(rawValue: pipes[0].write)
-        output = FileDescriptor(rawValue: pipes[1].read)
-        errors = FileDescriptor(rawValue: pipes[2].read)
+        input = FileDescriptor(rawValue: pipes[0].parent)
+        output = FileDescriptor(rawValue: pipes[1].parent)
+        errors = FileDescriptor(rawValue: pipes[2].parent)
     }
 
     deinit {

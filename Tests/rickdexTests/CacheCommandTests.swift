@@ -219,11 +219,13 @@ import Testing
         #expect(result.stderr.contains(root.path) && result.stderr.lowercased().contains("read-only"), "\(result.stderr)")
     }
 
+    /// Entry files in the shards of `folder`, not the hidden temporary files writes stage beside
+    /// them (a warm killed between creating one and renaming it leaves it, and it is no entry).
     static func countFiles(in folder: URL) -> Int {
         let shards = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
         return shards.reduce(0) { count, shard in
-            count
-                + ((try? FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent(shard).path))?.count ?? 0)
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent(shard).path)) ?? []
+            return count + names.filter { !$0.hasPrefix(".") }.count
         }
     }
 }

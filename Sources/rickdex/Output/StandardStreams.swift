@@ -13,7 +13,7 @@ enum StandardStreams {
     /// Writes `bytes` to standard output, after anything `print` still holds in its buffer.
     static func output(_ bytes: some Sequence<UInt8>) {
         fflush(nil)
-        try? TerminalDevice.standardOutput.descriptor.writeAll(bytes)
+        _ = try? TerminalDevice.standardOutput.descriptor.writeAll(bytes)
     }
 
     static func output(_ text: String) { output(text.utf8) }
