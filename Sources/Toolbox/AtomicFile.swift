@@ -33,23 +33,40 @@ public enum AtomicFile {
     /// that must do something at the moment of the rename (under a lock). `commit()` renames it;
     /// a failed commit removes it.
     public static func stage(_ bytes: [UInt8], for destination: String) throws(SystemError) -> StagedFile {
+        try stage([bytes], for: destination)
+    }
+
+    /// Writes `parts` one after another as one file (a header and a body, say, without joining
+    /// them first) under a temporary name, as `stage(_:for:)` does.
+    public static func stage(_ parts: [[UInt8]], for destination: String) throws(SystemError) -> StagedFile {
         let name = destination.split(separator: "/").last.map(String.init) ?? "file"
         let folder = parent(of: destination)
         let temporary = "\(folder)/.\(name).\(processID).\(counter.add(1, ordering: .relaxed).newValue).tmp"
+        let file: FileDescriptor
         do {
-            let file = try FileDescriptor.open(
+            file = try FileDescriptor.open(
                 FilePath(temporary), .writeOnly, options: [.create, .exclusiveCreate, .closeOnExec],
                 permissions: [.ownerReadWrite, .groupRead, .otherRead])
-            do {
-                _ = try file.closeAfter { try file.writeAll(bytes) }
-            } catch {
-                Syscalls.unlink(temporary)
-                throw error
-            }
         } catch {
             throw SystemError(error)
         }
+        do {
+            // A network file system may report a failed write only when the file closes.
+            _ = try file.closeAfter { try withBuffers(parts[...], []) { try Syscalls.writeAll(file, $0) } }
+        } catch {
+            Syscalls.unlink(temporary)
+            throw SystemError(error)
+        }
         return StagedFile(temporaryPath: temporary, destination: destination)
+    }
+
+    /// Calls `body` with the storage of every array in `parts`, in order.
+    private static func withBuffers(
+        _ parts: ArraySlice<[UInt8]>, _ collected: [UnsafeRawBufferPointer],
+        _ body: ([UnsafeRawBufferPointer]) throws -> Void
+    ) rethrows {
+        guard let first = parts.first else { return try body(collected) }
+        try first.withUnsafeBytes { try withBuffers(parts.dropFirst(), collected + [$0], body) }
     }
 
     private static func parent(of path: String) -> String {

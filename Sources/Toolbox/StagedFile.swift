@@ -13,6 +13,13 @@ public struct StagedFile: Sendable {
         try Syscalls.rename(temporaryPath, to: destination)
     }
 
+    /// Renames the file into place only when the destination is absent: `true` when it did, so
+    /// the destination is new; `false` (the temporary file still staged) when something is
+    /// there, or when the system cannot tell, for the caller to look and `commit()`.
+    public func commitUnlessPresent() throws(SystemError) -> Bool {
+        try Syscalls.renameUnlessPresent(temporaryPath, to: destination)
+    }
+
     /// Removes the temporary file.
     public func discard() {
         Syscalls.unlink(temporaryPath)

@@ -6,14 +6,30 @@ import SystemPackage
     import Darwin
 #endif
 
-/// The few file-system calls swift-system (`SystemPackage`) does not wrap (rename, unlink, mkdir,
-/// futimens, readdir, flock), in one place, as
+/// The few file-system calls swift-system (`SystemPackage`) does not wrap (rename, renameat2,
+/// writev, unlink, mkdir, futimens, readdir, flock), in one place, as
 /// swift-system keeps its own in `Internals/Syscalls.swift`. Everything else goes through
 /// `FileDescriptor` and `FilePath`.
 public enum Syscalls {
     /// Renames `source` over `destination` (atomic on one file system).
     public static func rename(_ source: String, to destination: String) throws(SystemError) {
         guard system_rename(source, destination) == 0 else { throw SystemError.current() }
+    }
+
+    /// Renames `source` to `destination` only if nothing is there (`renameat2` with
+    /// `RENAME_NOREPLACE`, one call where a `stat` and a `rename` would be two, and without their
+    /// race). `true` when renamed; `false` when `destination` exists, or when this C library or
+    /// file system cannot say (glibc before 2.28, some network file systems): the caller then
+    /// looks and renames itself. Throws any other failure (a missing folder, a full disk).
+    public static func renameUnlessPresent(_ source: String, to destination: String) throws(SystemError) -> Bool {
+        #if canImport(Glibc)
+            guard let renameat2 = system_renameat2 else { return false }
+            if renameat2(AT_FDCWD, source, AT_FDCWD, destination, 1 /* RENAME_NOREPLACE */) == 0 { return true }
+            guard errno == EEXIST || errno == EINVAL || errno == ENOSYS else { throw SystemError.current() }
+            return false
+        #else
+            return false
+        #endif
     }
 
     /// Removes a file; `true` when it is gone (also when it was never there).
@@ -49,6 +65,34 @@ public enum Syscalls {
         _ = flock(descriptor.rawValue, LOCK_UN)
     }
 
+    /// Writes `buffers` one after another, whole, with as few `writev` calls as the system
+    /// allows: the parts of a file are written without first being copied into one buffer.
+    public static func writeAll(_ descriptor: FileDescriptor, _ buffers: [UnsafeRawBufferPointer]) throws(SystemError) {
+        var pending = buffers.filter { !$0.isEmpty }.map {
+            iovec(iov_base: UnsafeMutableRawPointer(mutating: $0.baseAddress), iov_len: $0.count)
+        }
+        var first = 0
+        while first < pending.count {
+            let written = pending[first...].withUnsafeBufferPointer {
+                // At most 1,024 at a time (Linux's `UIO_MAXIOV`); the loop writes the rest.
+                writev(descriptor.rawValue, $0.baseAddress, Int32(min($0.count, 1024)))
+            }
+            guard written > 0 else {
+                if written < 0 && errno == EINTR { continue }
+                throw written == 0 ? SystemError(code: EIO) : SystemError.current()
+            }
+            var left = written
+            while first < pending.count, left >= pending[first].iov_len {
+                left -= pending[first].iov_len
+                first += 1
+            }
+            if left > 0 {
+                pending[first].iov_base += left
+                pending[first].iov_len -= left
+            }
+        }
+    }
+
     /// Sets an open file's access and modification times to now.
     public static func touch(_ descriptor: FileDescriptor) throws(SystemError) {
         guard futimens(descriptor.rawValue, nil) == 0 else { throw SystemError.current() }
@@ -73,3 +117,13 @@ public enum Syscalls {
 private func system_rename(_ source: String, _ destination: String) -> Int32 { rename(source, destination) }
 private func system_unlink(_ path: String) -> Int32 { unlink(path) }
 private func system_mkdir(_ path: String, _ mode: mode_t) -> Int32 { mkdir(path, mode) }
+
+#if canImport(Glibc)
+    /// glibc's `renameat2` (2.28 and later), which its Swift module does not declare.
+    private let system_renameat2: (@convention(c) (Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32) -> Int32)? =
+        {
+            guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "renameat2") else { return nil }
+            return unsafeBitCast(
+                symbol, to: (@convention(c) (Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32) -> Int32).self)
+        }()
+#endif

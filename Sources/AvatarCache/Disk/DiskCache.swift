@@ -100,31 +100,34 @@ public final class DiskCache: Sendable {
     public func store(_ body: [UInt8], metadata: EntryMetadata, for key: CacheKey) throws(DiskCacheError) {
         var metadata = metadata
         metadata.key = key.description
-        let bytes = EntryFormat.encode(DiskEntry(metadata: metadata, body: body))
+        let head = EntryFormat.head(of: DiskEntry(metadata: metadata, body: body))
+        let size = Int64(head.count + body.count)
         let path = self.path(for: key)
         var totals: SizeRecord.Totals?
         do {
             let staged: StagedFile
             do {
-                staged = try AtomicFile.stage(bytes, for: path)
+                staged = try AtomicFile.stage([head, body], for: path)
             } catch let error where error.code == Errno.noSuchFileOrDirectory.rawValue {
                 // The tree was removed (by hand, or `rm -rf` of the cache elsewhere).
                 try FileSystem.makeFolder(FileSystem.parent(of: path))
-                staged = try AtomicFile.stage(bytes, for: path)
+                staged = try AtomicFile.stage([head, body], for: path)
             }
             // The rename and the record's update under one lock, so that writers replacing the
             // same entry at once each account for what they replaced.
             totals = try record.update { () throws(SystemError) -> (bytes: Int64, entries: Int64) in
-                let previous = FileSystem.info(path)?.size
                 do throws(SystemError) {
+                    // A new entry, the common case, in one call; else look at what it replaces.
                     // Within one folder. When the folder went meanwhile, its temporary file went
                     // with it: the write is lost, and reported.
+                    if try staged.commitUnlessPresent() { return (size, 1) }
+                    let previous = FileSystem.info(path)?.size
                     try staged.commit()
+                    return (size - (previous ?? 0), previous == nil ? 1 : 0)
                 } catch {
                     staged.discard()
                     throw error
                 }
-                return (Int64(bytes.count) - (previous ?? 0), previous == nil ? 1 : 0)
             }
         } catch {
             let failure = DiskCacheError.writeFailed(path: root.path, reason: error.description)
@@ -136,7 +139,7 @@ public final class DiskCache: Sendable {
         }
         state.withLock { state in
             state.statistics.writes += 1
-            state.statistics.bytesWritten += Int64(bytes.count)
+            state.statistics.bytesWritten += size
         }
         let now = totals ?? rebuildRecord()
         if now.bytes > configuration.sizeLimit { trimAfterWrite(now) }

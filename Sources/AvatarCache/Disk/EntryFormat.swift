@@ -17,16 +17,21 @@ enum EntryFormat {
     static let headerSize = 24
 
     static func encode(_ entry: DiskEntry) -> [UInt8] {
+        head(of: entry) + entry.body
+    }
+
+    /// The header and metadata, the bytes before the body: a writer puts the two side by side
+    /// (`AtomicFile.stage([head, body], …)`) rather than copying the body behind the head.
+    static func head(of entry: DiskEntry) -> [UInt8] {
         let metadata = encode(entry.metadata)
         var bytes = magic
-        bytes.reserveCapacity(headerSize + metadata.count + entry.body.count)
+        bytes.reserveCapacity(headerSize + metadata.count)
         append(UInt32(metadata.count), to: &bytes)
         append(UInt64(entry.body.count), to: &bytes)
         var crc = CRC32.checksum(metadata)
         crc = entry.body.withUnsafeBytes { CRC32.continuing(crc, $0) }
         append(crc, to: &bytes)
         bytes += metadata
-        bytes += entry.body
         return bytes
     }
 

@@ -16,25 +16,34 @@ package struct AnswerAddresses: Sendable {
     /// Moves the URLs in `body` (an answer for a resource at `resourcePath`, e.g. `character`)
     /// under `apiRoot` (no trailing slash).
     package init(routing body: [UInt8], resourcePath: String, apiRoot: String) {
+        // Byte ranges, not strings: a page holds hundreds of URLs, and only a few need be text.
         let strings = Self.strings(in: body)
-        let urls = strings.filter { $0.hasPrefix("http://") || $0.hasPrefix("https://") }
+        let urls = strings.filter { body[$0].starts(with: Self.http) || body[$0].starts(with: Self.https) }
         // The values of every `"url"` key: the resources' own URLs (and their places').
-        let selfURLs = zip(strings, strings.dropFirst()).lazy.filter { $0.0 == "url" }.map(\.1)
-        let declared = selfURLs.compactMap { Self.root(of: $0, resourcePath: resourcePath) }.first
+        let selfURLs = zip(strings, strings.dropFirst()).lazy.filter { body[$0.0].elementsEqual(Self.urlKey) }.map(\.1)
+        let declared = selfURLs.lazy.compactMap {
+            Self.root(of: String(decoding: body[$0], as: UTF8.self), resourcePath: resourcePath)
+        }.first
         var roots = [Dataset.canonicalBase]
         if let declared, declared != apiRoot, declared != Dataset.canonicalBase { roots.append(declared) }
         roots.removeAll { $0 == apiRoot }
         var routed = body
-        for root in roots where urls.contains(where: { $0.hasPrefix(root + "/") }) {
-            routed = URLRewriter.replacing(routed, prefix: Array((root + "/").utf8), with: Array((apiRoot + "/").utf8))
+        for root in roots {
+            let prefix = Array((root + "/").utf8)
+            guard urls.contains(where: { body[$0].starts(with: prefix) }) else { continue }
+            routed = URLRewriter.replacing(routed, prefix: prefix, with: Array((apiRoot + "/").utf8))
         }
         self.body = routed
         declaredRoot = declared == apiRoot ? nil : declared
-        let moved = roots.map { $0 + "/" } + [apiRoot + "/"]
-        foreignHosts = Set(urls.filter { url in !moved.contains(where: url.hasPrefix) }.compactMap(Self.host)).sorted()
+        let moved = (roots + [apiRoot]).map { Array(($0 + "/").utf8) }
+        let foreign = urls.filter { url in !moved.contains { body[url].starts(with: $0) } }
+        foreignHosts = Set(foreign.compactMap { Self.host(of: String(decoding: body[$0], as: UTF8.self)) }).sorted()
     }
 
-    /// The root of a resource's own URL, `<root>/<resourcePath>/<id>`; `nil` for any other shape.
+    private static let http = Array("http://".utf8)
+    private static let https = Array("https://".utf8)
+    private static let urlKey = Array("url".utf8)
+
     static func root(of url: String, resourcePath: String) -> String? {
         guard let slash = url.lastIndex(of: "/"), !url[url.index(after: slash)...].isEmpty,
             url[url.index(after: slash)...].allSatisfy(\.isASCIIDigit)
@@ -53,8 +62,10 @@ package struct AnswerAddresses: Sendable {
     }
 
     /// Every JSON string value in `body` without escapes (URLs have none), in order.
-    static func strings(in body: [UInt8]) -> [String] {
-        var strings: [String] = []
+    /// Where the contents of the JSON strings in `body` are, those without escapes (URLs and keys
+    /// have none).
+    static func strings(in body: [UInt8]) -> [Range<Int>] {
+        var strings: [Range<Int>] = []
         var index = 0
         let quote = UInt8(ascii: "\""), backslash = UInt8(ascii: "\\")
         while index < body.count {
@@ -72,7 +83,7 @@ package struct AnswerAddresses: Sendable {
                 end += 1
             }
             if !escaped, end <= body.count {
-                strings.append(String(decoding: body[(index + 1)..<min(end, body.count)], as: UTF8.self))
+                strings.append((index + 1)..<min(end, body.count))
             }
             index = end + 1
         }
