@@ -21,7 +21,7 @@ package struct AnswerAddresses: Sendable {
         let urls = strings.filter { body[$0].starts(with: Self.http) || body[$0].starts(with: Self.https) }
         // The values of every `"url"` key: the resources' own URLs (and their places').
         let selfURLs = zip(strings, strings.dropFirst()).lazy.filter { body[$0.0].elementsEqual(Self.urlKey) }.map(\.1)
-        let declared = selfURLs.lazy.compactMap {
+        let declared = selfURLs.compactMap {
             Self.root(of: String(decoding: body[$0], as: UTF8.self), resourcePath: resourcePath)
         }.first
         var roots = [Dataset.canonicalBase]
@@ -44,6 +44,7 @@ package struct AnswerAddresses: Sendable {
     private static let https = Array("https://".utf8)
     private static let urlKey = Array("url".utf8)
 
+    /// The root of a resource's own URL, `<root>/<resourcePath>/<id>`; `nil` for any other shape.
     static func root(of url: String, resourcePath: String) -> String? {
         guard let slash = url.lastIndex(of: "/"), !url[url.index(after: slash)...].isEmpty,
             url[url.index(after: slash)...].allSatisfy(\.isASCIIDigit)
@@ -61,7 +62,6 @@ package struct AnswerAddresses: Sendable {
         return String(rest.prefix { $0 != "/" && $0 != "?" && $0 != "#" })
     }
 
-    /// Every JSON string value in `body` without escapes (URLs have none), in order.
     /// Where the contents of the JSON strings in `body` are, those without escapes (URLs and keys
     /// have none).
     static func strings(in body: [UInt8]) -> [Range<Int>] {
