@@ -3,6 +3,9 @@
 //   disk hit, 64 px       ImagePipeline.thumbnail with the memory tier off: read, verify, PNG decode
 //                         (target < 100 µs)
 //   disk read + verify    the same without the decode
+//   disk miss             DiskCache.entry for a key with no file, as every first fetch asks
+//   disk store            DiskCache.store of avatar 1 (39 KB in the real data) as a new entry:
+//                         head, checksum, temporary file, rename, size record
 // Run in release: swift run -c release --package-path Benchmarks cache-microbench [cache-folder]
 import AvatarCache
 import Foundation
@@ -82,7 +85,28 @@ let decodeOnly = try measure(20_000) { index in
     precondition(bitmap.width == 64)
 }
 
+// A warm's disk work per avatar: the lookup that misses, then the store of a new entry.
+let missingKeys = (0..<100).map { identity.key(forPath: "character/avatar/missing-\($0).jpeg") }
+let diskMiss = measure(20_000) { index in
+    precondition(disk.entry(for: missingKeys[index % missingKeys.count]) == nil)
+}
+let avatarBody = try [UInt8](Data(contentsOf: avatars.appendingPathComponent("1.jpeg")))
+let stores = 1_000
+let storeKeys = (0..<stores + 100).map { identity.key(forPath: "character/avatar/stored-\($0).jpeg") }
+var nextStore = 0
+let diskStore = try measure(stores) { _ in
+    let key = storeKeys[nextStore]
+    nextStore += 1
+    let metadata = disk.metadata(
+        .original, key: key, url: "https://rickandmortyapi.com/api/character/avatar/\(nextStore).jpeg",
+        contentType: "image/jpeg")
+    try disk.store(avatarBody, metadata: metadata, for: key)
+}
+precondition(disk.recordedSize().entries == 100 + nextStore)
+
 let results: [String: Double] = [
+    "disk_miss_us": (diskMiss / 100).rounded() / 10,
+    "disk_store_avatar_us": (diskStore / 100).rounded() / 10,
     "png_decode_64px_us": (decodeOnly / 100).rounded() / 10,
     "memory_hit_ns": (memoryHit * 10).rounded() / 10,
     "disk_hit_64px_us": (diskHit / 100).rounded() / 10,
