@@ -40,7 +40,7 @@ public enum AtomicFile {
     /// them first) under a temporary name, as `stage(_:for:)` does.
     public static func stage(_ parts: [[UInt8]], for destination: String) throws(SystemError) -> StagedFile {
         let name = destination.split(separator: "/").last.map(String.init) ?? "file"
-        let folder = parent(of: destination)
+        let folder = FilePath.folder(of: destination)
         let temporary = "\(folder)/.\(name).\(processID).\(counter.add(1, ordering: .relaxed).newValue).tmp"
         let file: FileDescriptor
         do {
@@ -67,11 +67,6 @@ public enum AtomicFile {
     ) rethrows {
         guard let first = parts.first else { return try body(collected) }
         try first.withUnsafeBytes { try withBuffers(parts.dropFirst(), collected + [$0], body) }
-    }
-
-    private static func parent(of path: String) -> String {
-        guard let slash = path.lastIndex(of: "/") else { return "." }
-        return slash == path.startIndex ? "/" : String(path[..<slash])
     }
 
     private static let processID = getpid()

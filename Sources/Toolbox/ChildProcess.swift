@@ -12,7 +12,8 @@ import SystemPackage
 ///
 /// The child starts with the default signal dispositions and an empty signal mask, whatever this
 /// process had set, and inherits no descriptor but its three streams (with glibc 2.34 or later).
-/// This process's ends of the pipes are closed on `exec`, so no later child holds them. Thread-safe: `waitpid` reaps once.
+/// This process's ends of the pipes are closed on `exec`, so no later child holds them.
+/// Thread-safe: `waitpid` reaps once.
 public final class ChildProcess: Sendable {
     public let id: pid_t
     /// The write end of the child's standard input: closing it is the child's end of input.
@@ -99,8 +100,9 @@ public final class ChildProcess: Sendable {
             if let ended { return ended }
             var status: Int32 = 0
             while waitpid(id, &status, 0) == -1, errno == EINTR {}
-            ended = Self.exitCode(status)
-            return Self.exitCode(status)
+            let code = Self.exitCode(status)
+            ended = code
+            return code
         }
     }
 
@@ -134,16 +136,9 @@ public final class ChildProcess: Sendable {
 
     /// glibc's `posix_spawn_file_actions_addclosefrom_np` (2.34 and later), which its Swift module
     /// does not declare; `nil` on an older C library.
-    private static let closeFrom: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32)? = {
-        #if canImport(Glibc)
-            guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addclosefrom_np")
-            else { return nil }
-            return unsafeBitCast(
-                symbol, to: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32).self)
-        #else
-            return nil
-        #endif
-    }()
+    private static let closeFrom = CFunction.load(
+        "posix_spawn_file_actions_addclosefrom_np",
+        as: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32).self)
 
     private static func exitCode(_ status: Int32) -> Int32 {
         // WIFEXITED / WEXITSTATUS / WTERMSIG, which Glibc's Swift module does not offer as macros.

@@ -118,12 +118,6 @@ private func system_rename(_ source: String, _ destination: String) -> Int32 { r
 private func system_unlink(_ path: String) -> Int32 { unlink(path) }
 private func system_mkdir(_ path: String, _ mode: mode_t) -> Int32 { mkdir(path, mode) }
 
-#if canImport(Glibc)
-    /// glibc's `renameat2` (2.28 and later), which its Swift module does not declare.
-    private let system_renameat2: (@convention(c) (Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32) -> Int32)? =
-        {
-            guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "renameat2") else { return nil }
-            return unsafeBitCast(
-                symbol, to: (@convention(c) (Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32) -> Int32).self)
-        }()
-#endif
+/// glibc's `renameat2` (2.28 and later), which its Swift module does not declare.
+private let system_renameat2 = CFunction.load(
+    "renameat2", as: (@convention(c) (Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32) -> Int32).self)

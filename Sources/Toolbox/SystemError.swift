@@ -13,13 +13,9 @@ public struct SystemError: Error, Sendable, Hashable, CustomStringConvertible {
 
     public init(code: Int32) { self.code = code }
 
-    /// swift-system's `Errno` (or this type) as this one; any other error as `EIO`.
+    /// The `errno` behind `error` (see `init(cause:)`); `EIO` for an error without one.
     public init(_ error: any Error) {
-        switch error {
-        case let error as Errno: code = error.rawValue
-        case let error as SystemError: code = error.code
-        default: code = EIO
-        }
+        self = SystemError(cause: error) ?? SystemError(code: EIO)
     }
 
     /// The `errno` behind `error`: a Foundation file error's underlying `POSIXError`, an `Errno`,

@@ -110,7 +110,7 @@ public final class DiskCache: Sendable {
                 staged = try AtomicFile.stage([head, body], for: path)
             } catch let error where error.code == Errno.noSuchFileOrDirectory.rawValue {
                 // The tree was removed (by hand, or `rm -rf` of the cache elsewhere).
-                try FileSystem.makeFolder(FileSystem.parent(of: path))
+                try FileSystem.makeFolder(FilePath.folder(of: path))
                 staged = try AtomicFile.stage([head, body], for: path)
             }
             // The rename and the record's update under one lock, so that writers replacing the

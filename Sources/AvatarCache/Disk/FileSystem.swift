@@ -45,18 +45,13 @@ enum FileSystem {
         }
     }
 
-    /// The folder holding `path`: `/a/b` for `/a/b/c`.
-    static func parent(of path: String) -> String {
-        FilePath(path).removingLastComponent().string
-    }
-
     /// Makes a folder and its parents; an existing folder is fine.
     static func makeFolder(_ path: String) throws(SystemError) {
         do {
             try Syscalls.makeFolder(path)
         } catch let error where error.code == Errno.noSuchFileOrDirectory.rawValue {
-            let parent = parent(of: path)
-            guard !parent.isEmpty, parent != path else { throw error }
+            let parent = FilePath.folder(of: path)
+            guard parent != path, parent != "." else { throw error }
             try makeFolder(parent)
             try Syscalls.makeFolder(path)
         }

@@ -1,4 +1,5 @@
 import CZlibSystem
+import Toolbox
 
 #if canImport(Glibc)
     import Glibc
@@ -46,11 +47,9 @@ enum CRC32 {
 
     /// `libdeflate_crc32(crc, buffer, length)`, loaded on first use; `nil` when the library is
     /// not installed (or `RICKDEX_NO_LIBDEFLATE` is set, to compare the two).
-    private static let libdeflate: (@convention(c) (UInt32, UnsafeRawPointer, Int) -> UInt32)? = {
-        guard getenv("RICKDEX_NO_LIBDEFLATE") == nil,
-            let library = dlopen("libdeflate.so.0", RTLD_NOW | RTLD_LOCAL),
-            let symbol = dlsym(library, "libdeflate_crc32")
-        else { return nil }
-        return unsafeBitCast(symbol, to: (@convention(c) (UInt32, UnsafeRawPointer, Int) -> UInt32).self)
-    }()
+    private static let libdeflate =
+        getenv("RICKDEX_NO_LIBDEFLATE") != nil
+        ? nil
+        : CFunction.load(
+            "libdeflate_crc32", from: "libdeflate.so.0", as: (@convention(c) (UInt32, UnsafeRawPointer, Int) -> UInt32).self)
 }
