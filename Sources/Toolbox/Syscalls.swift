@@ -98,6 +98,22 @@ public enum Syscalls {
         guard futimens(descriptor.rawValue, nil) == 0 else { throw SystemError.current() }
     }
 
+    /// Whether `path` is a folder (not a link to one) of this user's that nobody else may read or
+    /// write: a safe place for per-user state in a shared folder such as `/tmp`.
+    public static func isPrivateFolder(_ path: String) -> Bool {
+        var status = stat()
+        return lstat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR && status.st_uid == getuid()
+            && status.st_mode & 0o077 == 0
+    }
+
+    /// This process's user id.
+    public static var userID: UInt32 { UInt32(getuid()) }
+
+    /// Whether a process with this id exists (whoever owns it).
+    public static func processExists(_ id: Int32) -> Bool {
+        kill(id, 0) == 0 || errno == EPERM
+    }
+
     /// The names in a folder, without `.` and `..`; empty when it cannot be read.
     public static func list(_ path: String) -> [String] {
         guard let folder = opendir(path) else { return [] }

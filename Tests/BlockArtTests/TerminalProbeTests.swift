@@ -4,7 +4,7 @@ import Testing
 @testable import BlockArt
 
 @Suite struct TerminalProbeTests {
-    static let kitty = Array(
+    static let kitty: [UInt8] = Array(
         ("\u{1B}P>|kitty(0.26.5)\u{1B}\\" + "\u{1B}_Gi=31;OK\u{1B}\\" + "\u{1B}]11;rgb:1e1e/1e1e/2e2e\u{1B}\\"
             + "\u{1B}[6;21;10t" + "\u{1B}[?62;c").utf8)
 

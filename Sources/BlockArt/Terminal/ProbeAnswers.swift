@@ -24,47 +24,25 @@ public struct ProbeAnswers: Sendable, Hashable {
     /// The longest control string kept; a longer one is skipped as malformed.
     static let longest = 256
 
-    /// Parses every answer in `bytes`; later answers of a kind replace earlier ones.
+    /// Parses every answer in `bytes`; later answers of a kind replace earlier ones, and an
+    /// answer cut off at the end is left out.
     public static func parse(_ bytes: [UInt8]) -> ProbeAnswers {
         var answers = ProbeAnswers()
-        var index = 0
-        while index < bytes.count {
-            guard bytes[index] == 0x1B, index + 1 < bytes.count else {
-                index += 1
-                continue
-            }
-            let introducer = bytes[index + 1]
-            let body = index + 2
-            switch introducer {
-            case UInt8(ascii: "["):
-                var end = body
-                while end < bytes.count, end - body < 64, (0x20...0x3F).contains(bytes[end]) { end += 1 }
-                guard end < bytes.count else { return answers }
-                answers.readControlSequence(bytes[body..<end], final: bytes[end])
-                index = end + 1
-            case UInt8(ascii: "P"), UInt8(ascii: "]"), UInt8(ascii: "_"):
-                guard let (end, next) = stringEnd(bytes, from: body) else { return answers }
-                if end - body <= longest { answers.readString(introducer, Array(bytes[body..<end])) }
-                index = next
-            default:
-                index += 1
-            }
-        }
+        var scanner = TerminalInputScanner()
+        for token in scanner.scan(bytes) { answers.read(token) }
         return answers
     }
 
-    /// The end of a control string (BEL or ESC \) starting at `start`, and where the next byte is.
-    private static func stringEnd(_ bytes: [UInt8], from start: Int) -> (end: Int, next: Int)? {
-        var index = start
-        while index < bytes.count {
-            if bytes[index] == 0x07 { return (index, index + 1) }
-            if bytes[index] == 0x1B {
-                guard index + 1 < bytes.count else { return nil }
-                return bytes[index + 1] == UInt8(ascii: "\\") ? (index, index + 2) : (index, index + 1)
-            }
-            index += 1
+    /// Takes in one piece of the terminal's input; anything but a well-formed answer is skipped.
+    public mutating func read(_ token: TerminalInputScanner.Token) {
+        switch token {
+        case .sequence(UInt8(ascii: "["), let parameters, let final):
+            readControlSequence(parameters[...], final: final)
+        case .string(let introducer, let body?) where body.count <= Self.longest:
+            readString(introducer, body)
+        default:
+            break
         }
-        return nil
     }
 
     private mutating func readControlSequence(_ parameters: ArraySlice<UInt8>, final: UInt8) {

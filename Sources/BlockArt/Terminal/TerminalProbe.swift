@@ -1,60 +1,199 @@
 import FoundationEssentials
 import Toolbox
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Asks the terminal what it is, in one round trip on the controlling terminal: XTVERSION, the
-/// kitty graphics query, OSC 11 (background), `CSI 16 t` (cell size) and, last, DA1, which
-/// every terminal answers, so its answer means the others are in.
+/// kitty graphics query, OSC 11 (background), `CSI 16 t` (cell size) and, last, DA1, which every
+/// terminal answers, so its answer is the fence that says the others are in (as notcurses and
+/// chafa 1.16 do). The probe ends when the fence arrives, or at the timeout, whichever is first:
+/// one round trip on a terminal that answers, however far away it is.
 ///
-/// Echo is off while the answers come, and they are read out of the input, so nothing shows on
-/// screen or in what the user types next. A terminal that does not answer costs the budget once
-/// a process; what arrived by then is discarded from the input.
+/// Echo is off while the answers come, and stays off until the process exits (`settle()`, at
+/// exit, on a signal and on a crash), so that no answer shows on screen, however late or often it
+/// comes. The answers are read out of the input one byte at a time, up to the fence and no
+/// further; at exit what came since is read out, answers dropped and keys given back
+/// (`TerminalDevice.giveBack`), so keys typed ahead reach the shell and answers never do.
+///
+/// With a `ProbeMemory`, the first command of a terminal session asks and the rest read what it
+/// heard: no round trip at all, and a terminal that never answers costs the timeout once.
 public enum TerminalProbe {
     /// The queries, DA1 last.
     static let queries =
         "\u{1B}[>0q" + "\u{1B}_Gi=31,s=1,v=1,a=q,t=d,f=24;AAAA\u{1B}\\" + "\u{1B}]11;?\u{1B}\\" + "\u{1B}[16t"
         + "\u{1B}[c"
 
-    /// The most bytes read: enough for every answer, with room for typed-ahead keys.
-    static let inputLimit = 4096
+    /// The default timeout: a round trip to the far side of the world and back with time to
+    /// spare, and short enough to be the once-a-session cost of a terminal that never answers.
+    public static let defaultTimeout = Duration.seconds(1)
+
+    /// The most bytes read while waiting for the fence: a terminal that floods its answers (a
+    /// megabyte of DCS) is dropped past this, not waited on.
+    static let inputLimit = 64 * 1024
 
     /// The first probe's result (the outer optional: whether it ran), for the rest of the process.
-    private static let cached = Locked<ProbeAnswers??>(nil)
+    private static let cached = Locked<ProbeResult??>(nil)
+    /// What `settle()` needs to finish a probe at exit.
+    private struct Unsettled: Sendable {
+        /// The controlling terminal, kept open until then.
+        var terminal: TerminalDevice
+        /// The terminal's modes before the probe.
+        var modes: TerminalModes
+        /// Until when to wait for a fence that has not come (a second timeout); now when it came.
+        var deadline: ContinuousClock.Instant
+        /// The answers heard so far, and where to remember them with the rest.
+        var heard: [UInt8]
+        var memory: ProbeMemory?
+        var session: String?
+        /// Keys typed before the answers came, to give back.
+        var typedAhead: [UInt8]
+    }
 
-    /// The answers, probed on the first call of the process and remembered; `nil` when there is
-    /// no controlling terminal, it belongs to another process group, or nothing came in time.
-    public static func answers(budget: Duration = .milliseconds(100)) -> ProbeAnswers? {
+    private static let unsettled = Locked<Unsettled?>(nil)
+
+    /// The terminal's modes before this process's probe, while the probe keeps it quiet (until
+    /// `settle()`): what a full-screen program must give back when it leaves.
+    public static var modesBeforeProbe: TerminalModes? {
+        unsettled.withLock { $0?.modes }
+    }
+
+    /// What the terminal said, probed on the first call of the process (or recalled from
+    /// `memory`) and remembered for the process; `nil` when there is no controlling terminal or it
+    /// belongs to another process group.
+    public static func result(timeout: Duration = defaultTimeout, memory: ProbeMemory? = nil) -> ProbeResult? {
         cached.withLock { stored in
             if let done = stored { return done }
-            let answers = run(budget: budget)
-            stored = .some(answers)
-            return answers
+            let result = run(timeout: timeout, memory: memory)
+            stored = .some(result)
+            return result
         }
     }
 
-    /// One probe, not remembered.
-    static func run(budget: Duration) -> ProbeAnswers? {
-        guard let terminal = TerminalDevice.openControlling() else { return nil }
-        defer { try? terminal.descriptor.close() }
-        // A background job that touched the terminal's modes would be stopped (SIGTTOU).
-        guard terminal.isForeground, let original = try? terminal.modes(),
-            (try? terminal.setModes(original.quiet)) != nil
-        else { return nil }
-        defer { try? terminal.setModes(original) }
+    /// The terminal's answers (see `result(timeout:memory:)`).
+    public static func answers(timeout: Duration = defaultTimeout, memory: ProbeMemory? = nil) -> ProbeAnswers? {
+        result(timeout: timeout, memory: memory)?.answers
+    }
 
-        guard (try? terminal.descriptor.writeAll(queries.utf8)) != nil else { return nil }
-        let deadline = ContinuousClock.now + budget
-        var input: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 1024)
-        while input.count < inputLimit, terminal.waitForInput(timeout: ContinuousClock.now.duration(to: deadline)) {
-            let count = (try? buffer.withUnsafeMutableBytes { try terminal.descriptor.read(into: $0) }) ?? 0
-            guard count > 0 else { break }
-            input += buffer.prefix(count)
-            let answers = ProbeAnswers.parse(input)
-            if answers.isComplete { return answers }
+    /// One probe, not remembered by the process.
+    static func run(timeout: Duration, memory: ProbeMemory?) -> ProbeResult? {
+        guard let terminal = TerminalDevice.openControlling() else { return nil }
+        let session = terminal.sessionName()
+        if let memory, let session, let recalled = memory.recall(session) {
+            try? terminal.descriptor.close()
+            return recalled
         }
-        // Late answers would land in the shell's input: drop what came, keep nothing.
-        terminal.discardInput()
-        let partial = ProbeAnswers.parse(input)
-        return partial == ProbeAnswers() ? nil : partial
+        // A background job that touched the terminal's modes would be stopped (SIGTTOU).
+        guard terminal.isForeground, let original = try? terminal.modes(), (try? terminal.setModes(original.quiet)) != nil
+        else {
+            try? terminal.descriptor.close()
+            return nil
+        }
+        guard (try? terminal.write(queries)) != nil else {
+            try? terminal.setModes(original)
+            try? terminal.descriptor.close()
+            return nil
+        }
+        let deadline = ContinuousClock.now + timeout
+        let (answers, heard, typedAhead) = readAnswers(from: terminal, until: deadline)
+        // Quiet until the process ends: an answer that comes twice, or late, never shows.
+        unsettled.withLock {
+            $0 = Unsettled(
+                terminal: terminal, modes: original, deadline: answers.isComplete ? .now : deadline + timeout,
+                heard: heard, memory: memory, session: session, typedAhead: typedAhead)
+        }
+        CrashRestore.install(writing: "", to: terminal, restoring: original, on: terminal, signals: quitSignals)
+        atexit { TerminalProbe.settle() }
+        if let memory, let session { memory.remember(heard.isEmpty ? nil : heard, for: session) }
+        return ProbeResult(answers: heard.isEmpty ? nil : answers, remembered: false)
+    }
+
+    /// The signals that end a process while the terminal is quiet: a crash's, and the keys' and
+    /// the system's requests to stop.
+    private static let quitSignals = CrashRestore.signals + ProcessSignal.allCases.filter { $0 != .windowChange }.map(\.number)
+
+    /// Reads the terminal's input until the fence (DA1) or `deadline`: the answers parsed, their
+    /// bytes as they came, and the bytes of anything else (keys typed ahead).
+    private static func readAnswers(
+        from terminal: TerminalDevice, until deadline: ContinuousClock.Instant
+    ) -> (ProbeAnswers, heard: [UInt8], typedAhead: [UInt8]) {
+        var scanner = TerminalInputScanner()
+        var answers = ProbeAnswers()
+        var heard: [UInt8] = []
+        var typedAhead: [UInt8] = []
+        var byte: [UInt8] = [0]
+        var total = 0
+        // One byte a read: the fence's last byte is the last one taken from the input.
+        while !answers.isComplete, total < inputLimit,
+            terminal.waitForInput(timeout: ContinuousClock.now.duration(to: deadline)),
+            (try? terminal.read(into: &byte)) == 1
+        {
+            total += 1
+            for token in scanner.scan(byte) {
+                if token.isAnswer {
+                    answers.read(token)
+                    heard += token.bytes
+                } else {
+                    typedAhead += token.bytes
+                }
+            }
+        }
+        return (answers, heard, typedAhead)
+    }
+
+    /// Finishes this process's probe: reads out what came since it, dropping the terminal's
+    /// answers, gives back the keys typed meanwhile and puts the terminal's modes back. Where the
+    /// fence did not come in time it waits for it until a second timeout has passed since the
+    /// first (no wait once the command has run that long). Called at exit; safe to call at any
+    /// time, and more than once.
+    ///
+    /// So an answer that comes twice or late never lands on the shell's line (and a slow
+    /// terminal's answers serve the session's next command), and a terminal that never answers
+    /// costs at most twice the timeout, once a terminal session (`ProbeMemory`).
+    public static func settle() {
+        guard let state = unsettled.withLock({ state in defer { state = nil }; return state }) else { return }
+        let terminal = state.terminal
+        defer { try? terminal.descriptor.close() }
+        // Reads must not block: a full-screen program may have given back the modes already, and
+        // its key reader may still be waiting in a read of its own.
+        try? terminal.setModes(state.modes.quiet)
+        terminal.makeNonBlocking()
+        var scanner = TerminalInputScanner()
+        var answers = ProbeAnswers.parse(state.heard)
+        let fenced = answers.isComplete
+        var heard = state.heard
+        var typedAhead = state.typedAhead
+        var buffer = [UInt8](repeating: 0, count: 1024)
+        var total = 0
+        while total < inputLimit {
+            let count = (try? terminal.read(into: &buffer)) ?? 0
+            if count == 0 {
+                // Nothing there now: wait for the fence while there is time, for an answer's rest a little.
+                let fence = answers.isComplete ? .zero : ContinuousClock.now.duration(to: state.deadline)
+                let wait = max(fence, scanner.isWaiting ? .milliseconds(50) : .zero)
+                guard wait > .zero, terminal.waitForInput(timeout: wait) else { break }
+                continue
+            }
+            total += count
+            for token in scanner.scan(buffer.prefix(count)) {
+                if token.isAnswer {
+                    answers.read(token)
+                    if !fenced { heard += token.bytes }
+                } else {
+                    typedAhead += token.bytes
+                }
+            }
+        }
+        typedAhead += scanner.timeout().flatMap(\.bytes)
+        terminal.giveBack(typedAhead)
+        CrashRestore.uninstall()
+        try? terminal.setModes(state.modes)
+        // A slow terminal's answers serve the session's next command.
+        if !fenced, answers.isComplete, let memory = state.memory, let session = state.session {
+            memory.remember(heard, for: session)
+        }
     }
 }

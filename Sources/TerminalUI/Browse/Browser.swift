@@ -23,6 +23,8 @@ public struct Browser: Sendable {
     /// What `r` asks: the API with conditional requests even for fresh answers. `nil` offline,
     /// where there is nothing to refresh against.
     public var refresher: (any RickAndMortyClient)?
+    /// Inside tmux (`$TMUX`), where `y` goes through tmux's own buffer (see `ClipboardShare`).
+    public var tmux = false
     /// Where browse says why an avatar shows as a placeholder (debug level). It must not write to
     /// the terminal browse draws on: `rickdex browse -v 2>browse.log` gives it a file.
     public var logger: Logger = .disabled
@@ -54,6 +56,7 @@ public struct Browser: Sendable {
         let art = AvatarArt(capabilities: capabilities)
         /// A character's avatar as `variant`, or `nil` when it cannot be had or the screen moved on.
         let logger = logger
+        let tmux = tmux
         @Sendable func avatar(_ character: RMCharacter, _ variant: AvatarVariant) async -> Bitmap? {
             let circle = art.circle(variant, status: character.status)
             do {
@@ -153,7 +156,7 @@ public struct Browser: Sendable {
                 state.avatars[id] = bitmap
             case .refreshed(let page, let avatars, let unchanged, let generation):
                 state.apply(refreshed: page, avatars: avatars, unchanged: unchanged, generation: generation)
-            case .refreshFailed(let message):
+            case .notice(let message):
                 state.notice = message
             case .avatarMissing(let id):
                 state.missingAvatars.insert(id)
@@ -175,9 +178,19 @@ public struct Browser: Sendable {
                     return
                 case .share(let character):
                     let text = ClipboardShare.text(for: character)
-                    RawTerminal.write(ClipboardShare.sequence(text, multiplexed: capabilities.multiplexed))
-                    // Terminals do not say whether they allowed it.
-                    state.notice = "copied (if the terminal allows OSC 52): \(text)"
+                    guard tmux else {
+                        RawTerminal.write(ClipboardShare.sequence(text, multiplexed: capabilities.multiplexed))
+                        state.notice = ClipboardShare.osc52Notice(text)
+                        continue
+                    }
+                    work.start(.share) {
+                        if let notice = ClipboardShare.copyWithTmux(text) {
+                            sink.yield(.notice(notice))
+                        } else {
+                            RawTerminal.write(ClipboardShare.sequence(text, multiplexed: true))
+                            sink.yield(.notice(ClipboardShare.osc52Notice(text)))
+                        }
+                    }
                 case .search(let name, let status):
                     session.update(query: BrowseQuery(name: name, status: status))
                 case .fetchPage(let name, let status, let number, let generation):
@@ -234,7 +247,7 @@ public struct Browser: Sendable {
                                 .refreshed(
                                     fresh, avatars: changed, unchanged: answers.count - changed.count, generation: generation))
                         } catch {
-                            if !Task.isCancelled { sink.yield(.refreshFailed("refresh failed: \(error)")) }
+                            if !Task.isCancelled { sink.yield(.notice("refresh failed: \(error)")) }
                         }
                     }
                 case .fetchPeople(let title, let ids):
@@ -269,17 +282,26 @@ public struct Browser: Sendable {
     }
 
     /// Reads standard input on a thread of its own (a blocking read would hold a cooperative
-    /// thread), decoding keys as they come.
+    /// thread), decoding keys as they come; after a lone ESC or half a sequence it waits at most
+    /// the escape timeout for the rest.
     private static func readKeys(into sink: AsyncStream<BrowseEvent>.Continuation) {
         BackgroundThread.start(name: "rickdex.keys") {
+            let input = TerminalDevice.standardInput
+            var decoder = KeyDecoder()
             var buffer = [UInt8](repeating: 0, count: 256)
             while true {
-                let count = (try? TerminalDevice.standardInput.read(into: &buffer)) ?? 0
+                if decoder.isWaiting, !input.waitForInput(timeout: KeyDecoder.escapeTimeout) {
+                    let keys = decoder.timeout()
+                    if !keys.isEmpty { sink.yield(.keys(keys)) }
+                    continue
+                }
+                let count = (try? input.read(into: &buffer)) ?? 0
                 guard count > 0 else {
                     sink.yield(.endOfInput)
                     return
                 }
-                sink.yield(.keys(KeyDecoder.keys(in: Array(buffer.prefix(count)))))
+                let keys = decoder.keys(in: buffer.prefix(count))
+                if !keys.isEmpty { sink.yield(.keys(keys)) }
             }
         }
     }

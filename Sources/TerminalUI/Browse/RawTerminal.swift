@@ -1,3 +1,4 @@
+import BlockArt
 import Dispatch
 import FoundationEssentials
 import Toolbox
@@ -21,9 +22,12 @@ final class RawTerminal {
     /// screen, with the cursor hidden, and `mouse` reporting (button presses, the wheel, SGR
     /// coordinates) when asked.
     static func enter(mouse: Bool) throws(SystemError) -> RawTerminal {
-        let original = try input.modes()
+        // A probe keeps the terminal quiet until exit: its modes from before are the ones to give back.
+        let current = try input.modes()
+        let original = TerminalProbe.modesBeforeProbe ?? current
         saved.withLock { $0 = original }
-        try? input.setModes(original.raw, discardingInput: true)
+        // Input already there is kept: keys typed ahead are the first keys browse reads.
+        try? input.setModes(original.raw)
         write("\u{1B}[?1049h\u{1B}[?25l\u{1B}[2J" + (mouse ? "\u{1B}[?1000h\u{1B}[?1006h" : ""))
         atexit { RawTerminal.restoreSaved() }
         CrashRestore.install(writing: reset, to: .standardOutput, restoring: original, on: input)

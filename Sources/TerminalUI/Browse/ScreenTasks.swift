@@ -12,6 +12,8 @@ final class ScreenTasks {
         case page
         /// The detail's episodes and avatar.
         case detail
+        /// Copying to tmux's buffer.
+        case share
     }
 
     private var running: [Owner: [Task<Void, Never>]] = [:]

@@ -21,10 +21,13 @@ public enum CrashRestore {
     nonisolated(unsafe) private static var modes: UnsafeMutablePointer<termios>?
     nonisolated(unsafe) private static var output: Int32 = STDOUT_FILENO
     nonisolated(unsafe) private static var input: Int32 = STDIN_FILENO
+    nonisolated(unsafe) private static var installed: [Int32] = []
 
-    /// On a crash, writes `text` to `output` and sets `input`'s modes back to `saved`.
+    /// On a crash (or another of `signals`), writes `text` to `output` and sets `input`'s modes
+    /// back to `saved`. A signal this process ignores (as `nohup` ignores SIGHUP) stays ignored.
     public static func install(
-        writing text: String, to output: TerminalDevice, restoring saved: TerminalModes, on input: TerminalDevice
+        writing text: String, to output: TerminalDevice, restoring saved: TerminalModes, on input: TerminalDevice,
+        signals: [Int32] = signals
     ) {
         let bytes = Array(text.utf8)
         let buffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: bytes.count)
@@ -35,7 +38,12 @@ public enum CrashRestore {
         modes = stored
         Self.output = output.descriptor.rawValue
         Self.input = input.descriptor.rawValue
+        installed = []
         for number in signals {
+            var current = sigaction()
+            sigaction(number, nil, &current)
+            if address(current.__sigaction_handler.sa_handler) == address(SIG_IGN) { continue }
+            installed.append(number)
             var action = sigaction()
             action.__sigaction_handler.sa_handler = crashed
             action.sa_flags = Int32(truncatingIfNeeded: SA_RESETHAND)
@@ -44,9 +52,16 @@ public enum CrashRestore {
         }
     }
 
+    /// A signal handler's address, for comparing with `SIG_IGN` (C function pointers are not
+    /// `Equatable` in Swift).
+    private static func address(_ handler: (@convention(c) (Int32) -> Void)?) -> Int {
+        handler.map { unsafeBitCast($0, to: Int.self) } ?? 0
+    }
+
     /// Puts the default actions back.
     public static func uninstall() {
-        for number in signals { signal(number, SIG_DFL) }
+        for number in installed { signal(number, SIG_DFL) }
+        installed = []
     }
 
     private static let crashed: @convention(c) (Int32) -> Void = { number in

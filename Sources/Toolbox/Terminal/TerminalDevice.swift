@@ -32,6 +32,13 @@ public struct TerminalDevice: Sendable {
         return TerminalDevice(descriptor)
     }
 
+    /// Makes reads return at once when there is nothing to read, or another thread is blocked
+    /// reading the same terminal (the kernel lets one reader wait at a time): they fail with
+    /// `EAGAIN` instead.
+    public func makeNonBlocking() {
+        _ = fcntl(descriptor.rawValue, F_SETFL, fcntl(descriptor.rawValue, F_GETFL) | O_NONBLOCK)
+    }
+
     /// Whether the descriptor is a terminal.
     public var isTerminal: Bool { isatty(descriptor.rawValue) == 1 }
 
@@ -69,6 +76,43 @@ public struct TerminalDevice: Sendable {
     /// Drops input that arrived and was not read.
     public func discardInput() {
         tcflush(descriptor.rawValue, TCIFLUSH)
+    }
+
+    /// Puts `bytes` back at the end of the terminal's input, as if typed (`TIOCSTI`): keys read
+    /// by mistake go back to whoever reads next. `false` where the system refuses it (Linux 6.2+
+    /// with `dev.tty.legacy_tiocsti=0`, OpenBSD), and then the bytes are lost.
+    @discardableResult
+    public func giveBack(_ bytes: [UInt8]) -> Bool {
+        for var byte in bytes {
+            guard ioctl(descriptor.rawValue, UInt(TIOCSTI), &byte) == 0 else { return false }
+        }
+        return true
+    }
+
+    /// Names the terminal session this process runs in, for remembering what its terminal said:
+    /// the terminal's device number, the session's id, and (on Linux) when its leader started,
+    /// so that a session id the system hands out again names a new session. `nil` when the
+    /// descriptor is not this process's controlling terminal.
+    public func sessionName() -> String? {
+        var status = stat()
+        let session = getsid(0)
+        guard fstat(descriptor.rawValue, &status) == 0, session > 0, tcgetsid(descriptor.rawValue) == session else {
+            return nil
+        }
+        return "\(status.st_rdev)-\(session)-\(Self.startTime(of: session) ?? 0)"
+    }
+
+    /// A process's start time in clock ticks since boot (`/proc/PID/stat`, field 22).
+    private static func startTime(of process: pid_t) -> UInt64? {
+        guard let file = try? FileDescriptor.open("/proc/\(process)/stat", .readOnly, options: .closeOnExec) else { return nil }
+        defer { try? file.close() }
+        var buffer = [UInt8](repeating: 0, count: 1024)
+        guard let count = try? buffer.withUnsafeMutableBytes({ try file.read(into: $0) }), count > 0 else { return nil }
+        // The name (field 2) is in parentheses and may hold spaces: count fields after its `)`.
+        guard let close = buffer.prefix(count).lastIndex(of: UInt8(ascii: ")")) else { return nil }
+        let fields = buffer[(close + 1)..<count].split(separator: UInt8(ascii: " "))
+        // Field 3 is the first after the name, so field 22 is the 20th.
+        return fields.count > 19 ? UInt64(String(decoding: fields[19], as: UTF8.self)) : nil
     }
 
     /// Waits up to `timeout` for input; `true` when some is ready. An interrupted wait is resumed

@@ -1,4 +1,5 @@
 import ArgumentParser
+import FoundationEssentials
 import Logging
 import TerminalUI
 import Toolbox
@@ -14,7 +15,8 @@ struct BrowseCommand: AsyncParsableCommand {
             ↑/↓ select (then q quits, n/p page and y copies; any other letter types again), \
             PgDn/PgUp or Ctrl-N/Ctrl-P page, Enter opens the detail (there e lists the episodes, Enter \
             on one its cast, l the residents of the character's location), y copies the character's URL \
-            and summary to the clipboard (OSC 52), ? shows every key, Esc goes back (and, on an \
+            and summary to the clipboard (OSC 52; inside tmux, tmux's buffer and through it the \
+            terminal's clipboard), ? shows every key, Esc goes back (and, on an \
             empty line, quits), Ctrl-C quits. r or Ctrl-R asks the server again about the page and \
             its avatars (304 when unchanged). g (from the list) shows a grid of larger avatars, \
             which the arrow keys move through. A click selects, a double click opens, the wheel \
@@ -37,6 +39,7 @@ struct BrowseCommand: AsyncParsableCommand {
             var browser = Browser(
                 client: connection.client, images: connection.images, capabilities: display.capabilities(color: .always))
             browser.mouse = !noMouse
+            browser.tmux = ProcessInfo.processInfo.environment["TMUX"] != nil
             browser.refresher = connection.refreshingClient
             // Logs only where they cannot garble the screen: standard error sent elsewhere.
             if !TerminalDevice.standardError.isTerminal { browser.logger = .forCommandLine(verbose: global.verbose) }

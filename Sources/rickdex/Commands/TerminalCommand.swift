@@ -8,9 +8,12 @@ struct TerminalCommand: ParsableCommand {
         commandName: "terminal",
         abstract: "Show what Rickdex detected about this terminal, and from where.",
         discussion: """
-            On a terminal Rickdex asks it once (XTVERSION, kitty graphics, OSC 11 background, cell \
-            size, DA1; at most 100 ms) and falls back to the environment (TERM, COLORTERM, \
-            TERM_PROGRAM, VTE_VERSION, COLORFGBG). --symbols auto picks from this table:
+            On a terminal Rickdex asks it (XTVERSION, kitty graphics, OSC 11 background, cell \
+            size, then DA1, whose answer ends the wait: one round trip, at most \
+            RICKDEX_PROBE_TIMEOUT seconds, 1 by default) once a terminal session: later commands \
+            in the same session reuse what it said. Where it did not say, the environment does \
+            (TERM, COLORTERM, TERM_PROGRAM, VTE_VERSION, COLORFGBG). --symbols auto picks from this \
+            table:
 
               kitty 0.40+, foot 1.20+, ghostty 1.2+, VTE 0.78+   octant
               kitty 0.19.3+, WezTerm 20210814+, Alacritty 0.14+  sextant
@@ -28,9 +31,9 @@ struct TerminalCommand: ParsableCommand {
     @OptionGroup var display: DisplayOptions
 
     func run() throws {
-        let capabilities = display.capabilities(color: color)
-        let probed = display.shouldProbe
-        let report = TerminalReport(capabilities, probed: probed, answered: probed && TerminalProbe.answers() != nil)
+        let probe = display.probe(evenWhenPiped: true)
+        let capabilities = display.capabilities(color: color, probe: probe)
+        let report = TerminalReport(capabilities, probe: probe, timeout: display.probeTimeout)
         if json {
             try JSONOutput.print(report)
         } else {

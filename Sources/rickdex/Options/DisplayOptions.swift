@@ -22,10 +22,16 @@ struct DisplayOptions: ParsableArguments {
     @Option(help: "auto, kitty, iterm, sixel or blocks (auto: what the terminal answers or announces; blocks inside tmux).")
     var graphics: GraphicsChoice = .auto
 
-    @Flag(help: "Do not ask the terminal what it can do (also RICKDEX_NO_PROBE=1); use the environment alone.")
+    @Flag(
+        help: ArgumentHelp(
+            "Do not ask the terminal what it can do (also RICKDEX_NO_PROBE=1); use the environment alone.",
+            discussion: "The probe costs one round trip once a terminal session, at most RICKDEX_PROBE_TIMEOUT seconds (1)."))
     var noProbe = false
 
     func validate() throws {
+        if let value = Self.environment["RICKDEX_PROBE_TIMEOUT"], !value.isEmpty, Self.probeTimeout(value) == nil {
+            throw ValidationError("RICKDEX_PROBE_TIMEOUT must be a number of seconds from 0.01 to 30 (like 1 or 2.5), not '\(value)'")
+        }
         if symbols == nil, let value = Self.environment["RICKDEX_SYMBOLS"], !value.isEmpty, SymbolChoice(rawValue: value) == nil {
             throw ValidationError(
                 "RICKDEX_SYMBOLS must be one of \(SymbolChoice.allCases.map(\.rawValue).joined(separator: ", ")), not '\(value)'")
@@ -33,8 +39,13 @@ struct DisplayOptions: ParsableArguments {
     }
 
     /// The terminal's capabilities under these options and `--color`; probes the terminal once
-    /// a process when standard input and output are both a terminal.
+    /// a terminal session when standard input and output are both a terminal.
     func capabilities(color: ColorChoice) -> TerminalCapabilities {
+        capabilities(color: color, probe: probe())
+    }
+
+    /// The capabilities with the probe's result given.
+    func capabilities(color: ColorChoice, probe: ProbeResult?) -> TerminalCapabilities {
         let forced: Bool? =
             switch color {
             case .always: true
@@ -44,13 +55,32 @@ struct DisplayOptions: ParsableArguments {
         let choice = symbols ?? Self.environment["RICKDEX_SYMBOLS"].flatMap(SymbolChoice.init(rawValue:)) ?? .auto
         return TerminalCapabilities.detect(
             color: forced, colorMode: colorMode, graphics: graphics.chosen, symbols: choice.chosen,
-            probe: shouldProbe ? TerminalProbe.answers() : nil)
+            probe: probe?.answers)
     }
 
-    /// Probing writes to the terminal and reads its answers: only on a terminal, never piped.
-    var shouldProbe: Bool {
+    /// What the terminal said (asked once a terminal session, see `ProbeMemory`), or `nil` when
+    /// it is not to be asked or there is none. `evenWhenPiped` asks with standard output sent
+    /// elsewhere too (`rickdex terminal --json > file` reports on the terminal it runs in).
+    func probe(evenWhenPiped: Bool = false) -> ProbeResult? {
+        guard shouldProbe(evenWhenPiped: evenWhenPiped) else { return nil }
+        return TerminalProbe.result(timeout: probeTimeout, memory: .standard(environment: Self.environment))
+    }
+
+    /// How long the probe waits for the terminal's answers: `RICKDEX_PROBE_TIMEOUT` seconds, else 1 s.
+    var probeTimeout: Duration {
+        Self.environment["RICKDEX_PROBE_TIMEOUT"].flatMap(Self.probeTimeout) ?? TerminalProbe.defaultTimeout
+    }
+
+    private static func probeTimeout(_ text: String) -> Duration? {
+        guard let seconds = Double(text), (0.01...30).contains(seconds) else { return nil }
+        return .milliseconds(Int64(seconds * 1000))
+    }
+
+    /// Probing writes to the terminal and reads its answers: only on a terminal, and not when
+    /// the output is piped unless asked.
+    private func shouldProbe(evenWhenPiped: Bool) -> Bool {
         !noProbe && Self.environment["RICKDEX_NO_PROBE"] != "1" && TerminalDevice.standardInput.isTerminal
-            && TerminalDevice.standardOutput.isTerminal && Self.environment["TERM"] != "dumb"
+            && (evenWhenPiped || TerminalDevice.standardOutput.isTerminal) && Self.environment["TERM"] != "dumb"
     }
 
     private static var environment: [String: String] { ProcessInfo.processInfo.environment }

@@ -1,4 +1,5 @@
 import BlockArt
+import Toolbox
 
 /// `rickdex terminal`'s findings: each value and where it came from.
 struct TerminalReport: Encodable {
@@ -9,6 +10,10 @@ struct TerminalReport: Encodable {
 
     var probed: Bool
     var answered: Bool
+    /// The answers were those an earlier command of this terminal session heard.
+    var remembered: Bool
+    /// How the probe went, in words.
+    var probe: String
     var terminal: Finding
     var colorMode: Finding
     var symbols: Finding
@@ -18,10 +23,17 @@ struct TerminalReport: Encodable {
     var columns: Int
     var multiplexed: Bool
 
-    init(_ capabilities: TerminalCapabilities, probed: Bool, answered: Bool) {
+    init(_ capabilities: TerminalCapabilities, probe result: ProbeResult?, timeout: Duration) {
         let origin = { (key: String) in capabilities.origins[key] ?? "" }
-        self.probed = probed
-        self.answered = answered
+        probed = result != nil
+        answered = result?.answers != nil
+        remembered = result?.remembered == true
+        let seconds = timeout.milliseconds % 1000 == 0 ? "\(timeout.milliseconds / 1000)" : timeout.seconds.decimalText(places: 2)
+        switch (result, result?.answers) {
+        case (nil, _): probe = "not run (not a terminal, --no-probe or RICKDEX_NO_PROBE=1)"
+        case (let result?, nil): probe = "no answer within \(seconds) s" + (result.remembered ? " (remembered for this terminal session)" : "")
+        case (let result?, _?): probe = result.remembered ? "answered (remembered for this terminal session)" : "answered"
+        }
         terminal = Finding(
             value: capabilities.identity.map { [$0.name, $0.version].compactMap { $0 }.joined(separator: " ") } ?? "unknown",
             origin: origin("identity"))
@@ -41,9 +53,6 @@ struct TerminalReport: Encodable {
             ("Terminal", terminal), ("Colours", colorMode), ("Symbols", symbols), ("Graphics", graphics),
             ("Background", background), ("Cell (px)", cellSize),
         ]
-        let probe =
-            probed
-            ? (answered ? "answered" : "no answer within 100 ms") : "not run (not a terminal, --no-probe or RICKDEX_NO_PROBE=1)"
         return rows.map { name, finding in
             TerminalText.pad(name, toColumns: 12) + TerminalText.pad(TerminalText.sanitize(finding.value), toColumns: 14)
                 + "from " + TerminalText.sanitize(finding.origin)

@@ -1,0 +1,75 @@
+import FoundationEssentials
+import Toolbox
+
+/// What the probe heard in each terminal session, one small file a session, so that only the
+/// first command in a terminal session asks: over a 300 ms link every later command saves the
+/// round trip, and a terminal that never answers costs the timeout once, not on every command.
+///
+/// A session is named by `TerminalDevice.sessionName()` (device, session id, leader's start).
+/// The file holds a header line and the terminal's own answers, byte for byte, parsed again on
+/// every read, so there is one representation of them. The folder is `$XDG_RUNTIME_DIR/rickdex/
+/// terminals`, else `/tmp/rickdex-UID/terminals`; it must belong to this user and be closed to
+/// others (as tmux checks its socket folder), or nothing is remembered. Files are written
+/// atomically; a missing or unreadable one means asking again. Thread-safe.
+public struct ProbeMemory: Sendable {
+    /// Where the files are.
+    public let folder: String
+
+    public init(folder: String) {
+        self.folder = folder
+    }
+
+    /// The standard folder for this user, from `XDG_RUNTIME_DIR` or the temporary folder.
+    public static func standard(environment: [String: String]) -> ProbeMemory {
+        if let runtime = environment["XDG_RUNTIME_DIR"], runtime.hasPrefix("/") {
+            return ProbeMemory(folder: runtime + "/rickdex/terminals")
+        }
+        let temporary = environment["TMPDIR"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? "/tmp"
+        return ProbeMemory(folder: "\(temporary)/rickdex-\(Syscalls.userID)/terminals")
+    }
+
+    private static let header = "rickdex-probe 1 "
+
+    /// What was heard in `session`, or `nil` when nothing is remembered for it.
+    public func recall(_ session: String) -> ProbeResult? {
+        guard Syscalls.isPrivateFolder(folder), let data = FileManager.default.contents(atPath: path(session)) else { return nil }
+        let bytes = [UInt8](data)
+        guard let newline = bytes.firstIndex(of: 0x0A) else { return nil }
+        switch String(decoding: bytes[..<newline], as: UTF8.self) {
+        case Self.header + "answered":
+            return ProbeResult(answers: ProbeAnswers.parse(Array(bytes[(newline + 1)...])), remembered: true)
+        case Self.header + "silent":
+            return ProbeResult(answers: nil, remembered: true)
+        default:
+            return nil
+        }
+    }
+
+    /// Remembers the terminal's answers (`nil`: it said nothing) for `session`; files of sessions
+    /// whose leader is gone are removed on the way. Failures are ignored: the next command asks.
+    public func remember(_ answers: [UInt8]?, for session: String) {
+        guard makePrivateFolder() else { return }
+        for name in Syscalls.list(folder) where !Self.isAlive(name) { Syscalls.unlink("\(folder)/\(name)") }
+        let content = Array((Self.header + (answers == nil ? "silent" : "answered") + "\n").utf8) + (answers ?? [])
+        try? AtomicFile.write(content, to: path(session))
+    }
+
+    private func path(_ session: String) -> String { "\(folder)/\(session)" }
+
+    /// Whether the leader of the session a file is named after still runs.
+    private static func isAlive(_ name: String) -> Bool {
+        let parts = name.split(separator: "-")
+        guard parts.count == 3, let leader = Int32(parts[1]) else { return name.hasPrefix(".") }
+        return Syscalls.processExists(leader)
+    }
+
+    /// Makes the folder (and its parent) for this user alone, unless it exists; `true` when it is private.
+    private func makePrivateFolder() -> Bool {
+        let parent = folder.lastIndex(of: "/").map { String(folder[..<$0]) } ?? folder
+        for path in [parent, folder] {
+            try? Syscalls.makeFolder(path, permissions: .ownerReadWriteExecute)
+            guard Syscalls.isPrivateFolder(path) else { return false }
+        }
+        return true
+    }
+}

@@ -1,0 +1,12 @@
+/// What `TerminalProbe` found for the terminal, and how.
+public struct ProbeResult: Sendable, Hashable {
+    /// The terminal's answers; `nil` when it said nothing in time.
+    public var answers: ProbeAnswers?
+    /// Read from `ProbeMemory` (an earlier command in this terminal session asked), not asked now.
+    public var remembered: Bool
+
+    public init(answers: ProbeAnswers?, remembered: Bool) {
+        self.answers = answers
+        self.remembered = remembered
+    }
+}
