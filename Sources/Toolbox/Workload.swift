@@ -9,23 +9,28 @@
 public enum Workload: Sendable {
     /// Decoding, resampling, encoding: one item per core; more only adds memory in flight.
     case compute
-    /// Requests that mostly wait on a server: as many as the HTTP client keeps connections to one
-    /// host, so no request queues for a connection while holding its slot.
+    /// Requests that mostly wait on a server: as many as one HTTP/2 connection carries at once.
+    /// Over HTTP/1.1 the transport queues those past its connections to the host, so a slow
+    /// link is never left idle either way.
     case transfers
     /// Each item fetches and then processes: enough to keep the cores busy while some wait.
     case mixed
 
-    /// Requests at once to one host: what `curl --parallel-max 8` and browsers use, and what one
-    /// host's connections in the transport's pool are sized for.
+    /// Connections to one host over HTTP/1.1: what browsers keep (6-8) and `curl --parallel-max 8` uses.
     public static let connectionsPerHost = 8
+
+    /// Requests at once on one HTTP/2 connection, below the 100 most servers allow
+    /// (SETTINGS_MAX_CONCURRENT_STREAMS) and libcurl's default cap: enough to keep a 50 ms link
+    /// full (`Benchmarks/compare --latency-link 25`).
+    public static let streamsPerConnection = 64
 
     /// Items at once for this kind of work on this machine.
     public var width: Int {
         let cores = max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
         switch self {
         case .compute: return cores
-        case .transfers: return Self.connectionsPerHost
-        case .mixed: return max(Self.connectionsPerHost, 2 * cores)
+        case .transfers: return Self.streamsPerConnection
+        case .mixed: return max(Self.streamsPerConnection, 2 * cores)
         }
     }
 }

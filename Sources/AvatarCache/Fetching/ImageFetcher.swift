@@ -4,20 +4,16 @@ import RickAndMortyAPI
 import Toolbox
 
 /// Downloads images through the project's one `HTTPTransport` (deadline, body cap, retries with
-/// backoff on 5xx/429/dropped connections, `Retry-After`), each host getting at most
-/// `perHostLimit` at once. Identical requests are joined before they get here, by
-/// `ImagePipeline`'s coalescer.
+/// backoff on 5xx/429/dropped connections, `Retry-After`, its per-host limit). Identical
+/// requests are joined before they get here, by `ImagePipeline`'s coalescer.
 ///
-/// Thread-safe: the per-host limiters and counters sit behind a lock.
+/// Thread-safe: the counters sit behind a lock.
 public final class ImageFetcher: Sendable {
     public let transport: HTTPTransport
-    public let perHostLimit: Int
-    private let limiters = Locked<[String: ConcurrencyLimiter]>([:])
     private let counters = Locked<(downloads: Int, bytes: Int64)>((0, 0))
 
-    public init(transport: HTTPTransport, perHostLimit: Int = 8) {
+    public init(transport: HTTPTransport) {
         self.transport = transport
-        self.perHostLimit = max(1, perHostLimit)
     }
 
     public var downloads: Int { counters.withLock { $0.downloads } }
@@ -26,11 +22,9 @@ public final class ImageFetcher: Sendable {
     /// GETs `url`, conditionally when `validators` are given. Throws `AvatarCacheError` for a
     /// status other than 200/304, `APIError` for transport failures, or `CancellationError`.
     public func fetch(_ url: URL, validators: [(String, String)] = []) async throws -> Download {
-        let response = try await limiter(for: url).run {
-            // An image cut short is retried; bytes that are no image at all are not.
-            try await transport.get(url, headers: validators) {
-                ImageSniffer.format(of: $0) == nil || ImageSniffer.isComplete($0)
-            }
+        // An image cut short is retried; bytes that are no image at all are not.
+        let response = try await transport.get(url, headers: validators) {
+            ImageSniffer.format(of: $0) == nil || ImageSniffer.isComplete($0)
         }
         switch response.status {
         case 200:
@@ -45,16 +39,6 @@ public final class ImageFetcher: Sendable {
             return .notModified(CacheDirectives(headers: response.headers))
         default:
             throw AvatarCacheError.httpStatus(response.status, url: url.absoluteString)
-        }
-    }
-
-    private func limiter(for url: URL) -> ConcurrencyLimiter {
-        let host = "\(url.host ?? ""):\(url.port ?? -1)"
-        return limiters.withLock { limiters in
-            if let limiter = limiters[host] { return limiter }
-            let limiter = ConcurrencyLimiter(limit: perHostLimit)
-            limiters[host] = limiter
-            return limiter
         }
     }
 }

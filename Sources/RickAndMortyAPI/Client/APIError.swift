@@ -31,6 +31,9 @@ public enum APIError: Error, Sendable, Hashable, CustomStringConvertible {
     case notCached(path: String)
     /// No request can be made at all: libcurl, the HTTP library, could not be loaded.
     case transportUnavailable(reason: String)
+    /// The server's TLS certificate does not verify against the trusted CAs (expired, another
+    /// host's, signed by an unknown CA), or the CA file given cannot be used.
+    case untrustedCertificate(host: String, reason: String)
 
     public var description: String {
         switch self {
@@ -63,6 +66,8 @@ public enum APIError: Error, Sendable, Hashable, CustomStringConvertible {
             "offline, and the answer to \(path) is not in the cache"
         case .transportUnavailable(let reason):
             "cannot make HTTP requests: libcurl could not be loaded (\(reason))"
+        case .untrustedCertificate(let host, let reason):
+            "the TLS certificate of \(host) cannot be trusted (\(reason))"
         }
     }
 

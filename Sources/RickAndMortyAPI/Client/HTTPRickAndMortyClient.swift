@@ -112,13 +112,14 @@ public struct HTTPRickAndMortyClient: RickAndMortyClient {
         return addresses.body
     }
 
-    /// Failures of the server or the way to it, not answers of the API.
+    /// Failures of the server or the way to it, not answers of the API. A certificate that does
+    /// not verify is not one: the user must hear of it, not be served quietly from the cache.
     private static func staleMayStandIn(for error: APIError) -> Bool {
         switch error {
         case .server, .throttled, .unreachable, .timedOut, .connectionDropped, .incompleteBody, .malformedResponse,
             .unexpectedStatus, .tooManyRedirects, .responseTooLarge, .transportUnavailable:
             true
-        case .notFound, .badRequest, .notCached:
+        case .notFound, .badRequest, .notCached, .untrustedCertificate:
             false
         }
     }

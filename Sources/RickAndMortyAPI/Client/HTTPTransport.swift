@@ -10,13 +10,21 @@ import Toolbox
 #endif
 
 /// HTTP GET with the limits every Rickdex request shares: a deadline per attempt, a cap on the
-/// body, and retries with backoff on 5xx, 429 and dropped connections.
+/// body, retries with backoff on 5xx, 429 and dropped connections, and at most
+/// `Workload.transfers` requests at once to one host.
+///
+/// That last keeps a whole warm on one HTTP/2 connection (libcurl opens another when the
+/// streams of the first are all taken): pages and avatars together stay within its streams.
 ///
 /// This is the one HTTP transport of the project; the avatar fetcher uses it too. Safe to share
 /// between tasks.
 public struct HTTPTransport: Sendable {
     public var configuration: TransportConfiguration
     private let logger: Logger
+    /// What each host's connections spoke, for `-v`.
+    public let connections = ConnectionLog()
+    /// Requests at once, by host; shared by copies of this transport.
+    private let limiters = Locked<[String: ConcurrencyLimiter]>([:])
 
     public init(configuration: TransportConfiguration = TransportConfiguration(), logger: Logger = .disabled) {
         self.configuration = configuration
@@ -61,8 +69,19 @@ public struct HTTPTransport: Sendable {
         }
     }
 
-    /// One attempt, no retries.
+    /// One attempt, no retries, within the host's limit.
     public func getOnce(_ url: URL, headers: [(String, String)] = []) async throws -> TransportResponse {
+        let host = Self.hostName(url)
+        let limiter = limiters.withLock { limiters in
+            if let limiter = limiters[host] { return limiter }
+            let limiter = ConcurrencyLimiter(limit: Workload.transfers.width)
+            limiters[host] = limiter
+            return limiter
+        }
+        return try await limiter.run { try await attempt(url, headers: headers) }
+    }
+
+    private func attempt(_ url: URL, headers: [(String, String)]) async throws -> TransportResponse {
         let timeout = configuration.requestTimeout
         let limit = configuration.maxBodyBytes
         let engine: CurlEngine
@@ -74,16 +93,23 @@ public struct HTTPTransport: Sendable {
             let transfer = CurlTransfer(
                 url: url.absoluteString, headers: headers, userAgent: configuration.userAgent,
                 timeoutMilliseconds: max(1, Int(timeout.seconds * 1000)), connectTimeoutMilliseconds: 5000,
-                maxBodyBytes: limit)
+                maxBodyBytes: limit, trustedCertificates: configuration.trustedCertificates)
         else {
             throw APIError.unreachable(host: url.host ?? url.absoluteString, reason: "libcurl could not start a transfer")
         }
         do {
             let response = try await engine.perform(transfer)
+            if let connection = response.connection { connections.record(connection, host: Self.hostName(url)) }
             return TransportResponse(status: response.status, headers: response.headers, body: response.body)
         } catch let failure as CurlTransfer.Failure {
             throw Self.translate(failure, url: url, timeout: timeout, limitBytes: limit)
         }
+    }
+
+    /// `host:port` as the connection log names it.
+    static func hostName(_ url: URL) -> String {
+        let port = url.port ?? (url.scheme == "https" ? 443 : 80)
+        return "\(url.host ?? "?"):\(port)"
     }
 
     /// Maps a transfer's failure to `APIError`, or to `CancellationError`.
@@ -113,8 +139,10 @@ public struct HTTPTransport: Sendable {
                 return APIError.timedOut(url: address, seconds: timeout.seconds)
             case CURLE_TOO_MANY_REDIRECTS:
                 return APIError.tooManyRedirects(url: address)
-            case CURLE_SSL_CONNECT_ERROR, CURLE_PEER_FAILED_VERIFICATION, CURLE_SSL_CACERT_BADFILE,
-                CURLE_SSL_CERTPROBLEM, CURLE_SSL_CIPHER, CURLE_UNSUPPORTED_PROTOCOL, CURLE_URL_MALFORMAT:
+            case CURLE_PEER_FAILED_VERIFICATION, CURLE_SSL_CACERT_BADFILE, CURLE_SSL_ISSUER_ERROR:
+                return APIError.untrustedCertificate(host: host, reason: message)
+            case CURLE_SSL_CONNECT_ERROR, CURLE_SSL_CERTPROBLEM, CURLE_SSL_CIPHER, CURLE_UNSUPPORTED_PROTOCOL,
+                CURLE_URL_MALFORMAT:
                 return APIError.unreachable(host: host, reason: message)
             default:
                 return APIError.connectionDropped(url: address, reason: message)

@@ -27,14 +27,35 @@ struct GlobalOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Seconds each request attempt may take, body included.", valueName: "seconds"))
     var timeout: Double = 20
 
-    @Flag(name: [.short, .long], help: "Log each request and retry to stderr, and the cache's counters at the end.")
+    @Flag(
+        name: [.short, .long],
+        help: "Log each request and retry to stderr, and at the end the cache's counters and each host's protocol.")
     var verbose = false
+
+    @Option(
+        help: ArgumentHelp(
+            "Trust the CA certificates in this PEM file instead of the system's (as curl --cacert).",
+            discussion: "Default: $RICKDEX_CACERT, else the system's store. For a team proxy with an internal CA.",
+            valueName: "file"))
+    var cacert: String?
 
     @OptionGroup var cache: CacheOptions
 
-    /// The transport's limits, with `--retries`.
+    func validate() throws {
+        if let file = trustedCertificates, !FileManager.default.isReadableFile(atPath: file) {
+            throw ValidationError("the CA file \(file) (--cacert or RICKDEX_CACERT) cannot be read")
+        }
+    }
+
+    /// `--cacert`, then `RICKDEX_CACERT`.
+    var trustedCertificates: String? {
+        cacert ?? ProcessInfo.processInfo.environment["RICKDEX_CACERT"].flatMap { $0.isEmpty ? nil : $0 }
+    }
+
+    /// The transport's limits, with `--retries`, `--timeout` and `--cacert`.
     var transport: TransportConfiguration {
         var configuration = TransportConfiguration()
+        configuration.trustedCertificates = trustedCertificates
         configuration.retry.maxAttempts = max(1, retries + 1)
         configuration.requestTimeout = .milliseconds(Int64(max(0.1, timeout) * 1000))
         return configuration

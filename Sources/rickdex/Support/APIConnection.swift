@@ -22,6 +22,8 @@ struct APIConnection: Sendable {
     let responses: DiskResponseCache
     private let server: FixturesServer?
     private let verbose: Bool
+    /// What each host spoke, for `-v`; `nil` offline.
+    private var connections: ConnectionLog? = nil
 
     var disk: DiskCache { images.disk }
 
@@ -56,7 +58,7 @@ struct APIConnection: Sendable {
         return APIConnection(
             client: HTTPRickAndMortyClient(baseURL: baseURL, transport: transport, cache: responses, logger: logger),
             images: ImagePipeline(identity: identity, disk: disk, fetcher: ImageFetcher(transport: transport)),
-            responses: responses, server: server, verbose: options.verbose)
+            responses: responses, server: server, verbose: options.verbose, connections: transport.connections)
     }
 
     /// Stops the bundled dataset's server, if any, and reports what the cache could not keep.
@@ -74,6 +76,11 @@ struct APIConnection: Sendable {
                 + "\(statistics.revalidated) revalidated, \(statistics.coalesced) coalesced · "
                 + "\(statistics.processed) thumbnails made"
             StandardStreams.error(line + "\n")
+            for host in connections?.summary ?? [] {
+                let requests = host.requests.sorted { $0.key < $1.key }.map { "\($0.value) over \($0.key)" }
+                let opened = "\(host.connections) connection\(host.connections == 1 ? "" : "s")"
+                StandardStreams.error("http: \(host.name): \(requests.joined(separator: ", ")), \(opened) opened\n")
+            }
         }
     }
 

@@ -36,6 +36,9 @@ extension APIError: ReportableError {
             "The server at --api does not speak the Rick and Morty API."
         case .notCached:
             "Run `rickdex warm --all` (or `rickdex warm` with the same filters) while online to use it offline."
+        case .untrustedCertificate:
+            "If the server's certificate is signed by your own CA (a team proxy), trust that CA with "
+                + "--cacert FILE or RICKDEX_CACERT=FILE; otherwise check --api and the machine's clock."
         case .transportUnavailable:
             "Install libcurl (Debian/Ubuntu: apt-get install libcurl4) or name its file in RICKDEX_LIBCURL; "
                 + "--offline works from the cache without it."

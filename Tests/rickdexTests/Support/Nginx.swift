@@ -17,12 +17,16 @@ final class Nginx {
     let port: Int
     private let process: Process
 
+    let tls: Bool
+
     /// The API root through the proxy.
-    var apiRoot: String { "http://127.0.0.1:\(port)/api" }
+    var apiRoot: String { "\(tls ? "https" : "http")://127.0.0.1:\(port)/api" }
 
     /// Starts nginx in front of `upstream` (`http://127.0.0.1:N`), with `extra` lines added to
-    /// its `location /api/` block. Tries a few ports until one binds.
-    init(upstream: String, extra: String = "") throws {
+    /// its `location /api/` block, over TLS and HTTP/2 with `certificate` when given. Tries a few
+    /// ports until one binds.
+    init(upstream: String, extra: String = "", certificate: TestCertificates.Server? = nil) throws {
+        tls = certificate != nil
         let binary = try #require(Self.binary, Self.missing)
         folder = try TemporaryFolder()
         for name in ["cache", "logs", "temp"] {
@@ -32,7 +36,7 @@ final class Nginx {
         for _ in 0..<8 where started == nil {
             // Below Linux's ephemeral range (32768-60999), which clients' own ports come from.
             let port = Int.random(in: 20000...32767)
-            try Self.configuration(folder: folder.path, port: port, upstream: upstream, extra: extra)
+            try Self.configuration(folder: folder.path, port: port, upstream: upstream, extra: extra, certificate: certificate)
                 .write(to: folder.appendingPathComponent("nginx.conf"), atomically: true, encoding: .utf8)
             let process = Process()
             process.executableURL = URL(fileURLWithPath: binary)
@@ -61,8 +65,15 @@ final class Nginx {
         }
     }
 
-    private static func configuration(folder: String, port: Int, upstream: String, extra: String) -> String {
-        """
+    private static func configuration(
+        folder: String, port: Int, upstream: String, extra: String, certificate: TestCertificates.Server?
+    ) -> String {
+        // nginx 1.22 (Debian 12) takes http2 on the listen line; 1.25.1+ also as `http2 on`.
+        let listen =
+            certificate.map {
+                "listen 127.0.0.1:\(port) ssl http2;\n ssl_certificate \($0.certificate);\n ssl_certificate_key \($0.key);"
+            } ?? "listen 127.0.0.1:\(port);"
+        return """
         daemon off;
         master_process off;
         worker_processes 1;
@@ -79,7 +90,7 @@ final class Nginx {
             log_format cache '$request_method $request_uri $status $upstream_cache_status';
             access_log \(folder)/logs/access.log cache;
             server {
-                listen 127.0.0.1:\(port);
+                \(listen)
                 location /api/ {
                     proxy_pass \(upstream);
                     proxy_http_version 1.1;

@@ -39,10 +39,14 @@ final class CurlEngine: Sendable {
         // Fails only when memory is exhausted.
         // swift-format-ignore: NeverForceUnwrap
         multi = Pointer(value: rdx_curl_multi_init()!)
-        // As `curl --parallel-max 8`: at most this many connections to one host, more transfers
-        // wait in libcurl's queue; idle connections are kept for reuse.
+        // At most this many connections to one host, as browsers keep 6-8 over HTTP/1.1; more
+        // transfers wait in libcurl's queue. Over HTTP/2 they share one connection instead, up
+        // to the server's SETTINGS_MAX_CONCURRENT_STREAMS and our own cap. Idle connections are
+        // kept for reuse.
         rdx_curl_multi_set_long(multi.value, CURLMOPT_MAX_HOST_CONNECTIONS, Workload.connectionsPerHost)
         rdx_curl_multi_set_long(multi.value, CURLMOPT_MAXCONNECTS, 4 * Workload.connectionsPerHost)
+        rdx_curl_multi_set_long(multi.value, CURLMOPT_PIPELINING, Int(CURLPIPE_MULTIPLEX))
+        rdx_curl_multi_set_long(multi.value, CURLMOPT_MAX_CONCURRENT_STREAMS, Workload.streamsPerConnection)
         BackgroundThread.start(name: "rickdex.curl") { [multi, inbox] in Self.run(multi.value, inbox) }
     }
 

@@ -11,6 +11,8 @@ final class CurlTransfer: @unchecked Sendable {
         var status: Int
         var headers: [(name: String, value: String)]
         var body: [UInt8]
+        /// The protocol spoken, and whether this transfer opened a connection.
+        var connection: ConnectionLog.Use?
     }
 
     /// Why a transfer ended without a response.
@@ -40,7 +42,7 @@ final class CurlTransfer: @unchecked Sendable {
     /// (`CurlEngine.shared`).
     init?(
         url: String, headers requestHeaders: [(String, String)], userAgent: String, timeoutMilliseconds: Int,
-        connectTimeoutMilliseconds: Int, maxBodyBytes: Int
+        connectTimeoutMilliseconds: Int, maxBodyBytes: Int, trustedCertificates: String?
     ) {
         guard let handle = rdx_curl_easy_init() else { return nil }
         self.handle = handle
@@ -70,6 +72,11 @@ final class CurlTransfer: @unchecked Sendable {
         rdx_curl_set_string(handle, CURLOPT_ACCEPT_ENCODING, "")
         // Proxies are named by --api (an HTTP cache in front of the API), not the environment.
         rdx_curl_set_string(handle, CURLOPT_PROXY, "")
+        // HTTP/2 over TLS when the server speaks it; a new transfer waits for a connection that
+        // may multiplex rather than opening one of its own (as `curl --parallel`).
+        rdx_curl_set_long(handle, CURLOPT_HTTP_VERSION, Int(CURL_HTTP_VERSION_2TLS))
+        rdx_curl_set_long(handle, CURLOPT_PIPEWAIT, 1)
+        if let trustedCertificates { rdx_curl_set_string(handle, CURLOPT_CAINFO, trustedCertificates) }
         let context = Unmanaged.passUnretained(self).toOpaque()
         rdx_curl_set_callback(handle, CURLOPT_WRITEFUNCTION, Self.receiveBody)
         rdx_curl_set_pointer(handle, CURLOPT_WRITEDATA, context)
@@ -109,7 +116,12 @@ final class CurlTransfer: @unchecked Sendable {
         }
         var status = 0
         rdx_curl_get_long(handle, CURLINFO_RESPONSE_CODE, &status)
-        return .success(Response(status: status, headers: headers, body: body))
+        var version = 0
+        rdx_curl_get_long(handle, CURLINFO_HTTP_VERSION, &version)
+        var opened = 0
+        rdx_curl_get_long(handle, CURLINFO_NUM_CONNECTS, &opened)
+        let connection = ConnectionLog.Use(protocol: ConnectionLog.protocolName(version), opened: opened)
+        return .success(Response(status: status, headers: headers, body: body, connection: connection))
     }
 
     // MARK: Callbacks, on the engine's thread

@@ -1,22 +1,20 @@
-import Toolbox
-
 /// At most `limit` operations at once; the rest wait in order. A waiter that is cancelled
 /// leaves the queue at once with `CancellationError`.
-final class ConcurrencyLimiter: Sendable {
+public final class ConcurrencyLimiter: Sendable {
     private struct State {
         var running = 0
         var nextID = 0
         var waiters: [(id: Int, continuation: CheckedContinuation<Void, any Error>)] = []
     }
 
-    let limit: Int
+    public let limit: Int
     private let state = Locked(State())
 
-    init(limit: Int) {
+    public init(limit: Int) {
         self.limit = max(1, limit)
     }
 
-    func run<T: Sendable>(_ operation: () async throws -> T) async throws -> T {
+    public func run<T: Sendable>(_ operation: () async throws -> T) async throws -> T {
         try await acquire()
         defer { release() }
         return try await operation()

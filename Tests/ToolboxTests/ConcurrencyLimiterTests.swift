@@ -1,7 +1,7 @@
 import Synchronization
 import Testing
 
-@testable import AvatarCache
+@testable import Toolbox
 
 @Suite struct ConcurrencyLimiterTests {
     final class Gauge: Sendable {
