@@ -14,7 +14,8 @@ struct APIRouter: Sendable {
     let faults: FaultInjector
     let base: BaseURL
     let publicRoot: PublicRoot
-    let jsonCacheControl: String
+    let headers: HeaderStyle
+    let jsonCacheControl: String?
     let avatarCacheControl: String
 
     init(dataset: Dataset, configuration: APIServerConfiguration, base: BaseURL) {
@@ -25,8 +26,9 @@ struct APIRouter: Sendable {
         faults = FaultInjector(plan: configuration.faults)
         self.base = base
         publicRoot = PublicRoot(fixed: configuration.publicURL)
-        jsonCacheControl = configuration.jsonCacheControl
-        avatarCacheControl = configuration.avatarCacheControl
+        headers = configuration.headers
+        jsonCacheControl = configuration.jsonCacheControl ?? configuration.headers.jsonCacheControl
+        avatarCacheControl = configuration.avatarCacheControl ?? configuration.headers.avatarCacheControl
     }
 
     /// The root this request's answer writes its URLs under.
@@ -74,9 +76,12 @@ struct APIRouter: Sendable {
         guard file.hasSuffix(".jpeg"), let id = Int(file.dropLast(5)), let avatar = avatars.avatar(id: id) else {
             return .error(.notFound, ErrorBodyDTO.nothingHere)
         }
-        let validators: [(HTTPField.Name, String)] = [
-            (.eTag, avatar.etag), (.lastModified, HTTPDate.format(avatar.lastModified)), (.cacheControl, avatarCacheControl),
+        var validators: [(HTTPField.Name, String)] = [
+            (.eTag, headers == .origin ? avatar.weakTag : avatar.etag), (.lastModified, HTTPDate.format(avatar.lastModified)),
+            (.cacheControl, avatarCacheControl),
         ]
+        // Express's static files accept ranges; the CDN's answers are whole.
+        if headers == .origin { validators.append((.acceptRanges, "bytes")) }
         if avatar.isCurrent(ifNoneMatch: request.headers[.ifNoneMatch], ifModifiedSince: request.headers[.ifModifiedSince]) {
             return Payload(status: .notModified, contentType: "image/jpeg", headers: validators, body: [])
         }
@@ -116,7 +121,9 @@ struct APIRouter: Sendable {
     }
 
     private func response(_ payload: Payload, dropped: Bool = false) -> Response {
-        let fields = payload.fields
+        var fields = payload.fields
+        // The real service answers every origin (the `cors` middleware's default).
+        fields[.accessControlAllowOrigin] = "*"
         guard dropped, payload.body.count > 1 else {
             return Response(
                 status: payload.status, headers: fields, body: ResponseBody(byteBuffer: ByteBuffer(bytes: payload.body)))

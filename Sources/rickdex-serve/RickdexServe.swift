@@ -70,11 +70,22 @@ struct RickdexServe: AsyncParsableCommand {
             valueName: "url"))
     var publicURL: String?
 
-    @Option(help: ArgumentHelp("Cache-Control sent with JSON answers.", valueName: "value"))
-    var jsonCacheControl = APIServerConfiguration.defaultJSONCacheControl
+    @Option(
+        help: ArgumentHelp(
+            "origin (default) or cdn: the caching headers of the real service's own code, or of a CDN.",
+            discussion: """
+                origin: avatars Cache-Control: public, max-age=0 with a weak ETag, Last-Modified and \
+                Accept-Ranges (Express's static defaults); JSON with a weak ETag and no Cache-Control. \
+                cdn: JSON public, max-age=3600; avatars public, max-age=2592000.
+                """,
+            valueName: "style"))
+    var headers: HeaderStyle = .origin
 
-    @Option(help: ArgumentHelp("Cache-Control sent with avatars.", valueName: "value"))
-    var avatarCacheControl = APIServerConfiguration.defaultAvatarCacheControl
+    @Option(help: ArgumentHelp("Cache-Control sent with JSON answers, in place of the style's.", valueName: "value"))
+    var jsonCacheControl: String?
+
+    @Option(help: ArgumentHelp("Cache-Control sent with avatars, in place of the style's.", valueName: "value"))
+    var avatarCacheControl: String?
 
     @Flag(name: [.short, .long], help: "Log every request to stderr: method, target, status, bytes, time.")
     var verbose = false
@@ -123,7 +134,7 @@ struct RickdexServe: AsyncParsableCommand {
             }
         }
         for (name, value) in [("--json-cache-control", jsonCacheControl), ("--avatar-cache-control", avatarCacheControl)]
-        where value.contains(where: { $0.isNewline || ($0.asciiValue ?? 32) < 32 }) {
+        where value?.contains(where: { $0.isNewline || ($0.asciiValue ?? 32) < 32 }) == true {
             throw ValidationError("\(name) must be one line of header text")
         }
     }
@@ -145,7 +156,7 @@ struct RickdexServe: AsyncParsableCommand {
             try await APIServer.start(
                 dataset: dataset,
                 configuration: APIServerConfiguration(
-                    host: host, port: port, faults: faults, publicURL: publicURL, jsonCacheControl: jsonCacheControl,
+                    host: host, port: port, faults: faults, publicURL: publicURL, headers: headers, jsonCacheControl: jsonCacheControl,
                     avatarCacheControl: avatarCacheControl),
                 logger: logger)
         }
@@ -177,3 +188,4 @@ struct RickdexServe: AsyncParsableCommand {
 }
 
 extension Misbehaviour: ExpressibleByArgument {}
+extension HeaderStyle: ExpressibleByArgument {}

@@ -23,7 +23,7 @@ import Testing
 
     func pipeline(
         _ base: URL?, configuration: DiskCacheConfiguration = DiskCacheConfiguration(), attempts: Int = 4,
-        timeout: Duration = .seconds(10), maxBodyBytes: Int = 10 << 20
+        timeout: Duration = .seconds(10), maxBodyBytes: Int = 10 << 20, acceptsStale: Duration = .zero
     ) throws -> ImagePipeline {
         let disk = try DiskCache(root: folder, configuration: configuration)
         let retry = RetryPolicy(maxAttempts: attempts, baseDelay: .milliseconds(5), maxDelay: .milliseconds(20))
@@ -32,7 +32,9 @@ import Testing
                 transport: HTTPTransport(
                     configuration: TransportConfiguration(requestTimeout: timeout, maxBodyBytes: maxBodyBytes, retry: retry)))
         }
-        return ImagePipeline(identity: APIIdentity(name: "test", baseURL: base), disk: disk, fetcher: fetcher)
+        // Stale answers are not accepted here: these tests follow the server's headers (RFC 9111).
+        return ImagePipeline(
+            identity: APIIdentity(name: "test", baseURL: base), disk: disk, fetcher: fetcher, acceptsStale: acceptsStale)
     }
 
     static func avatar(_ id: Int, under base: URL) -> URL {

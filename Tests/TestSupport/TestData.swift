@@ -31,12 +31,13 @@ public enum TestData {
     }()
 
     /// Runs `body` with the real server over `dataset` on a free loopback port, then stops it.
-    /// `cacheControl`, when given, replaces the `Cache-Control` of every answer and avatar.
+    /// It sends a CDN's caching headers (strong ETags, long lifetimes) unless `headers` says
+    /// `.origin`; `cacheControl`, when given, replaces the `Cache-Control` of every answer and avatar.
     public static func withServer<T>(
-        _ dataset: Dataset = fixturesDataset, faults: FaultPlan = .none, cacheControl: String? = nil,
-        _ body: (URL) async throws -> T
+        _ dataset: Dataset = fixturesDataset, faults: FaultPlan = .none, headers: HeaderStyle = .cdn,
+        cacheControl: String? = nil, _ body: (URL) async throws -> T
     ) async throws -> T {
-        var configuration = APIServerConfiguration(port: 0, faults: faults)
+        var configuration = APIServerConfiguration(port: 0, faults: faults, headers: headers)
         if let cacheControl {
             configuration.jsonCacheControl = cacheControl
             configuration.avatarCacheControl = cacheControl

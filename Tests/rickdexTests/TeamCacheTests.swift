@@ -28,10 +28,18 @@ import Testing
     /// The URLs one `warm --all` of the fixtures asks for: 52 pages and 826 avatars.
     static let urlsPerWarm = 52 + 826
 
-    @Test(.enabled(if: Nginx.binary != nil, Nginx.missing))
-    func machinesWarmingThroughOneProxyCostTheUpstreamEachURLOnce() async throws {
-        let upstream = try ServeProcess()
-        let proxy = try Nginx(upstream: upstream.origin)
+    /// The proxy lines docs/team-cache.md gives for the real origin's headers: JSON (no
+    /// Cache-Control) an hour, avatars (`max-age=0`) a week all the same.
+    static let originJSON = "proxy_cache_valid 200 1h;"
+    static let originAvatars = "proxy_ignore_headers Cache-Control Expires; proxy_cache_valid 200 7d;"
+
+    @Test(.enabled(if: Nginx.binary != nil, Nginx.missing), arguments: ["cdn", "origin"])
+    func machinesWarmingThroughOneProxyCostTheUpstreamEachURLOnce(headers: String) async throws {
+        let upstream = try ServeProcess(["--headers", headers])
+        let proxy =
+            headers == "cdn"
+            ? try Nginx(upstream: upstream.origin)
+            : try Nginx(upstream: upstream.origin, extra: Self.originJSON, avatars: Self.originAvatars)
 
         // The first machine: every URL reaches the upstream once, and only through nginx.
         let first = try await warm("A", through: proxy.apiRoot)
@@ -73,7 +81,7 @@ import Testing
 
     @Test(.enabled(if: Nginx.binary != nil, Nginx.missing))
     func serveBehindAProxyWritesTheProxysAddress() async throws {
-        let upstream = try ServeProcess()
+        let upstream = try ServeProcess(["--headers", "cdn"])
         let proxy = try Nginx(upstream: upstream.origin, extra: "proxy_set_header X-Forwarded-Host $http_host;")
         let answer = try await HTTPTransport().get(try #require(URL(string: proxy.apiRoot + "/character/1")))
         let body = String(decoding: answer.body, as: UTF8.self)
@@ -84,7 +92,7 @@ import Testing
     }
 
     @Test func hostileForwardingHeadersAreIgnored() async throws {
-        let upstream = try ServeProcess()
+        let upstream = try ServeProcess(["--headers", "cdn"])
         let url = try #require(URL(string: upstream.baseURL + "/character/1"))
         for (name, value) in [
             ("Forwarded", "host=\"evil.example/\\\"><script>\""), ("Forwarded", "host=" + String(repeating: "a", count: 10_000)),
@@ -101,7 +109,7 @@ import Testing
     }
 
     @Test func anAnswerPastItsMaxAgeIsRevalidatedAndNoStoreIsNeverWritten() async throws {
-        let upstream = try ServeProcess(["--json-cache-control", "max-age=1"])
+        let upstream = try ServeProcess(["--headers", "cdn", "--json-cache-control", "max-age=1"])
         let first = try await warm("fresh", through: upstream.baseURL)
         #expect(first.status == 0, "\(first.stderr)")
         try await Task.sleep(for: .milliseconds(1300))
@@ -119,7 +127,7 @@ import Testing
         #expect(counts(second.report, "pages")["fetched"] == 0)
         #expect(counts(second.report, "avatars")["cached"] == 826)
 
-        let refusing = try ServeProcess(["--json-cache-control", "no-store"])
+        let refusing = try ServeProcess(["--headers", "cdn", "--json-cache-control", "no-store"])
         let third = try await warm("nostore", through: refusing.baseURL)
         #expect(third.status == 0, "\(third.stderr)")
         let nostore = try await RickdexProcess.run(

@@ -18,11 +18,18 @@ struct AvatarFile: Sendable {
         self.etag = "\"" + String(hash, radix: 16) + "-" + String(bytes.count, radix: 16) + "\""
     }
 
+    /// Express's static ETag, `W/"<size in hex>-<mtime in ms, hex>"`: the origin's validator.
+    var weakTag: String {
+        let milliseconds = Int64(lastModified.timeIntervalSince1970 * 1000)
+        return "W/\"\(String(bytes.count, radix: 16))-\(String(milliseconds, radix: 16))\""
+    }
+
     /// Whether a request's validators say the client's copy is current (answer 304).
     func isCurrent(ifNoneMatch: String?, ifModifiedSince: String?) -> Bool {
         if let ifNoneMatch {
             let tags = ifNoneMatch.split(separator: ",").map { $0.trimmingHeaderSpace() }
-            return tags.contains("*") || tags.contains(etag) || tags.contains("W/" + etag)
+            // Weak comparison (RFC 9110 §8.8.3.2), as If-None-Match asks.
+            return tags.contains("*") || tags.contains(etag) || tags.contains("W/" + etag) || tags.contains(weakTag)
         }
         if let ifModifiedSince, let since = HTTPDate.parse(ifModifiedSince) {
             return lastModified.timeIntervalSince1970.rounded(.down) <= since.timeIntervalSince1970

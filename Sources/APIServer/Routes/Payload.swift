@@ -37,11 +37,11 @@ struct Payload: Sendable {
     }
 
     /// A 200 JSON answer with a weak ETag over its bytes, as Express (the real service) sends,
-    /// and `cacheControl`; or a 304 when the request's `If-None-Match` already names it.
-    func taggingJSON(request: Request, cacheControl: String) -> Payload {
+    /// and `cacheControl` when given; or a 304 when the request's `If-None-Match` already names it.
+    func taggingJSON(request: Request, cacheControl: String?) -> Payload {
         guard status == .ok, contentType.hasPrefix("application/json") else { return self }
         let tag = Self.entityTag(body)
-        let headers = self.headers + [(HTTPField.Name.eTag, tag), (.cacheControl, cacheControl)]
+        let headers = self.headers + [(HTTPField.Name.eTag, tag)] + (cacheControl.map { [(.cacheControl, $0)] } ?? [])
         let asked = request.headers[.ifNoneMatch]?.split(separator: ",").map { $0.trimmingHeaderSpace() } ?? []
         if asked.contains(tag) || asked.contains("*") {
             return Payload(status: .notModified, contentType: contentType, headers: headers, body: [])

@@ -8,3 +8,18 @@ public enum Download: Sendable, Hashable {
     /// The server confirmed the copy named by the validators sent (304), with the 304's directives.
     case notModified(CacheDirectives)
 }
+
+extension Download {
+    /// The same answer, its directives accepting the copy for at least `minimum`
+    /// (`CacheDirectives.acceptingStale(for:)`).
+    func acceptingStale(for minimum: Duration) -> Download {
+        switch self {
+        case .body(let bytes, let contentType, let etag, let lastModified, let directives):
+            .body(
+                bytes, contentType: contentType, etag: etag, lastModified: lastModified,
+                directives: directives.acceptingStale(for: minimum))
+        case .notModified(let directives):
+            .notModified(directives.acceptingStale(for: minimum))
+        }
+    }
+}

@@ -20,17 +20,27 @@ public final class ImagePipeline: Sendable {
     public let memory: MemoryCache<ThumbnailKey, Bitmap>
     /// `nil` offline.
     public let fetcher: ImageFetcher?
+    /// How long an avatar is used without asking the server again, whatever shorter lifetime it
+    /// gives (the real origin says `max-age=0`): an avatar does not change in practice, and
+    /// image caches keep one for days (Kingfisher 7, Nuke until evicted). A refresh
+    /// (`refreshThumbnail`) asks all the same.
+    public let acceptsStale: Duration
+
+    /// The default of `acceptsStale`: a week, as Kingfisher's disk cache.
+    public static let defaultAcceptsStale = Duration.seconds(7 * 24 * 3600)
 
     private let originals = Coalescer<CacheKey, Original>()
     private let variants = Coalescer<ThumbnailKey, Thumbnail>()
     private let counters = Locked(PipelineStatistics(memory: MemoryStatistics(), disk: DiskStatistics()))
 
     public init(
-        identity: APIIdentity, disk: DiskCache, fetcher: ImageFetcher?, memoryLimits: MemoryCacheLimits = .thumbnails
+        identity: APIIdentity, disk: DiskCache, fetcher: ImageFetcher?, memoryLimits: MemoryCacheLimits = .thumbnails,
+        acceptsStale: Duration = defaultAcceptsStale
     ) {
         self.identity = identity
         self.disk = disk
         self.fetcher = fetcher
+        self.acceptsStale = acceptsStale
         self.memory = MemoryCache(limits: memoryLimits)
     }
 
@@ -86,7 +96,7 @@ public final class ImagePipeline: Sendable {
             guard let cached, !cached.metadata.mustRevalidate else { throw error }
             return Original(bytes: cached.body, source: .staleAfterError, directives: cached.metadata.remainingDirectives())
         }
-        switch download {
+        switch download.acceptingStale(for: acceptsStale) {
         case .notModified(let directives):
             guard let cached else { throw AvatarCacheError.httpStatus(304, url: url.absoluteString) }
             let renewed = try? disk.renew(cached, for: key, directives: directives)

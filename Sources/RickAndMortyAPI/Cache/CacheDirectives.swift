@@ -72,6 +72,15 @@ public struct CacheDirectives: Sendable, Hashable {
         }
     }
 
+    /// These directives, accepting the copy for at least `minimum` (a client's `max-stale`,
+    /// RFC 9111 §5.2.1.2): what an image cache does with images that do not change in practice,
+    /// whatever short lifetime the origin gives them. Not when the server said the copy must be
+    /// revalidated (`no-cache`, `must-revalidate`) or not stored.
+    public func acceptingStale(for minimum: Duration) -> CacheDirectives {
+        guard mayStore, !mustRevalidate, (lifetime ?? .zero) < minimum else { return self }
+        return CacheDirectives(mayStore: mayStore, lifetime: minimum, mustRevalidate: false)
+    }
+
     /// A delta-seconds value: digits only, clamped to `maximumSeconds`; `nil` when malformed.
     static func seconds(_ text: String) -> Int64? {
         let digits = text.trimmingHeaderSpace(also: [0x22])

@@ -1,17 +1,21 @@
 import FoundationEssentials
+import Toolbox
 
 /// A filtered listing request (`/character?name=rick&status=alive&page=2`) and its semantics.
 ///
 /// `matches(_:)` is the API's filter rule, written once: the loopback server filters with it and
 /// offline search will too, so both answer exactly as the real service does.
 public struct ResourceQuery<Resource: APIResource>: Sendable, Hashable {
-    /// Filter values by key; only keys in `Resource.filterKeys` are kept.
+    /// Filter values by key, trimmed of white space as the real API trims them; only keys in
+    /// `Resource.filterKeys` with a value left are kept (`name=%20rick%20` is `name=rick`, and
+    /// `name=%20` no filter at all).
     public private(set) var filters: [String: String]
     /// The page wanted, from 1.
     public var page: Int
 
     public init(filters: [String: String] = [:], page: Int = 1) {
-        self.filters = filters.filter { Resource.filterKeys.contains($0.key) }
+        self.filters = filters.filter { Resource.filterKeys.contains($0.key) }.mapValues { $0.trimmingWhitespace() }
+            .filter { !$0.value.isEmpty }
         self.page = max(1, page)
     }
 

@@ -16,6 +16,17 @@ struct CacheOptions: ParsableArguments {
         name: .long, help: ArgumentHelp("The most the cache may hold on disk, e.g. 512MB or 2GB.", valueName: "size"))
     var cacheSize: ByteSize = ByteSize(bytes: 512 * 1024 * 1024)
 
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Days a cached avatar is used without asking the server again (default 7; 0: as its headers say).",
+            discussion: "The real origin sends avatars with max-age=0; browse's r and warm --refresh ask all the same.",
+            valueName: "days"))
+    var avatarMaxStale: Double = 7
+
+    /// `--avatar-max-stale` as a duration.
+    var avatarsAcceptedStale: Duration { .seconds(max(0, avatarMaxStale) * 24 * 3600) }
+
     /// `--cache-dir`, then `RICKDEX_CACHE_DIR`, then the XDG cache folder.
     func root(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
         func nonEmpty(_ value: String?) -> String? { value.flatMap { $0.isEmpty ? nil : $0 } }

@@ -57,7 +57,9 @@ struct APIConnection: Sendable {
         let responses = DiskResponseCache(disk: disk, identity: identity)
         return APIConnection(
             client: HTTPRickAndMortyClient(baseURL: baseURL, transport: transport, cache: responses, logger: logger),
-            images: ImagePipeline(identity: identity, disk: disk, fetcher: ImageFetcher(transport: transport)),
+            images: ImagePipeline(
+                identity: identity, disk: disk, fetcher: ImageFetcher(transport: transport),
+                acceptsStale: options.cache.avatarsAcceptedStale),
             responses: responses, server: server, verbose: options.verbose, connections: transport.connections)
     }
 

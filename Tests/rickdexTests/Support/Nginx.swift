@@ -23,9 +23,12 @@ final class Nginx {
     var apiRoot: String { "\(tls ? "https" : "http")://127.0.0.1:\(port)/api" }
 
     /// Starts nginx in front of `upstream` (`http://127.0.0.1:N`), with `extra` lines added to
-    /// its `location /api/` block, over TLS and HTTP/2 with `certificate` when given. Tries a few
+    /// its `location /api/` block (and `avatars` lines to a `location /api/character/avatar/` of
+    /// its own, when given), over TLS and HTTP/2 with `certificate` when given. Tries a few
     /// ports until one binds.
-    init(upstream: String, extra: String = "", certificate: TestCertificates.Server? = nil) throws {
+    init(
+        upstream: String, extra: String = "", avatars: String? = nil, certificate: TestCertificates.Server? = nil
+    ) throws {
         tls = certificate != nil
         let binary = try #require(Self.binary, Self.missing)
         folder = try TemporaryFolder()
@@ -36,7 +39,8 @@ final class Nginx {
         for _ in 0..<8 where started == nil {
             // Below Linux's ephemeral range (32768-60999), which clients' own ports come from.
             let port = Int.random(in: 20000...32767)
-            try Self.configuration(folder: folder.path, port: port, upstream: upstream, extra: extra, certificate: certificate)
+            try Self.configuration(
+                folder: folder.path, port: port, upstream: upstream, extra: extra, avatars: avatars, certificate: certificate)
                 .write(to: folder.appendingPathComponent("nginx.conf"), atomically: true, encoding: .utf8)
             let process = Process()
             process.executableURL = URL(fileURLWithPath: binary)
@@ -66,8 +70,19 @@ final class Nginx {
     }
 
     private static func configuration(
-        folder: String, port: Int, upstream: String, extra: String, certificate: TestCertificates.Server?
+        folder: String, port: Int, upstream: String, extra: String, avatars: String?, certificate: TestCertificates.Server?
     ) -> String {
+        let proxying = """
+            proxy_pass \(upstream);
+                    proxy_http_version 1.1;
+                    proxy_set_header Connection "";
+                    proxy_cache rickdex;
+                    proxy_cache_lock on;
+                    proxy_cache_revalidate on;
+                    proxy_cache_use_stale error timeout updating http_500 http_502 http_503 http_504;
+                    add_header X-Cache-Status $upstream_cache_status always;
+            """
+        let avatarLocation = avatars.map { "location /api/character/avatar/ {\n \(proxying)\n \($0)\n }" } ?? ""
         // nginx 1.22 (Debian 12) takes http2 on the listen line; 1.25.1+ also as `http2 on`.
         let listen =
             certificate.map {
@@ -92,16 +107,10 @@ final class Nginx {
             server {
                 \(listen)
                 location /api/ {
-                    proxy_pass \(upstream);
-                    proxy_http_version 1.1;
-                    proxy_set_header Connection "";
-                    proxy_cache rickdex;
-                    proxy_cache_lock on;
-                    proxy_cache_revalidate on;
-                    proxy_cache_use_stale error timeout updating http_500 http_502 http_503 http_504;
-                    add_header X-Cache-Status $upstream_cache_status always;
+                    \(proxying)
                     \(extra)
                 }
+                \(avatarLocation)
             }
         }
         """
