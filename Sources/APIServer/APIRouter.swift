@@ -43,11 +43,11 @@ struct APIRouter: Sendable {
         router.get("/api") { request, _ in
             try await respond(request) {
                 let root = root(request)
-                let index = [
-                    "characters": "\(root)/character", "locations": "\(root)/location", "episodes": "\(root)/episode",
-                ]
-                return try .json(index, base: root)
+                return try .json(APIIndex(root: root), base: root)
             }
+        }
+        router.get("/api/character/avatar") { request, _ in
+            try await respond(request) { .error(.notFound, ErrorBodyDTO.nothingHere) }
         }
         router.get("/api/character/avatar/:file") { request, context in
             try await respond(request, avatar: true) { avatar(file: context.parameters.get("file") ?? "", request: request) }

@@ -19,7 +19,8 @@ public enum APIServer {
     ) async throws -> RunningAPIServer {
         let base = BaseURL()
         let router = APIRouter(dataset: dataset, configuration: configuration, base: base).build(logger: logger)
-        let server = try await start(router: router, host: configuration.host, port: configuration.port, logger: logger)
+        let server = try await start(
+            router: ExpressBehaviour(routes: router), host: configuration.host, port: configuration.port, logger: logger)
         base.set(server.baseURL.absoluteString)
         return server
     }
@@ -27,9 +28,9 @@ public enum APIServer {
     /// Starts serving `router` (any routes: tests give servers that misbehave); returns once the
     /// socket is listening. The server's tasks run on its event loops (`ServerExecutor`), apart
     /// from the caller's.
-    package static func start(
-        router: Router<BasicRequestContext>, host: String = "127.0.0.1", port: Int = 0, logger: Logger = .disabled
-    ) async throws -> RunningAPIServer {
+    package static func start<Routes: HTTPResponderBuilder>(
+        router: Routes, host: String = "127.0.0.1", port: Int = 0, logger: Logger = .disabled
+    ) async throws -> RunningAPIServer where Routes.Responder.Context == BasicRequestContext {
         let (ports, portContinuation) = AsyncStream.makeStream(of: Int.self)
         let application = Application(
             router: router,

@@ -30,8 +30,8 @@ public struct FixtureGenerator: Sendable {
             for url in character.episode {
                 castByEpisode[Self.id(of: url), default: []].append(character.id)
             }
-            if !character.location.url.isEmpty {
-                residentsByLocation[Self.id(of: character.location.url), default: []].append(character.id)
+            if let location = character.location, !location.url.isEmpty {
+                residentsByLocation[Self.id(of: location.url), default: []].append(character.id)
             }
         }
         characters.sort { $0.id < $1.id }

@@ -1,17 +1,33 @@
 /// At most `limit` operations at once; the rest wait in order. A waiter that is cancelled
-/// leaves the queue at once with `CancellationError`.
+/// leaves the queue at once with `CancellationError`. The limit may be raised while it runs.
 public final class ConcurrencyLimiter: Sendable {
     private struct State {
+        var limit: Int
         var running = 0
         var nextID = 0
         var waiters: [(id: Int, continuation: CheckedContinuation<Void, any Error>)] = []
     }
 
-    public let limit: Int
-    private let state = Locked(State())
+    private let state: Locked<State>
 
     public init(limit: Int) {
-        self.limit = max(1, limit)
+        state = Locked(State(limit: max(1, limit)))
+    }
+
+    /// Operations allowed at once.
+    public var limit: Int { state.withLock { $0.limit } }
+
+    /// Allows `limit` at once from now on, starting waiters at once when it is higher. A lower
+    /// limit lets running operations finish and holds the next ones back.
+    public func setLimit(_ limit: Int) {
+        let started = state.withLock { state -> [CheckedContinuation<Void, any Error>] in
+            state.limit = max(1, limit)
+            let free = max(0, min(state.limit - state.running, state.waiters.count))
+            state.running += free
+            defer { state.waiters.removeFirst(free) }
+            return state.waiters.prefix(free).map(\.continuation)
+        }
+        for continuation in started { continuation.resume() }
     }
 
     public func run<T: Sendable>(_ operation: () async throws -> T) async throws -> T {
@@ -23,7 +39,7 @@ public final class ConcurrencyLimiter: Sendable {
     private func acquire() async throws {
         try Task.checkCancellation()
         let id = state.withLock { state -> Int? in
-            if state.running < limit {
+            if state.running < state.limit {
                 state.running += 1
                 return nil
             }
@@ -35,7 +51,7 @@ public final class ConcurrencyLimiter: Sendable {
             try await withCheckedThrowingContinuation { continuation in
                 let cancelled = state.withLock { state -> Bool in
                     // A slot may have freed while this task was getting here.
-                    if state.running < limit {
+                    if state.running < state.limit {
                         state.running += 1
                         continuation.resume()
                         return false
@@ -57,7 +73,7 @@ public final class ConcurrencyLimiter: Sendable {
 
     private func release() {
         let next = state.withLock { state -> CheckedContinuation<Void, any Error>? in
-            if state.waiters.isEmpty {
+            if state.waiters.isEmpty || state.running > state.limit {
                 state.running -= 1
                 return nil
             }

@@ -10,8 +10,8 @@ public enum Workload: Sendable {
     /// Decoding, resampling, encoding: one item per core; more only adds memory in flight.
     case compute
     /// Requests that mostly wait on a server: as many as one HTTP/2 connection carries at once.
-    /// Over HTTP/1.1 the transport queues those past its connections to the host, so a slow
-    /// link is never left idle either way.
+    /// The transport holds back those past what the host's connections carry (8 over HTTP/1.1),
+    /// so a slow link is never left idle either way.
     case transfers
     /// Each item fetches and then processes: enough to keep the cores busy while some wait.
     case mixed

@@ -45,8 +45,8 @@ import Testing
         ("/character/99999", 404, #"{"error":"Character not found"}"#),
         ("/episode/99999", 404, #"{"error":"Episode not found"}"#),
         ("/location/99999", 404, #"{"error":"Location not found"}"#),
-        ("/character/abc", 400, #"{"error":"Hey! that parameter is not allowed, try with a number instead ;)"}"#),
-        ("/character/1,x", 400, #"{"error":"Bad... bad array :/"}"#),
+        ("/character/abc", 500, #"{"error":"Hey! you must provide an id"}"#),
+        ("/character/1,x", 500, #"{"error":"Bad... bad array :/"}"#),
     ])
     func errorsUseTheRealBodiesAndCodes(path: String, status: Int, body: String) async throws {
         try await TestData.withServer { base async throws in

@@ -98,7 +98,7 @@ import Testing
             #expect(seasonOne.count == 11)
             #expect(seasonOne.items.allSatisfy { $0.code.hasPrefix("S01") })
             let planets = try await client.locations(LocationQuery(filters: ["type": "planet"]))
-            #expect(planets.count == dataset.locations.filter { $0.type.lowercased().contains("planet") }.count)
+            #expect(planets.count == dataset.locations.filter { ($0.type ?? "").lowercased().contains("planet") }.count)
             #expect(planets.count > 0)
         }
     }

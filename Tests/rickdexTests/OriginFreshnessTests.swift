@@ -27,4 +27,21 @@ import Testing
         #expect(again.status == 0 && again.stdout == first.stdout)
         #expect(try server.requests().dropFirst(beforeStrict).filter { $0.contains("/avatar/") }.count == 20)
     }
+
+    @Test func warmRefreshAsksAboutEveryPageAndAvatarAndAPlainWarmNothing() async throws {
+        let server = try ServeProcess()
+        let cache = try TemporaryFolder()
+        let environment = ["RICKDEX_CACHE_DIR": cache.path]
+        let warm = ["warm", "rick", "--no-thumbnails", "--api", server.baseURL]
+        #expect(try await RickdexProcess.run(warm, environment: environment).status == 0)
+        let first = try server.requests().count
+        #expect(try await RickdexProcess.run(warm, environment: environment).status == 0)
+        #expect(try server.requests().count == first, "a plain warm of a warm cache asks nothing")
+        let refreshed = try await RickdexProcess.run(warm + ["--refresh"], environment: environment)
+        #expect(refreshed.status == 0, "\(refreshed.stderr)")
+        let asked = try server.requests().dropFirst(first)
+        // 97 characters match rick in the fixtures, on 5 pages.
+        #expect(asked.filter { $0.contains("/avatar/") }.count == 97)
+        #expect(asked.filter { $0.hasPrefix("/api/character?") }.count == 5)
+    }
 }

@@ -29,7 +29,8 @@ struct Payload: Sendable {
     /// A JSON value, with the dataset's canonical URLs pointing at `base` instead.
     static func json<T: Encodable>(_ value: T, base: String) throws -> Payload {
         let encoder = JSONEncoder()
-        // Sorted keys make every answer byte-stable, so validators and caches can rely on it.
+        // Sorted keys make every answer byte-stable, so validators and caches can rely on it (the
+        // real API keeps declaration order, which Foundation's encoder on Linux does not).
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         let data = try encoder.encode(value)
         let rewritten = URLRewriter.replacing(Array(data), prefix: Array(Dataset.canonicalBase.utf8), with: Array(base.utf8))
@@ -60,7 +61,7 @@ struct Payload: Sendable {
 
     private static func jsonString(_ text: String) -> String {
         let encoder = JSONEncoder()
-        encoder.outputFormatting = [.withoutEscapingSlashes]
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         let data = (try? encoder.encode(text)) ?? Data("\"\"".utf8)
         return String(decoding: data, as: UTF8.self)
     }

@@ -62,6 +62,22 @@ public final class ImagePipeline: Sendable {
         return try await originals.run(key) { try await loadOriginal(url, key: key) }
     }
 
+    /// Asks the server whether the image at `url` changed even when the cached copy is fresh (a
+    /// 304 renews it); when it did, the thumbnails as `circles` made from the old copy are
+    /// dropped, to be made again. What `warm --refresh` does for each avatar.
+    public func refreshOriginal(for url: URL, circles: [ImageProcessors.Circle]) async throws -> Original {
+        let key = identity.key(for: url)
+        let hadCopy = disk.contains(key)
+        let original = try await originals.run(key) { try await loadOriginal(url, key: key, revalidating: true) }
+        if hadCopy, original.source == .network {
+            for circle in circles {
+                memory.remove(ThumbnailKey(url: url, circle: circle))
+                disk.remove(key.appending(circle.identifier))
+            }
+        }
+        return original
+    }
+
     /// Asks the server whether the image at `url` changed even when the cached copy is fresh, as
     /// pull-to-refresh does: a 304 renews the copy, a new body replaces it and the thumbnails
     /// made from the old one. Returns the thumbnail as `circle` and whether the image changed.

@@ -28,6 +28,10 @@ public struct CacheWarmer: Sendable {
     public let responses: DiskResponseCache?
     /// The pause before the final pass when no server asked for one.
     public var retryPause: Duration = .seconds(1)
+    /// Asks the server about every avatar even when the cached copy is fresh (conditional
+    /// requests: a 304 costs no body), remaking the thumbnails of those that changed. Give a
+    /// client that revalidates too (`HTTPRickAndMortyClient.revalidatesFreshAnswers`) for pages.
+    public var refreshes = false
     /// The longest pause honoured; a longer `Retry-After` leaves the failures as they are.
     public var maximumPause: Duration = .seconds(30)
 
@@ -164,12 +168,16 @@ extension CacheWarmer {
         func avatar(_ character: RMCharacter) async -> AvatarOutcome {
             let images = warmer.images
             do {
-                let original = try await images.original(for: character.imageURL)
+                let circles = warmer.circles(variants, status: character.status, pixelsPerColumn: pixelsPerColumn)
+                let original =
+                    warmer.refreshes
+                    ? try await images.refreshOriginal(for: character.imageURL, circles: circles)
+                    : try await images.original(for: character.imageURL)
                 if original.source == .staleAfterError {
                     return .failed("could not revalidate; the stale copy was kept", retryAfter: nil)
                 }
                 var made = 0
-                for circle in warmer.circles(variants, status: character.status, pixelsPerColumn: pixelsPerColumn) {
+                for circle in circles {
                     if try await images.thumbnail(for: character.imageURL, circle: circle).made { made += 1 }
                 }
                 return .done(original.source, made: made)

@@ -10,11 +10,13 @@ import Toolbox
 #endif
 
 /// HTTP GET with the limits every Rickdex request shares: a deadline per attempt, a cap on the
-/// body, retries with backoff on 5xx, 429 and dropped connections, and at most
-/// `Workload.transfers` requests at once to one host.
+/// body, retries with backoff on 5xx, 429 and dropped connections, and a limit on requests at
+/// once to one host: as many as its connections carry.
 ///
-/// That last keeps a whole warm on one HTTP/2 connection (libcurl opens another when the
-/// streams of the first are all taken): pages and avatars together stay within its streams.
+/// That is 8 (`Workload.connectionsPerHost`) until the host answers over HTTP/2, then 64
+/// (`Workload.streamsPerConnection`). So over HTTP/1.1 no request waits in libcurl's queue for a
+/// connection while its deadline runs, and over HTTP/2 a whole warm rides one connection (libcurl
+/// opens another when the streams of the first are all taken).
 ///
 /// This is the one HTTP transport of the project; the avatar fetcher uses it too. Safe to share
 /// between tasks.
@@ -74,14 +76,21 @@ public struct HTTPTransport: Sendable {
         let host = Self.hostName(url)
         let limiter = limiters.withLock { limiters in
             if let limiter = limiters[host] { return limiter }
-            let limiter = ConcurrencyLimiter(limit: Workload.transfers.width)
+            let limiter = ConcurrencyLimiter(limit: Workload.connectionsPerHost)
             limiters[host] = limiter
             return limiter
         }
-        return try await limiter.run { try await attempt(url, headers: headers) }
+        return try await limiter.run {
+            let (response, spoken) = try await attempt(url, headers: headers)
+            if spoken == "HTTP/2", limiter.limit < Workload.streamsPerConnection {
+                limiter.setLimit(Workload.streamsPerConnection)
+            }
+            return response
+        }
     }
 
-    private func attempt(_ url: URL, headers: [(String, String)]) async throws -> TransportResponse {
+    /// One transfer: the response, and the protocol it came over.
+    private func attempt(_ url: URL, headers: [(String, String)]) async throws -> (TransportResponse, String?) {
         let timeout = configuration.requestTimeout
         let limit = configuration.maxBodyBytes
         let engine: CurlEngine
@@ -100,7 +109,10 @@ public struct HTTPTransport: Sendable {
         do {
             let response = try await engine.perform(transfer)
             if let connection = response.connection { connections.record(connection, host: Self.hostName(url)) }
-            return TransportResponse(status: response.status, headers: response.headers, body: response.body)
+            return (
+                TransportResponse(status: response.status, headers: response.headers, body: response.body),
+                response.connection?.protocol
+            )
         } catch let failure as CurlTransfer.Failure {
             throw Self.translate(failure, url: url, timeout: timeout, limitBytes: limit)
         }

@@ -17,8 +17,9 @@ public struct CharacterDTO: APIResource {
     public var species: String
     public var type: String
     public var gender: String
-    public var origin: Place
-    public var location: Place
+    /// `null` when the place it pointed at is gone (the real API's `populate` finds nothing).
+    public var origin: Place?
+    public var location: Place?
     public var image: String
     public var episode: [String]
     public var url: String
@@ -26,7 +27,7 @@ public struct CharacterDTO: APIResource {
 
     public init(
         id: Int, name: String, status: String, species: String, type: String, gender: String,
-        origin: Place, location: Place, image: String, episode: [String], url: String, created: String
+        origin: Place?, location: Place?, image: String, episode: [String], url: String, created: String
     ) {
         self.id = id
         self.name = name
@@ -40,6 +41,30 @@ public struct CharacterDTO: APIResource {
         self.episode = episode
         self.url = url
         self.created = created
+    }
+
+    /// A place as the model holds it; `null` reads as an unknown place.
+    private static func reference(_ place: Place?, field: WireField, _ name: String) throws -> PlaceReference {
+        guard let place else { return PlaceReference(name: "unknown", id: nil) }
+        return PlaceReference(name: place.name, id: try field.optionalID(name, place.url))
+    }
+
+    /// Writes `origin` and `location` as `null` when missing, as the API does (the synthesized
+    /// encoding would leave the keys out).
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(id, forKey: .id)
+        try container.encode(name, forKey: .name)
+        try container.encode(status, forKey: .status)
+        try container.encode(species, forKey: .species)
+        try container.encode(type, forKey: .type)
+        try container.encode(gender, forKey: .gender)
+        try container.encode(origin, forKey: .origin)
+        try container.encode(location, forKey: .location)
+        try container.encode(image, forKey: .image)
+        try container.encode(episode, forKey: .episode)
+        try container.encode(url, forKey: .url)
+        try container.encode(created, forKey: .created)
     }
 
     public static let path = "character"
@@ -66,8 +91,8 @@ public struct CharacterDTO: APIResource {
             species: species,
             type: type,
             gender: try field.enumeration("gender", gender, CharacterGender.self),
-            origin: PlaceReference(name: origin.name, id: try field.optionalID("origin.url", origin.url)),
-            location: PlaceReference(name: location.name, id: try field.optionalID("location.url", location.url)),
+            origin: try Self.reference(origin, field: field, "origin.url"),
+            location: try Self.reference(location, field: field, "location.url"),
             imageURL: try field.url("image", image),
             episodeIDs: try episode.enumerated().map { try field.id("episode[\($0.offset)]", $0.element) },
             url: try field.url("url", self.url),

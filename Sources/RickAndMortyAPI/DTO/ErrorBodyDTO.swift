@@ -8,8 +8,10 @@ public struct ErrorBodyDTO: Codable, Sendable, Hashable {
 
     /// The text for a filter with no match and for a page past the last.
     public static let nothingHere = "There is nothing here"
-    /// The text for a non-numeric id.
-    public static let badParameter = "Hey! that parameter is not allowed, try with a number instead ;)"
-    /// The text for an id list with a non-numeric entry.
+    /// The text for a path the API does not have (Express's 404 handler; with a full stop).
+    public static let noRoute = "There is nothing here."
+    /// The text for a non-numeric id (answered 500, as the real API does).
+    public static let badParameter = "Hey! you must provide an id"
+    /// The text for a malformed id list (answered 500).
     public static let badArray = "Bad... bad array :/"
 }

@@ -2,13 +2,14 @@
 public struct LocationDTO: APIResource {
     public var id: Int
     public var name: String
-    public var type: String
-    public var dimension: String
+    /// Absent on the "unknown" location (id 0 in the API's own dumps).
+    public var type: String?
+    public var dimension: String?
     public var residents: [String]
     public var url: String
     public var created: String
 
-    public init(id: Int, name: String, type: String, dimension: String, residents: [String], url: String, created: String) {
+    public init(id: Int, name: String, type: String?, dimension: String?, residents: [String], url: String, created: String) {
         self.id = id
         self.name = name
         self.type = type
@@ -25,8 +26,8 @@ public struct LocationDTO: APIResource {
     public func value(forFilter key: String) -> String {
         switch key {
         case "name": name
-        case "type": type
-        case "dimension": dimension
+        case "type": type ?? ""
+        case "dimension": dimension ?? ""
         default: ""
         }
     }
@@ -36,8 +37,8 @@ public struct LocationDTO: APIResource {
         return Location(
             id: id,
             name: name,
-            type: type,
-            dimension: dimension,
+            type: type ?? "unknown",
+            dimension: dimension ?? "unknown",
             residentIDs: try residents.enumerated().map { try field.id("residents[\($0.offset)]", $0.element) },
             url: try field.url("url", self.url),
             created: try field.date("created", created)

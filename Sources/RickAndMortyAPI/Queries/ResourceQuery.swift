@@ -12,6 +12,9 @@ public struct ResourceQuery<Resource: APIResource>: Sendable, Hashable {
     public private(set) var filters: [String: String]
     /// The page wanted, from 1.
     public var page: Int
+    /// The filters' order in the request this query was read from, which the real API keeps in
+    /// its `next` and `prev` links; `nil`: the API's own order.
+    private var order: [String]?
 
     public init(filters: [String: String] = [:], page: Int = 1) {
         self.filters = filters.filter { Resource.filterKeys.contains($0.key) }.mapValues { $0.trimmingWhitespace() }
@@ -33,11 +36,14 @@ public struct ResourceQuery<Resource: APIResource>: Sendable, Hashable {
             }
         }
         self.init(filters: filters, page: page)
+        var seen = Set<String>()
+        order = queryItems.map(\.name).filter { Resource.filterKeys.contains($0) && seen.insert($0).inserted }
     }
 
-    /// The filters in the API's order, then nothing else: what a `next` link carries besides `page`.
+    /// The filters in the request's order (else the API's), empty ones left out: what a `next`
+    /// link carries besides `page`.
     public var filterItems: [URLQueryItem] {
-        Resource.filterKeys.compactMap { key in filters[key].map { URLQueryItem(name: key, value: $0) } }
+        (order ?? Resource.filterKeys).compactMap { key in filters[key].map { URLQueryItem(name: key, value: $0) } }
     }
 
     /// The whole query string's items, page first as the real API writes its links.

@@ -39,6 +39,12 @@ struct WarmCommand: AsyncParsableCommand {
     @Flag(help: "Print the summary as JSON.")
     var json = false
 
+    @Flag(
+        help: ArgumentHelp(
+            "Ask the server about every page and avatar, even fresh ones (a 304 costs no body).",
+            discussion: "Avatars are otherwise kept --avatar-max-stale days whatever the server says."))
+    var refresh = false
+
     @OptionGroup var display: DisplayOptions
 
     @OptionGroup var global: GlobalOptions
@@ -57,7 +63,10 @@ struct WarmCommand: AsyncParsableCommand {
         let variants = try variants()
         let pixelsPerColumn = AvatarArt(capabilities: display.capabilities(color: global.color)).pixelsPerColumn
         let summary = try await APIConnection.with(global) { connection in
-            let warmer = CacheWarmer(client: connection.client, images: connection.images, responses: connection.responses)
+            var warmer = CacheWarmer(
+                client: refresh ? connection.refreshingClient ?? connection.client : connection.client,
+                images: connection.images, responses: connection.responses)
+            warmer.refreshes = refresh
             let bar = ProgressBar(label: "warming", total: 0)
             let report = try await warmer.warm(
                 all ? .everything : .characters(filters.query(page: 1)), variants: variants,

@@ -1,0 +1,12 @@
+/// `GET /api`: where each resource lives, keys in the real API's order.
+struct APIIndex: Encodable {
+    var characters: String
+    var locations: String
+    var episodes: String
+
+    init(root: String) {
+        characters = "\(root)/character"
+        locations = "\(root)/location"
+        episodes = "\(root)/episode"
+    }
+}
