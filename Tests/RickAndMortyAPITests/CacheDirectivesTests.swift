@@ -45,6 +45,19 @@ import Testing
         #expect(parsed.mustRevalidate == mustRevalidate)
     }
 
+    @Test func withoutALifetimeALastModifiedGivesATenthOfItsAgeAtMostAWeek() {
+        let served = "Wed, 25 Nov 2026 00:00:00 GMT"
+        // Changed 10 days before it was served: fresh for one day.
+        let recent = directives([("Date", served), ("Last-Modified", "Sun, 15 Nov 2026 00:00:00 GMT")])
+        #expect(recent.lifetime == .seconds(24 * 3600))
+        // Unchanged for years: a week, not months.
+        let old = directives([("Date", served), ("Last-Modified", "Sat, 04 Nov 2017 18:50:30 GMT")])
+        #expect(old.lifetime == .seconds(7 * 24 * 3600))
+        // The server's own word comes first.
+        let told = directives([("Cache-Control", "max-age=60"), ("Last-Modified", "Sat, 04 Nov 2017 18:50:30 GMT")])
+        #expect(told.lifetime == .seconds(60))
+    }
+
     @Test func anExpiresWithoutADateCountsFromNow() {
         let inAnHour = HTTPDate.format(Self.now.addingTimeInterval(3600))
         #expect(directives([("Expires", inAnHour)]).lifetime == .seconds(3600))

@@ -67,10 +67,19 @@ public struct CacheDirectives: Sendable, Hashable {
             let served = values("Date").first.flatMap(HTTPDate.parse) ?? now
             let seconds = Int64(clamping: Int(max(0, min(Double(Self.maximumSeconds), expiry.timeIntervalSince(served)))))
             lifetime = .seconds(max(0, seconds - age))
+        } else if let modified = values("Last-Modified").first.flatMap(HTTPDate.parse) {
+            // RFC 9111 §4.2.2's heuristic: a tenth of the time since the last change, here at
+            // most a week (a file unchanged for years is not fresh for months).
+            let served = values("Date").first.flatMap(HTTPDate.parse) ?? now
+            let tenth = max(0, served.timeIntervalSince(modified)) / 10
+            lifetime = .seconds(max(0, min(Int64(tenth), Self.longestHeuristic) - age))
         } else {
             lifetime = nil
         }
     }
+
+    /// The longest heuristic lifetime, in seconds: a week.
+    public static let longestHeuristic: Int64 = 7 * 24 * 3600
 
     /// These directives, accepting the copy for at least `minimum` (a client's `max-stale`,
     /// RFC 9111 §5.2.1.2): what an image cache does with images that do not change in practice,
