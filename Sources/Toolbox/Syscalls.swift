@@ -106,6 +106,25 @@ public enum Syscalls {
             && status.st_mode & 0o077 == 0
     }
 
+    /// What an open descriptor is, from `fstat`: a regular file with its size in bytes, a
+    /// folder, or something else (a pipe, a FIFO, a device), which has no size to trust.
+    public enum FileKind: Sendable, Hashable {
+        case regular(size: Int64)
+        case folder
+        case stream
+    }
+
+    /// The kind of file `descriptor` is open on.
+    public static func kind(of descriptor: FileDescriptor) throws(SystemError) -> FileKind {
+        var status = stat()
+        guard fstat(descriptor.rawValue, &status) == 0 else { throw SystemError.current() }
+        switch status.st_mode & S_IFMT {
+        case S_IFREG: return .regular(size: Int64(status.st_size))
+        case S_IFDIR: return .folder
+        default: return .stream
+        }
+    }
+
     /// This process's user id.
     public static var userID: UInt32 { UInt32(getuid()) }
 

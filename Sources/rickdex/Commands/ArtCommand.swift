@@ -12,12 +12,16 @@ struct ArtCommand: AsyncParsableCommand {
         discussion: """
             JPEG and PNG, told apart by their bytes. Block symbols fitted to each cell in the \
             terminal's colours (--symbols), or real pixels with --graphics kitty|iterm|sixel. Images are decoded across the cores and \
-            printed in order. A file that cannot be read is reported and skipped (exit code 4).
+            printed in order. - (or a pipe, with no file named) reads one image from standard input. \
+            A file that cannot be read is reported and skipped (exit code 4).
             """
     )
 
-    @Argument(help: "JPEG or PNG files.")
-    var files: [String]
+    @Argument(help: "JPEG or PNG files; - for standard input.")
+    var files: [String] = []
+
+    @Option(help: "The largest image read, e.g. 64MB (the default) or 1GB; a larger one is refused unread.")
+    var maxSize = ImageInput.defaultCap
 
     @Option(help: "Width in columns (default: the terminal's width, at most 80).")
     var width: Int?
@@ -29,6 +33,9 @@ struct ArtCommand: AsyncParsableCommand {
 
     func validate() throws {
         if let width, !(1...1000).contains(width) { throw ValidationError("--width must be 1...1000") }
+        if files.isEmpty, TerminalDevice.standardInput.isTerminal {
+            throw ValidationError("give image files, or - (or a pipe) for standard input")
+        }
     }
 
     func run() async throws {
@@ -37,20 +44,23 @@ struct ArtCommand: AsyncParsableCommand {
         let failures = Failures()
         // Render in parallel, print in order: a window of results, each printed as soon as it
         // and all before it are done.
-        await BoundedWork.forEachInOrder(files, .compute) { path -> String? in
+        let inputs = (files.isEmpty ? ["-"] : files).map(ImageInput.init)
+        let cap = maxSize
+        await BoundedWork.forEachInOrder(inputs, .compute) { input -> String? in
             do {
-                let bytes = try FileReader.bytes(of: URL(fileURLWithPath: path))
-                return try render(bytes, columns: columns, capabilities: capabilities)
+                return try render(try input.bytes(cap: cap), columns: columns, capabilities: capabilities)
+            } catch let error as LocalFileError {
+                failures.add(TerminalText.sanitize("\(error)"))
             } catch {
-                failures.add("\(TerminalText.sanitize(path)): \(error)")
-                return nil
+                failures.add("\(TerminalText.sanitize(input.name)): \(error)")
             }
+            return nil
         } output: { text in
             if let text { StandardStreams.output(text) }
         }
         let messages = failures.all
         for message in messages { StandardStreams.error("rickdex: \(message)\n") }
-        if !messages.isEmpty { throw PartialFailure(failed: messages.count, total: files.count) }
+        if !messages.isEmpty { throw PartialFailure(failed: messages.count, total: inputs.count) }
     }
 
     /// The image `columns` wide (two pixel rows a line), as text ending in a newline.

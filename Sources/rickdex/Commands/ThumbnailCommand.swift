@@ -11,13 +11,17 @@ struct ThumbnailCommand: AsyncParsableCommand {
         abstract: "Make circular PNG thumbnails of local JPEG or PNG files.",
         discussion: """
             The format is found from the bytes, not the name (the service's avatars are often PNG \
-            named .jpeg). Each output is DIR/NAME.png. A file that fails is reported and the rest go \
-            on; the exit code is then 4.
+            named .jpeg). Each output is DIR/NAME.png; - (or a pipe, with no file named) reads one \
+            image from standard input, written as stdin.png. A file that fails is reported and the \
+            rest go on; the exit code is then 4.
             """
     )
 
-    @Argument(help: "JPEG or PNG files.")
-    var files: [String]
+    @Argument(help: "JPEG or PNG files; - for standard input.")
+    var files: [String] = []
+
+    @Option(help: "The largest image read, e.g. 64MB (the default) or 1GB; a larger one is refused unread.")
+    var maxSize = ImageInput.defaultCap
 
     @Option(help: "Width and height of each thumbnail, in pixels.")
     var size = 64
@@ -36,7 +40,9 @@ struct ThumbnailCommand: AsyncParsableCommand {
 
     func validate() throws {
         guard (1...4096).contains(size) else { throw ValidationError("--size must be 1...4096") }
-        guard !files.isEmpty else { throw ValidationError("give at least one image file") }
+        if files.isEmpty, TerminalDevice.standardInput.isTerminal {
+            throw ValidationError("give image files, or - (or a pipe) for standard input")
+        }
         if let compression, !(0...9).contains(compression) { throw ValidationError("--compression must be 0...9") }
     }
 
@@ -47,23 +53,25 @@ struct ThumbnailCommand: AsyncParsableCommand {
             circle: ImageProcessors.Circle(size: size, ring: ring ? StatusColours.unknown : nil),
             scaling: fast ? .fast : .quality)
         let encoder = compression.map { PNGEncoder(compressionLevel: $0) } ?? .fastest
-        let failures = await BoundedWork.map(files, .compute) { path -> String? in
-            let source = URL(fileURLWithPath: path)
+        let inputs = (files.isEmpty ? ["-"] : files).map(ImageInput.init)
+        let cap = maxSize
+        let failures = await BoundedWork.map(inputs, .compute) { input -> String? in
             do {
-                let bytes = try FileReader.bytes(of: source)
-                let png = try encoder.encode(try thumbnailer.thumbnail(bytes))
-                let name = source.deletingPathExtension().lastPathComponent + ".png"
+                let png = try encoder.encode(try thumbnailer.thumbnail(try input.bytes(cap: cap)))
+                let name = URL(fileURLWithPath: input.name).deletingPathExtension().lastPathComponent + ".png"
                 try AtomicFile.write(png, to: folder.appendingPathComponent(name))
                 return nil
+            } catch let error as LocalFileError {
+                return "\(error)"
             } catch {
-                return "\(path): \(error)"
+                return "\(input.name): \(error)"
             }
         }.compactMap { $0 }
         for failure in failures {
             StandardStreams.error("rickdex: \(failure)\n")
         }
         if !failures.isEmpty {
-            throw PartialFailure(failed: failures.count, total: files.count)
+            throw PartialFailure(failed: failures.count, total: inputs.count)
         }
     }
 }

@@ -1,0 +1,71 @@
+import FoundationEssentials
+import SystemPackage
+import Toolbox
+
+/// An image named on the command line: a file, or standard input as `-`, read with a cap on
+/// its size that holds before any byte is read, as chafa and timg take their inputs.
+///
+/// A regular file over the cap is refused by its size alone (a 2 GB file costs an `fstat`); a
+/// pipe, a FIFO or a device is read up to the cap and refused past it, so memory stays bounded by
+/// the cap. Every refusal names the input once and says what it is: empty, a folder, too large,
+/// or the system's reason.
+struct ImageInput {
+    /// The default cap: a real avatar is at most 135 KB, a large photo a few MB.
+    static let defaultCap = ByteSize(bytes: 64 << 20)
+
+    /// The argument as given (`-` for standard input).
+    let argument: String
+
+    /// The name in messages and output files: `stdin` for standard input.
+    var name: String { argument == "-" ? "stdin" : argument }
+
+    /// The whole input, at most `cap` bytes. Throws `LocalFileError` naming it.
+    func bytes(cap: ByteSize) throws(LocalFileError) -> [UInt8] {
+        let descriptor: FileDescriptor
+        if argument == "-" {
+            descriptor = .standardInput
+        } else {
+            do {
+                descriptor = try FileDescriptor.open(argument, .readOnly, options: .closeOnExec)
+            } catch {
+                throw LocalFileError(path: name, reason: SystemError.describe(error).lowercased())
+            }
+        }
+        defer { if argument != "-" { try? descriptor.close() } }
+        do {
+            switch try Syscalls.kind(of: descriptor) {
+            case .folder:
+                throw LocalFileError(path: name, reason: "is a folder, not an image")
+            case .regular(let size) where size > cap.bytes:
+                throw LocalFileError(path: name, reason: tooLarge("is \(ByteSize.format(size))", cap))
+            case .regular, .stream:
+                break
+            }
+            let bytes = try read(descriptor, cap: cap)
+            guard !bytes.isEmpty else { throw LocalFileError(path: name, reason: "is empty") }
+            return bytes
+        } catch let error as LocalFileError {
+            throw error
+        } catch {
+            throw LocalFileError(path: name, reason: SystemError.describe(error).lowercased())
+        }
+    }
+
+    /// Reads to the end, refusing at one byte past `cap`.
+    private func read(_ descriptor: FileDescriptor, cap: ByteSize) throws -> [UInt8] {
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+        while true {
+            let count = try buffer.withUnsafeMutableBytes { try descriptor.read(into: $0) }
+            if count == 0 { return bytes }
+            guard Int64(bytes.count + count) <= cap.bytes else {
+                throw LocalFileError(path: name, reason: tooLarge("goes on past \(ByteSize.format(cap.bytes))", cap))
+            }
+            bytes += buffer.prefix(count)
+        }
+    }
+
+    private func tooLarge(_ what: String, _ cap: ByteSize) -> String {
+        "\(what), over the \(ByteSize.format(cap.bytes)) cap for one image (--max-size raises it)"
+    }
+}
