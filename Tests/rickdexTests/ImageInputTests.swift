@@ -80,3 +80,40 @@ import Testing
         #expect(refused.stderr.hasPrefix("rickdex: \(big.path): is 2.0 GB, over the 64 MB cap"), "\(refused.stderr)")
     }
 }
+
+/// `art --grid`: images side by side, their cells exactly as `art` draws each alone.
+@Suite struct ArtGridTests {
+    static var rickdex: String { RickdexProcess.executable.path }
+    static let avatars = [1, 2, 3].map { TestData.fixtures.appendingPathComponent("avatars/\($0).jpeg").path }
+    static let cells = ["--color", "always", "--color-mode", "truecolor", "--graphics", "blocks", "--symbols", "half", "--no-probe"]
+
+    @Test func threeImagesSideBySideEachDrawnAsArtDrawsItAloneWithItsNameUnder() async throws {
+        let grid = try await RickdexProcess.run(["art"] + Self.avatars + ["--grid", "3", "--width", "64", "--label"] + Self.cells)
+        #expect(grid.status == 0, "\(grid.stderr)")
+        let lines = grid.stdout.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
+        // (64 - 2 gaps of 2) / 3 = 20 columns a box.
+        let alone = try await Self.avatars.asyncMap { path in
+            try await RickdexProcess.run(["art", path, "--width", "20"] + Self.cells).stdout
+                .split(separator: "\n").map(String.init)
+        }
+        #expect(lines.count == alone[0].count + 1, "the images' rows, then the labels")
+        for (index, line) in lines.dropLast().enumerated() {
+            #expect(line == alone.map { $0[index] }.joined(separator: "  "), "row \(index)")
+        }
+        let names = ["1.jpeg", "2.jpeg", "3.jpeg"].map { $0 + String(repeating: " ", count: 20 - $0.count) }
+        #expect(lines.last == names.joined(separator: "  "))
+        let auto = try await RickdexProcess.run(["art"] + Self.avatars + ["--grid", "auto", "--width", "50"] + Self.cells)
+        #expect(auto.stdout.split(separator: "\n").count == 2 * alone[0].count, "two a row in 50 columns, no labels")
+        let misuse = try await RickdexProcess.run(["art"] + Self.avatars + ["--label"] + Self.cells)
+        #expect(misuse.status == 1 && misuse.stderr.contains("--label goes with --grid"))
+    }
+}
+
+extension Array where Element: Sendable {
+    /// The elements mapped one after another by an async `transform`.
+    func asyncMap<T>(_ transform: (Element) async throws -> T) async rethrows -> [T] {
+        var result: [T] = []
+        for element in self { result.append(try await transform(element)) }
+        return result
+    }
+}

@@ -23,6 +23,20 @@ struct ArtCommand: AsyncParsableCommand {
     @Option(help: "The largest image read, e.g. 64MB (the default) or 1GB; a larger one is refused unread.")
     var maxSize = ImageInput.defaultCap
 
+    @Option(
+        help: ArgumentHelp(
+            "Lay the images out side by side: COLS[xROWS], or auto.",
+            discussion: """
+                COLS images a row across --width; with ROWS, each image at most the terminal's \
+                height over ROWS, so ROWS rows of images fill the screen (as timg --grid). auto: \
+                boxes of 20 columns, as many a row as fit.
+                """,
+            valueName: "grid"))
+    var grid: GridLayout?
+
+    @Flag(help: "With --grid: each file's name under its image.")
+    var label = false
+
     @Option(help: "Width in columns (default: the terminal's width, at most 80).")
     var width: Int?
 
@@ -33,6 +47,7 @@ struct ArtCommand: AsyncParsableCommand {
 
     func validate() throws {
         if let width, !(1...1000).contains(width) { throw ValidationError("--width must be 1...1000") }
+        if label, grid == nil { throw ValidationError("--label goes with --grid") }
         if files.isEmpty, TerminalDevice.standardInput.isTerminal {
             throw ValidationError("give image files, or - (or a pipe) for standard input")
         }
@@ -46,6 +61,10 @@ struct ArtCommand: AsyncParsableCommand {
         // and all before it are done.
         let inputs = (files.isEmpty ? ["-"] : files).map(ImageInput.init)
         let cap = maxSize
+        if let grid {
+            try await drawGrid(inputs, layout: grid, width: width ?? capabilities.columns, capabilities: capabilities)
+            return
+        }
         await BoundedWork.forEachInOrder(inputs, .compute) { input -> String? in
             do {
                 return try render(try input.bytes(cap: cap), columns: columns, capabilities: capabilities)
@@ -61,6 +80,41 @@ struct ArtCommand: AsyncParsableCommand {
         let messages = failures.all
         for message in messages { StandardStreams.error("rickdex: \(message)\n") }
         if !messages.isEmpty { throw PartialFailure(failed: messages.count, total: inputs.count) }
+    }
+
+    /// `--grid`: images decoded and fitted across the cores, as plain `art` does, and printed a
+    /// row at a time in order; a failed one is reported and takes no place.
+    private func drawGrid(
+        _ inputs: [ImageInput], layout: GridLayout, width: Int, capabilities: TerminalCapabilities
+    ) async throws {
+        let grid = layout.grid(width: width, capabilities: capabilities)
+        let perColumn = capabilities.graphics == .blocks ? CellRenderer.pixelsPerColumn : capabilities.cellPixels.width
+        let pixelWidth = grid.columns * perColumn
+        let options = DecodeOptions(minimumShortSide: pixelWidth - pixelWidth / 8, scaling: .fast, allowFirstScanOnly: false)
+        let cap = maxSize
+        var row: [(box: ImageGrid.Box, label: String)] = []
+        var failures: [String] = []
+        func flush() {
+            guard !row.isEmpty else { return }
+            StandardStreams.output(grid.row(row.map(\.box), labels: label ? row.map(\.label) : nil))
+            row = []
+        }
+        await BoundedWork.forEachInOrder(inputs, .compute) { input -> (ImageInput, Result<ImageGrid.Box, any Error>) in
+            (input, Result { grid.box(try ImageDecoder(options: options).decode(try input.bytes(cap: cap))) })
+        } output: { input, outcome in
+            switch outcome {
+            case .success(let box):
+                row.append((box, input.argument == "-" ? input.name : URL(fileURLWithPath: input.name).lastPathComponent))
+                if row.count == grid.perRow { flush() }
+            case .failure(let error as LocalFileError):
+                failures.append(TerminalText.sanitize("\(error)"))
+            case .failure(let error):
+                failures.append("\(TerminalText.sanitize(input.name)): \(error)")
+            }
+        }
+        flush()
+        for message in failures { StandardStreams.error("rickdex: \(message)\n") }
+        if !failures.isEmpty { throw PartialFailure(failed: failures.count, total: inputs.count) }
     }
 
     /// The image `columns` wide (two pixel rows a line), as text ending in a newline.

@@ -1,0 +1,88 @@
+import Imaging
+
+/// Images side by side, `perRow` a row, each in a box `columns` cells wide, with a label under
+/// each when given: as cells, or as real pixels through `GraphicsPlacement` (kitty, iTerm2,
+/// sixel). What `rickdex art --grid` draws, as chafa's and timg's `--grid` do.
+///
+/// `box(_:)` does each image's work (fitting its cells) and may run on many at once; `row(_:labels:)`
+/// only joins boxes.
+public struct ImageGrid: Sendable {
+    /// One image made ready for a row: its cell lines, or its pixels for a graphics protocol.
+    public struct Box: Sendable {
+        var rows: Int
+        var lines: [String]?
+        var image: Bitmap?
+    }
+
+    public var capabilities: TerminalCapabilities
+    /// Each box's width in columns.
+    public var columns: Int
+    /// Boxes a row.
+    public var perRow: Int
+    /// The most rows a box may take; `nil`: as many as its image needs at `columns` wide.
+    public var maximumRows: Int?
+    /// Columns between boxes.
+    public var gap = 2
+
+    public init(capabilities: TerminalCapabilities, columns: Int, perRow: Int, maximumRows: Int? = nil) {
+        self.capabilities = capabilities
+        self.columns = max(1, columns)
+        self.perRow = max(1, perRow)
+        self.maximumRows = maximumRows
+    }
+
+    /// `image` made ready for a row: at its own aspect, `columns` wide or, capped in height by
+    /// `maximumRows`, narrower.
+    public func box(_ image: Bitmap) -> Box {
+        let height = rows(for: image)
+        guard capabilities.graphics == .blocks else { return Box(rows: height, lines: nil, image: image) }
+        let natural = CellRenderer.rows(for: image, columns: columns)
+        let width = height < natural ? max(1, columns * height / natural) : columns
+        let renderer = CellRenderer(
+            symbols: capabilities.symbols, mode: capabilities.colorMode, background: capabilities.background)
+        let margin = String(repeating: " ", count: columns - width)
+        return Box(rows: height, lines: renderer.render(image, columns: width, rows: height).map { $0 + margin }, image: nil)
+    }
+
+    /// One row of the grid (at most `perRow` boxes, `labels[i]` under `boxes[i]` when given), as
+    /// text ending in a newline. Labels are sanitised and shortened to the box.
+    public func row(_ boxes: [Box], labels: [String]?) -> String {
+        let boxRows = boxes.map(\.rows).max() ?? 1
+        let spacing = String(repeating: " ", count: gap)
+        var output = ""
+        let pixels = boxes.compactMap(\.image)
+        if pixels.count == boxes.count,
+            let placed = try? GraphicsPlacement(capabilities).row(
+                pixels.enumerated().map { ($1, $0 * (columns + gap)) }, columns: columns, rows: boxRows)
+        {
+            output += placed
+        } else {
+            let blank = String(repeating: " ", count: columns)
+            let lines = boxes.map { box in
+                (box.lines ?? []) + Array(repeating: blank, count: boxRows - (box.lines?.count ?? 0))
+            }
+            for line in 0..<boxRows { output += lines.map { $0[line] }.joined(separator: spacing) + "\n" }
+        }
+        if let labels {
+            output +=
+                labels.prefix(boxes.count).map { label in
+                    TerminalText.pad(TerminalText.truncate(TerminalText.sanitize(label), toColumns: columns), toColumns: columns)
+                }.joined(separator: spacing) + "\n"
+        }
+        return output
+    }
+
+    /// The rows `image` takes `columns` wide: cell art's own count, or whole cells of pixels at
+    /// the image's aspect; at most `maximumRows`.
+    func rows(for image: Bitmap) -> Int {
+        let natural: Int
+        if capabilities.graphics == .blocks {
+            natural = CellRenderer.rows(for: image, columns: columns)
+        } else {
+            let cell = capabilities.cellPixels
+            let height = Double(image.height) * Double(columns * cell.width) / Double(max(1, image.width))
+            natural = max(1, Int((height / Double(cell.height)).rounded(.up)))
+        }
+        return min(natural, maximumRows ?? natural)
+    }
+}
