@@ -132,16 +132,25 @@ public enum TerminalProbe {
             (try? terminal.read(into: &byte)) == 1
         {
             total += 1
-            for token in scanner.scan(byte) {
-                if token.isAnswer {
-                    answers.read(token)
-                    heard += token.bytes
-                } else {
-                    typedAhead += token.bytes
-                }
-            }
+            sort(scanner.scan(byte), answers: &answers, heard: &heard, typedAhead: &typedAhead)
         }
         return (answers, heard, typedAhead)
+    }
+
+    /// Takes `tokens` in: the terminal's answers into `answers` (their bytes onto `heard`), the
+    /// rest, keys typed ahead, onto `typedAhead`.
+    private static func sort(
+        _ tokens: [TerminalInputScanner.Token], answers: inout ProbeAnswers, heard: inout [UInt8],
+        typedAhead: inout [UInt8]
+    ) {
+        for token in tokens {
+            if token.isAnswer {
+                answers.read(token)
+                heard += token.bytes
+            } else {
+                typedAhead += token.bytes
+            }
+        }
     }
 
     /// Finishes this process's probe: reads out what came since it, dropping the terminal's
@@ -178,14 +187,7 @@ public enum TerminalProbe {
                 continue
             }
             total += count
-            for token in scanner.scan(buffer.prefix(count)) {
-                if token.isAnswer {
-                    answers.read(token)
-                    if !fenced { heard += token.bytes }
-                } else {
-                    typedAhead += token.bytes
-                }
-            }
+            sort(scanner.scan(buffer.prefix(count)), answers: &answers, heard: &heard, typedAhead: &typedAhead)
         }
         typedAhead += scanner.timeout().flatMap(\.bytes)
         terminal.giveBack(typedAhead)

@@ -33,12 +33,15 @@ public final class ConnectionLog: Sendable {
         hosts.withLock { $0.values.sorted { $0.name < $1.name } }
     }
 
+    /// The name of HTTP/2, which multiplexes.
+    static let http2 = "HTTP/2"
+
     /// libcurl's `CURLINFO_HTTP_VERSION` in words.
     static func protocolName(_ version: Int) -> String {
         switch version {
         case 1: "HTTP/1.0"
         case 2: "HTTP/1.1"
-        case 3: "HTTP/2"
+        case 3: http2
         case 30: "HTTP/3"
         default: "HTTP"
         }

@@ -82,7 +82,7 @@ public struct HTTPTransport: Sendable {
         }
         return try await limiter.run {
             let (response, spoken) = try await attempt(url, headers: headers)
-            if spoken == "HTTP/2", limiter.limit < Workload.streamsPerConnection {
+            if spoken == ConnectionLog.http2, limiter.limit < Workload.streamsPerConnection {
                 limiter.setLimit(Workload.streamsPerConnection)
             }
             return response

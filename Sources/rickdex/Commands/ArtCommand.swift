@@ -68,12 +68,10 @@ struct ArtCommand: AsyncParsableCommand {
         await BoundedWork.forEachInOrder(inputs, .compute) { input -> String? in
             do {
                 return try render(try input.bytes(cap: cap), columns: columns, capabilities: capabilities)
-            } catch let error as LocalFileError {
-                failures.add(TerminalText.sanitize("\(error)"))
             } catch {
-                failures.add("\(TerminalText.sanitize(input.name)): \(error)")
+                failures.add(input.message(for: error))
+                return nil
             }
-            return nil
         } output: { text in
             if let text { StandardStreams.output(text) }
         }
@@ -104,12 +102,10 @@ struct ArtCommand: AsyncParsableCommand {
         } output: { input, outcome in
             switch outcome {
             case .success(let box):
-                row.append((box, input.argument == "-" ? input.name : URL(fileURLWithPath: input.name).lastPathComponent))
+                row.append((box, input.label))
                 if row.count == grid.perRow { flush() }
-            case .failure(let error as LocalFileError):
-                failures.append(TerminalText.sanitize("\(error)"))
             case .failure(let error):
-                failures.append("\(TerminalText.sanitize(input.name)): \(error)")
+                failures.append(input.message(for: error))
             }
         }
         flush()

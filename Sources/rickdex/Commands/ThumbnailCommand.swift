@@ -61,10 +61,8 @@ struct ThumbnailCommand: AsyncParsableCommand {
                 let name = URL(fileURLWithPath: input.name).deletingPathExtension().lastPathComponent + ".png"
                 try AtomicFile.write(png, to: folder.appendingPathComponent(name))
                 return nil
-            } catch let error as LocalFileError {
-                return "\(error)"
             } catch {
-                return "\(input.name): \(error)"
+                return input.message(for: error)
             }
         }.compactMap { $0 }
         for failure in failures {

@@ -1,3 +1,4 @@
+import BlockArt
 import FoundationEssentials
 import SystemPackage
 import Toolbox
@@ -18,6 +19,14 @@ struct ImageInput {
 
     /// The name in messages and output files: `stdin` for standard input.
     var name: String { argument == "-" ? "stdin" : argument }
+
+    /// The name under the image in a grid: the file's own name, without its folders.
+    var label: String { argument == "-" ? name : URL(fileURLWithPath: name).lastPathComponent }
+
+    /// The message for `error` while reading or drawing this input, naming it once, sanitised.
+    func message(for error: any Error) -> String {
+        TerminalText.sanitize(error is LocalFileError ? "\(error)" : "\(name): \(error)")
+    }
 
     /// The whole input, at most `cap` bytes. Throws `LocalFileError` naming it.
     func bytes(cap: ByteSize) throws(LocalFileError) -> [UInt8] {
