@@ -163,7 +163,11 @@ public enum TerminalProbe {
     /// terminal's answers serve the session's next command), and a terminal that never answers
     /// costs at most twice the timeout, once a terminal session (`ProbeMemory`).
     public static func settle() {
-        guard let state = unsettled.withLock({ state in defer { state = nil }; return state }) else { return }
+        guard
+            let state = unsettled.withLock({ state in
+                defer { state = nil }; return state
+            })
+        else { return }
         let terminal = state.terminal
         defer { try? terminal.descriptor.close() }
         // Reads must not block: a full-screen program may have given back the modes already, and
