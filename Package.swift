@@ -7,15 +7,17 @@ let package = Package(
     products: [
         .executable(name: "rickdex", targets: ["rickdex"]),
         .executable(name: "rickdex-serve", targets: ["rickdex-serve"]),
-        .library(name: "RickAndMortyAPI", targets: ["RickAndMortyAPI"]),
+        // Generic layers, which know nothing of Rick and Morty.
+        .library(name: "HTTP", targets: ["HTTP"]),
         .library(name: "Imaging", targets: ["Imaging"]),
-        .library(name: "APIServer", targets: ["APIServer"]),
-        .library(name: "AvatarCache", targets: ["AvatarCache"]),
+        .library(name: "ImageCache", targets: ["ImageCache"]),
         .library(name: "BlockArt", targets: ["BlockArt"]),
         .library(name: "ContactSheet", targets: ["ContactSheet"]),
-        .library(name: "AvatarExport", targets: ["AvatarExport"]),
+        // Domain layers, above them.
+        .library(name: "RickAndMortyAPI", targets: ["RickAndMortyAPI"]),
+        .library(name: "APIServer", targets: ["APIServer"]),
+        .library(name: "UseCases", targets: ["UseCases"]),
         .library(name: "TerminalUI", targets: ["TerminalUI"]),
-        .library(name: "Toolbox", targets: ["Toolbox"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -42,50 +44,55 @@ let package = Package(
         .target(name: "CLibCurl", dependencies: ["CCurlSystem"]),
         .systemLibrary(name: "CZlibSystem", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
 
-        // Libraries.
-        // The shared tools: atomic file writes, bounded concurrency, system errors, durations.
+        // Generic libraries: none of them knows of Rick and Morty (docs/architecture.md).
+        // The package's own tools (files, processes, terminals, locks), `package` access only.
         .target(name: "Toolbox", dependencies: [.product(name: "SystemPackage", package: "swift-system")]),
+        // HTTP GET through libcurl: deadlines, retries, body caps, per-host limits, RFC 9111 directives.
         .target(
-            name: "Imaging",
-            dependencies: ["CLibJPEG", "CLibPNG", "Toolbox"]
-        ),
+            name: "HTTP",
+            dependencies: ["CLibCurl", "Toolbox", .product(name: "Logging", package: "swift-log")]),
+        .target(name: "Imaging", dependencies: ["CLibJPEG", "CLibPNG", "Toolbox"]),
+        // Memory and disk tiers, the image fetcher and pipeline, the disk store of HTTP answers.
         .target(
-            name: "RickAndMortyAPI",
+            name: "ImageCache",
             dependencies: [
-                "CLibCurl",
-                "Toolbox",
-                .product(name: "AsyncAlgorithms", package: "swift-async-algorithms"),
-                .product(name: "Logging", package: "swift-log"),
+                "HTTP", "Imaging", "Toolbox", "CZlibSystem",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "SystemPackage", package: "swift-system"),
             ]
         ),
+        .target(name: "BlockArt", dependencies: ["Imaging", "Toolbox"]),
+        .target(name: "ContactSheet", dependencies: ["Imaging"]),
+
+        // Domain libraries.
+        // The API's models, queries and clients (over HTTP, or offline from the cache).
+        .target(
+            name: "RickAndMortyAPI", dependencies: ["HTTP", "Toolbox", .product(name: "Logging", package: "swift-log")]),
+        // The stand-in server with the real API's semantics (`rickdex serve`).
         .target(
             name: "APIServer",
             dependencies: [
-                "RickAndMortyAPI", "Toolbox",
+                "RickAndMortyAPI", "HTTP", "Toolbox",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // What users run, without its screens: warming, export, the avatar variants, the search session.
         .target(
-            name: "AvatarCache",
+            name: "UseCases",
             dependencies: [
-                "RickAndMortyAPI", "Imaging", "Toolbox", "CZlibSystem",
-                .product(name: "Crypto", package: "swift-crypto"),
-                .product(name: "SystemPackage", package: "swift-system"),
+                "RickAndMortyAPI", "ImageCache", "Imaging", "HTTP", "Toolbox",
+                .product(name: "AsyncAlgorithms", package: "swift-async-algorithms"),
             ]
         ),
         .target(
-            name: "BlockArt", dependencies: ["Imaging", "Toolbox"]),
-        .target(name: "ContactSheet", dependencies: ["Imaging"]),
-        .target(
             name: "TerminalUI",
             dependencies: [
-                "AvatarCache", "BlockArt", "Imaging", "RickAndMortyAPI", "Toolbox",
+                "UseCases", "ImageCache", "BlockArt", "Imaging", "RickAndMortyAPI", "Toolbox",
                 .product(name: "Logging", package: "swift-log"),
             ]),
-        .target(name: "AvatarExport", dependencies: ["AvatarCache", "Imaging", "RickAndMortyAPI", "Toolbox"]),
         .target(
             name: "FixtureKit",
             dependencies: ["RickAndMortyAPI", "Imaging", "Toolbox", "CZlibSystem"]
@@ -95,14 +102,8 @@ let package = Package(
         .executableTarget(
             name: "rickdex",
             dependencies: [
-                "RickAndMortyAPI",
-                "AvatarCache",
-                "BlockArt",
-                "Imaging",
-                "ContactSheet",
-                "AvatarExport",
-                "TerminalUI",
-                "Toolbox",
+                "HTTP", "Imaging", "ImageCache", "BlockArt", "ContactSheet",
+                "RickAndMortyAPI", "UseCases", "TerminalUI", "Toolbox",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -122,39 +123,57 @@ let package = Package(
             dependencies: ["FixtureKit"]
         ),
         // Fuzzing: the targets (also replayed by the tests) and their libFuzzer drivers.
-        .target(name: "FuzzTargets", dependencies: ["Imaging", "RickAndMortyAPI"]),
+        .target(name: "FuzzTargets", dependencies: ["Imaging", "RickAndMortyAPI", "HTTP"]),
         .executableTarget(name: "fuzz-images", dependencies: ["FuzzTargets"]),
         .executableTarget(name: "fuzz-api-json", dependencies: ["FuzzTargets"]),
 
         // Tests.
         .target(
             name: "TestSupport",
-            dependencies: ["APIServer", "RickAndMortyAPI", .product(name: "Hummingbird", package: "hummingbird")],
+            dependencies: [
+                "APIServer", "RickAndMortyAPI", "HTTP", "Toolbox", .product(name: "Hummingbird", package: "hummingbird"),
+            ],
             path: "Tests/TestSupport"),
         .testTarget(
             name: "RickAndMortyAPITests",
             dependencies: [
-                "RickAndMortyAPI", "APIServer", "TestSupport",
+                "RickAndMortyAPI", "HTTP", "APIServer", "TestSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]),
         .testTarget(name: "ToolboxTests", dependencies: ["Toolbox"]),
-        .testTarget(name: "APIServerTests", dependencies: ["APIServer", "RickAndMortyAPI", "TestSupport"]),
         .testTarget(
-            name: "ImagingTests", dependencies: ["Imaging", "FixtureKit", "TestSupport"], exclude: ["Inputs", "Goldens"]),
+            name: "HTTPTests",
+            dependencies: [
+                "HTTP", "APIServer", "TestSupport", .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]),
+        .testTarget(name: "APIServerTests", dependencies: ["APIServer", "RickAndMortyAPI", "HTTP", "Toolbox", "TestSupport"]),
         .testTarget(
-            name: "AvatarCacheTests",
-            dependencies: ["AvatarCache", "APIServer", "FixtureKit", "Imaging", "RickAndMortyAPI", "TestSupport"]),
+            name: "ImagingTests", dependencies: ["Imaging", "FixtureKit", "Toolbox", "TestSupport"], exclude: ["Inputs", "Goldens"]),
         .testTarget(
-            name: "BlockArtTests", dependencies: ["BlockArt", "Imaging", "TestSupport"], exclude: ["Goldens"]),
-        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "BlockArt", "RickAndMortyAPI", "TestSupport"]),
+            name: "ImageCacheTests",
+            dependencies: [
+                "ImageCache", "HTTP", "APIServer", "FixtureKit", "Imaging", "RickAndMortyAPI", "Toolbox", "TestSupport",
+            ]),
+        .testTarget(
+            name: "UseCasesTests",
+            dependencies: ["UseCases", "ImageCache", "HTTP", "APIServer", "RickAndMortyAPI", "Toolbox", "TestSupport"]),
+        .testTarget(
+            name: "BlockArtTests", dependencies: ["BlockArt", "Imaging", "Toolbox", "TestSupport"], exclude: ["Goldens"]),
+        .testTarget(
+            name: "TerminalUITests",
+            dependencies: [
+                "TerminalUI", "UseCases", "ImageCache", "APIServer", "BlockArt", "RickAndMortyAPI", "TestSupport",
+            ]),
         .testTarget(name: "ContactSheetTests", dependencies: ["ContactSheet", "Imaging", "TestSupport"]),
         .testTarget(name: "FuzzReplayTests", dependencies: ["FuzzTargets", "TestSupport"], exclude: ["Corpus"]),
         .testTarget(name: "FixtureKitTests", dependencies: ["FixtureKit", "Imaging", "RickAndMortyAPI", "TestSupport"]),
         .testTarget(
             name: "rickdexTests",
             dependencies: [
-                "rickdex", "APIServer", "AvatarCache", "AvatarExport", "BlockArt", "Imaging", "RickAndMortyAPI", "TerminalUI",
+                "rickdex", "APIServer", "HTTP", "ImageCache", "UseCases", "BlockArt", "Imaging", "RickAndMortyAPI", "TerminalUI",
+                "Toolbox",
                 "TestSupport", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
     ],

@@ -18,9 +18,8 @@ let package = Package(
         .executableTarget(
             name: "cache-microbench",
             dependencies: [
-                .product(name: "AvatarCache", package: "Rickdex"),
+                .product(name: "ImageCache", package: "Rickdex"),
                 .product(name: "Imaging", package: "Rickdex"),
-                .product(name: "Toolbox", package: "Rickdex"),
             ],
             path: "Micro"
         ),

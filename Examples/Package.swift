@@ -11,8 +11,10 @@ let package = Package(
         .executableTarget(
             name: "avatar-search",
             dependencies: [
+                .product(name: "HTTP", package: "Rickdex"),
                 .product(name: "RickAndMortyAPI", package: "Rickdex"),
-                .product(name: "AvatarCache", package: "Rickdex"),
+                .product(name: "ImageCache", package: "Rickdex"),
+                .product(name: "UseCases", package: "Rickdex"),
                 .product(name: "BlockArt", package: "Rickdex"),
             ]
         )

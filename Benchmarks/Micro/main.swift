@@ -7,10 +7,9 @@
 //   disk store            DiskCache.store of avatar 1 (39 KB in the real data) as a new entry:
 //                         head, checksum, temporary file, rename, size record
 // Run in release: swift run -c release --package-path Benchmarks cache-microbench [cache-folder]
-import AvatarCache
 import Foundation
+import ImageCache
 import Imaging
-import Toolbox
 
 /// Nanoseconds per call of `body`, after a warm-up. Synchronous and nonisolated, so the loop
 /// never hops to the main actor (top-level code runs there; a hop per call would dominate).
@@ -18,7 +17,7 @@ nonisolated func measure(_ iterations: Int, _ body: (Int) throws -> Void) rethro
     for index in 0..<min(iterations, 100) { try body(index) }  // warm-up: page cache, allocator
     let start = ContinuousClock.now
     for index in 0..<iterations { try body(index) }
-    return (ContinuousClock.now - start).seconds * 1e9 / Double(iterations)
+    return Double((ContinuousClock.now - start) / .nanoseconds(1)) / Double(iterations)
 }
 
 /// The same for an async body, awaited in a loop off the main actor.
@@ -26,14 +25,14 @@ nonisolated func measureAsync(_ iterations: Int, _ body: @Sendable (Int) async t
     for index in 0..<min(iterations, 100) { try await body(index) }
     let start = ContinuousClock.now
     for index in 0..<iterations { try await body(index) }
-    return (ContinuousClock.now - start).seconds * 1e9 / Double(iterations)
+    return Double((ContinuousClock.now - start) / .nanoseconds(1)) / Double(iterations)
 }
 
 let folder = URL(
     fileURLWithPath: CommandLine.arguments.dropFirst().first ?? NSTemporaryDirectory() + "rickdex-microbench-\(getpid())")
 defer { if CommandLine.arguments.count < 2 { try? FileManager.default.removeItem(at: folder) } }
 let disk = try DiskCache(root: folder)
-let identity = APIIdentity(name: "bench", baseURL: nil)
+let identity = APIIdentity(name: "bench", baseURL: nil, canonicalRoot: "https://rickandmortyapi.com/api")
 let circle = ImageProcessors.Circle(size: 64, ring: RGBA(76, 196, 96))
 
 // 100 distinct 64 px thumbnails on disk, made the way the pipeline makes them, from real avatars

@@ -1,4 +1,5 @@
 import Foundation
+import HTTP
 import HTTPTypes
 import Hummingbird
 import Logging

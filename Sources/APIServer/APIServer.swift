@@ -1,4 +1,5 @@
 import Foundation
+import HTTP
 import Hummingbird
 import Logging
 import RickAndMortyAPI

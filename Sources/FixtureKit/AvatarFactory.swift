@@ -1,5 +1,6 @@
 import Imaging
 import RickAndMortyAPI
+import Toolbox
 
 /// Encodes each character's painted avatar the way the real service stores its files.
 ///

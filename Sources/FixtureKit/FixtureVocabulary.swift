@@ -1,3 +1,5 @@
+import Toolbox
+
 /// The words the generator builds names from, and the proportions it draws with.
 ///
 /// Proportions follow the real service (see `../shared/realdata/README.md`): about 53 % alive,

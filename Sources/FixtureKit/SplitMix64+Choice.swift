@@ -1,4 +1,5 @@
 import RickAndMortyAPI
+import Toolbox
 
 extension SplitMix64 {
     /// One of `items`, uniformly.

@@ -7,11 +7,11 @@
 /// C functions found at run time: those glibc has but its Swift module does not declare
 /// (`renameat2`, `posix_spawn_file_actions_addclosefrom_np`), and those of a library that may not
 /// be installed (libdeflate). The one place that turns a `dlsym` address into a Swift function.
-public enum CFunction {
+package enum CFunction {
     /// The function `name` as `type` (a `@convention(c)` function type), from `library` (opened
     /// and kept open) or, without one, from what the process has loaded; `nil` when the library
     /// or the function is not there.
-    public static func load<Function>(_ name: String, from library: String? = nil, as type: Function.Type) -> Function? {
+    package static func load<Function>(_ name: String, from library: String? = nil, as type: Function.Type) -> Function? {
         let handle: UnsafeMutableRawPointer?
         if let library {
             guard let opened = dlopen(library, RTLD_NOW | RTLD_LOCAL) else { return nil }

@@ -8,19 +8,19 @@ import SystemPackage
 #endif
 
 /// An `errno` with its text, e.g. "No space left on device".
-public struct SystemError: Error, Sendable, Hashable, CustomStringConvertible {
-    public var code: Int32
+package struct SystemError: Error, Sendable, Hashable, CustomStringConvertible {
+    package var code: Int32
 
-    public init(code: Int32) { self.code = code }
+    package init(code: Int32) { self.code = code }
 
     /// The `errno` behind `error` (see `init(cause:)`); `EIO` for an error without one.
-    public init(_ error: any Error) {
+    package init(_ error: any Error) {
         self = SystemError(cause: error) ?? SystemError(code: EIO)
     }
 
     /// The `errno` behind `error`: a Foundation file error's underlying `POSIXError`, an `Errno`,
     /// or this type; `nil` when there is none.
-    public init?(cause error: any Error) {
+    package init?(cause error: any Error) {
         switch error {
         case let error as Errno: code = error.rawValue
         case let error as SystemError: code = error.code
@@ -34,12 +34,12 @@ public struct SystemError: Error, Sendable, Hashable, CustomStringConvertible {
 
     /// `error` in one line for a message: the system's text for the `errno` behind it ("No such
     /// file or directory"), else the error as it describes itself.
-    public static func describe(_ error: any Error) -> String {
+    package static func describe(_ error: any Error) -> String {
         SystemError(cause: error)?.description ?? "\(error)"
     }
 
     /// The calling thread's `errno`, read at once (before anything else can change it).
-    public static func current() -> SystemError { SystemError(code: errno) }
+    package static func current() -> SystemError { SystemError(code: errno) }
 
-    public var description: String { String(cString: strerror(code)) }
+    package var description: String { String(cString: strerror(code)) }
 }

@@ -1,5 +1,6 @@
 import APIServer
 import Foundation
+import HTTP
 import RickAndMortyAPI
 import TestSupport
 import Testing

@@ -2,6 +2,7 @@ import Foundation
 import Imaging
 import TestSupport
 import Testing
+import Toolbox
 
 @testable import BlockArt
 
@@ -114,11 +115,18 @@ import Testing
         let shapes =
             symbols.splits.map(CellShape.subcells)
             + (symbols.drawsEighths ? (1...7).flatMap { [CellShape.lower($0), .left($0)] } : [])
+        // Seeded random blobs, so that some shapes fit well and ties are rare, the same every run.
+        var random = SplitMix64(seed: 0xB10B)
         for _ in 0..<40 {
-            // Random blobs, so that some shapes fit well and ties are rare.
             var image = Bitmap(width: 8, height: rows)
-            let colours = (0..<3).map { _ in RGBA(.random(in: 0...255), .random(in: 0...255), .random(in: 0...255)) }
-            for y in 0..<rows { for x in 0..<8 { image[x, y] = colours[(x / 3 + y / 5 + Int.random(in: 0...1)) % 3] } }
+            let colours = (0..<3).map { _ in
+                RGBA(
+                    .random(in: 0...255, using: &random), .random(in: 0...255, using: &random),
+                    .random(in: 0...255, using: &random))
+            }
+            for y in 0..<rows {
+                for x in 0..<8 { image[x, y] = colours[(x / 3 + y / 5 + Int.random(in: 0...1, using: &random)) % 3] }
+            }
             let labs = (0..<rows).map { y in
                 (0..<8).map { x in OKLab.from(red: image[x, y].red, green: image[x, y].green, blue: image[x, y].blue) }
             }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import BlockArt
@@ -6,9 +7,7 @@ import Testing
 /// What the probe remembers for a terminal session, and what it tells answers from typed keys by.
 @Suite struct ProbeMemoryTests {
     static func folder() throws -> String {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("rickdex-tests-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
-        return root.path
+        try TestData.temporaryFolder().path
     }
 
     @Test func answersAndSilenceAreRecalledForTheirSessionOnly() throws {

@@ -1,6 +1,7 @@
 import FixtureKit
 import Foundation
 import Testing
+import Toolbox
 
 @testable import Imaging
 
@@ -9,13 +10,10 @@ import Testing
     let decoder = ImageDecoder()
 
     func expectError(_ bytes: [UInt8], _ check: (ImagingError) -> Bool, sourceLocation: SourceLocation = #_sourceLocation) {
-        do {
-            let bitmap = try decoder.decode(bytes)
-            Issue.record("decoded \(bitmap.width)x\(bitmap.height) from bad input", sourceLocation: sourceLocation)
-        } catch {
-            #expect(check(error), "unexpected error: \(error)", sourceLocation: sourceLocation)
-            #expect(!error.description.isEmpty)
-        }
+        let error = #expect(throws: ImagingError.self, sourceLocation: sourceLocation) { try decoder.decode(bytes) }
+        guard let error else { return }
+        #expect(check(error), "unexpected error: \(error)", sourceLocation: sourceLocation)
+        #expect(!error.description.isEmpty, sourceLocation: sourceLocation)
     }
 
     @Test func zeroBytes() {
@@ -107,9 +105,11 @@ import Testing
             try ImagingTestData.avatar(try ImagingTestData.avatarID(png: false)),
             try ImagingTestData.avatar(try ImagingTestData.avatarID(png: true)),
         ]
-        var random = SystemRandomNumberGenerator()
-        for source in sources {
-            for _ in 0..<40 {
+        // Seeded: a run that fails names its seed, and the same seed flips the same bytes.
+        for (number, source) in sources.enumerated() {
+            for trial in 0..<40 {
+                let seed = UInt64(number * 1000 + trial)
+                var random = SplitMix64(seed: seed)
                 var bytes = source
                 for _ in 0..<4 {
                     let index = Int.random(in: 3..<bytes.count, using: &random)
@@ -117,7 +117,7 @@ import Testing
                 }
                 // Either a picture or an error; never a crash.
                 if let bitmap = try? decoder.decode(bytes) {
-                    #expect(bitmap.width > 0)
+                    #expect(bitmap.width > 0, "seed \(seed)")
                 }
             }
         }

@@ -1,5 +1,6 @@
 import APIServer
 import Foundation
+import HTTP
 import Hummingbird
 import NIOCore
 import Synchronization
@@ -50,7 +51,7 @@ import Testing
         }
         try await withServer(answering: { _ in Self.json(#"{"error":"Character not found"}"#, status: .notFound) }) {
             base async throws in
-            await #expect(throws: APIError.notFound(resource: "character", id: 1)) {
+            await #expect(throws: APIError.notFound(resource: .character, id: 1)) {
                 _ = try await TestData.client(base).character(id: 1)
             }
         }
@@ -59,16 +60,12 @@ import Testing
     @Test func malformedJSONNamesTheField() async throws {
         let broken = try Self.rickJSON.replacingOccurrences(of: #""status":"Alive""#, with: #""status":17"#)
         try await withServer(answering: { _ in Self.json(broken) }) { base async throws in
-            do {
-                _ = try await TestData.client(base).character(id: 1)
-                Issue.record("a malformed body must not decode")
-            } catch let error as APIError {
-                guard case .malformedResponse(_, let field, _) = error else {
-                    Issue.record("expected malformedResponse, got \(error)")
-                    return
-                }
-                #expect(field == "status")
+            let error = await #expect(throws: APIError.self) { try await TestData.client(base).character(id: 1) }
+            guard case .malformedResponse(_, let field, _)? = error else {
+                Issue.record("expected malformedResponse, got \(String(describing: error))")
+                return
             }
+            #expect(field == "status")
         }
     }
 
@@ -86,14 +83,10 @@ import Testing
 
     @Test func notJSONAtAllIsMalformed() async throws {
         try await withServer(answering: { _ in Self.json("{\"id\": 1, \"name\": tru}") }) { base async throws in
-            do {
-                _ = try await TestData.client(base).character(id: 1)
-                Issue.record("garbage must not decode")
-            } catch let error as APIError {
-                guard case .malformedResponse = error else {
-                    Issue.record("expected malformedResponse, got \(error)")
-                    return
-                }
+            let error = await #expect(throws: APIError.self) { try await TestData.client(base).character(id: 1) }
+            guard case .malformedResponse? = error else {
+                Issue.record("expected malformedResponse, got \(String(describing: error))")
+                return
             }
         }
     }
@@ -156,14 +149,12 @@ import Testing
 
     @Test func aConnectionAlwaysDroppedMidBodyEndsAsConnectionDropped() async throws {
         try await TestData.withServer(faults: FaultPlan(dropRate: 1)) { base async throws in
-            do {
-                _ = try await TestData.client(base, attempts: 2).character(id: 1)
-                Issue.record("a cut-short body must not decode")
-            } catch let error as APIError {
-                guard case .connectionDropped = error else {
-                    Issue.record("expected connectionDropped, got \(error)")
-                    return
-                }
+            let error = await #expect(throws: APIError.self) {
+                try await TestData.client(base, attempts: 2).character(id: 1)
+            }
+            guard case .transport(.connectionDropped)? = error else {
+                Issue.record("expected connectionDropped, got \(String(describing: error))")
+                return
             }
         }
     }
@@ -172,14 +163,14 @@ import Testing
         try await TestData.withServer(faults: FaultPlan(truncateRate: 1)) { base async throws in
             let whole = Array(
                 try await TestData.client(base, attempts: 1).transport.getOnce(base.appending(path: "character/1")).body)
-            do {
-                _ = try await TestData.client(base, attempts: 2).character(id: 1)
-                Issue.record("half a JSON object must not decode")
-            } catch let error as APIError {
-                // HTTP saw a whole response: only the JSON's missing end shows the loss.
-                #expect(error == .incompleteBody(url: "\(base.absoluteString)/character/1", receivedBytes: whole.count))
-                #expect(error.isTransient)
+            // HTTP saw a whole response: only the JSON's missing end shows the loss.
+            let error = await #expect(
+                throws: APIError.transport(
+                    .incompleteBody(url: "\(base.absoluteString)/character/1", receivedBytes: whole.count))
+            ) {
+                try await TestData.client(base, attempts: 2).character(id: 1)
             }
+            #expect(error?.isTransient == true)
         }
     }
 
@@ -187,7 +178,7 @@ import Testing
         // Bind a port, then close it, so nothing listens there.
         let port = try await TestData.withServer { $0.port ?? 0 }
         let client = TestData.client(try #require(URL(string: "http://127.0.0.1:\(port)/api")))
-        await #expect(throws: APIError.unreachable(host: "127.0.0.1", reason: "connection refused")) {
+        await #expect(throws: APIError.transport(.unreachable(host: "127.0.0.1", reason: "connection refused"))) {
             try await client.character(id: 1)
         }
     }
@@ -197,7 +188,7 @@ import Testing
             try await Task.sleep(for: .seconds(5))
             return Self.json("{}")
         }) { base async throws in
-            await #expect(throws: APIError.timedOut(url: "\(base.absoluteString)/character/1", seconds: 1)) {
+            await #expect(throws: APIError.transport(.timedOut(url: "\(base.absoluteString)/character/1", seconds: 1))) {
                 try await TestData.client(base, attempts: 1, timeout: .seconds(1)).character(id: 1)
             }
         }

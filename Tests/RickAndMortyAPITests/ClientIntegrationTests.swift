@@ -82,10 +82,10 @@ import Testing
     @Test func unknownIDIsNotFoundNamingTheID() async throws {
         try await TestData.withServer { base async throws in
             let client = TestData.client(base)
-            await #expect(throws: APIError.notFound(resource: "character", id: 99_999)) {
+            await #expect(throws: APIError.notFound(resource: .character, id: 99_999)) {
                 try await client.character(id: 99_999)
             }
-            await #expect(throws: APIError.notFound(resource: "episode", id: 52)) {
+            await #expect(throws: APIError.notFound(resource: .episode, id: 52)) {
                 try await client.episode(id: 52)
             }
         }

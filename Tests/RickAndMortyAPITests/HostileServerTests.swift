@@ -29,27 +29,27 @@ import Testing
 
     @Test func aTrickleEndsAtTheDeadline() async throws {
         let (error, url) = try await outcome(.trickle)
-        #expect(error == .timedOut(url: url, seconds: 1))
+        #expect(error == .transport(.timedOut(url: url, seconds: 1)))
     }
 
     @Test func aServerThatNeverAnswersEndsAtTheDeadline() async throws {
         let (error, url) = try await outcome(.silent)
-        #expect(error == .timedOut(url: url, seconds: 1))
+        #expect(error == .transport(.timedOut(url: url, seconds: 1)))
     }
 
     @Test func aRedirectLoopIsNamed() async throws {
         let (error, url) = try await outcome(.redirectLoop)
-        #expect(error == .tooManyRedirects(url: url))
+        #expect(error == .transport(.tooManyRedirects(url: url)))
         #expect(error?.description.contains("redirect loop") == true)
     }
 
     @Test func aBodyDeclaredOverTheCapIsRefusedUnread() async throws {
         let (error, url) = try await outcome(.oversize)
-        #expect(error == .responseTooLarge(url: url, limitBytes: Self.cap))
+        #expect(error == .transport(.responseTooLarge(url: url, limitBytes: Self.cap)))
     }
 
     @Test func anEndlessBodyStopsAtTheCap() async throws {
         let (error, url) = try await outcome(.endless)
-        #expect(error == .responseTooLarge(url: url, limitBytes: Self.cap))
+        #expect(error == .transport(.responseTooLarge(url: url, limitBytes: Self.cap)))
     }
 }

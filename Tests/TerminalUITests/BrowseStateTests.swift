@@ -4,6 +4,7 @@ import Foundation
 import RickAndMortyAPI
 import TestSupport
 import Testing
+import UseCases
 
 @testable import TerminalUI
 

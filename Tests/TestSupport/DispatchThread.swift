@@ -1,4 +1,5 @@
 import Dispatch
+import HTTP
 
 /// Runs `body` on a Dispatch thread and waits for it without blocking a cooperative thread.
 ///

@@ -1,4 +1,5 @@
 import Foundation
+import HTTP
 
 extension Process {
     /// Waits for the process to end and returns how: its exit code and `.exit`, or the signal that

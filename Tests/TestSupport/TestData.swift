@@ -1,5 +1,6 @@
 import APIServer
 import Foundation
+import HTTP
 import Hummingbird
 import RickAndMortyAPI
 
@@ -75,10 +76,10 @@ public enum TestData {
         return HTTPRickAndMortyClient(baseURL: baseURL, transport: HTTPTransport(configuration: configuration))
     }
 
-    /// A fresh temporary folder; the caller removes it.
+    /// A fresh temporary folder inside this run's own (`TestRun.folder`), which goes when the run
+    /// ends; a caller that makes large files removes it sooner.
     public static func temporaryFolder() throws -> URL {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "rickdex-tests-\(UUID().uuidString)", isDirectory: true)
+        let folder = TestRun.folder.appendingPathComponent(UUID().uuidString, isDirectory: true)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         return folder
     }

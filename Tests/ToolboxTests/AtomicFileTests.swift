@@ -55,7 +55,7 @@ import Toolbox
     @Test func aFolderThatWentMeanwhileIsNamedNotTakenForAnExistingFile() throws {
         let staged = try AtomicFile.stage([[1]], for: "\(folder)/entry")
         #expect(throws: SystemError(code: ENOENT)) {
-            try Syscalls.renameUnlessPresent(staged.temporaryPath, to: "\(folder)/gone/entry")
+            try FileSystem.renameUnlessPresent(staged.temporaryPath, to: "\(folder)/gone/entry")
         }
         #expect(throws: SystemError(code: ENOENT)) { try AtomicFile.stage([[1]], for: "\(folder)/gone/entry") }
         staged.discard()

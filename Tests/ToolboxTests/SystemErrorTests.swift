@@ -4,15 +4,11 @@ import Toolbox
 
 @Suite struct SystemErrorTests {
     @Test func aFoundationFileErrorIsDescribedByItsErrno() {
-        #expect(throws: (any Error).self) {
-            do {
-                _ = try Data(contentsOf: URL(fileURLWithPath: "/nonexistent/characters.json"))
-            } catch {
-                #expect(SystemError(cause: error) == SystemError(code: ENOENT))
-                #expect(SystemError.describe(error) == "No such file or directory")
-                throw error
-            }
+        let error = #expect(throws: (any Error).self) {
+            try Data(contentsOf: URL(fileURLWithPath: "/nonexistent/characters.json"))
         }
+        #expect(error.flatMap(SystemError.init(cause:)) == SystemError(code: ENOENT))
+        #expect(error.map(SystemError.describe) == "No such file or directory")
     }
 
     @Test func anErrorWithoutAnErrnoDescribesItself() {

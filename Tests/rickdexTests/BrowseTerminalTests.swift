@@ -36,8 +36,11 @@ import Testing
 
         func screen() throws -> String { try ViewTests.tmux(["-L", socket, "capture-pane", "-p"]) }
 
-        /// Waits (on this thread: call from a Dispatch thread) until the screen holds `text`.
-        func wait(for text: String, seconds: Double = 30) throws -> String {
+        /// Waits (on this thread: call from a Dispatch thread) until the screen holds `text`; at
+        /// the deadline the test fails, showing the last screen.
+        func wait(
+            for text: String, seconds: Double = 30, sourceLocation: SourceLocation = #_sourceLocation
+        ) throws -> String {
             let deadline = Date().addingTimeInterval(seconds)
             var last = ""
             while Date() < deadline {
@@ -45,6 +48,7 @@ import Testing
                 if last.contains(text) { return last }
                 usleep(50_000)
             }
+            Issue.record("\"\(text)\" not on screen within \(seconds) s; last screen:\n\(last)", sourceLocation: sourceLocation)
             return last
         }
     }
@@ -109,9 +113,10 @@ import Testing
                 while Date() < deadline {
                     let screen = try pane.screen()
                     screens.append(screen)
-                    if screen.contains("97 matches") { break }
+                    if screen.contains("97 matches") { return screens }
                     usleep(40_000)
                 }
+                Issue.record("\"97 matches\" not on screen within 30 s; last screen:\n\(screens.last ?? "")")
                 return screens
             }
             #expect(seen.last?.contains("Rick Sanchez #1") == true, "rick's results arrive")
@@ -272,7 +277,11 @@ import Testing
             let deadline = Date().addingTimeInterval(30)
             var row = try rickRow()
             // (Avatar cells carry 256-colour or truecolor escapes; the status dot only a basic one.)
-            while !(row.contains("[38;") || row.contains("[48;")), Date() < deadline {
+            while !(row.contains("[38;") || row.contains("[48;")) {
+                guard Date() < deadline else {
+                    Issue.record("Rick's avatar not drawn within 30 s; his row: \(row.debugDescription)")
+                    break
+                }
                 usleep(50_000)
                 row = try rickRow()
             }

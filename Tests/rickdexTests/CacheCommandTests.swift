@@ -1,9 +1,10 @@
 import APIServer
-import AvatarCache
 import Foundation
+import ImageCache
 import RickAndMortyAPI
 import TestSupport
 import Testing
+import UseCases
 
 /// `warm`, `cache` and `--offline`, run as real processes against real servers on real files.
 @Suite struct CacheCommandTests {

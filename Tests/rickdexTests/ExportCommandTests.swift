@@ -1,11 +1,11 @@
 import APIServer
-import AvatarCache
-import AvatarExport
 import Foundation
+import ImageCache
 import Imaging
 import RickAndMortyAPI
 import TestSupport
 import Testing
+import UseCases
 
 @testable import rickdex
 

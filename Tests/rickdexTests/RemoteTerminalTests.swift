@@ -67,7 +67,7 @@ import Testing
         let shell = "env PS1='$ ' RICKDEX_PROBE_TIMEOUT=0.2 bash --norc --noprofile -i"
         let pane = try Pane(Self.remote(shell, folder: folder))
         let screen = try await onDispatchThread { () -> String in
-            _ = try pane.wait(for: "$ ")
+            _ = try pane.wait(for: "$")  // capture-pane drops the space after the prompt
             try pane.keys("\(Self.rickdex) search juggling --api fixtures", literal: true)
             try pane.keys("Enter")
             // Typed ahead while the search runs.

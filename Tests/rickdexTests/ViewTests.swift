@@ -112,9 +112,10 @@ import Testing
                         var captured = ""
                         while Date() < deadline {
                             captured = try Self.tmux(["-L", socket, "capture-pane", "-p", "-e", "-S", "0", "-E", "89"])
-                            if captured.contains("DONE") { break }
+                            if captured.contains("DONE") { return captured }
                             usleep(100_000)
                         }
+                        Issue.record("the command did not finish within 60 s; the pane:\n\(captured)")
                         return captured
                     })
             }
@@ -138,6 +139,7 @@ import Testing
     /// that way under the full suite). `Process` hands the child only its standard streams and
     /// Foundation's own socket, which `exitStatus()` does not wait on.
     static func newSession(_ socket: String, width: Int, height: Int, command: String) throws {
+        TestRun.endAtExit(tmuxServer: socket)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/tmux")
         process.arguments = ["-L", socket, "new-session", "-d", "-x", "\(width)", "-y", "\(height)", command]

@@ -1,7 +1,9 @@
-import AvatarCache
 import BlockArt
 import Foundation
+import HTTP
+import ImageCache
 import RickAndMortyAPI
+import UseCases
 
 /// Searches the Rick and Morty API by name and prints each match beside its avatar in sextants,
 /// fetched through Rickdex's two-tier cache (a second run reads the disk, not the network).

@@ -1,4 +1,5 @@
 import Foundation
+import HTTP
 import RickAndMortyAPI
 
 /// One avatar's bytes with the validators a conditional GET compares against.

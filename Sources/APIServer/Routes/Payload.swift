@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import RickAndMortyAPI
+import Toolbox
 
 /// A response before faults are applied: status, content type, extra headers and body bytes.
 struct Payload: Sendable {

@@ -25,14 +25,16 @@ public struct ProbeMemory: Sendable {
             return ProbeMemory(folder: runtime + "/rickdex/terminals")
         }
         let temporary = environment["TMPDIR"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? "/tmp"
-        return ProbeMemory(folder: "\(temporary)/rickdex-\(Syscalls.userID)/terminals")
+        return ProbeMemory(folder: "\(temporary)/rickdex-\(Processes.userID)/terminals")
     }
 
     private static let header = "rickdex-probe 1 "
 
     /// What was heard in `session`, or `nil` when nothing is remembered for it.
     public func recall(_ session: String) -> ProbeResult? {
-        guard Syscalls.isPrivateFolder(folder), let data = FileManager.default.contents(atPath: path(session)) else { return nil }
+        guard FileSystem.isPrivateFolder(folder), let data = FileManager.default.contents(atPath: path(session)) else {
+            return nil
+        }
         let bytes = [UInt8](data)
         guard let newline = bytes.firstIndex(of: 0x0A) else { return nil }
         switch String(decoding: bytes[..<newline], as: UTF8.self) {
@@ -49,7 +51,7 @@ public struct ProbeMemory: Sendable {
     /// whose leader is gone are removed on the way. Failures are ignored: the next command asks.
     public func remember(_ answers: [UInt8]?, for session: String) {
         guard makePrivateFolder() else { return }
-        for name in Syscalls.list(folder) where !Self.isAlive(name) { Syscalls.unlink("\(folder)/\(name)") }
+        for name in FileSystem.list(folder) where !Self.isAlive(name) { FileSystem.remove("\(folder)/\(name)") }
         let content = Array((Self.header + (answers == nil ? "silent" : "answered") + "\n").utf8) + (answers ?? [])
         try? AtomicFile.write(content, to: path(session))
     }
@@ -60,15 +62,15 @@ public struct ProbeMemory: Sendable {
     private static func isAlive(_ name: String) -> Bool {
         let parts = name.split(separator: "-")
         guard parts.count == 3, let leader = Int32(parts[1]) else { return name.hasPrefix(".") }
-        return Syscalls.processExists(leader)
+        return Processes.exists(leader)
     }
 
     /// Makes the folder (and its parent) for this user alone, unless it exists; `true` when it is private.
     private func makePrivateFolder() -> Bool {
         let parent = folder.lastIndex(of: "/").map { String(folder[..<$0]) } ?? folder
         for path in [parent, folder] {
-            try? Syscalls.makeFolder(path, permissions: .ownerReadWriteExecute)
-            guard Syscalls.isPrivateFolder(path) else { return false }
+            try? FileSystem.makeFolder(path, permissions: .ownerReadWriteExecute)
+            guard FileSystem.isPrivateFolder(path) else { return false }
         }
         return true
     }

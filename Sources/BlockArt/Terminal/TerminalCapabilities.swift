@@ -61,7 +61,7 @@ public struct TerminalCapabilities: Sendable, Hashable {
     ///     did not say.
     public static func detect(
         environment: [String: String] = ProcessInfo.processInfo.environment,
-        isTerminal: Bool = TerminalDevice.standardOutput.isTerminal, color: Bool? = nil, colorMode: ColorMode? = nil,
+        isTerminal: Bool = standardOutputIsTerminal(), color: Bool? = nil, colorMode: ColorMode? = nil,
         graphics: GraphicsProtocol? = nil, symbols: SymbolSet? = nil, probe: ProbeAnswers? = nil,
         terminalColumns: Int? = currentColumns(), kernelCellSize: CellSize? = currentCellSize()
     ) -> TerminalCapabilities {
@@ -182,7 +182,12 @@ public struct TerminalCapabilities: Sendable, Hashable {
         TerminalDevice.standardOutput.windowSize().map { ($0.columns, $0.rows) }
     }
 
-    /// The width of the terminal on standard output, from the kernel (`TIOCGWINSZ`).
+    /// Whether standard output is a terminal.
+    public static func standardOutputIsTerminal() -> Bool {
+        TerminalDevice.standardOutput.isTerminal
+    }
+
+    /// The terminal's width in columns, or `nil` when standard output is not a terminal.
     public static func currentColumns() -> Int? {
         currentSize()?.columns
     }

@@ -57,7 +57,7 @@ public enum TerminalProbe {
 
     /// The terminal's modes before this process's probe, while the probe keeps it quiet (until
     /// `settle()`): what a full-screen program must give back when it leaves.
-    public static var modesBeforeProbe: TerminalModes? {
+    package static var modesBeforeProbe: TerminalModes? {
         unsettled.withLock { $0?.modes }
     }
 

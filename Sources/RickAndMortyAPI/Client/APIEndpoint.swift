@@ -64,7 +64,7 @@ package enum APIEndpoint {
     ) throws -> Resource.Model? {
         switch status {
         case 200: try JSONBody.decode(Resource.self, from: body, url: url).model(at: url.absoluteString)
-        case 404 where isAPIError(body): throw APIError.notFound(resource: Resource.path, id: id)
+        case 404 where isAPIError(body): throw APIError.notFound(resource: Resource.kind, id: id)
         default: nil
         }
     }

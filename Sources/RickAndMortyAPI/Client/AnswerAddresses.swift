@@ -1,3 +1,5 @@
+import Toolbox
+
 /// The URLs in an API answer, moved under the API root the client was given, so that every
 /// request (avatars, episodes, locations, residents) goes through `--api`: a caching proxy in
 /// front of the API then sees all of them.

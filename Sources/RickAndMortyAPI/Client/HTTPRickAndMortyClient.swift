@@ -1,4 +1,5 @@
 import FoundationEssentials
+import HTTP
 import Logging
 
 /// The API over HTTP: `https://rickandmortyapi.com/api` or any server with its semantics.
@@ -71,7 +72,12 @@ public struct HTTPRickAndMortyClient: RickAndMortyClient {
             return value
         }
         do {
-            let response = try await transport.get(url, headers: cached?.validators ?? [], isComplete: JSONBody.isComplete)
+            let response: TransportResponse
+            do {
+                response = try await transport.get(url, headers: cached?.validators ?? [], isComplete: JSONBody.isComplete)
+            } catch let failure as HTTPError {
+                throw APIError.transport(failure)
+            }
             if response.status == 304, let cached, let value = try? decode(200, cached.body, url) {
                 cache?.renew(cached, directives: CacheDirectives(headers: response.headers), for: path)
                 return value
@@ -87,7 +93,7 @@ public struct HTTPRickAndMortyClient: RickAndMortyClient {
                     directives: directives, for: path)
             }
             return value
-        } catch let error as APIError where Self.staleMayStandIn(for: error) {
+        } catch let error as APIError where error.staleMayStandIn {
             guard let cached, !cached.mustRevalidate, let value = try? decode(200, cached.body, url) else { throw error }
             logger.debug("using a stale copy", metadata: ["path": "\(path)", "error": "\(error)"])
             return value
@@ -110,17 +116,5 @@ public struct HTTPRickAndMortyClient: RickAndMortyClient {
             logger.debug("URLs on another host are fetched as written", metadata: ["path": "\(path)", "host": "\(host)"])
         }
         return addresses.body
-    }
-
-    /// Failures of the server or the way to it, not answers of the API. A certificate that does
-    /// not verify is not one: the user must hear of it, not be served quietly from the cache.
-    private static func staleMayStandIn(for error: APIError) -> Bool {
-        switch error {
-        case .server, .throttled, .unreachable, .timedOut, .connectionDropped, .incompleteBody, .malformedResponse,
-            .unexpectedStatus, .tooManyRedirects, .responseTooLarge, .transportUnavailable:
-            true
-        case .notFound, .badRequest, .notCached, .untrustedCertificate:
-            false
-        }
     }
 }

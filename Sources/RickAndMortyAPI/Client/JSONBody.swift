@@ -1,4 +1,5 @@
 import FoundationEssentials
+import HTTP
 
 /// Turns response bodies into values or into errors that say what was wrong.
 package enum JSONBody {

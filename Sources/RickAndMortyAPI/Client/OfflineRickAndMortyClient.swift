@@ -1,4 +1,5 @@
 import FoundationEssentials
+import HTTP
 import Toolbox
 
 /// The API answered from a `ResponseCache` alone, never the network.
@@ -42,7 +43,7 @@ public final class OfflineRickAndMortyClient: RickAndMortyClient {
             return try item.model(at: Self.url(path).absoluteString)
         }
         guard let item = try await wholeListing(type, missing: path).item(id: id) else {
-            throw APIError.notFound(resource: Resource.path, id: id)
+            throw APIError.notFound(resource: Resource.kind, id: id)
         }
         return try item.model(at: Self.url(path).absoluteString)
     }

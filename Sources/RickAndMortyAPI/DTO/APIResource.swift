@@ -6,8 +6,8 @@
 public protocol APIResource: Codable, Sendable, Hashable {
     associatedtype Model: Sendable & Hashable & Codable
 
-    /// The path segment under the API root, e.g. `character`.
-    static var path: String { get }
+    /// Which kind this is; its raw value is the path segment under the API root.
+    static var kind: ResourceKind { get }
     /// The filters the API accepts for this kind, in the order they appear in `next` links.
     static var filterKeys: [String] { get }
     /// The API's error text for an unknown id, e.g. `Character not found`.
@@ -18,4 +18,9 @@ public protocol APIResource: Codable, Sendable, Hashable {
     func value(forFilter key: String) -> String
     /// The domain model; throws `APIError.malformedResponse` naming the field that is wrong.
     func model(at url: String) throws -> Model
+}
+
+extension APIResource {
+    /// The path segment under the API root, e.g. `character`.
+    public static var path: String { kind.rawValue }
 }

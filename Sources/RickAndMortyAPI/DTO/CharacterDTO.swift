@@ -67,7 +67,7 @@ public struct CharacterDTO: APIResource {
         try container.encode(created, forKey: .created)
     }
 
-    public static let path = "character"
+    public static let kind = ResourceKind.character
     public static let filterKeys = ["name", "status", "species", "type", "gender"]
     public static let notFoundMessage = "Character not found"
 

@@ -23,7 +23,7 @@ public struct EpisodeDTO: APIResource {
         self.created = created
     }
 
-    public static let path = "episode"
+    public static let kind = ResourceKind.episode
     public static let filterKeys = ["name", "episode"]
     public static let notFoundMessage = "Episode not found"
 

@@ -19,7 +19,7 @@ public struct LocationDTO: APIResource {
         self.created = created
     }
 
-    public static let path = "location"
+    public static let kind = ResourceKind.location
     public static let filterKeys = ["name", "type", "dimension"]
     public static let notFoundMessage = "Location not found"
 

@@ -1,5 +1,6 @@
 import Imaging
 import RickAndMortyAPI
+import UseCases
 
 /// Everything that can change the browser's state, delivered to its one loop.
 enum BrowseEvent: Sendable {

@@ -1,5 +1,6 @@
 import RickAndMortyAPI
 import Toolbox
+import UseCases
 
 /// What browse searches for: the typed name and the status filter, as one value for its
 /// `SearchSession` (a change to either is a new search).

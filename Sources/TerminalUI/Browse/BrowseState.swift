@@ -1,5 +1,6 @@
 import Imaging
 import RickAndMortyAPI
+import UseCases
 
 /// Everything the browser shows, changed only by `apply(_:)`: a pure state machine whose
 /// effects (searches, page and detail fetches, avatars) are returned for the loop to run.

@@ -1,6 +1,7 @@
-import AvatarCache
 import BlockArt
+import ImageCache
 import RickAndMortyAPI
+import UseCases
 
 /// The list as a grid (`g`): as many cells a row as fit, each a larger avatar with the name under
 /// it, the selection marked beside its name.

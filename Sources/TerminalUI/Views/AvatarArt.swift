@@ -1,7 +1,8 @@
-import AvatarCache
 import BlockArt
+import ImageCache
 import Imaging
 import RickAndMortyAPI
+import UseCases
 
 /// Avatars as terminal text: cells in the terminal's symbol set and colour mode, fitted to the
 /// terminal's background, or a blank of the same size where an avatar could not be had.

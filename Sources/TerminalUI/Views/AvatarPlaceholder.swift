@@ -1,7 +1,8 @@
-import AvatarCache
 import BlockArt
+import ImageCache
 import Imaging
 import RickAndMortyAPI
+import UseCases
 
 /// What stands in for an avatar that cannot be had: a neutral disc with the character's initials
 /// in its status colour (a ring of that colour around it, as the real avatars have).

@@ -11,9 +11,9 @@
 ///
 /// Install once, from one thread, before anything can crash; `uninstall()` when the terminal is
 /// given back the ordinary way.
-public enum CrashRestore {
+package enum CrashRestore {
     /// The signals a crash arrives as.
-    public static let signals: [Int32] = [SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGABRT, SIGFPE]
+    package static let signals: [Int32] = [SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGABRT, SIGFPE]
 
     // Set before the handlers are installed and only read by them: plain memory, no Swift
     // runtime calls (a lazy global's first access takes a lock) inside a signal handler.
@@ -25,7 +25,7 @@ public enum CrashRestore {
 
     /// On a crash (or another of `signals`), writes `text` to `output` and sets `input`'s modes
     /// back to `saved`. A signal this process ignores (as `nohup` ignores SIGHUP) stays ignored.
-    public static func install(
+    package static func install(
         writing text: String, to output: TerminalDevice, restoring saved: TerminalModes, on input: TerminalDevice,
         signals: [Int32] = signals
     ) {
@@ -59,7 +59,7 @@ public enum CrashRestore {
     }
 
     /// Puts the default actions back.
-    public static func uninstall() {
+    package static func uninstall() {
         for number in installed { signal(number, SIG_DFL) }
         installed = []
     }

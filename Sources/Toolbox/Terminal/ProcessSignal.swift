@@ -5,7 +5,7 @@
 #endif
 
 /// The signals a terminal program handles itself, by their POSIX numbers.
-public enum ProcessSignal: Sendable, CaseIterable {
+package enum ProcessSignal: Sendable, CaseIterable {
     case hangUp
     case interrupt
     case terminate
@@ -13,7 +13,7 @@ public enum ProcessSignal: Sendable, CaseIterable {
     case windowChange
 
     /// The signal's number on this system.
-    public var number: Int32 {
+    package var number: Int32 {
         switch self {
         case .hangUp: SIGHUP
         case .interrupt: SIGINT
@@ -23,7 +23,7 @@ public enum ProcessSignal: Sendable, CaseIterable {
     }
 
     /// Stops the default action (quitting, for most), so a dispatch source can handle it.
-    public func ignoreDefault() {
+    package func ignoreDefault() {
         _ = signal(number, SIG_IGN)
     }
 }

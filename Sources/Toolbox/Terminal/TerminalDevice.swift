@@ -13,18 +13,18 @@ import SystemPackage
 /// A value type over a descriptor it does not own, except the one `openControlling()` returns,
 /// which its caller closes. Calls on one descriptor from several threads are as safe as the
 /// kernel's calls are.
-public struct TerminalDevice: Sendable {
-    public let descriptor: FileDescriptor
+package struct TerminalDevice: Sendable {
+    package let descriptor: FileDescriptor
 
-    public init(_ descriptor: FileDescriptor) { self.descriptor = descriptor }
+    package init(_ descriptor: FileDescriptor) { self.descriptor = descriptor }
 
-    public static let standardInput = TerminalDevice(.standardInput)
-    public static let standardOutput = TerminalDevice(.standardOutput)
-    public static let standardError = TerminalDevice(.standardError)
+    package static let standardInput = TerminalDevice(.standardInput)
+    package static let standardOutput = TerminalDevice(.standardOutput)
+    package static let standardError = TerminalDevice(.standardError)
 
     /// The process's controlling terminal (`/dev/tty`), opened for reading and writing; `nil`
     /// when there is none. The caller closes it.
-    public static func openControlling() -> TerminalDevice? {
+    package static func openControlling() -> TerminalDevice? {
         guard
             let descriptor = try? FileDescriptor.open(
                 "/dev/tty", .readWrite, options: [FileDescriptor.OpenOptions(rawValue: O_NOCTTY), .closeOnExec])
@@ -35,19 +35,19 @@ public struct TerminalDevice: Sendable {
     /// Makes reads return at once when there is nothing to read, or another thread is blocked
     /// reading the same terminal (the kernel lets one reader wait at a time): they fail with
     /// `EAGAIN` instead.
-    public func makeNonBlocking() {
+    package func makeNonBlocking() {
         _ = fcntl(descriptor.rawValue, F_SETFL, fcntl(descriptor.rawValue, F_GETFL) | O_NONBLOCK)
     }
 
     /// Whether the descriptor is a terminal.
-    public var isTerminal: Bool { isatty(descriptor.rawValue) == 1 }
+    package var isTerminal: Bool { isatty(descriptor.rawValue) == 1 }
 
     /// Whether this process's group owns the terminal: a background job that changed its modes
     /// would be stopped (`SIGTTOU`).
-    public var isForeground: Bool { tcgetpgrp(descriptor.rawValue) == getpgrp() }
+    package var isForeground: Bool { tcgetpgrp(descriptor.rawValue) == getpgrp() }
 
     /// The terminal's size from the kernel; `nil` when it is not a terminal or reports no cells.
-    public func windowSize() -> WindowSize? {
+    package func windowSize() -> WindowSize? {
         var size = winsize()
         guard ioctl(descriptor.rawValue, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0, size.ws_row > 0 else {
             return nil
@@ -58,7 +58,7 @@ public struct TerminalDevice: Sendable {
     }
 
     /// The terminal's current modes.
-    public func modes() throws(SystemError) -> TerminalModes {
+    package func modes() throws(SystemError) -> TerminalModes {
         var modes = termios()
         guard tcgetattr(descriptor.rawValue, &modes) == 0 else { throw SystemError.current() }
         return TerminalModes(modes)
@@ -66,7 +66,7 @@ public struct TerminalDevice: Sendable {
 
     /// Sets the terminal's modes: at once, or (`discardingInput`) after output drains and with
     /// unread input dropped.
-    public func setModes(_ modes: TerminalModes, discardingInput: Bool = false) throws(SystemError) {
+    package func setModes(_ modes: TerminalModes, discardingInput: Bool = false) throws(SystemError) {
         var value = modes.value
         guard tcsetattr(descriptor.rawValue, discardingInput ? TCSAFLUSH : TCSANOW, &value) == 0 else {
             throw SystemError.current()
@@ -74,7 +74,7 @@ public struct TerminalDevice: Sendable {
     }
 
     /// Drops input that arrived and was not read.
-    public func discardInput() {
+    package func discardInput() {
         tcflush(descriptor.rawValue, TCIFLUSH)
     }
 
@@ -82,7 +82,7 @@ public struct TerminalDevice: Sendable {
     /// by mistake go back to whoever reads next. `false` where the system refuses it (Linux 6.2+
     /// with `dev.tty.legacy_tiocsti=0`, OpenBSD), and then the bytes are lost.
     @discardableResult
-    public func giveBack(_ bytes: [UInt8]) -> Bool {
+    package func giveBack(_ bytes: [UInt8]) -> Bool {
         for var byte in bytes {
             guard ioctl(descriptor.rawValue, UInt(TIOCSTI), &byte) == 0 else { return false }
         }
@@ -93,7 +93,7 @@ public struct TerminalDevice: Sendable {
     /// the terminal's device number, the session's id, and (on Linux) when its leader started,
     /// so that a session id the system hands out again names a new session. `nil` when the
     /// descriptor is not this process's controlling terminal.
-    public func sessionName() -> String? {
+    package func sessionName() -> String? {
         var status = stat()
         let session = getsid(0)
         guard fstat(descriptor.rawValue, &status) == 0, session > 0, tcgetsid(descriptor.rawValue) == session else {
@@ -117,7 +117,7 @@ public struct TerminalDevice: Sendable {
 
     /// Waits up to `timeout` for input; `true` when some is ready. An interrupted wait is resumed
     /// for the time left.
-    public func waitForInput(timeout: Duration) -> Bool {
+    package func waitForInput(timeout: Duration) -> Bool {
         let deadline = ContinuousClock.now + timeout
         while true {
             let milliseconds = Int32(clamping: ContinuousClock.now.duration(to: deadline).milliseconds)
@@ -132,7 +132,7 @@ public struct TerminalDevice: Sendable {
 
 extension TerminalDevice {
     /// Writes all of `text`, resuming after interruptions and short writes.
-    public func write(_ text: String) throws(SystemError) {
+    package func write(_ text: String) throws(SystemError) {
         do {
             _ = try descriptor.writeAll(text.utf8)
         } catch {
@@ -142,7 +142,7 @@ extension TerminalDevice {
 
     /// Reads what is there (blocking until something is, in the default modes) into `buffer`;
     /// the count read, 0 at end of input.
-    public func read(into buffer: inout [UInt8]) throws(SystemError) -> Int {
+    package func read(into buffer: inout [UInt8]) throws(SystemError) -> Int {
         do {
             return try buffer.withUnsafeMutableBytes { try descriptor.read(into: $0) }
         } catch {

@@ -5,7 +5,7 @@
 #endif
 
 /// A terminal's line discipline (`termios`), and the two variants a full-screen program needs.
-public struct TerminalModes: @unchecked Sendable {
+package struct TerminalModes: @unchecked Sendable {
     // @unchecked: `termios` is a plain C struct of integers, copied by value.
     var value: termios
 
@@ -13,7 +13,7 @@ public struct TerminalModes: @unchecked Sendable {
 
     /// Raw input: no echo, no line buffering, no signals or flow control from keys, 8-bit bytes,
     /// and a read returns as soon as one byte is in.
-    public var raw: TerminalModes {
+    package var raw: TerminalModes {
         var raw = value
         raw.c_iflag &= ~tcflag_t(ICRNL | IXON | BRKINT | INPCK | ISTRIP)
         raw.c_lflag &= ~tcflag_t(ECHO | ICANON | ISIG | IEXTEN)
@@ -24,7 +24,7 @@ public struct TerminalModes: @unchecked Sendable {
 
     /// Quiet: no echo and no line buffering, keys still signal, and a read never blocks. For
     /// reading a terminal's answers to queries without showing them.
-    public var quiet: TerminalModes {
+    package var quiet: TerminalModes {
         var quiet = value
         quiet.c_lflag &= ~tcflag_t(ICANON | ECHO)
         Self.setReadMinimum(0, of: &quiet)

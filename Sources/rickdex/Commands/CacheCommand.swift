@@ -1,6 +1,6 @@
 import ArgumentParser
-import AvatarCache
 import FoundationEssentials
+import ImageCache
 
 /// `rickdex cache stats | verify | prune | clear | path`
 struct CacheCommand: AsyncParsableCommand {

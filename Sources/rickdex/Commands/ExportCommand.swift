@@ -1,12 +1,12 @@
 import ArgumentParser
-import AvatarCache
-import AvatarExport
 import BlockArt
 import ContactSheet
 import FoundationEssentials
+import ImageCache
 import Imaging
 import RickAndMortyAPI
 import Toolbox
+import UseCases
 
 /// `rickdex export [filters | --all | --ids 1,2,5] --out DIR [--original] [--sizes 64,256] …`
 struct ExportCommand: AsyncParsableCommand {

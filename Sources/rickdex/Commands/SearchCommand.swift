@@ -1,11 +1,12 @@
 import ArgumentParser
-import AvatarCache
 import BlockArt
 import FoundationEssentials
+import ImageCache
 import Imaging
 import RickAndMortyAPI
 import TerminalUI
 import Toolbox
+import UseCases
 
 #if canImport(Glibc)
     import Glibc

@@ -1,11 +1,12 @@
 import ArgumentParser
-import AvatarCache
 import BlockArt
 import ContactSheet
 import FoundationEssentials
+import ImageCache
 import Imaging
 import RickAndMortyAPI
 import Toolbox
+import UseCases
 
 /// `rickdex sheet [filters | --all] -o sheet.png [--columns N] [--size PX] [--theme T] [--detail D]`
 struct SheetCommand: AsyncParsableCommand {

@@ -1,8 +1,9 @@
 import ArgumentParser
-import AvatarCache
 import FoundationEssentials
+import ImageCache
 import Imaging
 import Toolbox
+import UseCases
 
 /// `rickdex thumbnail FILE... --size 64 [--ring] --out DIR`
 struct ThumbnailCommand: AsyncParsableCommand {

@@ -1,10 +1,11 @@
 import ArgumentParser
-import AvatarCache
 import BlockArt
 import FoundationEssentials
+import ImageCache
 import RickAndMortyAPI
 import TerminalUI
 import Toolbox
+import UseCases
 
 /// `rickdex warm [filters | --all] [--sizes 64] [--no-thumbnails] [--json]`
 struct WarmCommand: AsyncParsableCommand {

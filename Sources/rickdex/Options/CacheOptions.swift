@@ -1,6 +1,6 @@
 import ArgumentParser
-import AvatarCache
 import FoundationEssentials
+import ImageCache
 
 /// Where the cache lives and how big it may grow: every command that reads or writes it.
 struct CacheOptions: ParsableArguments {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import FoundationEssentials
+import HTTP
 import RickAndMortyAPI
 
 /// Options every command that talks to the API takes.

@@ -1,4 +1,4 @@
-import AvatarCache
+import ImageCache
 
 /// `rickdex cache stats --json`.
 struct CacheStatsOutput: Codable {

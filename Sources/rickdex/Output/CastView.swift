@@ -1,10 +1,11 @@
-import AvatarCache
 import BlockArt
 import FoundationEssentials
+import ImageCache
 import Imaging
 import RickAndMortyAPI
 import TerminalUI
 import Toolbox
+import UseCases
 
 /// What the episode and location views share: fetch the characters in one batch, their avatars
 /// concurrently, and print a grid (or a list when piped).

@@ -1,8 +1,9 @@
-import AvatarCache
 import BlockArt
 import ContactSheet
+import ImageCache
 import Imaging
 import RickAndMortyAPI
+import UseCases
 
 /// A character's cell on a contact sheet: its avatar, name, and a line or five of detail.
 enum SheetEntry {

@@ -1,6 +1,7 @@
-import AvatarCache
 import FoundationEssentials
+import ImageCache
 import Toolbox
+import UseCases
 
 /// What `rickdex warm` did, for the closing lines and `--json`: the warmer's report, the time,
 /// and the cache it left.

@@ -1,8 +1,10 @@
 import ArgumentParser
-import AvatarCache
 import FoundationEssentials
+import HTTP
+import ImageCache
 import Logging
 import RickAndMortyAPI
+import UseCases
 
 /// What a command talks to: the API client and the image pipeline, both through the cache, and
 /// the bundled dataset's server (a `rickdex-serve` child) behind them when `--api fixtures`.

@@ -42,7 +42,7 @@ struct ImageInput {
         }
         defer { if argument != "-" { try? descriptor.close() } }
         do {
-            switch try Syscalls.kind(of: descriptor) {
+            switch try FileSystem.kind(of: descriptor) {
             case .folder:
                 throw LocalFileError(path: name, reason: "is a folder, not an image")
             case .regular(let size) where size > cap.bytes:

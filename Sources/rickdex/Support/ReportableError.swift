@@ -1,7 +1,8 @@
-import AvatarCache
-import AvatarExport
+import HTTP
+import ImageCache
 import Imaging
 import RickAndMortyAPI
+import UseCases
 
 /// An error the command line knows how to tell: its message is its description, with a hint at
 /// what to do and the exit code documented in `rickdex --help`. The libraries' errors say what
@@ -26,29 +27,44 @@ extension APIError: ReportableError {
 
     var hint: String? {
         switch self {
-        case .unreachable:
-            "Check the network or the --api address; --api fixtures runs on the bundled dataset with no network."
         case .throttled:
             "The server is limiting requests; wait a little and try again."
-        case .timedOut, .connectionDropped, .server:
+        case .server:
             "The server or the network is having trouble; try again, or use --api fixtures."
         case .malformedResponse, .unexpectedStatus:
             "The server at --api does not speak the Rick and Morty API."
         case .notCached:
             "Run `rickdex warm --all` (or `rickdex warm` with the same filters) while online to use it offline."
-        case .untrustedCertificate:
-            "If the server's certificate is signed by your own CA (a team proxy), trust that CA with "
-                + "--cacert FILE or RICKDEX_CACERT=FILE; otherwise check --api and the machine's clock."
-        case .transportUnavailable:
-            "Install libcurl (Debian/Ubuntu: apt-get install libcurl4) or name its file in RICKDEX_LIBCURL; "
-                + "--offline works from the cache without it."
+        case .transport(let failure):
+            failure.hint
         default:
             nil
         }
     }
 }
 
-extension AvatarCacheError: ReportableError {
+extension HTTPError: ReportableError {
+    var exitCode: Int32 { ErrorReport.network }
+
+    var hint: String? {
+        switch self {
+        case .unreachable:
+            "Check the network or the --api address; --api fixtures runs on the bundled dataset with no network."
+        case .timedOut, .connectionDropped, .incompleteBody:
+            "The server or the network is having trouble; try again, or use --api fixtures."
+        case .untrustedCertificate:
+            "If the server's certificate is signed by your own CA (a team proxy), trust that CA with "
+                + "--cacert FILE or RICKDEX_CACERT=FILE; otherwise check --api and the machine's clock."
+        case .transportUnavailable:
+            "Install libcurl (Debian/Ubuntu: apt-get install libcurl4) or name its file in RICKDEX_LIBCURL; "
+                + "--offline works from the cache without it."
+        case .responseTooLarge, .tooManyRedirects:
+            nil
+        }
+    }
+}
+
+extension ImageCacheError: ReportableError {
     var exitCode: Int32 { ErrorReport.network }
 
     var hint: String? {

@@ -1,7 +1,8 @@
-import AvatarCache
 import FoundationEssentials
+import ImageCache
 import Imaging
 import RickAndMortyAPI
+import UseCases
 
 /// Characters and a way to get each one's round thumbnail: through the cache from the API, or
 /// straight from a dataset folder's files.

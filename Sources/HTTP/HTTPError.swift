@@ -1,0 +1,65 @@
+/// A request that got no usable answer: the way to the server failed, not the server's reply.
+///
+/// A response with any status is an answer and is returned, not thrown; what a status means is
+/// for the caller (the API client, the image fetcher) to say.
+public enum HTTPError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// No connection could be made: refused, no route, or the name does not resolve.
+    case unreachable(host: String, reason: String)
+    /// No complete answer within the time allowed.
+    case timedOut(url: String, seconds: Double)
+    /// The connection closed before the whole body arrived (on every attempt).
+    case connectionDropped(url: String, reason: String)
+    /// The body arrived whole by HTTP's account but ends before the document does (a JSON value
+    /// or an image cut short), on every attempt.
+    case incompleteBody(url: String, receivedBytes: Int)
+    /// The body is larger than the configured cap.
+    case responseTooLarge(url: String, limitBytes: Int)
+    /// The server kept redirecting: a loop, or more hops than allowed.
+    case tooManyRedirects(url: String)
+    /// No request can be made at all: libcurl, the HTTP library, could not be loaded.
+    case transportUnavailable(reason: String)
+    /// The server's TLS certificate does not verify against the trusted CAs (expired, another
+    /// host's, signed by an unknown CA), or the CA file given cannot be used.
+    case untrustedCertificate(host: String, reason: String)
+
+    public var description: String {
+        switch self {
+        case .unreachable(let host, let reason):
+            "cannot reach \(host) (\(reason))"
+        case .timedOut(let url, let seconds):
+            "no answer from \(url) within \(Self.format(seconds)) s"
+        case .connectionDropped(let url, let reason):
+            "the connection dropped while reading \(url) (\(reason))"
+        case .incompleteBody(let url, let received):
+            "the response from \(url) was cut short (\(received) bytes arrived, then the document stopped)"
+        case .responseTooLarge(let url, let limit):
+            "the response from \(url) is larger than the \(limit)-byte limit"
+        case .tooManyRedirects(let url):
+            "too many redirects (or a redirect loop) from \(url)"
+        case .transportUnavailable(let reason):
+            "cannot make HTTP requests: libcurl could not be loaded (\(reason))"
+        case .untrustedCertificate(let host, let reason):
+            "the TLS certificate of \(host) cannot be trusted (\(reason))"
+        }
+    }
+
+    /// Whether trying the same request again may succeed.
+    public var isTransient: Bool {
+        switch self {
+        case .timedOut, .connectionDropped, .incompleteBody: true
+        default: false
+        }
+    }
+
+    /// A failure of the way to the server (not of what it said) that a stale copy may stand in
+    /// for. A certificate that does not verify is not one: the user must hear of it, not be
+    /// served quietly from a cache.
+    public var staleMayStandIn: Bool {
+        if case .untrustedCertificate = self { return false }
+        return true
+    }
+
+    private static func format(_ seconds: Double) -> String {
+        seconds == seconds.rounded() ? String(Int(seconds)) : String(seconds)
+    }
+}

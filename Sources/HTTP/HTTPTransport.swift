@@ -1,0 +1,169 @@
+import CLibCurl
+import FoundationEssentials
+import Logging
+import Toolbox
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// HTTP GET with the limits every Rickdex request shares: a deadline per attempt, a cap on the
+/// body, retries with backoff on 5xx, 429 and dropped connections, and a limit on requests at
+/// once to one host: as many as its connections carry.
+///
+/// That is 8 (`Workload.connectionsPerHost`) until the host answers over HTTP/2, then 64
+/// (`Workload.streamsPerConnection`). So over HTTP/1.1 no request waits in libcurl's queue for a
+/// connection while its deadline runs, and over HTTP/2 a whole warm rides one connection (libcurl
+/// opens another when the streams of the first are all taken).
+///
+/// This is the one HTTP transport of the project; the avatar fetcher uses it too. Safe to share
+/// between tasks.
+public struct HTTPTransport: Sendable {
+    public var configuration: TransportConfiguration
+    private let logger: Logger
+    /// What each host's connections spoke, for `-v`.
+    public let connections = ConnectionLog()
+    /// Requests at once, by host; shared by copies of this transport.
+    private let limiters = Locked<[String: ConcurrencyLimiter]>([:])
+
+    public init(configuration: TransportConfiguration = TransportConfiguration(), logger: Logger = .disabled) {
+        self.configuration = configuration
+        self.logger = logger
+    }
+
+    /// Fetches `url`, retrying transient failures as `configuration.retry` allows.
+    ///
+    /// `isComplete` checks a 200's body for the end of its document (the JSON's last bracket, an
+    /// image's end marker): a body that HTTP delivered whole but that stops early was cut short
+    /// on its way (a proxy, a server that lost its file), so it is retried like a dropped
+    /// connection and reported as `HTTPError.incompleteBody` once retries are spent.
+    ///
+    /// A response with a transient status (429, 5xx) is returned once retries are spent, so the
+    /// caller can say what the server said. Throws `HTTPError` or `CancellationError`.
+    public func get(
+        _ url: URL, headers: [(String, String)] = [], isComplete: ([UInt8]) -> Bool = { _ in true }
+    ) async throws -> TransportResponse {
+        var attempt = 1
+        while true {
+            let outcome: Result<TransportResponse, HTTPError>
+            do {
+                let response = try await getOnce(url, headers: headers)
+                outcome =
+                    response.status != 200 || isComplete(response.body)
+                    ? .success(response)
+                    : .failure(.incompleteBody(url: url.absoluteString, receivedBytes: response.body.count))
+            } catch let error as HTTPError where error.isTransient {
+                outcome = .failure(error)
+            }
+            if case .success(let response) = outcome, !response.isTransientFailure {
+                return response
+            }
+            let retryAfter = (try? outcome.get())?.retryAfter
+            guard
+                let delay = configuration.retry.delay(
+                    afterAttempt: attempt, retryAfter: retryAfter, randomUnit: Double.random(in: 0..<1))
+            else { return try outcome.get() }
+            logger.debug("retrying", metadata: ["url": "\(url)", "attempt": "\(attempt)", "delay": "\(delay)"])
+            try await Task.sleep(for: delay)
+            attempt += 1
+        }
+    }
+
+    /// One attempt, no retries, within the host's limit.
+    public func getOnce(_ url: URL, headers: [(String, String)] = []) async throws -> TransportResponse {
+        let host = Self.hostName(url)
+        let limiter = limiters.withLock { limiters in
+            if let limiter = limiters[host] { return limiter }
+            let limiter = ConcurrencyLimiter(limit: Workload.connectionsPerHost)
+            limiters[host] = limiter
+            return limiter
+        }
+        return try await limiter.run {
+            let (response, spoken) = try await attempt(url, headers: headers)
+            if spoken == ConnectionLog.http2, limiter.limit < Workload.streamsPerConnection {
+                limiter.setLimit(Workload.streamsPerConnection)
+            }
+            return response
+        }
+    }
+
+    /// One transfer: the response, and the protocol it came over.
+    private func attempt(_ url: URL, headers: [(String, String)]) async throws -> (TransportResponse, String?) {
+        let timeout = configuration.requestTimeout
+        let limit = configuration.maxBodyBytes
+        let engine: CurlEngine
+        switch CurlEngine.shared {
+        case .success(let loaded): engine = loaded
+        case .failure(let failure): throw Self.translate(failure, url: url, timeout: timeout, limitBytes: limit)
+        }
+        guard
+            let transfer = CurlTransfer(
+                url: url.absoluteString, headers: headers, userAgent: configuration.userAgent,
+                timeoutMilliseconds: max(1, Int(timeout.seconds * 1000)), connectTimeoutMilliseconds: 5000,
+                maxBodyBytes: limit, trustedCertificates: configuration.trustedCertificates)
+        else {
+            throw HTTPError.unreachable(host: url.host ?? url.absoluteString, reason: "libcurl could not start a transfer")
+        }
+        do {
+            let response = try await engine.perform(transfer)
+            if let connection = response.connection { connections.record(connection, host: Self.hostName(url)) }
+            return (
+                TransportResponse(status: response.status, headers: response.headers, body: response.body),
+                response.connection?.protocol
+            )
+        } catch let failure as CurlTransfer.Failure {
+            throw Self.translate(failure, url: url, timeout: timeout, limitBytes: limit)
+        }
+    }
+
+    /// `host:port` as the connection log names it.
+    static func hostName(_ url: URL) -> String {
+        let port = url.port ?? (url.scheme == "https" ? 443 : 80)
+        return "\(url.host ?? "?"):\(port)"
+    }
+
+    /// Maps a transfer's failure to `HTTPError`, or to `CancellationError`.
+    static func translate(_ failure: CurlTransfer.Failure, url: URL, timeout: Duration, limitBytes: Int) -> any Error {
+        let address = url.absoluteString
+        let host = url.host ?? address
+        switch failure {
+        case .cancelled:
+            return CancellationError()
+        case .tooLarge:
+            return HTTPError.responseTooLarge(url: address, limitBytes: limitBytes)
+        case .unavailable(let reason):
+            return HTTPError.transportUnavailable(reason: reason)
+        case .curl(let code, let message, let systemError, let connected):
+            switch CURLcode(rawValue: UInt32(code)) {
+            case CURLE_COULDNT_RESOLVE_HOST:
+                return HTTPError.unreachable(host: host, reason: "the name does not resolve")
+            case CURLE_COULDNT_CONNECT where systemError == ECONNREFUSED:
+                return HTTPError.unreachable(host: host, reason: "connection refused")
+            case CURLE_COULDNT_CONNECT where systemError != 0:
+                return HTTPError.unreachable(host: host, reason: SystemError(code: systemError).description.lowercased())
+            case CURLE_COULDNT_CONNECT:
+                return HTTPError.unreachable(host: host, reason: message)
+            case CURLE_OPERATION_TIMEDOUT where !connected:
+                return HTTPError.unreachable(host: host, reason: "connection timed out")
+            case CURLE_OPERATION_TIMEDOUT:
+                return HTTPError.timedOut(url: address, seconds: timeout.seconds)
+            case CURLE_TOO_MANY_REDIRECTS:
+                return HTTPError.tooManyRedirects(url: address)
+            case CURLE_PEER_FAILED_VERIFICATION, CURLE_SSL_CACERT_BADFILE, CURLE_SSL_ISSUER_ERROR:
+                return HTTPError.untrustedCertificate(host: host, reason: message)
+            case CURLE_SSL_CONNECT_ERROR, CURLE_SSL_CERTPROBLEM, CURLE_SSL_CIPHER, CURLE_UNSUPPORTED_PROTOCOL,
+                CURLE_URL_MALFORMAT:
+                return HTTPError.unreachable(host: host, reason: message)
+            default:
+                return HTTPError.connectionDropped(url: address, reason: message)
+            }
+        }
+    }
+}
+
+extension Logger {
+    /// A logger that drops everything: the default where the caller passes none.
+    public static let disabled = Logger(label: "rickdex.disabled") { _ in SwiftLogNoOpLogHandler() }
+}

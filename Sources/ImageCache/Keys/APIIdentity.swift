@@ -1,0 +1,41 @@
+import FoundationEssentials
+
+/// Which API a cache entry belongs to, independent of the address it was reached at.
+///
+/// URLs under the API's root are keyed by their path below it, qualified by the identity's name:
+/// `--api fixtures` serves on a new port every run and still finds what it cached last time, and
+/// the real service's entries never mix with another server's. Answers are stored with their URLs
+/// under `canonicalRoot` (the service's public root), so a copy reached through a proxy or a new
+/// port reads back under whatever root the API has now.
+public struct APIIdentity: Sendable, Hashable {
+    /// `fixtures`, or the API root as written (`https://rickandmortyapi.com/api`).
+    public let name: String
+    /// Where the API is reached now; `nil` offline, when no address is known or needed.
+    public let baseURL: URL?
+    /// The service's public root, which its answers name and stored answers are written under.
+    public let canonicalRoot: String
+
+    public init(name: String, baseURL: URL?, canonicalRoot: String) {
+        self.name = name
+        self.baseURL = baseURL
+        self.canonicalRoot = canonicalRoot.hasSuffix("/") ? String(canonicalRoot.dropLast()) : canonicalRoot
+    }
+
+    /// The key of an API answer, by its path under the root (`character?page=2`).
+    public func key(forPath path: String) -> CacheKey {
+        CacheKey(["api", name, path])
+    }
+
+    /// The key of any URL: relative to the API when under its root (or under the canonical one,
+    /// whose avatar URLs a dataset may keep), absolute otherwise.
+    public func key(for url: URL) -> CacheKey {
+        let text = url.absoluteString
+        for root in [baseURL?.absoluteString, canonicalRoot].compactMap({ $0 }) {
+            let prefix = root.hasSuffix("/") ? root : root + "/"
+            if text.hasPrefix(prefix) {
+                return key(forPath: String(text.dropFirst(prefix.count)))
+            }
+        }
+        return CacheKey(["url", text])
+    }
+}

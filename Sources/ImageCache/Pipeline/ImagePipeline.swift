@@ -1,0 +1,199 @@
+import FoundationEssentials
+import HTTP
+import Imaging
+import Toolbox
+
+/// Images by URL, through both tiers: memory, then the processed variant on disk, then the
+/// original on disk, then the network. Identical requests in flight share one download and one
+/// decode; what is made is stored in both tiers.
+///
+/// Entries are fresh for as long as the server's caching headers say (the disk tier's default
+/// lifetime when they say nothing), and not stored at all when they forbid it. Online, a stale
+/// disk entry is revalidated (a 304 renews it without a download) and served stale if the
+/// network fails, unless it was stored `must-revalidate`; offline (no fetcher), any disk entry is good and a miss is
+/// `ImageCacheError.notCached`.
+///
+/// Thread-safe: any number of tasks may ask at once; the tiers and counters lock their own state.
+public final class ImagePipeline: Sendable {
+    public let identity: APIIdentity
+    public let disk: DiskCache
+    public let memory: MemoryCache<ThumbnailKey, Bitmap>
+    /// `nil` offline.
+    public let fetcher: ImageFetcher?
+    /// How long an avatar is used without asking the server again, whatever shorter lifetime it
+    /// gives (the real origin says `max-age=0`): an avatar does not change in practice, and
+    /// image caches keep one for days (Kingfisher 7, Nuke until evicted). A refresh
+    /// (`refreshThumbnail`) asks all the same.
+    public let acceptsStale: Duration
+
+    /// The default of `acceptsStale`: a week, as Kingfisher's disk cache.
+    public static let defaultAcceptsStale = Duration.seconds(7 * 24 * 3600)
+
+    private let originals = Coalescer<CacheKey, Original>()
+    private let variants = Coalescer<ThumbnailKey, Thumbnail>()
+    private let counters = Locked(PipelineStatistics(memory: MemoryStatistics(), disk: DiskStatistics()))
+
+    public init(
+        identity: APIIdentity, disk: DiskCache, fetcher: ImageFetcher?, memoryLimits: MemoryCacheLimits = .thumbnails,
+        acceptsStale: Duration = defaultAcceptsStale
+    ) {
+        self.identity = identity
+        self.disk = disk
+        self.fetcher = fetcher
+        self.acceptsStale = acceptsStale
+        self.memory = MemoryCache(limits: memoryLimits)
+    }
+
+    public var statistics: PipelineStatistics {
+        var statistics = counters.withLock { $0 }
+        statistics.memory = memory.statistics
+        statistics.disk = disk.statistics
+        statistics.downloads = fetcher?.downloads ?? 0
+        statistics.bytesDownloaded = fetcher?.bytesDownloaded ?? 0
+        statistics.coalesced = originals.coalescedCount + variants.coalescedCount
+        return statistics
+    }
+
+    // MARK: Originals
+
+    /// The image's bytes exactly as served: from disk, revalidated, or downloaded and stored.
+    public func original(for url: URL) async throws -> Original {
+        let key = identity.key(for: url)
+        return try await originals.run(key) { try await loadOriginal(url, key: key) }
+    }
+
+    /// Asks the server whether the image at `url` changed even when the cached copy is fresh (a
+    /// 304 renews it); when it did, the thumbnails as `circles` made from the old copy are
+    /// dropped, to be made again. What `warm --refresh` does for each avatar.
+    public func refreshOriginal(for url: URL, circles: [ImageProcessors.Circle]) async throws -> Original {
+        let key = identity.key(for: url)
+        let hadCopy = disk.contains(key)
+        let original = try await originals.run(key) { try await loadOriginal(url, key: key, revalidating: true) }
+        if hadCopy, original.source == .network {
+            for circle in circles {
+                memory.remove(ThumbnailKey(url: url, circle: circle))
+                disk.remove(key.appending(circle.identifier))
+            }
+        }
+        return original
+    }
+
+    /// Asks the server whether the image at `url` changed even when the cached copy is fresh, as
+    /// pull-to-refresh does: a 304 renews the copy, a new body replaces it and the thumbnails
+    /// made from the old one. Returns the thumbnail as `circle` and whether the image changed.
+    /// Offline (no fetcher) it is the cached thumbnail, unchanged.
+    public func refreshThumbnail(for url: URL, circle: ImageProcessors.Circle) async throws
+        -> (thumbnail: Thumbnail, changed: Bool)
+    {
+        let key = identity.key(for: url)
+        // A first download is no change: only a copy replaced by another is.
+        let hadCopy = disk.contains(key)
+        let original = try await originals.run(key) { try await loadOriginal(url, key: key, revalidating: true) }
+        let changed = hadCopy && original.source == .network
+        if changed {
+            memory.remove(ThumbnailKey(url: url, circle: circle))
+            disk.remove(key.appending(circle.identifier))
+        }
+        return (try await thumbnail(for: url, circle: circle), changed)
+    }
+
+    private func loadOriginal(_ url: URL, key: CacheKey, revalidating: Bool = false) async throws -> Original {
+        let cached = disk.entry(for: key)
+        if let cached, fetcher == nil || (!revalidating && cached.metadata.isFresh(at: Date())) {
+            counters.withLock { $0.originalHits += 1 }
+            return Original(bytes: cached.body, source: .disk, directives: cached.metadata.remainingDirectives())
+        }
+        guard let fetcher else { throw ImageCacheError.notCached(url: url.absoluteString) }
+        let download: Download
+        do {
+            download = try await fetcher.fetch(url, validators: cached?.metadata.validators ?? [])
+        } catch let error as HTTPError where error.isTransient || Self.isUnreachable(error) {
+            // Stale beats nothing (the copy is whole, only old), unless the server said it must not.
+            guard let cached, !cached.metadata.mustRevalidate else { throw error }
+            return Original(bytes: cached.body, source: .staleAfterError, directives: cached.metadata.remainingDirectives())
+        }
+        switch download.acceptingStale(for: acceptsStale) {
+        case .notModified(let directives):
+            guard let cached else { throw ImageCacheError.httpStatus(304, url: url.absoluteString) }
+            let renewed = try? disk.renew(cached, for: key, directives: directives)
+            counters.withLock { $0.revalidated += 1 }
+            return Original(
+                bytes: cached.body, source: .revalidated, directives: renewed?.remainingDirectives() ?? directives)
+        case .body(let bytes, let contentType, let etag, let lastModified, let directives):
+            guard ImageSniffer.format(of: bytes) != nil else {
+                throw ImageCacheError.notAnImage(url: url.absoluteString, firstBytes: ImageSniffer.preview(bytes))
+            }
+            do {
+                _ = try ImageDecoder().size(of: bytes)
+            } catch {
+                throw ImageCacheError.undecodable(url: url.absoluteString, reason: error.description)
+            }
+            let metadata = disk.metadata(
+                .original, key: key, url: url.absoluteString, contentType: contentType ?? "application/octet-stream",
+                etag: etag, lastModified: lastModified, directives: directives)
+            if directives.mayStore { try disk.store(bytes, metadata: metadata, for: key) }
+            return Original(bytes: bytes, source: .network, directives: directives)
+        }
+    }
+
+    // MARK: Thumbnails
+
+    /// A circular thumbnail of the image at `url`, and where it came from.
+    public func thumbnail(for url: URL, circle: ImageProcessors.Circle) async throws -> Thumbnail {
+        let request = ThumbnailKey(url: url, circle: circle)
+        if let bitmap = memory.value(for: request) { return Thumbnail(bitmap: bitmap, source: .memory) }
+        return try await variants.run(request) {
+            try await loadThumbnail(request, key: identity.key(for: url).appending(circle.identifier))
+        }
+    }
+
+    private func loadThumbnail(_ request: ThumbnailKey, key: CacheKey) async throws -> Thumbnail {
+        let (url, circle) = (request.url, request.circle)
+        let cached = disk.entry(for: key)
+        if let cached, fetcher == nil || cached.metadata.isFresh(at: Date()),
+            let bitmap = decodeVariant(cached, key: key, request: request)
+        {
+            counters.withLock { $0.variantHits += 1 }
+            return Thumbnail(bitmap: bitmap, source: .disk)
+        }
+        let original = try await original(for: url)
+        let source = String(original.checksum)
+        if let cached, cached.metadata.source == source, let bitmap = decodeVariant(cached, key: key, request: request) {
+            // Made from the very bytes the server just confirmed: renew instead of redoing.
+            _ = try? disk.renew(cached, for: key, directives: original.directives)
+            return Thumbnail(bitmap: bitmap, source: original.source)
+        }
+        let bitmap: Bitmap
+        do {
+            bitmap = try Thumbnailer(circle: circle).thumbnail(original.bytes)
+        } catch {
+            // An original that does not decode is no image to keep (JPEG has no checksum, so
+            // damage past the header shows only here): drop it, so the next request fetches again.
+            disk.remove(identity.key(for: url))
+            throw ImageCacheError.undecodable(url: url.absoluteString, reason: "\(error)")
+        }
+        counters.withLock { $0.processed += 1 }
+        memory.set(bitmap, for: request, cost: bitmap.pixels.count)
+        let png = try PNGEncoder.uncompressed.encode(bitmap)
+        // A variant lives as long as its original, and is not kept where its original may not be.
+        let metadata = disk.metadata(
+            .variant, key: key, url: url.absoluteString, contentType: "image/png", source: source,
+            directives: original.directives)
+        if original.directives.mayStore { try disk.store(png, metadata: metadata, for: key) }
+        return Thumbnail(bitmap: bitmap, source: original.source, made: true)
+    }
+
+    private func decodeVariant(_ entry: DiskEntry, key: CacheKey, request: ThumbnailKey) -> Bitmap? {
+        guard let bitmap = try? ImageDecoder().decode(entry.body) else {
+            disk.remove(key)
+            return nil
+        }
+        memory.set(bitmap, for: request, cost: bitmap.pixels.count)
+        return bitmap
+    }
+
+    private static func isUnreachable(_ error: HTTPError) -> Bool {
+        if case .unreachable = error { return true }
+        return false
+    }
+}

@@ -1,0 +1,161 @@
+import RickAndMortyAPI
+import UseCases
+
+/// Runs what `BrowseState` asks for (`BrowseState.Effect`): each fetch in a task that belongs to
+/// the part of the screen that asked for it (`ScreenTasks`), its answer sent back as a
+/// `BrowseEvent` for the state to apply. Browse's loop owns one; a test drives one with a real
+/// client and reads the events.
+///
+/// Used from one task only (browse's loop); its fetches run concurrently.
+final class BrowseEffects {
+    let client: any RickAndMortyClient
+    /// What `r` asks (conditional requests even for fresh answers); `nil` offline.
+    let refresher: (any RickAndMortyClient)?
+    let avatars: BrowseAvatars
+    let events: AsyncStream<BrowseEvent>.Continuation
+    /// Where a new search line goes: the search session, which waits for a pause in typing.
+    let search: @Sendable (BrowseQuery) -> Void
+    /// What reaches the terminal outside a frame: `y`'s OSC 52.
+    let write: @Sendable (String) -> Void
+    /// Inside tmux, `y` goes through tmux's own buffer (`ClipboardShare`).
+    var tmux = false
+    /// Inside a multiplexer, OSC 52 is wrapped for passthrough.
+    var multiplexed = false
+    private let work = ScreenTasks()
+
+    init(
+        client: any RickAndMortyClient, refresher: (any RickAndMortyClient)?, avatars: BrowseAvatars,
+        events: AsyncStream<BrowseEvent>.Continuation, search: @escaping @Sendable (BrowseQuery) -> Void,
+        write: @escaping @Sendable (String) -> Void
+    ) {
+        self.client = client
+        self.refresher = refresher
+        self.avatars = avatars
+        self.events = events
+        self.search = search
+        self.write = write
+    }
+
+    /// Fetches the first page as browse opens, at once rather than after the session's typing
+    /// pause; its answer is sent as `.opening`, a search state.
+    func open(_ query: BrowseQuery) {
+        let (client, events) = (client, events)
+        work.start(.page) {
+            do {
+                let page = try await client.characters(query.characterQuery())
+                events.yield(.opening(page.items.isEmpty ? .empty(query: query) : .loaded(query: query, page: page)))
+            } catch {
+                if !Task.isCancelled { events.yield(.opening(.failed(query: query, message: "\(error)"))) }
+            }
+        }
+    }
+
+    /// Runs `effect`: `false` for `.quit`. What needs no work but a line in the status bar (a
+    /// refresh offline, a copy through OSC 52) is set on `state` at once.
+    func run(_ effect: BrowseState.Effect, in state: inout BrowseState) -> Bool {
+        let (client, events, avatars) = (client, events, avatars)
+        switch effect {
+        case .quit:
+            return false
+        case .share(let character):
+            share(ClipboardShare.text(for: character), in: &state)
+        case .search(let name, let status):
+            search(BrowseQuery(name: name, status: status))
+        case .fetchPage(let name, let status, let number, let generation):
+            work.replace(.page)
+            work.start(.page) {
+                do {
+                    let query = BrowseQuery(name: name, status: status).normalized
+                    let page = try await client.characters(query.characterQuery(page: number))
+                    if !Task.isCancelled { events.yield(.page(page, generation: generation)) }
+                } catch {
+                    if !Task.isCancelled { events.yield(.pageFailed("\(error)", generation: generation)) }
+                }
+            }
+        case .fetchDetail(let character):
+            work.replace(.detail)
+            work.start(.detail) {
+                let episodes = (try? await client.episodes(ids: character.episodeIDs)) ?? []
+                if !Task.isCancelled { events.yield(.detail(character, episodes)) }
+            }
+            work.start(.detail) {
+                let large = await avatars.loadOrPlaceholder(
+                    character, AvatarVariant.detail.sized(.columns(BrowseView.detailAvatar)))
+                if !Task.isCancelled { events.yield(.largeAvatar(id: character.id, large)) }
+            }
+        case .refresh(let page, let name, let status, let generation):
+            refresh(page, query: BrowseQuery(name: name, status: status).normalized, generation: generation, in: &state)
+        case .fetchPeople(let title, let ids):
+            work.replace(.people)
+            work.start(.people) {
+                let people = (try? await client.characters(ids: ids)) ?? []
+                if !Task.isCancelled { events.yield(.people(people, title: title)) }
+            }
+        case .fetchResidents(let title, let locationID):
+            work.replace(.people)
+            work.start(.people) {
+                let ids = (try? await client.location(id: locationID))?.residentIDs ?? []
+                let people = ids.isEmpty ? [] : (try? await client.characters(ids: ids)) ?? []
+                if !Task.isCancelled { events.yield(.people(people, title: title)) }
+            }
+        case .fetchAvatars(let characters):
+            work.replace(.avatars)
+            let variant = BrowseView.avatarVariant(grid: state.grid)
+            for character in characters {
+                work.start(.avatars) {
+                    if let small = await avatars.load(character, variant) {
+                        events.yield(.avatar(id: character.id, small))
+                    } else if !Task.isCancelled {
+                        events.yield(.avatarMissing(id: character.id))
+                    }
+                }
+            }
+        }
+        return true
+    }
+
+    /// Cancels every fetch (on quit).
+    func cancelAll() {
+        work.cancelAll()
+    }
+
+    /// `y`: OSC 52 to the terminal, or inside tmux into tmux's buffer off the loop (running tmux
+    /// takes milliseconds), with OSC 52 when tmux cannot be run.
+    private func share(_ text: String, in state: inout BrowseState) {
+        guard tmux else {
+            write(ClipboardShare.sequence(text, multiplexed: multiplexed))
+            state.notice = ClipboardShare.osc52Notice(text)
+            return
+        }
+        let (events, write) = (events, write)
+        work.start(.share) {
+            if let notice = ClipboardShare.copyWithTmux(text) {
+                events.yield(.notice(notice))
+            } else {
+                write(ClipboardShare.sequence(text, multiplexed: true))
+                events.yield(.notice(ClipboardShare.osc52Notice(text)))
+            }
+        }
+    }
+
+    /// `r`: the page shown and its avatars, asked about again.
+    private func refresh(_ page: Page<RMCharacter>, query: BrowseQuery, generation: Int, in state: inout BrowseState) {
+        guard let refresher else {
+            state.notice = "offline: nothing to refresh against (run without --offline)"
+            return
+        }
+        let (events, avatars) = (events, avatars)
+        let variant = BrowseView.avatarVariant(grid: state.grid)
+        work.replace(.page)
+        work.start(.page) {
+            do {
+                let fresh = try await refresher.characters(query.characterQuery(page: page.number))
+                let (changed, unchanged) = await avatars.refreshed(fresh.items, variant)
+                guard !Task.isCancelled else { return }
+                events.yield(.refreshed(fresh, avatars: changed, unchanged: unchanged, generation: generation))
+            } catch {
+                if !Task.isCancelled { events.yield(.notice("refresh failed: \(error)")) }
+            }
+        }
+    }
+}

@@ -1,0 +1,46 @@
+import BlockArt
+
+extension BrowseState {
+    /// Applies what the user did (keys, clicks, the wheel) on `view`: the effects it asks for.
+    mutating func apply(keys: [Key], view: BrowseView, clicks: inout DoubleClick) -> [Effect] {
+        var effects: [Effect] = []
+        for key in keys {
+            guard case .mouse(let event) = key else {
+                effects += apply(key: key)
+                continue
+            }
+            switch event.action {
+            case .press(button: 0):
+                let index = view.item(atRow: event.row, column: event.column, self)
+                let double = index.map { clicks.click($0, at: .now) } ?? false
+                effects += apply(click: index, double: double)
+            case .wheelDown: effects += apply(wheel: 1)
+            case .wheelUp: effects += apply(wheel: -1)
+            case .press, .release: break
+            }
+        }
+        return effects
+    }
+
+    /// Applies an answer of browse's work (a search, a page, an avatar, a detail) or the end of
+    /// input: the effects it asks for. Keys and resizes are the loop's, which knows the screen.
+    mutating func apply(_ event: BrowseEvent) -> [Effect] {
+        switch event {
+        case .search(let search): return apply(search: search)
+        case .opening(let search): return apply(opening: search)
+        case .page(let page, let generation): return apply(page: page, generation: generation)
+        case .pageFailed(let message, let generation): apply(pageFailed: message, generation: generation)
+        case .avatar(let id, let bitmap): avatars[id] = bitmap
+        case .refreshed(let page, let avatars, let unchanged, let generation):
+            apply(refreshed: page, avatars: avatars, unchanged: unchanged, generation: generation)
+        case .notice(let message): notice = message
+        case .avatarMissing(let id): missingAvatars.insert(id)
+        case .largeAvatar(let id, let bitmap): largeAvatars[id] = bitmap
+        case .detail(let character, let episodes): apply(detail: character, episodes: episodes)
+        case .people(let people, let title): apply(people: people, title: title)
+        case .endOfInput: return [.quit]
+        case .keys, .resize: break
+        }
+        return []
+    }
+}

@@ -1,0 +1,53 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// A detached POSIX thread for a loop that blocks (libcurl's `poll`, a terminal read), which
+/// must not hold one of Swift concurrency's few threads. Foundation's `Thread` does the same,
+/// but it is the one use that would link all of Foundation into the command.
+package enum BackgroundThread {
+    /// Runs `body` on a new thread named `name` (as `top -H`, `perf` and debuggers show it; at most
+    /// 15 bytes are kept). Stops the process when the system cannot make a thread, as `Thread` does.
+    package static func start(name: String, _ body: @escaping @Sendable () -> Void) {
+        let context = Unmanaged.passRetained(Context(name: name, body: body)).toOpaque()
+        var thread = pthread_t()
+        let result = pthread_create(&thread, nil, entry, context)
+        guard result == 0 else {
+            fatalError("cannot start the thread \(name): \(SystemError(code: result))")
+        }
+        pthread_detach(thread)
+    }
+
+    /// The new thread's first function: names it, then runs the body handed over in `context`.
+    private static let entry: @convention(c) (UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer? = { pointer in
+        // swift-format-ignore: NeverForceUnwrap
+        let context = Unmanaged<Context>.fromOpaque(pointer!).takeRetainedValue()
+        nameCurrentThread(context.name)
+        context.body()
+        return nil
+    }
+
+    /// Linux's `pthread_setname_np`, which Glibc's Swift module does not offer: the thread's
+    /// `comm` under `/proc`. Best effort; a thread without a name works the same.
+    private static func nameCurrentThread(_ name: String) {
+        #if os(Linux)
+            let file = open("/proc/thread-self/comm", O_WRONLY | O_CLOEXEC)
+            guard file >= 0 else { return }
+            let bytes = Array(name.utf8.prefix(15))
+            _ = bytes.withUnsafeBytes { write(file, $0.baseAddress, $0.count) }
+            close(file)
+        #endif
+    }
+
+    private final class Context {
+        let name: String
+        let body: @Sendable () -> Void
+
+        init(name: String, body: @escaping @Sendable () -> Void) {
+            self.name = name
+            self.body = body
+        }
+    }
+}

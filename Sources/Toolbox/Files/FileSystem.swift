@@ -1,0 +1,197 @@
+import SystemPackage
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The project's one file-system layer: paths as text in and out, the calls swift-system does not
+/// wrap (rename, renameat2, writev, unlink, mkdir, futimens, readdir, flock) in one place, as
+/// swift-system keeps its own in `Internals/FileSystem.swift`, and the reads the disk cache makes
+/// per entry without Foundation's overhead per file.
+package enum FileSystem {
+    /// Renames `source` over `destination` (atomic on one file system).
+    package static func rename(_ source: String, to destination: String) throws(SystemError) {
+        guard system_rename(source, destination) == 0 else { throw SystemError.current() }
+    }
+
+    /// Renames `source` to `destination` only if nothing is there (`renameat2` with
+    /// `RENAME_NOREPLACE`, one call where a `stat` and a `rename` would be two, and without their
+    /// race). `true` when renamed; `false` when `destination` exists, or when this C library or
+    /// file system cannot say (glibc before 2.28, some network file systems): the caller then
+    /// looks and renames itself. Throws any other failure (a missing folder, a full disk).
+    package static func renameUnlessPresent(_ source: String, to destination: String) throws(SystemError) -> Bool {
+        #if canImport(Glibc)
+            guard let renameat2 = system_renameat2 else { return false }
+            if renameat2(AT_FDCWD, source, AT_FDCWD, destination, 1 /* RENAME_NOREPLACE */) == 0 { return true }
+            guard errno == EEXIST || errno == EINVAL || errno == ENOSYS else { throw SystemError.current() }
+            return false
+        #else
+            return false
+        #endif
+    }
+
+    /// Makes a folder and any missing parents, each with `permissions`; an existing one is fine.
+    package static func makeFolder(
+        _ path: String, permissions: FilePermissions = [.ownerReadWriteExecute, .groupReadExecute, .otherReadExecute]
+    ) throws(SystemError) {
+        if system_mkdir(path, mode_t(permissions.rawValue)) == 0 || errno == EEXIST { return }
+        guard errno == ENOENT else { throw SystemError.current() }
+        let parent = folder(of: path)
+        guard parent != path, parent != "." else { throw SystemError(code: ENOENT) }
+        try makeFolder(parent, permissions: permissions)
+        guard system_mkdir(path, mode_t(permissions.rawValue)) == 0 || errno == EEXIST else { throw SystemError.current() }
+    }
+
+    /// Removes a file; `true` only when this call removed it (`false` when it was already gone or
+    /// cannot be removed), so that whoever removes a file can account for it exactly once.
+    @discardableResult
+    package static func remove(_ path: String) -> Bool {
+        system_unlink(path) == 0
+    }
+
+    /// The folder holding the file at `path`: `/a/b` for `/a/b/c`, `/` for `/c`, `.` for a bare
+    /// name. Text in and out, without building a `FilePath`: the cache's writes ask it per entry.
+    package static func folder(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
+
+    /// The whole file, or `nil` when it does not exist or cannot be read. A file last touched
+    /// more than `touchAfter` seconds ago has its modification time set to now (the disk cache's
+    /// access clock; best effort, so a read-only cache still reads).
+    package static func read(_ path: String, touchAfter: Double) -> [UInt8]? {
+        guard let file = try? FileDescriptor.open(FilePath(path), .readOnly, options: .closeOnExec) else { return nil }
+        defer { try? file.close() }
+        guard let status = try? file.stat() else { return nil }
+        let bytes = read(file, upTo: Int(status.size))
+        let modified = Double(status.st_mtim.tv_sec) + Double(status.st_mtim.tv_nsec) / 1e9
+        var now = timespec()
+        clock_gettime(CLOCK_REALTIME, &now)
+        if Double(now.tv_sec) + Double(now.tv_nsec) / 1e9 - modified > touchAfter { try? touch(file) }
+        return bytes
+    }
+
+    /// At most the first `count` bytes of a file, or `nil` when it cannot be read.
+    package static func readPrefix(_ path: String, count: Int) -> [UInt8]? {
+        guard let file = try? FileDescriptor.open(FilePath(path), .readOnly, options: .closeOnExec) else { return nil }
+        defer { try? file.close() }
+        return read(file, upTo: count)
+    }
+
+    /// Up to `count` bytes from an open file (fewer at its end, or where a read fails).
+    private static func read(_ file: FileDescriptor, upTo count: Int) -> [UInt8] {
+        [UInt8](unsafeUninitializedCapacity: count) { buffer, filled in
+            filled = 0
+            while filled < count {
+                let rest = UnsafeMutableRawBufferPointer(UnsafeMutableBufferPointer(rebasing: buffer[filled...]))
+                guard let got = try? file.read(into: rest), got > 0 else { break }
+                filled += got
+            }
+        }
+    }
+
+    /// A file's size and last modification (seconds since 1970), or `nil` when it is not there.
+    package static func info(_ path: String) -> (size: Int64, modified: Double)? {
+        guard let status = try? FilePath(path).stat() else { return nil }
+        return (status.size, Double(status.st_mtim.tv_sec) + Double(status.st_mtim.tv_nsec) / 1e9)
+    }
+
+    /// Holds an advisory lock on the whole file (`flock`): exclusive, or shared with other
+    /// shared holders, across processes; waits for it. Released on `unlock` or when the
+    /// descriptor closes.
+    package static func lock(_ descriptor: FileDescriptor, exclusive: Bool) throws(SystemError) {
+        while flock(descriptor.rawValue, exclusive ? LOCK_EX : LOCK_SH) != 0 {
+            guard errno == EINTR else { throw SystemError.current() }
+        }
+    }
+
+    /// Releases a lock taken with `lock`.
+    package static func unlock(_ descriptor: FileDescriptor) {
+        _ = flock(descriptor.rawValue, LOCK_UN)
+    }
+
+    /// Writes `buffers` one after another, whole, with as few `writev` calls as the system
+    /// allows: the parts of a file are written without first being copied into one buffer.
+    package static func writeAll(_ descriptor: FileDescriptor, _ buffers: [UnsafeRawBufferPointer]) throws(SystemError) {
+        var pending = buffers.filter { !$0.isEmpty }.map {
+            iovec(iov_base: UnsafeMutableRawPointer(mutating: $0.baseAddress), iov_len: $0.count)
+        }
+        var first = 0
+        while first < pending.count {
+            let written = pending[first...].withUnsafeBufferPointer {
+                // At most 1,024 at a time (Linux's `UIO_MAXIOV`); the loop writes the rest.
+                writev(descriptor.rawValue, $0.baseAddress, Int32(min($0.count, 1024)))
+            }
+            guard written > 0 else {
+                if written < 0 && errno == EINTR { continue }
+                throw written == 0 ? SystemError(code: EIO) : SystemError.current()
+            }
+            var left = written
+            while first < pending.count, left >= pending[first].iov_len {
+                left -= pending[first].iov_len
+                first += 1
+            }
+            if left > 0 {
+                pending[first].iov_base += left
+                pending[first].iov_len -= left
+            }
+        }
+    }
+
+    /// Sets an open file's access and modification times to now.
+    package static func touch(_ descriptor: FileDescriptor) throws(SystemError) {
+        guard futimens(descriptor.rawValue, nil) == 0 else { throw SystemError.current() }
+    }
+
+    /// Whether `path` is a folder (not a link to one) of this user's that nobody else may read or
+    /// write: a safe place for per-user state in a shared folder such as `/tmp`.
+    package static func isPrivateFolder(_ path: String) -> Bool {
+        var status = stat()
+        return lstat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR && status.st_uid == getuid()
+            && status.st_mode & 0o077 == 0
+    }
+
+    /// What an open descriptor is, from `fstat`: a regular file with its size in bytes, a
+    /// folder, or something else (a pipe, a FIFO, a device), which has no size to trust.
+    package enum FileKind: Sendable, Hashable {
+        case regular(size: Int64)
+        case folder
+        case stream
+    }
+
+    /// The kind of file `descriptor` is open on.
+    package static func kind(of descriptor: FileDescriptor) throws(SystemError) -> FileKind {
+        var status = stat()
+        guard fstat(descriptor.rawValue, &status) == 0 else { throw SystemError.current() }
+        switch status.st_mode & S_IFMT {
+        case S_IFREG: return .regular(size: Int64(status.st_size))
+        case S_IFDIR: return .folder
+        default: return .stream
+        }
+    }
+
+    /// The names in a folder, without `.` and `..`; empty when it cannot be read.
+    package static func list(_ path: String) -> [String] {
+        guard let folder = opendir(path) else { return [] }
+        defer { closedir(folder) }
+        var names: [String] = []
+        while let entry = readdir(folder) {
+            let name = withUnsafePointer(to: entry.pointee.d_name) { pointer in
+                pointer.withMemoryRebound(to: CChar.self, capacity: 256) { String(cString: $0) }
+            }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return names
+    }
+}
+
+// The C functions under names the `FileSystem` members do not shadow.
+private func system_rename(_ source: String, _ destination: String) -> Int32 { rename(source, destination) }
+private func system_unlink(_ path: String) -> Int32 { unlink(path) }
+private func system_mkdir(_ path: String, _ mode: mode_t) -> Int32 { mkdir(path, mode) }
+
+/// glibc's `renameat2` (2.28 and later), which its Swift module does not declare.
+private let system_renameat2 = CFunction.load(
+    "renameat2", as: (@convention(c) (Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32) -> Int32).self)

@@ -1,0 +1,16 @@
+import Toolbox
+
+/// Why an export stopped: a file in the export folder could not be written (a full or
+/// read-only disk), which no other character could get past either.
+public struct ExportError: Error, Sendable, CustomStringConvertible {
+    /// The file that could not be written.
+    public var path: String
+    package var underlying: SystemError
+
+    package init(path: String, underlying: SystemError) {
+        self.path = path
+        self.underlying = underlying
+    }
+
+    public var description: String { "\(path): cannot write it (\(underlying))" }
+}

@@ -1,0 +1,148 @@
+import FoundationEssentials
+import ImageCache
+import Imaging
+import RickAndMortyAPI
+import Toolbox
+
+/// What an export writes for one character, and how: the original as served, thumbnails
+/// at each size, each file skipped when it is already there and unchanged.
+public struct ExportPlan: Sendable {
+    /// How thumbnails are encoded.
+    public enum ThumbnailFormat: Sendable {
+        /// Circular, transparent corners.
+        case png
+        /// Square, opaque, through libjpeg.
+        case jpeg
+    }
+
+    /// What exporting one character came to.
+    public enum Outcome: Sendable {
+        /// Exported: `written` files new or changed, `skipped` already there and unchanged.
+        case done(ExportManifest.Character, written: Int, skipped: Int)
+        /// The character could not be exported (its avatar could not be had or decoded).
+        case failed(ExportReport.Failure)
+    }
+
+    public let folder: URL
+    public let original: Bool
+    public let sizes: [Int]
+    public let format: ThumbnailFormat
+    public let quality: Int
+    public let ring: Bool
+    /// The last run's manifest entries, by id.
+    let previous: [Int: ExportManifest.Character]
+    /// Digits of the zero-padded id.
+    public var digits: Int
+
+    public init(
+        folder: URL, original: Bool, sizes: [Int], format: ThumbnailFormat, quality: Int, ring: Bool,
+        previous: ExportManifest?, digits: Int
+    ) {
+        self.folder = folder
+        self.original = original
+        self.sizes = sizes
+        self.format = format
+        self.quality = quality
+        self.ring = ring
+        self.previous = Dictionary(
+            (previous?.characters ?? []).map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        self.digits = digits
+    }
+
+    /// Exports one character. Throws only when a file cannot be written (a full or read-only
+    /// disk), which stops the whole export; anything else is `.failed` for this character.
+    public func export(_ character: RMCharacter, images: ImagePipeline) async throws(ExportError) -> Outcome {
+        func failure(_ error: any Error) -> Outcome {
+            .failed(ExportReport.Failure(id: character.id, name: character.name, reason: "\(error)"))
+        }
+        let source: [UInt8]
+        do {
+            source = try await images.original(for: character.imageURL).bytes
+        } catch {
+            return failure(error)
+        }
+        let sourceSHA = ContentDigest.sha256(source)
+        let before = previous[character.id].flatMap { $0.sourceSHA256 == sourceSHA ? $0 : nil }
+        let stem = FileSlug.stem(id: character.id, name: character.name, digits: digits)
+        var files: [ExportManifest.File] = []
+        var written = 0
+        var skipped = 0
+        var decoded: Bitmap?
+        do {
+            for output in outputs(stem: stem, source: source) {
+                let file = folder.appendingPathComponent(output.name)
+                // Unchanged since the last run: the same source, the same bytes on disk.
+                if let old = before?.files.first(where: { $0.name == output.name }),
+                    let disk = FileManager.default.contents(atPath: file.path), ContentDigest.sha256(disk) == old.sha256
+                {
+                    files.append(old)
+                    skipped += 1
+                    continue
+                }
+                let made = try make(output, source: source, decoded: &decoded, status: character.status)
+                if let disk = FileManager.default.contents(atPath: file.path), disk.elementsEqual(made.bytes) {
+                    skipped += 1
+                } else {
+                    do {
+                        try AtomicFile.write(made.bytes, to: file.path)
+                    } catch {
+                        throw ExportError(path: file.path, underlying: error)
+                    }
+                    written += 1
+                }
+                files.append(
+                    ExportManifest.File(
+                        name: output.name, kind: output.size == nil ? "original" : "thumbnail", bytes: made.bytes.count,
+                        width: made.width, height: made.height, sha256: ContentDigest.sha256(made.bytes)))
+            }
+        } catch let error as ExportError {
+            throw error
+        } catch {
+            return failure(error)
+        }
+        let entry = ExportManifest.Character(
+            id: character.id, name: character.name, status: character.status.rawValue, species: character.species,
+            sourceURL: character.imageURL.absoluteString, sourceSHA256: sourceSHA, files: files)
+        return .done(entry, written: written, skipped: skipped)
+    }
+
+    /// One file to write: its name, and its size (`nil` for the original).
+    private struct Output {
+        var name: String
+        var size: Int?
+    }
+
+    private func outputs(stem: String, source: [UInt8]) -> [Output] {
+        var outputs: [Output] = []
+        if original {
+            // Named by what the bytes are, not by the URL: a third of the `.jpeg` avatars are PNG.
+            let extensionName = ImageSniffer.format(of: source) == .png ? "png" : "jpg"
+            outputs.append(Output(name: "\(stem).\(extensionName)", size: nil))
+        }
+        let extensionName = format == .png ? "png" : "jpg"
+        outputs += sizes.map { Output(name: "\(stem)-\($0).\(extensionName)", size: $0) }
+        return outputs
+    }
+
+    /// The file's bytes and pixel size; the source is decoded once, at the largest size needed.
+    private func make(
+        _ output: Output, source: [UInt8], decoded: inout Bitmap?, status: CharacterStatus
+    ) throws -> (bytes: [UInt8], width: Int, height: Int) {
+        guard let size = output.size else {
+            let dimensions = try ImageDecoder().size(of: source)
+            return (source, dimensions.width, dimensions.height)
+        }
+        if decoded == nil {
+            decoded = try ImageDecoder(options: DecodeOptions(minimumShortSide: sizes.max() ?? size)).decode(source)
+        }
+        guard let image = decoded else { throw ImagingError.empty }
+        switch format {
+        case .png:
+            let circle = ImageProcessors.Circle(size: size, ring: ring ? StatusColours.ring(for: status) : nil)
+            return (try PNGEncoder().encode(circle.process(image)), size, size)
+        case .jpeg:
+            let square = ImageProcessors.Square(size: size).process(image)
+            return (try JPEGEncoder(quality: quality).encode(square), size, size)
+        }
+    }
+}

@@ -1,0 +1,128 @@
+import FoundationEssentials
+import ImageCache
+import RickAndMortyAPI
+import Toolbox
+
+/// Exports the avatars of a listing to a folder: lists the characters, runs an `ExportPlan` for
+/// each a window at a time (`Workload.mixed`), and writes the manifest.
+///
+/// Like `CacheWarmer`, it goes on past what fails: a listing page that fails after the transport's
+/// retries is reported (its characters are not known) and the others are exported; a character
+/// whose avatar cannot be had is reported and the others are exported. Only a file that cannot
+/// be written stops it (`ExportError`).
+public struct Exporter: Sendable {
+    /// Which characters.
+    public enum Selection: Sendable, Hashable {
+        case all
+        case search(CharacterQuery)
+        case ids([Int])
+    }
+
+    public let client: any RickAndMortyClient
+    public let images: ImagePipeline
+    /// What to write for each character (`digits` is set from the listing).
+    public var plan: ExportPlan
+
+    public init(client: any RickAndMortyClient, images: ImagePipeline, plan: ExportPlan) {
+        self.client = client
+        self.images = images
+        self.plan = plan
+    }
+
+    /// Exports `selection`; `progress` sees (done, total) from any task. Throws when the listing's
+    /// first page or the id batch cannot be had, or a file cannot be written.
+    public func run(_ selection: Selection, progress: @escaping @Sendable (Int, Int) -> Void = { _, _ in }) async throws
+        -> ExportReport
+    {
+        var report = ExportReport()
+        let characters = try await list(selection, failedPages: &report.failedPages)
+        report.listed = characters
+        var plan = self.plan
+        plan.digits = max(plan.digits, String(characters.map(\.id).max() ?? 0).count)
+        let images = self.images
+        var entries: [Int: ExportManifest.Character] = [:]
+        var done = 0
+        var stop: ExportError?
+        await BoundedWork.forEachAsCompleted(characters, .mixed) { [plan] character -> Result<ExportPlan.Outcome, ExportError> in
+            do throws(ExportError) {
+                return .success(try await plan.export(character, images: images))
+            } catch {
+                return .failure(error)
+            }
+        } completed: { _, outcome in
+            done += 1
+            progress(done, characters.count)
+            switch outcome {
+            case .success(.done(let entry, let written, let skipped)):
+                entries[entry.id] = entry
+                report.written += written
+                report.skipped += skipped
+            case .success(.failed(let failure)):
+                report.failures.append(failure)
+            case .failure(let error):
+                stop = stop ?? error
+            }
+        }
+        if let stop { throw stop }
+        report.failures.sort { $0.id < $1.id }
+        report.manifest = ExportManifest(characters: characters.compactMap { entries[$0.id] })
+        return report
+    }
+
+    /// The characters selected, in listing order; failed pages after the first are noted.
+    private func list(_ selection: Selection, failedPages: inout [ExportReport.PageFailure]) async throws
+        -> [RMCharacter]
+    {
+        let query: CharacterQuery
+        switch selection {
+        case .ids(let ids): return try await client.characters(ids: ids)
+        case .all: query = CharacterQuery()
+        case .search(let search): query = search
+        }
+        let first = try await client.characters(query)
+        guard first.hasNext else { return first.items }
+        let numbers = Array((query.page + 1)...first.pages)
+        let outcomes = await client.pages(query, numbers: numbers)
+        var characters = first.items
+        for number in numbers {
+            switch outcomes[number] {
+            case .success(let page)?: characters += page.items
+            case .failure(let error)?: failedPages.append(ExportReport.PageFailure(page: number, reason: "\(error)"))
+            case nil: break
+            }
+        }
+        return characters
+    }
+
+    /// Writes `manifest` as `manifest.json` and/or `manifest.csv` in `folder`; the names written.
+    public static func write(_ manifest: ExportManifest, json: Bool, csv: Bool, to folder: URL) throws(ExportError)
+        -> [String]
+    {
+        var files: [(String, [UInt8])] = []
+        if json {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+            // Encoding plain strings and numbers cannot fail.
+            let encoded: [UInt8] = (try? encoder.encode(manifest)).map { [UInt8]($0) } ?? []
+            files.append(("manifest.json", encoded + [0x0A]))
+        }
+        if csv { files.append(("manifest.csv", Array(manifest.csv().utf8))) }
+        for (name, bytes) in files {
+            let path = folder.appendingPathComponent(name).path
+            do {
+                try AtomicFile.write(bytes, to: path)
+            } catch {
+                throw ExportError(path: path, underlying: error)
+            }
+        }
+        return files.map(\.0)
+    }
+
+    /// The manifest a previous export left in `folder`, if any: what a re-run can skip.
+    public static func previousManifest(in folder: URL) -> ExportManifest? {
+        guard let data = FileManager.default.contents(atPath: folder.appendingPathComponent("manifest.json").path) else {
+            return nil
+        }
+        return try? JSONDecoder().decode(ExportManifest.self, from: data)
+    }
+}

@@ -1,0 +1,97 @@
+import AsyncAlgorithms
+import FoundationEssentials
+import RickAndMortyAPI
+import Toolbox
+
+/// Turns keystrokes into search results the way every good search field does.
+///
+/// Queries are normalised (a string is trimmed), debounced (300 ms by default, on an injectable
+/// clock), and a query equal to the last one searched is dropped. The query is any `SearchQuery`:
+/// a string, or a name with its filters as one value. A new query cancels the search in flight, and a result is
+/// published only while its query is still the latest, so stale results never reach `states`.
+/// `update(query:)` may be called from any task.
+public final class SearchSession<Query: SearchQuery, C: Clock>: Sendable where C.Duration == Duration {
+    /// Every state in order, starting with `.idle`; finishes after `finish()`.
+    public let states: AsyncStream<SearchState<Query>>
+    private let input: AsyncStream<Query>.Continuation
+    private let driver: Task<Void, Never>
+
+    /// - Parameters:
+    ///   - debounce: how long typing must pause before a search starts.
+    ///   - clock: the clock the debounce waits on (a test clock in tests).
+    ///   - search: fetches the first page for a normalised, non-empty query.
+    public init(
+        debounce: Duration = .milliseconds(300), clock: C,
+        search: @escaping @Sendable (Query) async throws -> Page<RMCharacter>
+    ) {
+        let (states, output) = AsyncStream.makeStream(of: SearchState<Query>.self)
+        let (queries, input) = AsyncStream.makeStream(of: Query.self)
+        self.states = states
+        self.input = input
+        output.yield(.idle)
+        // The generation of the latest query; publishing happens under this lock so a result can
+        // never slip in after a newer query's `.loading`.
+        let latest = Generation()
+        driver = Task {
+            var inFlight: Task<Void, Never>?
+            let settled =
+                queries
+                .map { $0.normalized }
+                .debounce(for: debounce, clock: clock)
+                .removeDuplicates()
+            for await query in settled {
+                inFlight?.cancel()
+                let generation = latest.counter.withLock { current in
+                    current += 1
+                    output.yield(query.isEmpty ? .idle : .loading(query: query))
+                    return current
+                }
+                guard !query.isEmpty else { continue }
+                inFlight = Task {
+                    let state: SearchState<Query>
+                    do {
+                        let page = try await search(query)
+                        state = page.items.isEmpty ? .empty(query: query) : .loaded(query: query, page: page)
+                    } catch {
+                        if Task.isCancelled || error is CancellationError { return }
+                        state = .failed(query: query, message: "\(error)")
+                    }
+                    latest.counter.withLock { current in
+                        if current == generation, !Task.isCancelled { output.yield(state) }
+                    }
+                }
+            }
+            inFlight?.cancel()
+            await inFlight?.value
+            output.finish()
+        }
+    }
+
+    /// The search field's new value.
+    public func update(query: Query) {
+        input.yield(query)
+    }
+
+    /// Ends the session: `states` finishes once the pending work is done or cancelled.
+    public func finish() {
+        input.finish()
+    }
+
+    deinit {
+        input.finish()
+    }
+}
+
+extension SearchSession where C == ContinuousClock {
+    /// A session on the real clock.
+    public convenience init(
+        debounce: Duration = .milliseconds(300), search: @escaping @Sendable (Query) async throws -> Page<RMCharacter>
+    ) {
+        self.init(debounce: debounce, clock: ContinuousClock(), search: search)
+    }
+}
+
+/// A counter shared by the session's driver and its search tasks.
+private final class Generation: Sendable {
+    let counter = Locked(0)
+}

@@ -1,0 +1,301 @@
+import FoundationEssentials
+import ImageCache
+import Imaging
+import RickAndMortyAPI
+import Toolbox
+
+/// Fills the cache for offline use, as Nuke's `ImagePrefetcher` fills its own: every page of a
+/// listing, every avatar on it, and the thumbnails the views will draw.
+///
+/// Pages and avatars overlap: the first page says how many characters there are, the other pages
+/// are fetched a window at a time, and each character's avatar work starts as its page arrives.
+/// A page or avatar that fails after the transport's retries does not stop the rest; when the
+/// sweep is over, everything that failed is tried once more after a pause that honours the last
+/// `Retry-After` (bounded by `maximumPause`), so a passing fault costs a retry, not a hole in the
+/// cache. Thread-safe; one `warm` call at a time per response cache keeps the page counts exact.
+public struct CacheWarmer: Sendable {
+    /// What to warm.
+    public enum Scope: Sendable, Hashable {
+        /// The characters of a search, and their avatars.
+        case characters(CharacterQuery)
+        /// Every character, episode and location page, and every avatar: what offline `search`,
+        /// `show`, `episode` and `location` read.
+        case everything
+    }
+
+    public let client: any RickAndMortyClient
+    public let images: ImagePipeline
+    /// The cache the client stores its answers in: it tells fetched pages from cached ones.
+    public let responses: DiskResponseCache?
+    /// The pause before the final pass when no server asked for one.
+    public var retryPause: Duration = .seconds(1)
+    /// Asks the server about every avatar even when the cached copy is fresh (conditional
+    /// requests: a 304 costs no body), remaking the thumbnails of those that changed. Give a
+    /// client that revalidates too (`HTTPRickAndMortyClient.revalidatesFreshAnswers`) for pages.
+    public var refreshes = false
+    /// The longest pause honoured; a longer `Retry-After` leaves the failures as they are.
+    public var maximumPause: Duration = .seconds(30)
+
+    public init(client: any RickAndMortyClient, images: ImagePipeline, responses: DiskResponseCache?) {
+        self.client = client
+        self.images = images
+        self.responses = responses
+    }
+
+    /// Warms `scope`, making each avatar's `variants` at `pixelsPerColumn` (see `AvatarVariant`).
+    /// `progress` is called from any task as avatars finish. Throws only when the listing's first
+    /// page cannot be had (nothing is known to warm then) or the task is cancelled.
+    public func warm(
+        _ scope: Scope, variants: [AvatarVariant], pixelsPerColumn: Int,
+        progress: @escaping @Sendable (WarmProgress) -> Void = { _ in }
+    ) async throws -> WarmReport {
+        let before = responses?.statistics
+        let query: CharacterQuery
+        switch scope {
+        case .characters(let search): query = search
+        case .everything: query = CharacterQuery()
+        }
+        let run = Run(warmer: self, variants: variants, pixelsPerColumn: pixelsPerColumn, progress: progress)
+        let first = try await run.firstPage(query)
+        run.announce(first.count)
+        let (characters, found) = AsyncStream.makeStream(of: RMCharacter.self)
+        for character in first.items { found.yield(character) }
+        async let listed: Void = {
+            defer { found.finish() }
+            await run.pages(query, numbers: first.hasNext ? Array(2...first.pages) : [], found: found)
+            if scope == .everything {
+                await run.listing(EpisodeQuery())
+                await run.listing(LocationQuery())
+            }
+        }()
+        await BoundedWork.forEachAsCompleted(arriving: characters, .mixed) { character in
+            await run.avatar(character)
+        } completed: { character, outcome in
+            run.record(character, outcome)
+        }
+        await listed
+        try Task.checkCancellation()
+        await run.finalPass(query)
+        return run.report(pages: first.pages == 0 ? 0 : 1, before: before, after: responses?.statistics)
+    }
+
+    /// The thumbnails a character with `status` gets: one per distinct size and ring.
+    func circles(_ variants: [AvatarVariant], status: CharacterStatus, pixelsPerColumn: Int) -> [ImageProcessors.Circle] {
+        var seen = Set<ImageProcessors.Circle>()
+        return variants.map { $0.circle(for: status, pixelsPerColumn: pixelsPerColumn) }.filter { seen.insert($0).inserted }
+    }
+}
+
+extension CacheWarmer {
+    /// One avatar's outcome.
+    enum AvatarOutcome: Sendable {
+        case done(ImageSource, made: Int)
+        case failed(WarmFailure)
+    }
+
+    /// The state of one `warm` call: what arrived, what failed, and the counts.
+    final class Run: Sendable {
+        private struct State {
+            var total = 0
+            var done = 0
+            var pagesListed = 0
+            var failedPages: [ResourceKind: [Int: WarmFailure]] = [:]
+            var outcomes: [Int: (RMCharacter, AvatarOutcome)] = [:]
+            var retried = 0
+        }
+
+        let warmer: CacheWarmer
+        let variants: [AvatarVariant]
+        let pixelsPerColumn: Int
+        let progress: @Sendable (WarmProgress) -> Void
+        private let state = Locked(State())
+
+        init(
+            warmer: CacheWarmer, variants: [AvatarVariant], pixelsPerColumn: Int,
+            progress: @escaping @Sendable (WarmProgress) -> Void
+        ) {
+            self.warmer = warmer
+            self.variants = variants
+            self.pixelsPerColumn = pixelsPerColumn
+            self.progress = progress
+        }
+
+        /// The listing's first page, tried once more after a pause when it fails.
+        func firstPage(_ query: CharacterQuery) async throws -> Page<RMCharacter> {
+            do {
+                return try await warmer.client.characters(query)
+            } catch let error where !(error is CancellationError) {
+                try await Task.sleep(for: pause(after: [WarmFailure.failed(error).retryAfter]))
+                return try await warmer.client.characters(query)
+            }
+        }
+
+        func announce(_ total: Int) {
+            state.withLock { $0.total = total }
+            progress(WarmProgress(avatarsDone: 0, avatarsTotal: total))
+        }
+
+        /// Character pages `numbers`, their characters handed on as each page arrives.
+        func pages(_ query: CharacterQuery, numbers: [Int], found: AsyncStream<RMCharacter>.Continuation) async {
+            _ = await warmer.client.pages(query, numbers: numbers) { number, outcome in
+                for character in self.tally(.character, number, outcome)?.items ?? [] { found.yield(character) }
+            }
+        }
+
+        /// Every page of an episode or location listing.
+        func listing<Resource: APIResource>(_ query: ResourceQuery<Resource>) async {
+            let first: Result<Page<Resource.Model>, any Error>
+            do { first = .success(try await warmer.client.page(query)) } catch { first = .failure(error) }
+            guard let page = tally(Resource.kind, 1, first), page.hasNext else { return }
+            _ = await warmer.client.pages(query, numbers: Array(2...page.pages)) { number, outcome in
+                _ = self.tally(Resource.kind, number, outcome)
+            }
+        }
+
+        private func tally<Item>(_ resource: ResourceKind, _ number: Int, _ outcome: Result<Page<Item>, any Error>) -> Page<Item>?
+        {
+            state.withLock { state in
+                switch outcome {
+                case .success(let page):
+                    state.pagesListed += 1
+                    state.failedPages[resource]?[number] = nil
+                    return page
+                case .failure(let error):
+                    state.failedPages[resource, default: [:]][number] = .failed(error)
+                    return nil
+                }
+            }
+        }
+
+        func avatar(_ character: RMCharacter) async -> AvatarOutcome {
+            let images = warmer.images
+            do {
+                let circles = warmer.circles(variants, status: character.status, pixelsPerColumn: pixelsPerColumn)
+                let original =
+                    warmer.refreshes
+                    ? try await images.refreshOriginal(for: character.imageURL, circles: circles)
+                    : try await images.original(for: character.imageURL)
+                if original.source == .staleAfterError {
+                    return .failed(.staleKept)
+                }
+                var made = 0
+                for circle in circles {
+                    if try await images.thumbnail(for: character.imageURL, circle: circle).made { made += 1 }
+                }
+                return .done(original.source, made: made)
+            } catch {
+                return .failed(.failed(error))
+            }
+        }
+
+        func record(_ character: RMCharacter, _ outcome: AvatarOutcome) {
+            let update = state.withLock { state -> WarmProgress in
+                // A retry in the final pass replaces the sweep's failure; it is not a new avatar.
+                if state.outcomes.updateValue((character, outcome), forKey: character.id) == nil { state.done += 1 }
+                return WarmProgress(avatarsDone: state.done, avatarsTotal: max(state.total, state.done))
+            }
+            progress(update)
+        }
+
+        /// Tries again, once, every page and avatar that failed, after one pause.
+        func finalPass(_ query: CharacterQuery) async {
+            let (pages, avatars) = state.withLock { state in
+                (
+                    state.failedPages,
+                    state.outcomes.values.compactMap { character, outcome -> (RMCharacter, Double?)? in
+                        if case .failed(let failure) = outcome { return (character, failure.retryAfter) }
+                        return nil
+                    }
+                )
+            }
+            let waits = pages.values.flatMap(\.values).map(\.retryAfter) + avatars.map(\.1)
+            guard !waits.isEmpty else { return }
+            state.withLock { $0.retried = waits.count }
+            let pause = pause(after: waits)
+            guard pause <= warmer.maximumPause, (try? await Task.sleep(for: pause)) != nil else { return }
+            let (characters, found) = AsyncStream.makeStream(of: RMCharacter.self)
+            for (character, _) in avatars { found.yield(character) }
+            async let listed: Void = {
+                defer { found.finish() }
+                for (resource, numbers) in pages {
+                    let sorted = numbers.keys.sorted()
+                    switch resource {
+                    case .character: await self.pages(query, numbers: sorted, found: found)
+                    case .episode: await self.retry(EpisodeQuery(), numbers: sorted)
+                    case .location: await self.retry(LocationQuery(), numbers: sorted)
+                    }
+                }
+            }()
+            await BoundedWork.forEachAsCompleted(arriving: characters, .mixed) { character in
+                await self.avatar(character)
+            } completed: { character, outcome in
+                self.record(character, outcome)
+            }
+            await listed
+        }
+
+        private func retry<Resource: APIResource>(_ query: ResourceQuery<Resource>, numbers: [Int]) async {
+            if numbers.first == 1 {
+                // Without page 1 the rest were never known: list it all again.
+                await listing(query)
+                return
+            }
+            _ = await warmer.client.pages(query, numbers: numbers) { number, outcome in
+                _ = self.tally(Resource.kind, number, outcome)
+            }
+        }
+
+        /// The longest `Retry-After` asked for, else the warmer's pause.
+        private func pause(after waits: [Double?]) -> Duration {
+            let asked = waits.compactMap { $0 }.max()
+            return asked.map { Duration.milliseconds(Int64(($0 * 1000).rounded(.up))) } ?? warmer.retryPause
+        }
+
+        func report(pages firstPages: Int, before: DiskResponseCache.Statistics?, after: DiskResponseCache.Statistics?)
+            -> WarmReport
+        {
+            state.withLock { state in
+                var report = WarmReport()
+                let failedPages = state.failedPages.flatMap { resource, pages in
+                    pages.map { WarmReport.PageFailure(resource: resource, page: $0.key, reason: $0.value.description) }
+                }
+                report.failedPages = failedPages.sorted { ($0.resource.rawValue, $0.page) < ($1.resource.rawValue, $1.page) }
+                report.pages.total = firstPages + state.pagesListed + failedPages.count
+                if let before, let after {
+                    report.pages.fetched = after.stored - before.stored
+                    report.pages.revalidated = after.renewed - before.renewed
+                    // A page that could not be written (a full disk) is a failure: warming is for caching.
+                    report.pages.failed = after.unstored - before.unstored + failedPages.count
+                    report.pages.cached = max(
+                        0, report.pages.total - report.pages.fetched - report.pages.revalidated - report.pages.failed)
+                } else {
+                    report.pages.failed = failedPages.count
+                    report.pages.cached = report.pages.total - failedPages.count
+                }
+                report.avatars.total = state.outcomes.count
+                var sizes = Set<Int>()
+                for variant in variants { sizes.insert(variant.pixels(perColumn: pixelsPerColumn)) }
+                report.thumbnailSizes = sizes.sorted()
+                for (id, (character, outcome)) in state.outcomes.sorted(by: { $0.key < $1.key }) {
+                    switch outcome {
+                    case .done(let source, let made):
+                        switch source {
+                        case .network: report.avatars.fetched += 1
+                        case .revalidated: report.avatars.revalidated += 1
+                        case .disk, .memory, .staleAfterError: report.avatars.cached += 1
+                        }
+                        report.thumbnailsMade += made
+                        report.thumbnailsWanted +=
+                            warmer.circles(variants, status: character.status, pixelsPerColumn: pixelsPerColumn).count
+                    case .failed(let failure):
+                        report.avatars.failed += 1
+                        report.failedAvatars.append(
+                            WarmReport.AvatarFailure(id: id, name: character.name, reason: failure.description))
+                    }
+                }
+                report.retried = state.retried
+                return report
+            }
+        }
+    }
+}

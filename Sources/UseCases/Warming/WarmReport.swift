@@ -1,0 +1,52 @@
+import ImageCache
+import RickAndMortyAPI
+
+/// What a `CacheWarmer` run did: every page and avatar counted once by where it ended up, each
+/// failure named, and the thumbnails it was asked for and made.
+public struct WarmReport: Sendable, Hashable, Codable {
+    /// Counts of one kind of thing (pages, avatars), by outcome.
+    public struct Tally: Sendable, Hashable, Codable {
+        public var total = 0
+        /// Downloaded and stored now.
+        public var fetched = 0
+        /// Stale, confirmed by the server (304) and renewed.
+        public var revalidated = 0
+        /// Fresh in the cache already.
+        public var cached = 0
+        public var failed = 0
+
+        public init() {}
+    }
+
+    /// A page that could not be had, even in the final pass.
+    public struct PageFailure: Sendable, Hashable, Codable {
+        public var resource: ResourceKind
+        public var page: Int
+        public var reason: String
+    }
+
+    /// An avatar that could not be had or processed, even in the final pass.
+    public struct AvatarFailure: Sendable, Hashable, Codable {
+        public var id: Int
+        public var name: String
+        public var reason: String
+    }
+
+    public var pages = Tally()
+    public var avatars = Tally()
+    /// In page order within each resource.
+    public var failedPages: [PageFailure] = []
+    /// By character id.
+    public var failedAvatars: [AvatarFailure] = []
+    /// Thumbnails asked for (characters × variants) and those made now; the rest were cached.
+    public var thumbnailsWanted = 0
+    public var thumbnailsMade = 0
+    /// The diameters made, in pixels, ascending.
+    public var thumbnailSizes: [Int] = []
+    /// What failed in the sweep and was tried again in the final pass.
+    public var retried = 0
+
+    public init() {}
+
+    public var failed: Int { pages.failed + avatars.failed }
+}

@@ -1,7 +1,0 @@
-import RickAndMortyAPI
-
-/// `rickdex location --json`.
-struct LocationDetail: Encodable {
-    var location: Location
-    var residents: [RMCharacter]
-}

@@ -1,0 +1,191 @@
+import APIServer
+import BlockArt
+import Foundation
+import ImageCache
+import Imaging
+import RickAndMortyAPI
+import Synchronization
+import TestSupport
+import Testing
+import UseCases
+
+@testable import TerminalUI
+
+/// Browse's effects run without a terminal: each against `rickdex serve`'s router on the bundled
+/// data, through the real client and image pipeline, its answer read back as an event.
+@Suite struct BrowseEffectsTests {
+    /// The events an effect runner sent, read with a deadline that fails the test when it passes.
+    final class Events: Sendable {
+        private let received = Written<BrowseEvent>()
+        private let reader: Task<Void, Never>
+
+        init(_ stream: AsyncStream<BrowseEvent>) {
+            let received = received
+            reader = Task { for await event in stream { received.append(event) } }
+        }
+
+        deinit { reader.cancel() }
+
+        /// The first event `match` accepts, waiting up to `seconds` for it; a failed test when none came.
+        func first<T>(
+            within seconds: Double = 90, sourceLocation: SourceLocation = #_sourceLocation, _ match: (BrowseEvent) -> T?
+        ) async throws -> T {
+            let deadline = ContinuousClock.now + .seconds(seconds)
+            while ContinuousClock.now < deadline {
+                if let found = received.all.lazy.compactMap(match).first { return found }
+                try await Task.sleep(for: .milliseconds(10))
+            }
+            let seen = received.all.map { "\($0)".prefix(60) }
+            Issue.record("no matching event within \(seconds) s; received: \(seen)", sourceLocation: sourceLocation)
+            throw CancellationError()
+        }
+
+        var count: Int { received.all.count }
+    }
+
+    /// What arrived, in order, from any task.
+    final class Written<Item: Sendable>: Sendable {
+        private let items = Mutex<[Item]>([])
+        func append(_ item: Item) { items.withLock { $0.append(item) } }
+        var all: [Item] { items.withLock { $0 } }
+    }
+
+    /// A runner on a fresh cache, its events, and what it wrote to the terminal.
+    func withEffects(
+        refresher: Bool = false, _ body: (BrowseEffects, Events, Written<String>, HTTPRickAndMortyClient) async throws -> Void
+    ) async throws {
+        try await TestData.withServer { base in
+            let folder = try TemporaryFolder()
+            let client = TestData.client(base)
+            let images = ImagePipeline(
+                identity: APIIdentity(name: "test", baseURL: base), disk: try DiskCache(root: folder.url),
+                fetcher: ImageFetcher(transport: client.transport))
+            let capabilities = TerminalCapabilities(colorMode: .truecolor, graphics: .blocks, columns: 80)
+            let (stream, sink) = AsyncStream.makeStream(of: BrowseEvent.self)
+            let written = Written<String>()
+            let effects = BrowseEffects(
+                client: client, refresher: refresher ? client : nil,
+                avatars: BrowseAvatars(images: images, art: AvatarArt(capabilities: capabilities), logger: .disabled),
+                events: sink, search: { _ in }, write: { written.append($0) })
+            defer { effects.cancelAll() }
+            try await body(effects, Events(stream), written, client)
+        }
+    }
+
+    @Test func aPageFetchSendsThatPageWithItsGeneration() async throws {
+        try await withEffects { effects, events, _, client in
+            var state = BrowseState()
+            #expect(effects.run(.fetchPage(name: "rick", status: .alive, page: 2, generation: 7), in: &state))
+            let (page, generation) = try await events.first {
+                if case .page(let page, let generation) = $0 { (page, generation) } else { nil }
+            }
+            let expected = try await client.characters(CharacterQuery(name: "rick", status: "alive", page: 2))
+            #expect(generation == 7)
+            #expect(page.number == 2)
+            #expect(page.items.map(\.id) == expected.items.map(\.id))
+        }
+    }
+
+    @Test func aDetailSendsItsEpisodesAndALargeAvatar() async throws {
+        try await withEffects { effects, events, _, client in
+            let rick = try await client.character(id: 1)
+            var state = BrowseState()
+            #expect(effects.run(.fetchDetail(rick), in: &state))
+            let episodes = try await events.first {
+                if case .detail(let character, let episodes) = $0, character.id == 1 { episodes } else { nil }
+            }
+            #expect(episodes.map(\.id) == rick.episodeIDs)
+            let large = try await events.first { if case .largeAvatar(1, let bitmap) = $0 { bitmap } else { nil } }
+            let side = AvatarVariant.detail.sized(.columns(BrowseView.detailAvatar)).pixels(
+                perColumn: CellRenderer.pixelsPerColumn)
+            #expect(large.width == side)
+        }
+    }
+
+    @Test func residentsAreTheLocationsOwn() async throws {
+        try await withEffects { effects, events, _, client in
+            var state = BrowseState()
+            #expect(effects.run(.fetchResidents(title: "Earth", locationID: 20), in: &state))
+            let (people, title) = try await events.first {
+                if case .people(let people, let title) = $0 { (people, title) } else { nil }
+            }
+            #expect(title == "Earth")
+            #expect(people.map(\.id).sorted() == (try await client.location(id: 20)).residentIDs.sorted())
+        }
+    }
+
+    @Test func anAvatarThatCannotBeHadIsReportedMissing() async throws {
+        try await withEffects { effects, events, _, client in
+            var rick = try await client.character(id: 1)
+            let morty = try await client.character(id: 2)
+            rick.imageURL = rick.imageURL.deletingLastPathComponent().appendingPathComponent("99999.jpeg")
+            var state = BrowseState()
+            #expect(effects.run(.fetchAvatars([rick, morty]), in: &state))
+            let missing = try await events.first { if case .avatarMissing(let id) = $0 { id } else { nil } }
+            let shown = try await events.first { if case .avatar(let id, _) = $0 { id } else { nil } }
+            #expect(missing == 1)
+            #expect(shown == 2)
+        }
+    }
+
+    @Test func sharingOutsideTmuxWritesOSC52AndSaysSo() async throws {
+        try await withEffects { effects, _, written, client in
+            let rick = try await client.character(id: 1)
+            var state = BrowseState()
+            #expect(effects.run(.share(rick), in: &state))
+            let text = ClipboardShare.text(for: rick)
+            #expect(written.all == [ClipboardShare.sequence(text, multiplexed: false)])
+            #expect(written.all.first?.hasPrefix("\u{1B}]52;c;") == true)
+            #expect(state.notice == ClipboardShare.osc52Notice(text))
+        }
+    }
+
+    @Test func refreshingOfflineSaysWhyAndAsksNothing() async throws {
+        try await withEffects(refresher: false) { effects, events, _, client in
+            let page = try await client.characters(CharacterQuery(page: 1))
+            var state = BrowseState()
+            #expect(effects.run(.refresh(page, name: "", status: .any, generation: 1), in: &state))
+            #expect(state.notice == "offline: nothing to refresh against (run without --offline)")
+            try await Task.sleep(for: .milliseconds(100))
+            #expect(events.count == 0)
+        }
+    }
+
+    @Test func aRefreshSendsThePageAgainWithNothingChanged() async throws {
+        try await withEffects(refresher: true) { effects, events, _, client in
+            let page = try await client.characters(CharacterQuery(page: 1))
+            var state = BrowseState()
+            #expect(effects.run(.refresh(page, name: "", status: .any, generation: 3), in: &state))
+            let (fresh, changed, unchanged, generation) = try await events.first {
+                if case .refreshed(let fresh, let changed, let unchanged, let generation) = $0 {
+                    (fresh, changed, unchanged, generation)
+                } else {
+                    nil
+                }
+            }
+            #expect(fresh.items.map(\.id) == page.items.map(\.id))
+            #expect(generation == 3)
+            #expect(changed.count + unchanged == page.items.count)
+        }
+    }
+
+    @Test func quitStopsTheLoop() async throws {
+        try await withEffects { effects, _, _, _ in
+            var state = BrowseState()
+            #expect(!effects.run(.quit, in: &state))
+        }
+    }
+
+    @Test func theOpeningPageComesAsASearchState() async throws {
+        try await withEffects { effects, events, _, _ in
+            effects.open(BrowseQuery(name: "", status: .dead))
+            let state = try await events.first { if case .opening(let state) = $0 { state } else { nil } }
+            guard case .loaded(let query, let page) = state else {
+                Issue.record("expected a loaded page, got \(state)")
+                return
+            }
+            #expect(query == BrowseQuery(name: "", status: .dead))
+            #expect(page.items.allSatisfy { $0.status == .dead })
+        }
+    }
+}

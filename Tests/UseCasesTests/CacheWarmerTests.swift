@@ -1,0 +1,119 @@
+import APIServer
+import Foundation
+import HTTP
+import Imaging
+import RickAndMortyAPI
+import TestSupport
+import Testing
+
+@testable import ImageCache
+@testable import UseCases
+
+/// `CacheWarmer` against the real loopback server, on real files: what it stores, what it
+/// reports, and what it does with faults.
+@Suite struct CacheWarmerTests {
+    let temporary: TemporaryFolder
+
+    init() throws {
+        temporary = try TemporaryFolder()
+    }
+
+    /// A warmer on a fresh cache in the temporary folder, through `base`.
+    func warmer(_ base: URL, attempts: Int = 4) throws -> CacheWarmer {
+        let disk = try DiskCache(root: temporary.url)
+        let identity = APIIdentity(name: "test", baseURL: base)
+        let retry = RetryPolicy(maxAttempts: attempts, baseDelay: .milliseconds(5), maxDelay: .milliseconds(20))
+        let transport = HTTPTransport(configuration: TransportConfiguration(requestTimeout: .seconds(10), retry: retry))
+        let responses = DiskResponseCache(disk: disk, identity: identity)
+        var warmer = CacheWarmer(
+            client: HTTPRickAndMortyClient(baseURL: base, transport: transport, cache: responses),
+            images: ImagePipeline(identity: identity, disk: disk, fetcher: ImageFetcher(transport: transport)),
+            responses: responses)
+        warmer.retryPause = .milliseconds(10)
+        return warmer
+    }
+
+    static let ricks = TestData.fixturesDataset.characters.filter { $0.name.lowercased().contains("rick") }
+
+    @Test func aSearchIsWarmedWithEveryVariantTheViewsDrawAndASecondRunMakesNothing() async throws {
+        try await TestData.withServer { base in
+            let query = CharacterQuery(name: "rick")
+            let first = try await warmer(base).warm(
+                .characters(query), variants: AvatarVariant.catalogue, pixelsPerColumn: 8)
+            // Search rows and cast cells share 64 px plain; details are 192 ringed, browse rows 32,
+            // sheet cells 64 ringed: four thumbnails a character.
+            #expect(first.thumbnailSizes == [32, 64, 192])
+            #expect(first.avatars.total == Self.ricks.count && first.avatars.fetched == Self.ricks.count)
+            #expect(first.thumbnailsWanted == 4 * Self.ricks.count && first.thumbnailsMade == 4 * Self.ricks.count)
+            #expect(first.pages.total == (Self.ricks.count + 19) / 20 && first.pages.fetched == first.pages.total)
+            #expect(first.failed == 0 && first.retried == 0)
+
+            let second = try await warmer(base).warm(
+                .characters(query), variants: AvatarVariant.catalogue, pixelsPerColumn: 8)
+            #expect(second.avatars.cached == Self.ricks.count && second.avatars.fetched == 0)
+            #expect(second.thumbnailsMade == 0 && second.thumbnailsWanted == 4 * Self.ricks.count)
+            #expect(second.pages.cached == first.pages.total && second.pages.fetched == 0)
+
+            // Offline, every variant of every Rick comes from disk: nothing is decoded.
+            let offline = ImagePipeline(
+                identity: APIIdentity(name: "test", baseURL: base), disk: try DiskCache(root: temporary.url), fetcher: nil)
+            let warmer = try warmer(base)
+            for character in try await warmer.client.allPages(query).flatMap(\.items) {
+                for circle in warmer.circles(AvatarVariant.catalogue, status: character.status, pixelsPerColumn: 8) {
+                    let thumbnail = try await offline.thumbnail(for: character.imageURL, circle: circle)
+                    #expect(!thumbnail.made && thumbnail.bitmap.width == circle.size)
+                }
+            }
+            #expect(offline.statistics.processed == 0)
+        }
+    }
+
+    @Test func everythingMeansCharactersEpisodesAndLocationsPages() async throws {
+        try await TestData.withServer { base in
+            let report = try await warmer(base).warm(.everything, variants: [], pixelsPerColumn: 8)
+            // 826 characters, 51 episodes and 126 locations, 20 a page.
+            #expect(report.pages.total == 42 + 3 + 7 && report.pages.fetched == 52)
+            #expect(report.avatars.fetched == 826 && report.thumbnailsWanted == 0)
+            let offline = OfflineRickAndMortyClient(
+                cache: DiskResponseCache(
+                    disk: try DiskCache(root: temporary.url), identity: APIIdentity(name: "test", baseURL: nil)))
+            #expect(try await offline.location(id: 126).id == 126)
+            #expect(try await offline.episode(id: 51).id == 51)
+        }
+    }
+
+    /// 10 % 500s, 5 % 429s, 5 % truncated bodies: with the transport's retries and the final pass,
+    /// every page and avatar ends up cached, and whole.
+    @Test func faultsCostRetriesNotHoles() async throws {
+        let faults = FaultPlan(failRate: 0.1, throttleRate: 0.05, truncateRate: 0.05, seed: 7)
+        try await TestData.withServer(faults: faults) { base in
+            let report = try await warmer(base).warm(.everything, variants: [], pixelsPerColumn: 8)
+            #expect(report.failed == 0, "\(report.failedPages) \(report.failedAvatars)")
+            #expect(report.avatars.total == 826 && report.pages.total == 52)
+        }
+        let offline = ImagePipeline(
+            identity: APIIdentity(name: "test", baseURL: nil), disk: try DiskCache(root: temporary.url), fetcher: nil)
+        for character in TestData.fixturesDataset.characters.prefix(100) {
+            let url = try #require(URL(string: "\(Dataset.canonicalBase)/character/avatar/\(character.id).jpeg"))
+            let same =
+                try await offline.original(for: url).bytes
+                == [UInt8](
+                    Data(contentsOf: TestData.fixturesDataset.avatarFile(id: character.id)))
+            #expect(same, "avatar \(character.id)")
+        }
+    }
+
+    /// A page that fails every time is tried again at the end, then named; the rest is warmed.
+    @Test func aPageThatAlwaysFailsIsRetriedOnceThenNamed() async throws {
+        let faults = FaultPlan(alwaysFailing: ["character?page=42"])
+        try await TestData.withServer(faults: faults) { base in
+            let report = try await warmer(base, attempts: 1).warm(.characters(CharacterQuery()), variants: [], pixelsPerColumn: 8)
+            #expect(report.failedPages.map(\.page) == [42])
+            #expect(report.failedPages.first?.resource == .character)
+            #expect(report.failedPages.first?.reason.contains("500") == true, "\(report.failedPages)")
+            #expect(report.retried == 1)
+            #expect(report.avatars.total == 826 - 6 && report.avatars.failed == 0)  // page 42 holds 6
+            #expect(report.pages.total == 42 && report.pages.failed == 1)
+        }
+    }
+}
