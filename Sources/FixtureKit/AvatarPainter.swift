@@ -22,113 +22,111 @@ struct AvatarPainter {
     func paint(_ character: CharacterDTO, seed: UInt64) -> IndexedBitmap {
         var random = SplitMix64(seed: seed ^ (UInt64(character.id) &* 0x9E37_79B9))
         let palette = makePalette(character, &random)
-        let isRobot = character.species == "Robot"
-        let isAlien = character.species == "Alien" || character.species == "Cronenberg"
-        let hasEars = character.species == "Animal" || character.species == "Mythological Creature"
-        let isDead = character.status == "Dead"
-        let spiky = character.name.hasSuffix("Rick") || character.name.hasPrefix("Rick") || random.chance(0.3)
-        let headRadiusX = Double(random.int(in: 62...80))
-        let headRadiusY = Double(random.int(in: 70...86))
-        let eyeGap = Double(random.int(in: 24...34))
-        let pupilShift = Double(random.int(in: -5...5))
-        let planets = (0..<3).map { _ in
-            (
-                x: Double(random.int(in: 10...290)), y: Double(random.int(in: 10...120)), r: Double(random.int(in: 8...40)),
-                ink: UInt8(Ink.accent.rawValue) + UInt8(random.int(in: 0...7))
-            )
-        }
+        let face = AvatarFace(character, accent: Ink.accent.rawValue, random: &random)
         var indices = [UInt8](repeating: 0, count: width * height)
         var dither = SplitMix64(seed: seed &+ UInt64(character.id))
         for y in 0..<height {
             let v = (Double(y) + 0.5) * 300 / Double(height)
             for x in 0..<width {
                 let u = (Double(x) + 0.5) * 300 / Double(width)
-                var ink: UInt8
-                // Background: a dithered vertical gradient, with planets.
+                // Background: a dithered vertical gradient.
                 let step = Int(v / 300 * Double(Self.gradientSteps - 2)) + Int(dither.next() & 1)
-                ink = UInt8(min(step, Self.gradientSteps - 1))
-                for planet in planets where Self.inEllipse(u, v, planet.x, planet.y, planet.r, planet.r) {
-                    ink =
-                        Self.inEllipse(u, v, planet.x, planet.y, planet.r - 2.5, planet.r - 2.5)
-                        ? planet.ink : Ink.outline.rawValue
-                }
-                // Shoulders.
-                if v > 205, abs(u - 150) < 55 + (v - 205) * 0.9 {
-                    let edge = abs(u - 150) > 52 + (v - 205) * 0.9
-                    ink =
-                        edge
-                        ? Ink.outline.rawValue
-                        : (u > 175 ? Ink.shirtShadow.rawValue : (u < 115 ? Ink.shirtLight.rawValue : Ink.shirt.rawValue))
-                }
-                // Ears or antennae behind the head.
-                if hasEars {
-                    for side in [-1.0, 1.0]
-                    where Self.inEllipse(u, v, 150 + side * headRadiusX * 0.75, 130 - headRadiusY * 0.8, 20, 26) {
-                        ink =
-                            Self.inEllipse(u, v, 150 + side * headRadiusX * 0.75, 130 - headRadiusY * 0.8, 17, 23)
-                            ? Ink.skinShadow.rawValue : Ink.outline.rawValue
-                    }
-                }
-                if isAlien {
-                    for side in [-1.0, 1.0] {
-                        let tipX = 150 + side * 40, tipY = 130 - headRadiusY - 30
-                        if Self.inEllipse(u, v, tipX, tipY, 9, 9) { ink = Ink.hairLight.rawValue }
-                        let t = (v - tipY) / (130 - headRadiusY * 0.7 - tipY)
-                        if t > 0.1, t < 1, abs(u - (tipX + (150 - tipX) * t * 0.5)) < 2.5 { ink = Ink.outline.rawValue }
-                    }
-                }
-                // Head.
-                let inHead =
-                    isRobot
-                    ? abs(u - 150) < headRadiusX && abs(v - 130) < headRadiusY
-                    : Self.inEllipse(u, v, 150, 130, headRadiusX, headRadiusY)
-                if inHead {
-                    let inner =
-                        isRobot
-                        ? abs(u - 150) < headRadiusX - 3 && abs(v - 130) < headRadiusY - 3
-                        : Self.inEllipse(u, v, 150, 130, headRadiusX - 3, headRadiusY - 3)
-                    ink =
-                        !inner
-                        ? Ink.outline.rawValue
-                        : (u > 150 + headRadiusX * 0.45
-                            ? Ink.skinShadow.rawValue
-                            : (u < 150 - headRadiusX * 0.5 && v < 120 ? Ink.skinLight.rawValue : Ink.skin.rawValue))
-                }
-                // Hair over the top of the head.
-                if !isRobot, !isAlien, v < 130 - headRadiusY * 0.35 {
-                    let angle = atan2Approx(v - 130, u - 150)
-                    let spike = spiky ? 22 * abs(sawtooth(angle * 9)) : 6
-                    let reach = Self.ellipseRadius(u, v, 150, 130, headRadiusX, headRadiusY)
-                    if reach < 1 + spike / headRadiusY, reach > 0.55 {
-                        ink =
-                            reach > 0.98 + spike / headRadiusY - 0.03
-                            ? Ink.outline.rawValue
-                            : (u > 165 ? Ink.hairShadow.rawValue : (u < 125 ? Ink.hairLight.rawValue : Ink.hair.rawValue))
-                    }
-                }
-                // Eyes.
-                for side in [-1.0, 1.0] {
-                    let eyeX = 150 + side * eyeGap, eyeY = 122.0
-                    if Self.inEllipse(u, v, eyeX, eyeY, 17, 15) {
-                        ink = Self.inEllipse(u, v, eyeX, eyeY, 15, 13) ? Ink.eyeWhite.rawValue : Ink.outline.rawValue
-                        if isDead {
-                            let dx = u - eyeX, dy = v - eyeY
-                            if abs(abs(dx) - abs(dy)) < 2.2, abs(dx) < 9 { ink = Ink.pupil.rawValue }
-                        } else if Self.inEllipse(u, v, eyeX + pupilShift, eyeY + 1, 4.5, 4.5) {
-                            ink = Ink.pupil.rawValue
-                        }
-                    }
-                }
-                // Mouth: an arc, smiling for the living.
-                let mouthCentreY = isDead ? 200.0 : 140.0
-                let mouthRadius = isDead ? 30.0 : 42.0
-                let distance = ((u - 150) * (u - 150) + (v - mouthCentreY) * (v - mouthCentreY)).squareRoot()
-                let onArc = abs(distance - mouthRadius) < 2.4 && abs(u - 150) < 24
-                if onArc, isDead ? v < mouthCentreY : v > mouthCentreY { ink = Ink.mouth.rawValue }
-                indices[y * width + x] = ink
+                let background = UInt8(min(step, Self.gradientSteps - 1))
+                indices[y * width + x] = Self.figure(u, v, face, over: Self.scenery(u, v, face, over: background))
             }
         }
         return IndexedBitmap(width: width, height: height, palette: palette, indices: indices)
+    }
+
+    /// What is behind the head at (u, v) in the 300x300 design space, over `background`: planets,
+    /// shoulders, ears or antennae.
+    private static func scenery(_ u: Double, _ v: Double, _ face: AvatarFace, over background: UInt8) -> UInt8 {
+        var ink = background
+        for planet in face.planets where Self.inEllipse(u, v, planet.x, planet.y, planet.r, planet.r) {
+            ink =
+                Self.inEllipse(u, v, planet.x, planet.y, planet.r - 2.5, planet.r - 2.5)
+                ? planet.ink : Ink.outline.rawValue
+        }
+        // Shoulders.
+        if v > 205, abs(u - 150) < 55 + (v - 205) * 0.9 {
+            let edge = abs(u - 150) > 52 + (v - 205) * 0.9
+            ink =
+                edge
+                ? Ink.outline.rawValue
+                : (u > 175 ? Ink.shirtShadow.rawValue : (u < 115 ? Ink.shirtLight.rawValue : Ink.shirt.rawValue))
+        }
+        // Ears or antennae behind the head.
+        if face.hasEars {
+            for side in [-1.0, 1.0]
+            where Self.inEllipse(u, v, 150 + side * face.headRadiusX * 0.75, 130 - face.headRadiusY * 0.8, 20, 26) {
+                ink =
+                    Self.inEllipse(u, v, 150 + side * face.headRadiusX * 0.75, 130 - face.headRadiusY * 0.8, 17, 23)
+                    ? Ink.skinShadow.rawValue : Ink.outline.rawValue
+            }
+        }
+        if face.isAlien {
+            for side in [-1.0, 1.0] {
+                let tipX = 150 + side * 40, tipY = 130 - face.headRadiusY - 30
+                if Self.inEllipse(u, v, tipX, tipY, 9, 9) { ink = Ink.hairLight.rawValue }
+                let t = (v - tipY) / (130 - face.headRadiusY * 0.7 - tipY)
+                if t > 0.1, t < 1, abs(u - (tipX + (150 - tipX) * t * 0.5)) < 2.5 { ink = Ink.outline.rawValue }
+            }
+        }
+        return ink
+    }
+
+    /// The head at (u, v) over what `scenery` drew: its outline and shading, hair, eyes and mouth.
+    private static func figure(_ u: Double, _ v: Double, _ face: AvatarFace, over behind: UInt8) -> UInt8 {
+        var ink = behind
+        // Head.
+        let inHead =
+            face.isRobot
+            ? abs(u - 150) < face.headRadiusX && abs(v - 130) < face.headRadiusY
+            : Self.inEllipse(u, v, 150, 130, face.headRadiusX, face.headRadiusY)
+        if inHead {
+            let inner =
+                face.isRobot
+                ? abs(u - 150) < face.headRadiusX - 3 && abs(v - 130) < face.headRadiusY - 3
+                : Self.inEllipse(u, v, 150, 130, face.headRadiusX - 3, face.headRadiusY - 3)
+            ink =
+                !inner
+                ? Ink.outline.rawValue
+                : (u > 150 + face.headRadiusX * 0.45
+                    ? Ink.skinShadow.rawValue
+                    : (u < 150 - face.headRadiusX * 0.5 && v < 120 ? Ink.skinLight.rawValue : Ink.skin.rawValue))
+        }
+        // Hair over the top of the head.
+        if !face.isRobot, !face.isAlien, v < 130 - face.headRadiusY * 0.35 {
+            let angle = atan2Approx(v - 130, u - 150)
+            let spike = face.spiky ? 22 * abs(sawtooth(angle * 9)) : 6
+            let reach = Self.ellipseRadius(u, v, 150, 130, face.headRadiusX, face.headRadiusY)
+            if reach < 1 + spike / face.headRadiusY, reach > 0.55 {
+                ink =
+                    reach > 0.98 + spike / face.headRadiusY - 0.03
+                    ? Ink.outline.rawValue
+                    : (u > 165 ? Ink.hairShadow.rawValue : (u < 125 ? Ink.hairLight.rawValue : Ink.hair.rawValue))
+            }
+        }
+        // Eyes.
+        for side in [-1.0, 1.0] {
+            let eyeX = 150 + side * face.eyeGap, eyeY = 122.0
+            if Self.inEllipse(u, v, eyeX, eyeY, 17, 15) {
+                ink = Self.inEllipse(u, v, eyeX, eyeY, 15, 13) ? Ink.eyeWhite.rawValue : Ink.outline.rawValue
+                if face.isDead {
+                    let dx = u - eyeX, dy = v - eyeY
+                    if abs(abs(dx) - abs(dy)) < 2.2, abs(dx) < 9 { ink = Ink.pupil.rawValue }
+                } else if Self.inEllipse(u, v, eyeX + face.pupilShift, eyeY + 1, 4.5, 4.5) {
+                    ink = Ink.pupil.rawValue
+                }
+            }
+        }
+        // Mouth: an arc, smiling for the living.
+        let mouthCentreY = face.isDead ? 200.0 : 140.0
+        let mouthRadius = face.isDead ? 30.0 : 42.0
+        let distance = ((u - 150) * (u - 150) + (v - mouthCentreY) * (v - mouthCentreY)).squareRoot()
+        let onArc = abs(distance - mouthRadius) < 2.4 && abs(u - 150) < 24
+        if onArc, face.isDead ? v < mouthCentreY : v > mouthCentreY { ink = Ink.mouth.rawValue }
+        return ink
     }
 
     private func makePalette(_ character: CharacterDTO, _ random: inout SplitMix64) -> [RGBA] {

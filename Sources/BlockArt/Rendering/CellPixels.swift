@@ -22,6 +22,8 @@ struct CellPixels {
 
     /// `image`, which must be a whole number of cells `cellHeight` pixels tall in size.
     init(_ image: Bitmap, cellHeight: Int, background: RGBA?) {
+        // Long on purpose: cell art's per-pixel loop, which must run inside the four buffers'
+        // scopes, opened once per image rather than once per pixel.
         precondition(cellHeight <= Self.maximumHeight, "at most \(Self.maximumHeight) rows a cell")
         precondition(image.width % Self.width == 0 && image.height % cellHeight == 0, "whole cells only")
         self.cellHeight = cellHeight

@@ -65,6 +65,8 @@ public struct TerminalCapabilities: Sendable, Hashable {
         graphics: GraphicsProtocol? = nil, symbols: SymbolSet? = nil, probe: ProbeAnswers? = nil,
         terminalColumns: Int? = currentColumns(), kernelCellSize: CellSize? = currentCellSize()
     ) -> TerminalCapabilities {
+        // Long on purpose: one decision per value, in order, each noting its origin beside it for
+        // `rickdex terminal`; split up, the origins would be threaded through every piece.
         var origins: [String: String] = [:]
         let term = environment["TERM"] ?? ""
         let multiplexed = environment["TMUX"] != nil || term.hasPrefix("tmux") || term.hasPrefix("screen")

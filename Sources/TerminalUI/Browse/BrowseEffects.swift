@@ -53,7 +53,7 @@ final class BrowseEffects {
     /// Runs `effect`: `false` for `.quit`. What needs no work but a line in the status bar (a
     /// refresh offline, a copy through OSC 52) is set on `state` at once.
     func run(_ effect: BrowseState.Effect, in state: inout BrowseState) -> Bool {
-        let (client, events, avatars) = (client, events, avatars)
+        let (client, events) = (client, events)
         switch effect {
         case .quit:
             return false
@@ -73,16 +73,7 @@ final class BrowseEffects {
                 }
             }
         case .fetchDetail(let character):
-            work.replace(.detail)
-            work.start(.detail) {
-                let episodes = (try? await client.episodes(ids: character.episodeIDs)) ?? []
-                if !Task.isCancelled { events.yield(.detail(character, episodes)) }
-            }
-            work.start(.detail) {
-                let large = await avatars.loadOrPlaceholder(
-                    character, AvatarVariant.detail.sized(.columns(BrowseView.detailAvatar)))
-                if !Task.isCancelled { events.yield(.largeAvatar(id: character.id, large)) }
-            }
+            detail(character)
         case .refresh(let page, let name, let status, let generation):
             refresh(page, query: BrowseQuery(name: name, status: status).normalized, generation: generation, in: &state)
         case .fetchPeople(let title, let ids):
@@ -99,19 +90,38 @@ final class BrowseEffects {
                 if !Task.isCancelled { events.yield(.people(people, title: title)) }
             }
         case .fetchAvatars(let characters):
-            work.replace(.avatars)
-            let variant = BrowseView.avatarVariant(grid: state.grid)
-            for character in characters {
-                work.start(.avatars) {
-                    if let small = await avatars.load(character, variant) {
-                        events.yield(.avatar(id: character.id, small))
-                    } else if !Task.isCancelled {
-                        events.yield(.avatarMissing(id: character.id))
-                    }
+            avatars(of: characters, variant: BrowseView.avatarVariant(grid: state.grid))
+        }
+        return true
+    }
+
+    /// A character's episodes and large avatar, for the detail screen.
+    private func detail(_ character: RMCharacter) {
+        let (client, events, avatars) = (client, events, avatars)
+        work.replace(.detail)
+        work.start(.detail) {
+            let episodes = (try? await client.episodes(ids: character.episodeIDs)) ?? []
+            if !Task.isCancelled { events.yield(.detail(character, episodes)) }
+        }
+        work.start(.detail) {
+            let large = await avatars.loadOrPlaceholder(character, AvatarVariant.detail.sized(.columns(BrowseView.detailAvatar)))
+            if !Task.isCancelled { events.yield(.largeAvatar(id: character.id, large)) }
+        }
+    }
+
+    /// The list's avatars, each as it comes; one that cannot be had is reported missing.
+    private func avatars(of characters: [RMCharacter], variant: AvatarVariant) {
+        let (events, avatars) = (events, avatars)
+        work.replace(.avatars)
+        for character in characters {
+            work.start(.avatars) {
+                if let small = await avatars.load(character, variant) {
+                    events.yield(.avatar(id: character.id, small))
+                } else if !Task.isCancelled {
+                    events.yield(.avatarMissing(id: character.id))
                 }
             }
         }
-        return true
     }
 
     /// Cancels every fetch (on quit).

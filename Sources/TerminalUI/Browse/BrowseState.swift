@@ -93,6 +93,8 @@ struct BrowseState {
         return [.search(name: query, status: status)]
     }
 
+    /// A key on the list screen: ↑↓←→ move, letters act on the list when it has the focus
+    /// (y, r, g, q, n, p), and edit the search line otherwise. Other screens: `navigate`.
     mutating func apply(key: Key) -> [Effect] {
         if key == .interrupt { return [.quit] }
         notice = nil
@@ -106,58 +108,66 @@ struct BrowseState {
             return []
         }
         if screen != .list { return navigate(key) }
+        if moveSelection(key) { return [] }
+        if key == .refresh { return refresh() }
+        if focus == .list, case .character(let letter) = key, let effects = listCommand(letter) { return effects }
+        return edit(key)
+    }
+
+    /// The arrows: in the grid, in two dimensions; in the list, ↑↓ (←→ do nothing there).
+    private mutating func moveSelection(_ key: Key) -> Bool {
+        let last = max(0, results.count - 1)
         switch key {
-        case .character("y") where focus == .list && results.indices.contains(selection):
-            return [.share(results[selection])]
-        case .character("r") where focus == .list, .refresh:
-            guard let page else { return [] }
-            notice = "refreshing page \(page.number)…"
-            return [.refresh(page, name: query, status: status, generation: generation)]
-        case .character("g") where focus == .list:
+        case .left where grid: selection = max(0, selection - 1)
+        case .right where grid: selection = min(last, selection + 1)
+        case .up where grid: selection = selection >= gridColumns ? selection - gridColumns : 0
+        case .down where grid: selection = min(last, selection + gridColumns)
+        case .left, .right: return true
+        case .up: selection = max(0, selection - 1)
+        case .down: selection = min(last, selection + 1)
+        default: return false
+        }
+        focus = .list
+        return true
+    }
+
+    /// A letter that acts on the list, or `nil` for one that goes to the search line.
+    private mutating func listCommand(_ letter: Character) -> [Effect]? {
+        switch letter {
+        case "y" where results.indices.contains(selection): return [.share(results[selection])]
+        case "r": return refresh()
+        case "g":
             grid.toggle()
             // The grid draws larger avatars: ask again at its size (the caches answer at once).
             return grid && !results.isEmpty ? [.fetchAvatars(results)] : []
-        case .left where grid:
-            focus = .list
-            selection = max(0, selection - 1)
-        case .right where grid:
-            focus = .list
-            selection = min(max(0, results.count - 1), selection + 1)
-        case .up where grid:
-            focus = .list
-            selection = selection >= gridColumns ? selection - gridColumns : 0
-        case .down where grid:
-            focus = .list
-            selection = min(max(0, results.count - 1), selection + gridColumns)
-        case .left, .right:
-            break
-        case .character("q") where focus == .list:
-            return [.quit]
-        case .character("n") where focus == .list:
-            return fetchPage(offset: 1)
-        case .character("p") where focus == .list:
-            return fetchPage(offset: -1)
+        case "q": return [.quit]
+        case "n": return fetchPage(offset: 1)
+        case "p": return fetchPage(offset: -1)
+        default: return nil
+        }
+    }
+
+    /// `r` or Ctrl-R: the page shown, asked about again.
+    private mutating func refresh() -> [Effect] {
+        guard let page else { return [] }
+        notice = "refreshing page \(page.number)…"
+        return [.refresh(page, name: query, status: status, generation: generation)]
+    }
+
+    /// Typing and the keys that act on the search or its results.
+    private mutating func edit(_ key: Key) -> [Effect] {
+        switch key {
         case .character(let character):
             focus = .search
             query.append(character)
-            return [.search(name: query, status: status)]
         case .backspace:
             focus = .search
             guard !query.isEmpty else { return [] }
             query.removeLast()
-            return [.search(name: query, status: status)]
         case .clearLine:
             query = ""
-            return [.search(name: query, status: status)]
         case .tab:
             status = status.next
-            return [.search(name: query, status: status)]
-        case .up:
-            focus = .list
-            selection = max(0, selection - 1)
-        case .down:
-            focus = .list
-            selection = min(max(0, results.count - 1), selection + 1)
         case .pageDown:
             return fetchPage(offset: 1)
         case .pageUp:
@@ -170,13 +180,13 @@ struct BrowseState {
         case .escape:
             if query.isEmpty { return [.quit] }
             query = ""
-            return [.search(name: query, status: status)]
         case .interrupt:
             return [.quit]
-        case .mouse:
-            break  // the view knows where things are: see `apply(click:double:)` and `apply(wheel:)`
+        case .left, .right, .up, .down, .refresh, .mouse:
+            // Moves are `moveSelection`'s, the mouse the view's (`apply(click:double:)`, `apply(wheel:)`).
+            return []
         }
-        return []
+        return [.search(name: query, status: status)]
     }
 
     /// A click on the list's item `index` (`nil`: not on an item) selects it; a double click
