@@ -5,8 +5,8 @@
 #endif
 
 /// C functions found at run time: those glibc has but its Swift module does not declare
-/// (`renameat2`, `posix_spawn_file_actions_addclosefrom_np`), and those of a library that may not
-/// be installed (libdeflate). The one place that turns a `dlsym` address into a Swift function.
+/// (`renameat2`, `posix_spawn_file_actions_addclosefrom_np`). The one place that turns a `dlsym`
+/// address into a Swift function.
 package enum CFunction {
     /// The function `name` as `type` (a `@convention(c)` function type), from `library` (opened
     /// and kept open) or, without one, from what the process has loaded; `nil` when the library

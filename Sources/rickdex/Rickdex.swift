@@ -41,7 +41,6 @@ struct Rickdex: AsyncParsableCommand {
 
     /// Runs the command line, mapping every failure to a message and an exit code in one place.
     static func main() async {
-        MemoryTuning.apply()
         do {
             // `rickdex` alone on a terminal opens the live search.
             let arguments = Array(CommandLine.arguments.dropFirst())

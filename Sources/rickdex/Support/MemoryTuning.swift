@@ -10,28 +10,20 @@ import FoundationEssentials
 ///
 /// Decoding and resampling allocate and free buffers of a few hundred kilobytes per image. By
 /// default glibc trims its heaps after such frees (`madvise`), so every image pays page faults and
-/// zeroing again. Set with `mallopt` once the process runs, the limits do not stop that (measured:
-/// ~690 `madvise` calls for 826 thumbnails either way, so there is no `mallopt` call); read by
-/// glibc at start-up from `GLIBC_TUNABLES`, they do, for a fifth less wall time. So the bulk image
-/// commands re-execute themselves once with those tunables, unless the user has set
-/// `GLIBC_TUNABLES` already.
+/// zeroing again. glibc reads the limits that stop it only at start-up, from `GLIBC_TUNABLES`
+/// (`mallopt` once running left the ~690 `madvise` calls of 826 thumbnails as they were), so the
+/// commands that gain re-execute themselves once with them, unless the user has set
+/// `GLIBC_TUNABLES` already. `sheet` and `art` do not: they measured the same either way.
 enum MemoryTuning {
-    /// Commands that process many images, where the start-up cost of one `exec` is repaid.
-    /// Not `warm`: its thumbnails took the same time either way (2.83 s against 2.79 s for
-    /// `warm --all`, median of 7), and without thumbnails the second start-up was pure cost.
-    static let bulkCommands = ["thumbnail", "sheet", "art", "export"]
-
     static let tunables = "glibc.malloc.arena_max=1:glibc.malloc.trim_threshold=134217728:glibc.malloc.mmap_threshold=33554432"
 
-    static func apply() {
+    /// Re-executes this process with the tunables, once; returns only when it does not (already
+    /// tuned, or `exec` failed: nothing is lost but speed).
+    static func reexecuteForImages() {
         #if os(Linux)
-            let arguments = CommandLine.arguments
-            guard arguments.count > 1, bulkCommands.contains(arguments[1]),
-                ProcessInfo.processInfo.environment["GLIBC_TUNABLES"] == nil
-            else { return }
+            guard ProcessInfo.processInfo.environment["GLIBC_TUNABLES"] == nil else { return }
             setenv("GLIBC_TUNABLES", tunables, 1)
             execv("/proc/self/exe", CommandLine.unsafeArgv)
-            // exec failed: carry on untuned; nothing is lost but speed.
             unsetenv("GLIBC_TUNABLES")
         #endif
     }
