@@ -88,7 +88,7 @@ import Testing
     @Test func withoutRickdexServeBesideItServingSaysWhatToInstallAndTheRestWorks() async throws {
         let folder = try TemporaryFolder()
         let alone = folder.appendingPathComponent("rickdex")
-        try FileManager.default.copyItem(at: RickdexProcess.executable, to: alone)
+        try Self.copyExecutable(RickdexProcess.executable, to: alone)
         for arguments in [["search", "rick", "--api", "fixtures"], ["serve", "--port", "0"]] {
             let result = try await RickdexProcess.run(arguments, executable: alone)
             #expect(result.status == 1, "\(arguments): \(result.stderr)")
@@ -98,6 +98,25 @@ import Testing
         }
         let version = try await RickdexProcess.run(["--version"], executable: alone)
         #expect(version.status == 0 && !version.stdout.isEmpty)
+    }
+
+    /// Copies an executable through a descriptor closed on exec. A copy written through one that
+    /// is not can be inherited by a child another test spawns at that moment, and while that child
+    /// holds it open for writing, running the copy fails with "Text file busy" (ETXTBSY).
+    static func copyExecutable(_ source: URL, to destination: URL) throws {
+        let bytes = try Data(contentsOf: source)
+        let file = open(destination.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o755)
+        guard file >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+        defer { close(file) }
+        try bytes.withUnsafeBytes { buffer in
+            guard let base = buffer.baseAddress else { return }
+            var written = 0
+            while written < buffer.count {
+                let count = write(file, base + written, buffer.count - written)
+                guard count > 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+                written += count
+            }
+        }
     }
 
     @Test func theFixturesServerEndsWithItsCommandEvenAKilledOne() async throws {
