@@ -1,4 +1,3 @@
-import HTTP
 import Testing
 
 @testable import ImageCache

@@ -1,6 +1,5 @@
 import FixtureKit
 import Foundation
-import HTTP
 import Imaging
 import TestSupport
 import Testing

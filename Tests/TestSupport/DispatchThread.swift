@@ -1,5 +1,4 @@
 import Dispatch
-import HTTP
 
 /// Runs `body` on a Dispatch thread and waits for it without blocking a cooperative thread.
 ///

@@ -1,5 +1,4 @@
 import Foundation
-import HTTP
 
 extension Process {
     /// Waits for the process to end and returns how: its exit code and `.exit`, or the signal that
