@@ -20,7 +20,13 @@ struct RickdexServe: AsyncParsableCommand {
     )
 
     @Option(
-        help: "The dataset folder (characters.json, episodes.json, locations.json, avatars/). Default: the bundled Fixtures/.")
+        help: ArgumentHelp(
+            "The dataset folder (characters.json, episodes.json, locations.json, avatars/).",
+            discussion: """
+                Default: the bundled dataset, generated in the API's shape (made-up names and painted \
+                avatars): RICKDEX_FIXTURES, else share/rickdex/fixtures beside the installed bin/, else \
+                Fixtures/ in the repository.
+                """))
     var data: String?
 
     @Option(help: "The address to listen on.")

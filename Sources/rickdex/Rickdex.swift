@@ -16,7 +16,9 @@ struct Rickdex: AsyncParsableCommand {
         abstract: "Search Rick and Morty characters, episodes and locations from the terminal.",
         discussion: """
             The API is https://rickandmortyapi.com/api unless --api (or RICKDEX_API) names another. \
-            --api fixtures serves the bundled dataset on a loopback port and uses it, with no network. \
+            --api fixtures serves the bundled dataset on a loopback port and uses it, with no network: \
+            a dataset generated in the API's shape (made-up names, places and painted avatars, not the \
+            real service's data; installed in PREFIX/share/rickdex/fixtures, or RICKDEX_FIXTURES). \
             Answers and avatars are cached (see `rickdex cache`); --offline uses the cache alone. \
             Requests use libcurl (libcurl.so.4, or the file RICKDEX_LIBCURL names), loaded when needed. \
             With no arguments on a terminal, rickdex opens the live search (browse).

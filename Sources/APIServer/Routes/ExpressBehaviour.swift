@@ -10,8 +10,10 @@ struct ExpressBehaviour<Routes: HTTPResponderBuilder>: HTTPResponderBuilder
 where Routes.Responder.Context == BasicRequestContext {
     let routes: Routes
 
-    struct Responder<Inner: HTTPResponder>: HTTPResponder where Inner.Context == BasicRequestContext {
-        let inner: Inner
+    /// Names `HTTPResponderBuilder.Responder` itself: a generic nested type of that name clashed with
+    /// the requirement the compiler synthesises, which only the whole-module (release) build reports.
+    struct Responder: HTTPResponder {
+        let inner: Routes.Responder
 
         func respond(to request: Request, context: BasicRequestContext) async throws -> Response {
             guard request.method == .head else { return try await answer(request, context: context) }
@@ -42,7 +44,7 @@ where Routes.Responder.Context == BasicRequestContext {
         }
     }
 
-    func buildResponder() -> Responder<Routes.Responder> {
+    func buildResponder() -> Responder {
         Responder(inner: routes.buildResponder())
     }
 }

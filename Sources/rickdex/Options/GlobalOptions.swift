@@ -8,7 +8,7 @@ struct GlobalOptions: ParsableArguments {
     @Option(
         name: .long,
         help: ArgumentHelp(
-            "The API root URL, or 'fixtures' for the bundled dataset served on a loopback port.",
+            "The API root URL, or 'fixtures' for the bundled (generated) dataset served on a loopback port.",
             discussion: "Default: $RICKDEX_API, else https://rickandmortyapi.com/api.",
             valueName: "url"))
     var api: String?
