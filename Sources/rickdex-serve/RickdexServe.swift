@@ -110,7 +110,7 @@ struct RickdexServe: AsyncParsableCommand {
             }
         } catch let failure as ServerStartFailure {
             fail("\(failure)\nChoose another --port, or --port 0 for any free one.", status: 2)
-        } catch let failure as FixturesNotFound {
+        } catch let failure as DatasetNotFound {
             fail("\(failure)", status: 1)
         } catch let failure as DatasetError {
             fail("\(failure)", status: 1)
@@ -152,7 +152,8 @@ struct RickdexServe: AsyncParsableCommand {
             logger = Logger(label: "rickdex") { StreamLogHandler.standardError(label: $0) }
             logger.logLevel = .debug
         }
-        let folder = try data.map { URL(fileURLWithPath: $0, isDirectory: true) } ?? FixturesLocator.locate()
+        let configured = ProcessInfo.processInfo.environment["RICKDEX_FIXTURES"]
+        let folder = try data.map { URL(fileURLWithPath: $0, isDirectory: true) } ?? BundledDataset.locate(configured: configured)
         let dataset = try Dataset.load(from: folder)
         let faults = FaultPlan(
             latency: .milliseconds(latency), failRate: failRate, throttleRate: throttleRate,

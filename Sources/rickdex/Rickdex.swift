@@ -25,9 +25,10 @@ struct Rickdex: AsyncParsableCommand {
 
             Exit codes:
               0  success
-              1  usage error (bad option or argument, unusable dataset, output or cache folder)
+              1  usage error (bad option or argument, unusable dataset, output or cache folder,
+                 a name that fits several characters)
               2  network or server error, or --offline and the answer is not cached
-              3  not found (an unknown id)
+              3  not found (an unknown id or name)
               4  some items of a batch failed (each is reported; the rest were done)
             """,
         version: "0.1.0",

@@ -62,6 +62,21 @@ public final class OfflineRickAndMortyClient: RickAndMortyClient {
         return try (items ?? []).map { try $0.model(at: Self.url(path).absoluteString) }
     }
 
+    /// Every item of `Resource` that the cache holds in its unfiltered pages, in page order, even
+    /// when some pages are missing (those, and any that do not decode, are passed over): what
+    /// suggestions and shell completions draw on without a request.
+    public func cachedItems<Resource: APIResource>(_ type: Resource.Type) -> [Resource.Model] {
+        guard let first = try? decodePage(type, 1) else { return [] }
+        var items = first.results
+        if first.info.pages > 1 {
+            for number in 2...first.info.pages {
+                if let page = try? decodePage(type, number) { items += page.results }
+            }
+        }
+        let origin = Self.url(APIEndpoint.page(ResourceQuery<Resource>())).absoluteString
+        return items.compactMap { try? $0.model(at: origin) }
+    }
+
     /// Every item of `Resource` from its cached unfiltered pages, or `notCached` for `missing`.
     private func wholeListing<Resource: APIResource>(
         _ type: Resource.Type, missing: String

@@ -10,7 +10,8 @@ struct EpisodeCommand: AsyncParsableCommand {
         abstract: "Show an episode and its characters, with their avatars on a terminal."
     )
 
-    @Argument(help: "The episode's id (e.g. 28) or code (e.g. S03E07).")
+    @Argument(
+        help: "The episode's id (e.g. 28) or code (e.g. S03E07).", completion: .custom(ShellCompletion.episodes))
     var episode: String
 
     @Flag(help: "Print the episode and its characters as JSON.")

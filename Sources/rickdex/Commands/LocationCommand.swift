@@ -2,16 +2,24 @@ import ArgumentParser
 import BlockArt
 import RickAndMortyAPI
 import TerminalUI
+import Toolbox
+import UseCases
 
-/// `rickdex location ID [--json]`
+/// `rickdex location ID|NAME [--json]`
 struct LocationCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "location",
-        abstract: "Show a location and its residents, with their avatars on a terminal."
+        abstract: "Show a location and its residents, with their avatars on a terminal.",
+        discussion: """
+            The location is its id, or its name: a whole name (any case), the start of just one, or \
+            a part of just one. A name that fits several lists them with their ids.
+            """
     )
 
-    @Argument(help: "The location's id, e.g. 3 for the Citadel of Ricks.")
-    var id: Int
+    @Argument(
+        help: ArgumentHelp("The location's id or name, e.g. 3 or 'citadel of ricks'.", valueName: "id-or-name"),
+        completion: .custom(ShellCompletion.locations))
+    var location: String
 
     @Flag(help: "Print the location and its residents as JSON.")
     var json = false
@@ -21,13 +29,16 @@ struct LocationCommand: AsyncParsableCommand {
     @OptionGroup var global: GlobalOptions
 
     func validate() throws {
-        guard id >= 1 else { throw ValidationError("the id must be 1 or more") }
+        if let id = Int(location), id < 1 { throw ValidationError("the id must be 1 or more") }
+        guard !location.trimmingWhitespace().isEmpty else { throw ValidationError("give a location's id or name") }
     }
 
     func run() async throws {
         try await APIConnection.with(global) { connection in
             let client = connection.client
-            let location = try await client.location(id: id)
+            let location = try await NamedItem.resolve(
+                self.location.trimmingWhitespace(), LocationDTO.self, connection: connection, options: global,
+                name: \.name, id: \.id)
             let residents = try await client.characters(ids: location.residentIDs)
             if json {
                 try JSONOutput.print(LocationDetail(location: location, residents: residents))

@@ -22,7 +22,10 @@ struct SearchCommand: AsyncParsableCommand {
         discussion: """
             Filters match as the API matches them: case-insensitive parts of the field \
             (--species hum finds Human and Humanoid), except a gender starting with 'male', which \
-            must match from the start (male does not find Female). No match is not an error.
+            must match from the start (male does not find Female). No match is not an error: it \
+            prints "No characters match." and, on stderr, the nearest names, species or types the \
+            cache (or the bundled dataset) knows, without a request. A --status or --gender that \
+            selects no status or gender is a usage error naming the nearest.
 
             On a terminal each result shows its round avatar (real pixels where the terminal \
             shows them, else block symbols fitted to the terminal: see --symbols), rows appearing \
@@ -69,7 +72,12 @@ struct SearchCommand: AsyncParsableCommand {
             }
             let style = Style(enabled: global.color.enabled())
             guard !result.results.isEmpty else {
-                print(page == 1 ? "No characters match." : "Nothing on page \(page): the results have fewer pages.")
+                guard page == 1 else { return print("Nothing on page \(page): the results have fewer pages.") }
+                print("No characters match.")
+                let known = KnownEntries.lookUp(setting: global.apiSetting, cache: global.cache, [.character])
+                for line in NoMatchHints(query: query, known: known.characters).lines {
+                    StandardStreams.error("hint: \(line)\n")
+                }
                 return
             }
             if previews.enabled(isTerminal: TerminalDevice.standardOutput.isTerminal) {

@@ -8,15 +8,22 @@ import TerminalUI
 import Toolbox
 import UseCases
 
-/// `rickdex show ID [--json]`
+/// `rickdex show ID|NAME [--json]`
 struct ShowCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "show",
-        abstract: "Show one character in detail, with the episodes it appears in."
+        abstract: "Show one character in detail, with the episodes it appears in.",
+        discussion: """
+            The character is its id, or its name: a whole name (any case), the start of just one, or \
+            a part of just one ('morty smith', squanch). A name that fits several lists them with \
+            their ids.
+            """
     )
 
-    @Argument(help: "The character's id, e.g. 1 for Rick Sanchez.")
-    var id: Int
+    @Argument(
+        help: ArgumentHelp("The character's id or name, e.g. 1 or 'rick sanchez'.", valueName: "id-or-name"),
+        completion: .custom(ShellCompletion.characters))
+    var character: String
 
     @Flag(help: "Print the character and its episodes as JSON.")
     var json = false
@@ -26,13 +33,16 @@ struct ShowCommand: AsyncParsableCommand {
     @OptionGroup var global: GlobalOptions
 
     func validate() throws {
-        guard id >= 1 else { throw ValidationError("the id must be 1 or more") }
+        if let id = Int(character), id < 1 { throw ValidationError("the id must be 1 or more") }
+        guard !character.trimmingWhitespace().isEmpty else { throw ValidationError("give a character's id or name") }
     }
 
     func run() async throws {
         try await APIConnection.with(global) { connection in
             let client = connection.client
-            let character = try await client.character(id: id)
+            let character = try await NamedItem.resolve(
+                self.character.trimmingWhitespace(), CharacterDTO.self, connection: connection, options: global,
+                name: \.name, id: \.id)
             // One batch request for every episode, as the API allows.
             let episodes = try await client.episodes(ids: character.episodeIDs)
             let detail = CharacterDetail(character: character, episodes: episodes)

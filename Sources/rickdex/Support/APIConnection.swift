@@ -102,7 +102,7 @@ struct APIConnection: Sendable {
     }
 
     /// The cache's name for an API: `fixtures` whatever port it runs on, else the root URL.
-    private static func identity(for setting: String, baseURL: URL?) throws -> APIIdentity {
+    static func identity(for setting: String, baseURL: URL?) throws -> APIIdentity {
         if setting == "fixtures" { return APIIdentity(name: "fixtures", baseURL: baseURL) }
         let root = try url(setting).absoluteString
         return APIIdentity(name: root.hasSuffix("/") ? String(root.dropLast()) : root, baseURL: baseURL)

@@ -1,11 +1,11 @@
-/// `--api fixtures` or `rickdex serve` was run but no bundled dataset could be found.
-struct FixturesNotFound: Error, CustomStringConvertible {
+/// No bundled dataset where `BundledDataset.locate` looked.
+public struct DatasetNotFound: Error, CustomStringConvertible, Sendable {
     /// The folders looked in, in order.
-    let searched: [String]
-    /// Whether `RICKDEX_FIXTURES` named the one folder looked in.
-    let configured: Bool
+    public let searched: [String]
+    /// Whether a configured folder (`RICKDEX_FIXTURES`) was the one looked in.
+    public let configured: Bool
 
-    var description: String {
+    public var description: String {
         if configured {
             return "RICKDEX_FIXTURES names \(searched.first ?? ""), which holds no characters.json; "
                 + "point it at a dataset folder, or unset it to use the installed one"

@@ -1,0 +1,49 @@
+import FoundationEssentials
+import Toolbox
+
+/// Where the dataset that ships with Rickdex is: what `--api fixtures` and `rickdex serve` serve,
+/// and what suggestions and completions read when no cache holds the answers.
+public enum BundledDataset {
+    /// Its place relative to the folder that holds the executable, as `scripts/install` and the
+    /// release archive lay it out (`PREFIX/bin/rickdex`, `PREFIX/share/rickdex/fixtures`).
+    public static let installedPath = "../share/rickdex/fixtures"
+
+    /// Finds the folder for this process: beside its executable (`/proc/self/exe`), else up from
+    /// it or from the current directory; `configured` (`RICKDEX_FIXTURES`) first when given.
+    public static func locate(configured: String?) throws(DatasetNotFound) -> URL {
+        try locate(
+            configured: configured, executable: URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath(),
+            currentDirectory: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
+    }
+
+    /// Finds the folder: `configured` (the `RICKDEX_FIXTURES` setting) when given; else the
+    /// installed place beside `executable`'s folder; else `Fixtures/` up from the executable (a
+    /// build lives in `.build/…` inside the repository) and up from `currentDirectory`.
+    public static func locate(configured: String?, executable: URL, currentDirectory: URL) throws(DatasetNotFound) -> URL {
+        if let configured, !configured.isEmpty {
+            let folder = URL(fileURLWithPath: configured, isDirectory: true)
+            guard isDataset(folder) else { throw DatasetNotFound(searched: [folder.path], configured: true) }
+            return folder
+        }
+        let binFolder = executable.deletingLastPathComponent()
+        let installed = binFolder.appendingPathComponent(installedPath, isDirectory: true).standardizedFileURL
+        if isDataset(installed) { return installed }
+        var searched = [installed.path]
+        for start in [binFolder, currentDirectory] {
+            var folder = start
+            for _ in 0..<8 {
+                let candidate = folder.appendingPathComponent("Fixtures", isDirectory: true)
+                if isDataset(candidate) { return candidate }
+                searched.append(candidate.path)
+                let parent = folder.deletingLastPathComponent()
+                if parent.path == folder.path { break }
+                folder = parent
+            }
+        }
+        throw DatasetNotFound(searched: searched, configured: false)
+    }
+
+    private static func isDataset(_ folder: URL) -> Bool {
+        FileSystem.info(folder.appendingPathComponent("characters.json").path) != nil
+    }
+}

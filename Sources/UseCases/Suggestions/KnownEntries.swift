@@ -1,0 +1,38 @@
+import HTTP
+import RickAndMortyAPI
+
+/// What is known of an API without asking it: the characters, episodes and locations its cached
+/// unfiltered pages hold, or the bundled dataset's. "Did you mean", `show NAME` hints and shell
+/// completions draw on it, never on the network.
+public struct KnownEntries: Sendable {
+    public var characters: [RMCharacter]
+    public var episodes: [Episode]
+    public var locations: [Location]
+
+    public init(characters: [RMCharacter] = [], episodes: [Episode] = [], locations: [Location] = []) {
+        self.characters = characters
+        self.episodes = episodes
+        self.locations = locations
+    }
+
+    /// What `cache` holds of `kinds`: every cached page of their unfiltered listings (`warm`
+    /// stores them all). A completion reads one kind only: half the time of reading all three.
+    public static func cached(in cache: any ResponseCache, _ kinds: Set<ResourceKind> = Set(ResourceKind.allCases))
+        -> KnownEntries
+    {
+        let offline = OfflineRickAndMortyClient(cache: cache)
+        return KnownEntries(
+            characters: kinds.contains(.character) ? offline.cachedItems(CharacterDTO.self) : [],
+            episodes: kinds.contains(.episode) ? offline.cachedItems(EpisodeDTO.self) : [],
+            locations: kinds.contains(.location) ? offline.cachedItems(LocationDTO.self) : [])
+    }
+
+    /// Everything of `kinds` in a dataset folder's files (the bundled dataset, for `--api fixtures`).
+    public static func all(in dataset: Dataset, _ kinds: Set<ResourceKind> = Set(ResourceKind.allCases)) -> KnownEntries {
+        let origin = Dataset.canonicalBase
+        return KnownEntries(
+            characters: kinds.contains(.character) ? dataset.characters.compactMap { try? $0.model(at: origin) } : [],
+            episodes: kinds.contains(.episode) ? dataset.episodes.compactMap { try? $0.model(at: origin) } : [],
+            locations: kinds.contains(.location) ? dataset.locations.compactMap { try? $0.model(at: origin) } : [])
+    }
+}

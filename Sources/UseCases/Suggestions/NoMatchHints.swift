@@ -1,0 +1,30 @@
+import RickAndMortyAPI
+
+/// Why a character search may have found nothing: for each filter that matches no known
+/// character on its own, the nearest known values ("rik" → "rick", 107 names).
+public struct NoMatchHints: Sendable, Hashable {
+    /// A filter whose value matched nothing, and what to try instead.
+    public struct Hint: Sendable, Hashable {
+        /// The filter: `name`, `species` or `type`.
+        public var filter: String
+        /// What was typed.
+        public var typed: String
+        /// Closest first; may be empty when nothing known is near.
+        public var suggestions: [Suggestion]
+    }
+
+    /// One hint per filter that alone matches nothing, in the order name, species, type.
+    public var hints: [Hint]
+
+    /// The hints for `query` against the `known` characters; none when `known` is empty.
+    public init(query: CharacterQuery, known: [RMCharacter]) {
+        let fields: [(String, (RMCharacter) -> String)] = [("name", \.name), ("species", \.species), ("type", \.type)]
+        hints = fields.compactMap { filter, field in
+            guard let typed = query.filters[filter], !known.isEmpty else { return nil }
+            let values = known.map(field)
+            let lowered = typed.lowercased()
+            guard !values.contains(where: { $0.lowercased().contains(lowered) }) else { return nil }
+            return Hint(filter: filter, typed: typed, suggestions: Spelling.suggestions(for: typed, in: values))
+        }
+    }
+}

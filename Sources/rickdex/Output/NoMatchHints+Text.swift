@@ -1,0 +1,16 @@
+import BlockArt
+import UseCases
+
+extension NoMatchHints {
+    /// One line a hint, for stderr: `no name contains 'rik'; did you mean rick (107 characters)?`
+    var lines: [String] {
+        hints.map { hint in
+            let typed = TerminalText.sanitize(hint.typed)
+            guard !hint.suggestions.isEmpty else { return "no known \(hint.filter) contains '\(typed)'" }
+            let choices = hint.suggestions.map { suggestion in
+                "\(TerminalText.sanitize(suggestion.term)) (\(suggestion.matches) character\(suggestion.matches == 1 ? "" : "s"))"
+            }
+            return "no \(hint.filter) contains '\(typed)'; did you mean \(choices.joined(separator: ", "))?"
+        }
+    }
+}

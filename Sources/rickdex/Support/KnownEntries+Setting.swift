@@ -1,0 +1,26 @@
+import FoundationEssentials
+import ImageCache
+import RickAndMortyAPI
+import UseCases
+
+extension KnownEntries {
+    /// What is known of the API `setting` names without a request: for `fixtures`, the bundled
+    /// dataset (found as `rickdex-serve` finds it, beside the installed `bin/`); else what the
+    /// cache holds for that API. Empty when neither can be read: hints are a courtesy.
+    static func lookUp(
+        setting: String, cache: CacheOptions, _ kinds: Set<ResourceKind> = Set(ResourceKind.allCases)
+    ) -> KnownEntries {
+        if setting == "fixtures" {
+            guard
+                let folder = try? BundledDataset.locate(
+                    configured: ProcessInfo.processInfo.environment["RICKDEX_FIXTURES"]),
+                let dataset = try? Dataset.load(from: folder)
+            else { return KnownEntries() }
+            return .all(in: dataset, kinds)
+        }
+        guard let identity = try? APIConnection.identity(for: setting, baseURL: nil), let disk = try? cache.open() else {
+            return KnownEntries()
+        }
+        return .cached(in: DiskResponseCache(disk: disk, identity: identity), kinds)
+    }
+}

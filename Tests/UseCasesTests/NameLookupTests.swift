@@ -1,0 +1,75 @@
+import RickAndMortyAPI
+import TestSupport
+import Testing
+import UseCases
+
+/// `show NAME` and `location NAME`: which name picks one, and what is listed otherwise.
+@Suite struct NameLookupTests {
+    typealias Named = (id: Int, name: String)
+
+    func pick(_ text: String, _ names: [String], total: Int? = nil) -> NameLookup.Outcome<Named> {
+        let candidates = names.enumerated().map { (id: $0.offset + 1, name: $0.element) }
+        return NameLookup.pick(text, among: candidates, total: total ?? candidates.count, name: \.name)
+    }
+
+    func found(_ outcome: NameLookup.Outcome<Named>) -> String? {
+        if case .found(let item) = outcome { return item.name }
+        return nil
+    }
+
+    func several(_ outcome: NameLookup.Outcome<Named>) -> [String]? {
+        if case .several(let items, _) = outcome { return items.map(\.name) }
+        return nil
+    }
+
+    @Test func aWholeNameInAnyCaseWinsOverLongerOnes() {
+        #expect(found(pick("morty smith", ["Morty Smith", "Morty Smithers", "Evil Morty Smith"])) == "Morty Smith")
+    }
+
+    @Test func theOnlyNameThatStartsSoIsPicked() {
+        #expect(found(pick("rick", ["Rick Sanchez", "Juggling Rick", "Doofus Rick"])) == "Rick Sanchez")
+    }
+
+    @Test func theOnlyCandidateIsPicked() {
+        #expect(found(pick("squanch", ["Squanchy"])) == "Squanchy")
+    }
+
+    @Test func severalAreListedClosestFirst() {
+        #expect(
+            several(pick("juggling", ["Juggling Rick", "Big Juggling Morty", "Juggling Morty"]))
+                == ["Juggling Rick", "Juggling Morty", "Big Juggling Morty"])
+        #expect(several(pick("juggling morty", ["Juggling Morty", "Juggling Morty"])) == ["Juggling Morty", "Juggling Morty"])
+    }
+
+    @Test func aFitIsOnlyTheOnlyOneWhenEveryCandidateWasRead() {
+        #expect(several(pick("rick", ["Rick Sanchez", "Juggling Rick"], total: 150)) == ["Rick Sanchez", "Juggling Rick"])
+    }
+
+    @Test func noCandidateIsNone() {
+        guard case .none = pick("zzz", []) else {
+            Issue.record("expected none")
+            return
+        }
+    }
+
+    @Test func findAsksTheServerAndPicks() async throws {
+        let (morty, citadel) = try await TestData.withServer { base in
+            let client = TestData.client(base)
+            return (
+                try await NameLookup.find("morty smith", CharacterDTO.self, client: client, name: \.name),
+                try await NameLookup.find("citadel", LocationDTO.self, client: client, name: \.name)
+            )
+        }
+        if case .found(let character) = morty {
+            #expect(character.id == 2)
+        } else {
+            Issue.record("expected Morty, got \(morty)")
+        }
+        if case .several(let places, let total) = citadel {
+            #expect(places.map(\.id) == [3, 9, 51, 77, 121])
+            #expect(total == 5)
+        } else {
+            Issue.record("expected the five citadels, got \(citadel)")
+        }
+    }
+}

@@ -1,0 +1,206 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// Typos get a way forward: suggestions for a search that finds nothing, closed filter values
+/// checked, `show` and `location` by name, and shells completing names, ids and codes.
+@Suite struct ForgivingInputTests {
+    func run(_ arguments: [String]) async throws -> RickdexProcess.Run {
+        try await RickdexProcess.run(arguments)
+    }
+
+    @Test func aNameThatFindsNothingSuggestsTheNearestOnStderr() async throws {
+        let result = try await run(["search", "rik", "--api", "fixtures"])
+        #expect(result.status == 0)
+        #expect(result.stdout == "No characters match.\n")
+        #expect(result.stderr == "hint: no name contains 'rik'; did you mean rick (97 characters), riq (11 characters)?\n")
+    }
+
+    @Test func jsonStaysACleanEmptyResult() async throws {
+        let result = try await run(["search", "rik", "--api", "fixtures", "--json"])
+        #expect(result.status == 0)
+        #expect(result.stderr.isEmpty)
+        let decoded = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
+        #expect(decoded?["count"] as? Int == 0)
+    }
+
+    @Test func anOpenFilterThatFindsNothingGetsItsNearestValues() async throws {
+        let result = try await run(["search", "--species", "humn", "--api", "fixtures"])
+        #expect(result.status == 0)
+        #expect(result.stderr == "hint: no species contains 'humn'; did you mean human (414 characters)?\n")
+    }
+
+    @Test(arguments: [
+        (["--status", "deadd"], "--status must be alive, dead or unknown, not 'deadd'; did you mean 'dead'?"),
+        (["--gender", "malee"], "--gender must be female, male, genderless or unknown, not 'malee'; did you mean 'male'?"),
+        (["--status", "zombie"], "--status must be alive, dead or unknown, not 'zombie'\n"),
+    ])
+    func aClosedValueThatSelectsNothingIsAUsageError(_ filter: [String], _ message: String) async throws {
+        let result = try await run(["search", "--api", "fixtures"] + filter)
+        #expect(result.status == 1)
+        #expect(result.stderr.contains(message), "\(result.stderr)")
+    }
+
+    @Test func aPartOfAClosedValueStillSearches() async throws {
+        let result = try await run(["search", "--status", "ali", "--gender", "fem", "--api", "fixtures", "--json"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let expected = TestData.fixturesDataset.characters.filter { $0.status == "Alive" && $0.gender == "Female" }.count
+        let decoded = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
+        #expect(decoded?["count"] as? Int == expected)
+    }
+
+    @Test(arguments: [
+        (["show", "morty smith"], "\"id\" : 2,"), (["show", "MORTY SMITH"], "\"id\" : 2,"),
+        (["show", "squanchy sanch"], "\"id\" : 30,"), (["location", "citadel of ricks"], "\"id\" : 3,"),
+        (["show", "2"], "\"id\" : 2,"),
+    ])
+    func aNameFindsItsCharacterOrLocation(_ command: [String], _ id: String) async throws {
+        let result = try await run(command + ["--api", "fixtures", "--json"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains(id))
+    }
+
+    @Test func aNameThatFitsSeveralListsThemWithTheirIds() async throws {
+        let result = try await run(["show", "juggling", "--api", "fixtures"])
+        #expect(result.status == 1)
+        #expect(
+            result.stderr == """
+                rickdex: 'juggling' fits 3 characters:
+                     7  Juggling Rick
+                   265  Juggling Morty
+                   300  Juggling Morty
+                Give more of the name, or the id: rickdex show 7.
+
+                """)
+    }
+
+    @Test func aNameThatFitsNoneIsNotFoundWithTheNearest() async throws {
+        let result = try await run(["show", "mortt", "--api", "fixtures"])
+        #expect(result.status == 3)
+        #expect(result.stderr == "rickdex: character 'mortt' not found\nDid you mean morty?\n")
+    }
+
+    // MARK: Shell completion, in real shells
+
+    /// The bash completion script rickdex generates, loaded in a real bash, asked as bash asks
+    /// when Tab is pressed after `line` and then `typing` (one word, spaces and all); returns the
+    /// candidates.
+    func bashCandidates(_ line: String, typing: String? = nil, environment extra: [String: String] = [:]) throws
+        -> [String]
+    {
+        let folder = try TestData.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let script = folder.appendingPathComponent("rickdex.bash")
+        let generated = try RickdexProcess.runBlocking(["--generate-completion-script", "bash"], environment: [:])
+        try generated.stdout.write(to: script, atomically: true, encoding: .utf8)
+        let words = line.split(separator: " ", omittingEmptySubsequences: false).map(String.init) + (typing.map { [$0] } ?? [])
+        let driver = """
+            source "$1"; shift; COMP_WORDS=("$@"); COMP_CWORD=$(( $# - 1 )); COMP_LINE="$*"; COMP_POINT=${#COMP_LINE}
+            _rickdex rickdex "${COMP_WORDS[COMP_CWORD]}" "${COMP_WORDS[COMP_CWORD-1]}"; printf '%s\\n' "${COMPREPLY[@]}"
+            """
+        let bash = Process()
+        bash.executableURL = URL(fileURLWithPath: "/bin/bash")
+        bash.arguments = ["-c", driver, "bash", script.path] + words
+        var environment = ProcessInfo.processInfo.environment
+        environment["PATH"] = RickdexProcess.executable.deletingLastPathComponent().path + ":" + (environment["PATH"] ?? "")
+        environment["RICKDEX_CACHE_DIR"] = folder.path
+        bash.environment = environment.merging(extra) { $1 }
+        let output = Pipe()
+        bash.standardOutput = output
+        bash.standardError = FileHandle.nullDevice
+        try bash.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        bash.exitStatus()
+        return String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
+    }
+
+    @Test func bashCompletesNamesIdsCodesAndPlacesFromTheBundledData() async throws {
+        try await onDispatchThread { () throws -> Void in
+            #expect(try bashCandidates("rickdex search --api fixtures jugg") == ["juggling Rick", "juggling Morty"])
+            #expect(try bashCandidates("rickdex show --api fixtures 12").prefix(3) == ["12", "120", "121"])
+            #expect(try bashCandidates("rickdex episode --api fixtures S01E1") == ["S01E10", "S01E11"])
+            #expect(try bashCandidates("rickdex location --api fixtures", typing: "citadel o") == ["citadel of Ricks"])
+            // As bash hands over a word typed with a backslash or an open quote.
+            #expect(try bashCandidates("rickdex location --api fixtures", typing: "citadel\\ o") == ["citadel of Ricks"])
+            #expect(try bashCandidates("rickdex location --api fixtures", typing: "'citadel o") == ["citadel of Ricks"])
+            #expect(try bashCandidates("rickdex search --api fixtures --species humano") == ["humanoid"])
+            #expect(try bashCandidates("rickdex search --api fixtures --status de") == ["dead"])
+        }
+    }
+
+    @Test func bashCompletesFromTheCacheAndNeverTheNetwork() async throws {
+        try await onDispatchThread { () throws -> Void in
+            // Nothing cached for this API, and nothing listens there: no candidates, at once.
+            #expect(try bashCandidates("rickdex search --api http://127.0.0.1:9/api ri").isEmpty)
+        }
+    }
+
+    @Test func aWarmCacheCompletesWithTheServerGone() async throws {
+        let cache = try TemporaryFolder()
+        let api: String
+        do {
+            let server = try ServeProcess()
+            api = server.baseURL
+            let warmed = try await RickdexProcess.run(
+                ["warm", "--all", "--no-thumbnails", "--api", api], environment: ["RICKDEX_CACHE_DIR": cache.path])
+            #expect(warmed.status == 0, "\(warmed.stderr)")
+            server.stop()
+        }
+        try await onDispatchThread { () throws -> Void in
+            let names = try bashCandidates("rickdex show --api \(api) --cache-dir \(cache.path)", typing: "morty s")
+            #expect(names == ["morty smith"])
+        }
+    }
+
+    /// fish asks for completions through `commandline`, which works only in an interactive fish:
+    /// so a real one runs in tmux, Tab is pressed, and the screen must list the candidates.
+    @Test func fishCompletesNamesInARealShell() async throws {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/fish") else {
+            Issue.record("fish is missing: scripts/setup --for-tests installs it")
+            return
+        }
+        let folder = try TemporaryFolder()
+        let script = folder.url.appendingPathComponent("rickdex.fish")
+        let generated = try await RickdexProcess.run(["--generate-completion-script", "fish"])
+        try generated.stdout.write(to: script, atomically: true, encoding: .utf8)
+        let socket = "rickdex-test-\(UUID().uuidString.prefix(8))"
+        let bin = RickdexProcess.executable.deletingLastPathComponent().path
+        let command =
+            "env PATH=\(bin):$PATH RICKDEX_CACHE_DIR=\(folder.path) HOME=\(folder.path) fish --no-config"
+        let screen = try await onDispatchThread { () throws -> String in
+            try ViewTests.newSession(socket, width: 120, height: 20, command: command)
+            defer { _ = try? ViewTests.tmux(["-L", socket, "kill-server"]) }
+            try ViewTests.tmux(["-L", socket, "send-keys", "source \(script.path); clear", "Enter"])
+            try ViewTests.tmux(["-L", socket, "send-keys", "rickdex search --api fixtures jugg", "Tab"])
+            let deadline = Date().addingTimeInterval(30)
+            var captured = ""
+            while Date() < deadline {
+                captured = try ViewTests.tmux(["-L", socket, "capture-pane", "-p"])
+                if captured.contains("juggling Morty") { return captured }
+                usleep(100_000)
+            }
+            Issue.record("fish listed no candidates within 30 s; the pane:\n\(captured)")
+            return captured
+        }
+        #expect(screen.contains("juggling Rick") && screen.contains("juggling Morty"), "\(screen)")
+    }
+
+    @Test func namesFromTheDataReachTheShellWithoutEscapes() async throws {
+        let dataset = try TemporaryFolder()
+        let characters = try String(contentsOf: TestData.fixtures.appendingPathComponent("characters.json"), encoding: .utf8)
+        let hostile = characters.replacingOccurrences(
+            of: "\"Rick Sanchez\"", with: "\"Rick\\u001b]0;owned\\u0007 Sanchez\\u001b[2J\"")
+        #expect(hostile != characters)
+        try hostile.write(to: dataset.url.appendingPathComponent("characters.json"), atomically: true, encoding: .utf8)
+        for name in ["episodes.json", "locations.json"] {
+            try FileManager.default.copyItem(
+                at: TestData.fixtures.appendingPathComponent(name), to: dataset.url.appendingPathComponent(name))
+        }
+        try await onDispatchThread { () throws -> Void in
+            let names = try bashCandidates(
+                "rickdex search --api fixtures", typing: "rick", environment: ["RICKDEX_FIXTURES": dataset.path])
+            #expect(names.first == "rick Sanchez")
+            #expect(!names.joined().contains("\u{1B}") && !names.joined().contains("\u{07}"))
+        }
+    }
+}
