@@ -111,6 +111,29 @@ import Testing
         }
     }
 
+    /// Small thumbnails are kept compressed; large ones are made from the kept original each time.
+    @Test func onlyThumbnailsUpToTheLargestStoredAreKeptCompressed() async throws {
+        try await TestData.withServer { base in
+            let url = Self.avatar(5, under: base)
+            let images = try pipeline(base)
+            let key = images.identity.key(for: url)
+            let small = ImageProcessors.Circle(size: 64)
+            let large = ImageProcessors.Circle(size: images.variantStorage.largestStored + 1, ring: RGBA(76, 196, 96))
+            let kept = try await images.thumbnail(for: url, circle: small)
+            let body = try #require(images.disk.entry(for: key.appending(small.identifier))?.body)
+            #expect(body.count < 64 * 64 * 4 / 2, "a 64 px thumbnail is kept compressed: \(body.count) bytes")
+            #expect(try ImageDecoder().decode(body) == kept.bitmap)
+
+            let made = try await images.thumbnail(for: url, circle: large)
+            #expect(made.made && !images.disk.contains(key.appending(large.identifier)))
+            // Another process, with nothing in memory: made again from the original on disk.
+            let later = try pipeline(base)
+            let again = try await later.thumbnail(for: url, circle: large)
+            #expect(again.made && again.bitmap == made.bitmap)
+            #expect(later.statistics.downloads == 0 && later.statistics.originalHits == 1)
+        }
+    }
+
     @Test func aStaleEntryIsRenewedByA304WithoutADownload() async throws {
         try await TestData.withServer(cacheControl: Self.expiring) { base in
             _ = try await pipeline(base, configuration: DiskCacheConfiguration()).original(for: Self.avatar(4, under: base))

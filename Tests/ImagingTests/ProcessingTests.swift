@@ -60,6 +60,21 @@ import Testing
         #expect(inner.green > 0 && inner.blue > 0, "the ring's inner edge blends ring and picture")
     }
 
+    /// The cache keeps only plain circles and draws rings on them: that must be the very pixels
+    /// a ringed circle made from the image has, at every size and ring width.
+    @Test(arguments: [(1, 32, nil), (7, 64, nil), (13, 64, 1.0), (21, 192, nil), (826, 97, 3.5), (2, 24, 1.5)])
+    func aRingDrawnOnThePlainCircleIsTheRingedCircle(_ id: Int, _ size: Int, _ width: Double?) throws {
+        let image = try ImageDecoder().decode(try ImagingTestData.avatar(id))
+        let ringed = ImageProcessors.Circle(size: size, ring: RGBA(214, 60, 60), ringWidth: width)
+        #expect(ringed.ringDrawsOverThePlainCircle)
+        #expect(ringed.ringed(ringed.plain.process(image)) == ringed.process(image))
+    }
+
+    @Test func aRingNarrowerThanAPixelIsNotDrawnOverThePlainCircle() {
+        #expect(!ImageProcessors.Circle(size: 64, ring: RGBA(1, 2, 3), ringWidth: 0.5).ringDrawsOverThePlainCircle)
+        #expect(!ImageProcessors.Circle(size: 64).ringDrawsOverThePlainCircle)
+    }
+
     @Test func identifiersSeparateEveryParameter() {
         let plain = ImageProcessors.Circle(size: 64)
         let ringed = ImageProcessors.Circle(size: 64, ring: RGBA(1, 2, 3))

@@ -7,6 +7,10 @@ import Toolbox
 /// original on disk, then the network. Identical requests in flight share one download and one
 /// decode; what is made is stored in both tiers.
 ///
+/// Thumbnails are kept on disk as `variantStorage` says (small ones, compressed); larger ones
+/// are made again from the stored original, and kept in memory only. A ringed thumbnail is the
+/// plain one with its ring drawn on, so only plain ones are kept.
+///
 /// Entries are fresh for as long as the server's caching headers say (the disk tier's default
 /// lifetime when they say nothing), and not stored at all when they forbid it. Online, a stale
 /// disk entry is revalidated (a 304 renews it without a download) and served stale if the
@@ -25,6 +29,8 @@ public final class ImagePipeline: Sendable {
     /// image caches keep one for days (Kingfisher 7, Nuke until evicted). A refresh
     /// (`refreshThumbnail`) asks all the same.
     public let acceptsStale: Duration
+    /// Which thumbnails are kept on disk, and how they are written.
+    public let variantStorage: VariantStorage
 
     /// The default of `acceptsStale`: a week, as Kingfisher's disk cache.
     public static let defaultAcceptsStale = Duration.seconds(7 * 24 * 3600)
@@ -35,12 +41,13 @@ public final class ImagePipeline: Sendable {
 
     public init(
         identity: APIIdentity, disk: DiskCache, fetcher: ImageFetcher?, memoryLimits: MemoryCacheLimits = .thumbnails,
-        acceptsStale: Duration = defaultAcceptsStale
+        acceptsStale: Duration = defaultAcceptsStale, variantStorage: VariantStorage = .standard
     ) {
         self.identity = identity
         self.disk = disk
         self.fetcher = fetcher
         self.acceptsStale = acceptsStale
+        self.variantStorage = variantStorage
         self.memory = MemoryCache(limits: memoryLimits)
     }
 
@@ -70,10 +77,7 @@ public final class ImagePipeline: Sendable {
         let hadCopy = disk.contains(key)
         let original = try await originals.run(key) { try await loadOriginal(url, key: key, revalidating: true) }
         if hadCopy, original.source == .network {
-            for circle in circles {
-                memory.remove(ThumbnailKey(url: url, circle: circle))
-                disk.remove(key.appending(circle.identifier))
-            }
+            for circle in circles { forget(url, circle, key: key) }
         }
         return original
     }
@@ -90,10 +94,7 @@ public final class ImagePipeline: Sendable {
         let hadCopy = disk.contains(key)
         let original = try await originals.run(key) { try await loadOriginal(url, key: key, revalidating: true) }
         let changed = hadCopy && original.source == .network
-        if changed {
-            memory.remove(ThumbnailKey(url: url, circle: circle))
-            disk.remove(key.appending(circle.identifier))
-        }
+        if changed { forget(url, circle, key: key) }
         return (try await thumbnail(for: url, circle: circle), changed)
     }
 
@@ -143,7 +144,24 @@ public final class ImagePipeline: Sendable {
         let request = ThumbnailKey(url: url, circle: circle)
         if let bitmap = memory.value(for: request) { return Thumbnail(bitmap: bitmap, source: .memory) }
         return try await variants.run(request) {
-            try await loadThumbnail(request, key: identity.key(for: url).appending(circle.identifier))
+            guard circle.ringDrawsOverThePlainCircle else {
+                return try await loadThumbnail(request, key: identity.key(for: url).appending(circle.identifier))
+            }
+            // A ring is drawn on the plain circle, pixel for pixel what making it anew gives: only
+            // the plain one is kept on disk, and the ring costs microseconds.
+            let plain = try await thumbnail(for: url, circle: circle.plain)
+            let bitmap = circle.ringed(plain.bitmap)
+            memory.set(bitmap, for: request, cost: bitmap.pixels.count)
+            return Thumbnail(bitmap: bitmap, source: plain.source, made: plain.made)
+        }
+    }
+
+    /// Drops the thumbnails as `circle` of `url` from both tiers, with the plain circle a ringed
+    /// one is drawn on.
+    private func forget(_ url: URL, _ circle: ImageProcessors.Circle, key: CacheKey) {
+        for each in circle.ringDrawsOverThePlainCircle ? [circle, circle.plain] : [circle] {
+            memory.remove(ThumbnailKey(url: url, circle: each))
+            disk.remove(key.appending(each.identifier))
         }
     }
 
@@ -174,12 +192,13 @@ public final class ImagePipeline: Sendable {
         }
         counters.withLock { $0.processed += 1 }
         memory.set(bitmap, for: request, cost: bitmap.pixels.count)
-        let png = try PNGEncoder.uncompressed.encode(bitmap)
         // A variant lives as long as its original, and is not kept where its original may not be.
-        let metadata = disk.metadata(
-            .variant, key: key, url: url.absoluteString, contentType: "image/png", source: source,
-            directives: original.directives)
-        if original.directives.mayStore { try disk.store(png, metadata: metadata, for: key) }
+        if original.directives.mayStore, variantStorage.stores(diameter: circle.size) {
+            let metadata = disk.metadata(
+                .variant, key: key, url: url.absoluteString, contentType: "image/png", source: source,
+                directives: original.directives)
+            try disk.store(try variantStorage.encoder.encode(bitmap), metadata: metadata, for: key)
+        }
         return Thumbnail(bitmap: bitmap, source: original.source, made: true)
     }
 

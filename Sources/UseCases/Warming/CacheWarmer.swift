@@ -79,10 +79,20 @@ public struct CacheWarmer: Sendable {
         return run.report(pages: first.pages == 0 ? 0 : 1, before: before, after: responses?.statistics)
     }
 
-    /// The thumbnails a character with `status` gets: one per distinct size and ring.
+    /// The thumbnails a character with `status` is drawn as: one per distinct size and ring.
     func circles(_ variants: [AvatarVariant], status: CharacterStatus, pixelsPerColumn: Int) -> [ImageProcessors.Circle] {
         var seen = Set<ImageProcessors.Circle>()
         return variants.map { $0.circle(for: status, pixelsPerColumn: pixelsPerColumn) }.filter { seen.insert($0).inserted }
+    }
+
+    /// What the disk tier keeps of them, which warming makes: plain circles (a ring is drawn on
+    /// the plain one when shown), up to the largest size kept (larger ones are made from the
+    /// original when a view draws them). See `VariantStorage`.
+    func storedCircles(_ variants: [AvatarVariant], status: CharacterStatus, pixelsPerColumn: Int) -> [ImageProcessors.Circle] {
+        var seen = Set<ImageProcessors.Circle>()
+        return circles(variants, status: status, pixelsPerColumn: pixelsPerColumn)
+            .map { $0.ringDrawsOverThePlainCircle ? $0.plain : $0 }
+            .filter { images.variantStorage.stores(diameter: $0.size) && seen.insert($0).inserted }
     }
 }
 
@@ -179,7 +189,7 @@ extension CacheWarmer {
                     return .failed(.staleKept)
                 }
                 var made = 0
-                for circle in circles {
+                for circle in warmer.storedCircles(variants, status: character.status, pixelsPerColumn: pixelsPerColumn) {
                     if try await images.thumbnail(for: character.imageURL, circle: circle).made { made += 1 }
                 }
                 return .done(original.source, made: made)
@@ -274,7 +284,9 @@ extension CacheWarmer {
                 }
                 report.avatars.total = state.outcomes.count
                 var sizes = Set<Int>()
-                for variant in variants { sizes.insert(variant.pixels(perColumn: pixelsPerColumn)) }
+                for variant in variants where warmer.images.variantStorage.stores(diameter: variant.pixels(perColumn: pixelsPerColumn)) {
+                    sizes.insert(variant.pixels(perColumn: pixelsPerColumn))
+                }
                 report.thumbnailSizes = sizes.sorted()
                 for (id, (character, outcome)) in state.outcomes.sorted(by: { $0.key < $1.key }) {
                     switch outcome {
@@ -286,7 +298,7 @@ extension CacheWarmer {
                         }
                         report.thumbnailsMade += made
                         report.thumbnailsWanted +=
-                            warmer.circles(variants, status: character.status, pixelsPerColumn: pixelsPerColumn).count
+                            warmer.storedCircles(variants, status: character.status, pixelsPerColumn: pixelsPerColumn).count
                     case .failed(let failure):
                         report.avatars.failed += 1
                         report.failedAvatars.append(

@@ -38,10 +38,11 @@ public struct WarmReport: Sendable, Hashable, Codable {
     public var failedPages: [PageFailure] = []
     /// By character id.
     public var failedAvatars: [AvatarFailure] = []
-    /// Thumbnails asked for (characters × variants) and those made now; the rest were cached.
+    /// Thumbnails asked for (characters × the variants the disk keeps) and those made now; the
+    /// rest were cached.
     public var thumbnailsWanted = 0
     public var thumbnailsMade = 0
-    /// The diameters made, in pixels, ascending.
+    /// The diameters kept, in pixels, ascending.
     public var thumbnailSizes: [Int] = []
     /// What failed in the sweep and was tried again in the final pass.
     public var retried = 0

@@ -16,8 +16,9 @@ struct WarmCommand: AsyncParsableCommand {
             With --all, every character, episode and location page is stored too, so --offline \
             search filters locally with the API's own rules, and show, episode and location find \
             anything. Without --sizes, the thumbnails made are exactly those the views draw in \
-            this terminal (search rows, cast grids, details, browse, sheets), so offline views \
-            decode nothing. A second run fetches only what is missing or stale (a stale entry is \
+            this terminal (search rows, cast grids, browse, sheets; the disk keeps plain ones up to \
+            128 px and draws rings on them, and a detail's large avatar is made from the stored \
+            avatar when shown), so offline views decode nothing but that. A second run fetches only what is missing or stale (a stale entry is \
             revalidated; the server's 304 renews it without a download). What fails is tried once \
             more at the end, after the pause the server asked for. Exit code 4 when anything \
             still failed.
@@ -31,7 +32,8 @@ struct WarmCommand: AsyncParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "Ringed thumbnail diameters to make, comma-separated, instead of the views' own.", valueName: "px,px"))
+            "Thumbnail diameters to keep (8 to 128 px), comma-separated, instead of the views' own.",
+            valueName: "px,px"))
     var sizes: String?
 
     @Flag(help: "Pages and original avatars only.")
@@ -104,13 +106,15 @@ struct WarmCommand: AsyncParsableCommand {
         StandardStreams.error("rickdex: \(TerminalText.sanitize(message))\n")
     }
 
-    /// `--sizes` as ringed variants, else the views' catalogue; none with `--no-thumbnails`.
+    /// `--sizes` as variants (ringed, drawn on the plain ones kept), else the views' catalogue;
+    /// none with `--no-thumbnails`.
     private func variants() throws -> [AvatarVariant] {
         if noThumbnails { return [] }
         guard let sizes else { return AvatarVariant.catalogue }
-        return try IntegerList.parse(
-            sizes, range: 8...512, sorted: true,
-            message: "--sizes takes diameters of 8...512 px, comma-separated, e.g. 32,64,128"
-        ).map { AvatarVariant(name: "\($0)px", size: .pixels($0), ringed: true) }
+        let largest = VariantStorage.standard.largestStored
+        let message =
+            "--sizes takes diameters of 8...\(largest) px, comma-separated, e.g. 32,64,128: "
+            + "larger thumbnails are made from the cached avatar when shown, not kept"
+        return try IntegerList.parse(sizes, range: 8...largest, sorted: true, message: message).map { AvatarVariant(name: "\($0)px", size: .pixels($0), ringed: true) }
     }
 }
