@@ -283,11 +283,8 @@ extension CacheWarmer {
                     report.pages.cached = report.pages.total - failedPages.count
                 }
                 report.avatars.total = state.outcomes.count
-                var sizes = Set<Int>()
-                for variant in variants where warmer.images.variantStorage.stores(diameter: variant.pixels(perColumn: pixelsPerColumn)) {
-                    sizes.insert(variant.pixels(perColumn: pixelsPerColumn))
-                }
-                report.thumbnailSizes = sizes.sorted()
+                let sizes = variants.map { $0.pixels(perColumn: pixelsPerColumn) }
+                report.thumbnailSizes = Set(sizes.filter { warmer.images.variantStorage.stores(diameter: $0) }).sorted()
                 for (id, (character, outcome)) in state.outcomes.sorted(by: { $0.key < $1.key }) {
                     switch outcome {
                     case .done(let source, let made):

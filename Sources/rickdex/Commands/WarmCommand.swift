@@ -115,6 +115,8 @@ struct WarmCommand: AsyncParsableCommand {
         let message =
             "--sizes takes diameters of 8...\(largest) px, comma-separated, e.g. 32,64,128: "
             + "larger thumbnails are made from the cached avatar when shown, not kept"
-        return try IntegerList.parse(sizes, range: 8...largest, sorted: true, message: message).map { AvatarVariant(name: "\($0)px", size: .pixels($0), ringed: true) }
+        return try IntegerList.parse(sizes, range: 8...largest, sorted: true, message: message).map {
+            AvatarVariant(name: "\($0)px", size: .pixels($0), ringed: true)
+        }
     }
 }
