@@ -43,6 +43,8 @@ let package = Package(
         .systemLibrary(name: "CCurlSystem", providers: [.apt(["libcurl4-openssl-dev"]), .brew(["curl"])]),
         .target(name: "CLibCurl", dependencies: ["CCurlSystem"]),
         .systemLibrary(name: "CZlibSystem", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
+        // glibc's malloc told to keep freed memory (mallopt) as rickdex starts: the only code that calls it.
+        .target(name: "CMalloc"),
 
         // Generic libraries: none of them knows of Rick and Morty (docs/architecture.md).
         // The package's own tools (files, processes, terminals, locks), `package` access only.
@@ -102,7 +104,7 @@ let package = Package(
         .executableTarget(
             name: "rickdex",
             dependencies: [
-                "HTTP", "Imaging", "ImageCache", "BlockArt", "ContactSheet",
+                "CMalloc", "HTTP", "Imaging", "ImageCache", "BlockArt", "ContactSheet",
                 "RickAndMortyAPI", "UseCases", "TerminalUI", "Toolbox",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),

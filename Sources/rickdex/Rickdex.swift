@@ -1,4 +1,5 @@
 import ArgumentParser
+import CMalloc
 import FoundationEssentials
 import Toolbox
 
@@ -44,6 +45,9 @@ struct Rickdex: AsyncParsableCommand {
 
     /// Runs the command line, mapping every failure to a message and an exit code in one place.
     static func main() async {
+        // Before other threads allocate: image work keeps its freed buffers instead of faulting
+        // them in again image after image (the application's choice, so made here).
+        _ = rdx_malloc_keep_freed_memory()
         do {
             // `rickdex` alone on a terminal opens the live search.
             let arguments = Array(CommandLine.arguments.dropFirst())

@@ -75,8 +75,6 @@ struct ExportCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        // Tuned: 3.0–3.5 s for `export --all --sizes 64,256 --offline`; 3.6–3.7 s with `GLIBC_TUNABLES= rickdex export …`.
-        MemoryTuning.reexecuteForImages()
         let folder = URL(fileURLWithPath: out, isDirectory: true)
         // Before any work: the folder exists or can be made, and takes a file.
         try OutputFolder.prepare(folder)

@@ -48,8 +48,6 @@ struct ThumbnailCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        // Tuned: 0.63–0.75 s for 826 real avatars at 64 px; 0.81–0.91 s with `GLIBC_TUNABLES= rickdex thumbnail …`.
-        MemoryTuning.reexecuteForImages()
         let folder = URL(fileURLWithPath: out, isDirectory: true)
         try OutputFolder.prepare(folder)
         let thumbnailer = Thumbnailer(
