@@ -22,8 +22,31 @@ import Toolbox
         #expect(child.isRunning)
         _ = try child.input.writeAll(Array("echoed\n".utf8))
         #expect(String(decoding: try child.readOutputLine(), as: UTF8.self) == "echoed")
-        try child.input.close()
+        child.closeInput()
         #expect(child.wait() == 0)
+    }
+
+    /// Its input closed by the caller, the child's end must not close again as it goes: that
+    /// would close whatever descriptor took the number meanwhile (another test's pipe, say).
+    @Test func aClosedInputIsNotClosedAgainWhenTheChildGoes() throws {
+        var child: ChildProcess? = try ChildProcess(executable: "/bin/cat", arguments: [])
+        let number = try #require(child?.input.rawValue)
+        child?.closeInput()
+        child?.closeInput()
+        // Descriptors are handed out lowest first: open until the input's number comes back
+        // (lower free ones fill first), unless another thread takes it meanwhile.
+        var opened: [Int32] = []
+        defer { opened.forEach { close($0) } }
+        while opened.count < 256, opened.last != number {
+            let descriptor = open("/dev/null", O_RDONLY)
+            guard descriptor >= 0 else { break }
+            opened.append(descriptor)
+        }
+        #expect(child?.wait() == 0)
+        child = nil
+        for descriptor in opened {
+            #expect(fcntl(descriptor, F_GETFD) != -1, "descriptor \(descriptor), opened after closeInput(), is still open")
+        }
     }
 
     @Test func aTerminatedChildReportsTheSignalAsAShellDoes() throws {

@@ -56,7 +56,7 @@ enum ClipboardShare {
             return nil
         }
         if let input { _ = try? process.input.writeAll(input.utf8) }
-        try? process.input.close()
+        process.closeInput()
         let line = (try? process.readOutputLine()) ?? []
         _ = process.readAllErrors()
         guard process.wait() == 0 else { return nil }

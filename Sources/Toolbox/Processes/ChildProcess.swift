@@ -16,12 +16,15 @@ import SystemPackage
 /// Thread-safe: `waitpid` reaps once.
 package final class ChildProcess: Sendable {
     package let id: pid_t
-    /// The write end of the child's standard input: closing it is the child's end of input.
+    /// The write end of the child's standard input, to write to; `closeInput()` ends it.
     package let input: FileDescriptor
     /// The read ends of the child's standard output and error.
     package let output: FileDescriptor
     package let errors: FileDescriptor
     private let ended = Locked<Int32?>(nil)
+    /// Whether `closeInput()` closed `input`: closed twice, the second `close` would close
+    /// whatever descriptor another thread had been given that number meanwhile.
+    private let inputClosed = Locked(false)
 
     /// Starts `executable` with `arguments` (not counting its own name) and this process's
     /// environment. Throws the `errno` of the pipe or spawn that failed: `ENOENT` or `EACCES`
@@ -73,7 +76,17 @@ package final class ChildProcess: Sendable {
     }
 
     deinit {
-        for descriptor in [input, output, errors] { try? descriptor.close() }
+        closeInput()
+        for descriptor in [output, errors] { try? descriptor.close() }
+    }
+
+    /// Closes the child's standard input, once whoever calls: the child's end of input.
+    package func closeInput() {
+        let first = inputClosed.withLock { closed in
+            defer { closed = true }
+            return !closed
+        }
+        if first { try? input.close() }
     }
 
     /// Whether the child has not exited yet (reaping it if it has).
