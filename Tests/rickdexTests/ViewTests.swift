@@ -3,6 +3,7 @@ import Foundation
 import Imaging
 import TestSupport
 import Testing
+import Toolbox
 
 /// The views with avatars, run as real processes: in a pipe, and on a real terminal (tmux).
 @Suite struct ViewTests {
@@ -133,21 +134,20 @@ import Testing
 
     /// Starts a detached tmux session on `socket` running `command` (through the shell).
     ///
-    /// Through `Process`, not system(3): the server tmux forks keeps every descriptor its client
-    /// had, and a client forked by system(3) has all of this process's, other tests' pipes among
-    /// them, whose readers then wait for an end of file until the server exits (tests stalled
-    /// that way under the full suite). `Process` hands the child only its standard streams and
-    /// Foundation's own socket, which `exitStatus()` does not wait on.
+    /// Through `ChildProcess`, not system(3) or `Process`: the server tmux forks keeps its
+    /// client's descriptors and signal mask. A client forked by system(3) has all of this
+    /// process's descriptors, other tests' output pipes among them, whose readers then wait for
+    /// an end of file until the server exits (tests stalled that way under the full suite); one
+    /// started by `Process` from a Dispatch thread has most signals blocked, and such a server
+    /// outlived `kill-server` and SIGTERM. `ChildProcess` hands the child only its three streams,
+    /// with default signal handling.
     static func newSession(_ socket: String, width: Int, height: Int, command: String) throws {
         TestRun.endAtExit(tmuxServer: socket)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/tmux")
-        process.arguments = ["-L", socket, "new-session", "-d", "-x", "\(width)", "-y", "\(height)", command]
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        guard process.exitStatus() == 0 else { throw CocoaError(.executableLoad) }
+        let client = try ChildProcess(
+            executable: "/usr/bin/tmux",
+            arguments: ["-L", socket, "new-session", "-d", "-x", "\(width)", "-y", "\(height)", command])
+        client.closeInput()
+        guard client.wait() == 0 else { throw CocoaError(.executableLoad) }
     }
 
     /// Runs a tmux client command (one that starts no server) and returns what it printed.
