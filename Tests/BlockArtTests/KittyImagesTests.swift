@@ -7,7 +7,7 @@ import Testing
     static let avatar = Bitmap(width: 36, height: 36, fill: RGBA(200, 100, 50))
 
     @Test func imagesAreSentOnceThenPlacedByIdAndClearedAtTheEnd() throws {
-        var images = KittyImages(cellSize: CellSize(width: 9, height: 20))
+        var images = KittyImages(GraphicsPlacement(graphics: .kitty, cellSize: CellSize(width: 9, height: 20)))
         let first = [KittyImages.Placement(id: 7, row: 2, column: 0, columns: 4, rows: 2, image: Self.avatar)]
         let sent = try images.update(first)
         #expect(sent.contains("\u{1B}[3;1H"), "placed at its cell")

@@ -5,12 +5,12 @@ import Imaging
 /// `columns` x `rows` cells, in the kitty, iTerm2 or sixel protocol.
 public enum GraphicsEncoder {
     /// The escape text for `image` in `graphics`; `nil` for `.blocks`. Inside tmux the sequence
-    /// is wrapped for passthrough (tmux needs `allow-passthrough on`). With `keepCursor`, the
+    /// is wrapped for passthrough with `passthrough` (tmux needs `allow-passthrough on`). With `keepCursor`, the
     /// cursor is left where the image starts (kitty `C=1`; save and restore around the others),
     /// so text can be written beside it. Sixel has no cell sizing: pass an image that fills
     /// whole cells (`GraphicsPlacement` does).
     public static func encode(
-        _ image: Bitmap, as graphics: GraphicsProtocol, columns: Int, rows: Int, multiplexed: Bool = false,
+        _ image: Bitmap, as graphics: GraphicsProtocol, columns: Int, rows: Int, passthrough: Bool = false,
         keepCursor: Bool = false
     ) throws -> String? {
         var text: String
@@ -24,13 +24,16 @@ public enum GraphicsEncoder {
         case .sixel:
             text = SixelEncoder.encode(image)
         }
-        if multiplexed { text = tmuxPassthrough(text) }
+        if passthrough { text = tmuxPassthrough(text) }
         return keepCursor && graphics != .kitty ? "\u{1B}7" + text + "\u{1B}8" : text
     }
 
     /// `ESC _ G a=T,f=100,c=…,r=…,m=1 ; <base64> ESC \`, in chunks of 4096 as the protocol asks;
-    /// with an `id` (`i=`), the image stays with the terminal to be placed again by id.
-    static func kitty(_ png: [UInt8], columns: Int, rows: Int, keepCursor: Bool = false, id: Int? = nil) -> String {
+    /// with an `id` (`i=`), the image stays with the terminal to be placed again by id; `virtual`
+    /// makes its placement a virtual one, for Unicode placeholders (`U=1`).
+    static func kitty(
+        _ png: [UInt8], columns: Int, rows: Int, keepCursor: Bool = false, id: Int? = nil, virtual: Bool = false
+    ) -> String {
         let payload = Array(Data(png).base64EncodedString().utf8)
         var text = ""
         var start = 0
@@ -39,7 +42,8 @@ public enum GraphicsEncoder {
             let more = end < payload.count ? 1 : 0
             let control =
                 start == 0
-                ? "a=T,f=100,q=2\(id.map { ",i=\($0)" } ?? ""),c=\(columns),r=\(rows)\(keepCursor ? ",C=1" : ""),m=\(more)"
+                ? "a=T,f=100,q=2\(id.map { ",i=\($0)" } ?? "")\(virtual ? ",U=1" : ""),c=\(columns),r=\(rows)"
+                    + "\(keepCursor ? ",C=1" : ""),m=\(more)"
                 : "m=\(more)"
             text += "\u{1B}_G\(control);" + String(decoding: payload[start..<end], as: UTF8.self) + "\u{1B}\\"
             start = end

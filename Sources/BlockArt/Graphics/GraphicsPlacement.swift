@@ -8,18 +8,30 @@ import Imaging
 /// bottom of the screen scrolls the text, not the image off it.
 public struct GraphicsPlacement: Sendable {
     public var graphics: GraphicsProtocol
-    public var multiplexed: Bool
+    /// Escapes are wrapped for tmux's passthrough.
+    public var passthrough: Bool
+    /// kitty images are sent with a virtual placement and drawn as Unicode placeholders, whose
+    /// ids are 24-bit colours when `truecolour`.
+    public var placeholders: Bool
+    public var truecolour: Bool
     /// One cell in pixels: a sixel image is made this many pixels a cell.
     public var cellSize: CellSize
 
-    public init(graphics: GraphicsProtocol, multiplexed: Bool = false, cellSize: CellSize) {
+    public init(
+        graphics: GraphicsProtocol, passthrough: Bool = false, placeholders: Bool = false, truecolour: Bool = true,
+        cellSize: CellSize
+    ) {
         self.graphics = graphics
-        self.multiplexed = multiplexed
+        self.passthrough = passthrough
+        self.placeholders = placeholders
+        self.truecolour = truecolour
         self.cellSize = cellSize
     }
 
     public init(_ capabilities: TerminalCapabilities) {
-        self.init(graphics: capabilities.graphics, multiplexed: capabilities.multiplexed, cellSize: capabilities.cellPixels)
+        self.init(
+            graphics: capabilities.graphics, passthrough: capabilities.passthrough, placeholders: capabilities.placeholders,
+            truecolour: capabilities.placeholderTruecolour, cellSize: capabilities.cellPixels)
     }
 
     /// `image` in `columns` x `rows` cells, then `text` line by line beside it (`gap` columns
@@ -49,6 +61,7 @@ public struct GraphicsPlacement: Sendable {
     /// stretches an image to the cells it is given, so it gets the image padded (transparent,
     /// below or right) to the box's shape; cells are seldom exactly twice as tall as wide.
     public func place(_ image: Bitmap, columns: Int, rows: Int) throws -> String {
+        if graphics == .kitty, placeholders { return try placeholder(image, columns: columns, rows: rows) }
         let fitted: Bitmap
         switch graphics {
         case .sixel: fitted = fit(image, columns: columns, rows: rows)
@@ -56,7 +69,29 @@ public struct GraphicsPlacement: Sendable {
         default: fitted = image
         }
         return try GraphicsEncoder.encode(
-            fitted, as: graphics, columns: columns, rows: rows, multiplexed: multiplexed, keepCursor: true) ?? ""
+            fitted, as: graphics, columns: columns, rows: rows, passthrough: passthrough, keepCursor: true) ?? ""
+    }
+
+    /// `image` in `columns` x `rows` cells in the flow of output, as `art` draws a file: the
+    /// cursor ends at the start of the line below it.
+    public func flowing(_ image: Bitmap, columns: Int, rows: Int) throws -> String {
+        guard graphics == .kitty, placeholders else {
+            return (try GraphicsEncoder.encode(image, as: graphics, columns: columns, rows: rows, passthrough: passthrough) ?? "")
+                + "\n"
+        }
+        let placeholder = KittyPlaceholder.next(columns: columns, rows: rows, truecolour: truecolour)
+        let sent = placeholder.transmission(png: try PNGEncoder.fastest.encode(boxed(image, columns: columns, rows: rows)))
+        return (passthrough ? GraphicsEncoder.tmuxPassthrough(sent) : sent) + placeholder.lines.map { $0 + "\n" }.joined()
+    }
+
+    /// The image sent under a new id with a virtual placement, then its placeholder cells row
+    /// by row, the cursor put back where it was.
+    func placeholder(_ image: Bitmap, columns: Int, rows: Int) throws -> String {
+        let placeholder = KittyPlaceholder.next(columns: columns, rows: rows, truecolour: truecolour)
+        let sent = placeholder.transmission(png: try PNGEncoder.fastest.encode(boxed(image, columns: columns, rows: rows)))
+        let next = "\u{1B}[\(columns)D\u{1B}[1B"
+        return (passthrough ? GraphicsEncoder.tmuxPassthrough(sent) : sent) + "\u{1B}7"
+            + placeholder.lines.joined(separator: next) + "\u{1B}8"
     }
 
     /// For sixel: the image scaled to fit the cells' pixels, keeping its aspect ratio, so it

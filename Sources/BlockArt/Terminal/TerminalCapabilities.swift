@@ -12,6 +12,13 @@ public struct TerminalCapabilities: Sendable, Hashable {
     public var columns: Int
     /// Inside tmux (or screen), which swallows graphics escapes unless they are passed through.
     public var multiplexed: Bool
+    /// What tmux said of its client's terminal, inside tmux.
+    public var tmux: TmuxClient?
+    /// Graphics escapes are wrapped for tmux's passthrough (kitty's transmissions, and sixel or
+    /// iTerm2 named inside a tmux that does not draw them); `allow-passthrough` must be on.
+    public var passthrough: Bool
+    /// kitty images are drawn as Unicode placeholders (text tmux redraws), not placed at the cursor.
+    public var placeholders: Bool
     /// The richest symbol set to draw cells with.
     public var symbols: SymbolSet
     /// The terminal's background, when it said (OSC 11) or `COLORFGBG` did.
@@ -26,13 +33,17 @@ public struct TerminalCapabilities: Sendable, Hashable {
 
     public init(
         colorMode: ColorMode, graphics: GraphicsProtocol, columns: Int, multiplexed: Bool = false,
-        symbols: SymbolSet = .half, background: RGBA? = nil, cellSize: CellSize? = nil,
-        identity: TerminalIdentity? = nil, origins: [String: String] = [:]
+        tmux: TmuxClient? = nil, passthrough: Bool? = nil, placeholders: Bool = false, symbols: SymbolSet = .half,
+        background: RGBA? = nil, cellSize: CellSize? = nil, identity: TerminalIdentity? = nil,
+        origins: [String: String] = [:]
     ) {
         self.colorMode = colorMode
         self.graphics = graphics
         self.columns = columns
         self.multiplexed = multiplexed
+        self.tmux = tmux
+        self.passthrough = passthrough ?? (multiplexed && graphics != .blocks)
+        self.placeholders = placeholders
         self.symbols = symbols
         self.background = background
         self.cellSize = cellSize
@@ -42,6 +53,10 @@ public struct TerminalCapabilities: Sendable, Hashable {
 
     /// One cell in pixels: probed, else from the kernel's pixel fields, else 8x16.
     public var cellPixels: CellSize { cellSize ?? CellSize(width: 8, height: 16) }
+
+    /// A placeholder's image id may be a 24-bit colour: tmux passes it on only when its client
+    /// declares `RGB`.
+    public var placeholderTruecolour: Bool { tmux.map(\.carriesTruecolour) ?? (colorMode == .truecolor) }
 
     /// Detects the capabilities.
     ///
@@ -56,13 +71,15 @@ public struct TerminalCapabilities: Sendable, Hashable {
     ///   - symbols: an explicit set (`--symbols`), or `nil` for the richest the terminal is known
     ///     to draw (`SymbolSupport`).
     ///   - probe: the terminal's answers (`TerminalProbe.answers()`), or `nil` when not probed.
+    ///     Inside tmux they are tmux's own answers.
+    ///   - tmux: what tmux said of its client's terminal (`TmuxClient.query`), inside tmux.
     ///   - terminalColumns: the terminal's width in columns, or `nil` for 80.
     ///   - kernelCellSize: one cell in pixels as the kernel reports it, used when the probe
     ///     did not say.
     public static func detect(
         environment: [String: String] = ProcessInfo.processInfo.environment,
         isTerminal: Bool = standardOutputIsTerminal(), color: Bool? = nil, colorMode: ColorMode? = nil,
-        graphics: GraphicsProtocol? = nil, symbols: SymbolSet? = nil, probe: ProbeAnswers? = nil,
+        graphics: GraphicsProtocol? = nil, symbols: SymbolSet? = nil, probe: ProbeAnswers? = nil, tmux: TmuxClient? = nil,
         terminalColumns: Int? = currentColumns(), kernelCellSize: CellSize? = currentCellSize()
     ) -> TerminalCapabilities {
         // Long on purpose: one decision per value, in order, each noting its origin beside it for
@@ -85,30 +102,41 @@ public struct TerminalCapabilities: Sendable, Hashable {
         if !multiplexed, let answered = probe?.version.flatMap(TerminalIdentity.init(xtversion:)) {
             identity = answered
             origins["identity"] = "probe (XTVERSION)"
+        } else if let tmux, let outer = tmux.outerIdentity {
+            identity = outer
+            origins["identity"] = tmux.terminalType != nil ? "tmux (client_termtype)" : "tmux (client_termname)"
         } else {
             identity = TerminalIdentity(environment: environment)
             origins["identity"] = identity == nil ? "unknown" : "environment"
         }
 
-        let protocolChosen: GraphicsProtocol
+        var protocolChosen: GraphicsProtocol
+        var route = TmuxRoute(passthrough: false, placeholders: false)
         if let graphics {
             protocolChosen = graphics
             origins["graphics"] = "option"
+            if multiplexed { route = TmuxRoute.named(graphics, tmux: tmux, probe: probe) }
         } else if isTerminal, colourOn, !multiplexed {
             (protocolChosen, origins["graphics"]) = detectedGraphics(
                 environment: environment, term: term, probe: probe, identity: identity)
+        } else if isTerminal, colourOn, let tmux {
+            (protocolChosen, route, origins["graphics"]) = TmuxRoute.detected(tmux: tmux, identity: identity, probe: probe)
         } else {
             protocolChosen = .blocks
-            origins["graphics"] = multiplexed ? "tmux or screen: blocks unless --graphics asks" : "not a colour terminal"
+            origins["graphics"] = multiplexed ? "screen, or tmux that did not answer: blocks unless --graphics asks" : "not a colour terminal"
         }
 
         let symbolSet: SymbolSet
         if let symbols {
             symbolSet = symbols
             origins["symbols"] = "option"
+        } else if multiplexed {
+            // tmux passes the symbols on to its client's terminal, which draws them.
+            symbolSet = tmux == nil ? .half : SymbolSupport.richest(for: identity)
+            origins["symbols"] = tmux == nil ? "screen: half" : "table (SymbolSupport) for the terminal tmux runs in"
         } else {
-            symbolSet = multiplexed ? .half : SymbolSupport.richest(for: identity)
-            origins["symbols"] = multiplexed ? "tmux or screen: half" : "table (SymbolSupport) for the identity"
+            symbolSet = SymbolSupport.richest(for: identity)
+            origins["symbols"] = "table (SymbolSupport) for the identity"
         }
 
         var background: RGBA?
@@ -123,7 +151,10 @@ public struct TerminalCapabilities: Sendable, Hashable {
         }
 
         var cellSize: CellSize?
-        if let answered = probe?.cellSize {
+        if let told = tmux?.cellSize {
+            cellSize = told
+            origins["cellSize"] = "tmux (client_cell_width, client_cell_height)"
+        } else if let answered = probe?.cellSize {
             cellSize = answered
             origins["cellSize"] = "probe (CSI 16 t)"
         } else if let kernel = kernelCellSize {
@@ -133,7 +164,8 @@ public struct TerminalCapabilities: Sendable, Hashable {
             origins["cellSize"] = "unknown: 8x16 assumed"
         }
         return TerminalCapabilities(
-            colorMode: mode, graphics: protocolChosen, columns: columns, multiplexed: multiplexed, symbols: symbolSet,
+            colorMode: mode, graphics: protocolChosen, columns: columns, multiplexed: multiplexed, tmux: tmux,
+            passthrough: multiplexed ? route.passthrough : false, placeholders: route.placeholders, symbols: symbolSet,
             background: background, cellSize: cellSize, identity: identity, origins: origins)
     }
 

@@ -22,10 +22,13 @@ import Toolbox
 /// With a `ProbeMemory`, the first command of a terminal session asks and the rest read what it
 /// heard: no round trip at all, and a terminal that never answers costs the timeout once.
 public enum TerminalProbe {
-    /// The queries, DA1 last.
-    static let queries =
-        "\u{1B}[>0q" + "\u{1B}_Gi=31,s=1,v=1,a=q,t=d,f=24;AAAA\u{1B}\\" + "\u{1B}]11;?\u{1B}\\" + "\u{1B}[16t"
-        + "\u{1B}[c"
+    /// The queries, DA1 last. Inside tmux or screen the kitty graphics query is left out: they
+    /// take an APC string for the window's title (tmux 3.3a showed the query as the pane's
+    /// title), and what the terminal outside can do is asked of tmux instead (`TmuxClient`).
+    static func queries(multiplexed: Bool) -> String {
+        "\u{1B}[>0q" + (multiplexed ? "" : "\u{1B}_Gi=31,s=1,v=1,a=q,t=d,f=24;AAAA\u{1B}\\") + "\u{1B}]11;?\u{1B}\\"
+            + "\u{1B}[16t" + "\u{1B}[c"
+    }
 
     /// The default timeout: a round trip to the far side of the world and back with time to
     /// spare, and short enough to be the once-a-session cost of a terminal that never answers.
@@ -64,22 +67,27 @@ public enum TerminalProbe {
     /// What the terminal said, probed on the first call of the process (or recalled from
     /// `memory`) and remembered for the process; `nil` when there is no controlling terminal or it
     /// belongs to another process group.
-    public static func result(timeout: Duration = defaultTimeout, memory: ProbeMemory? = nil) -> ProbeResult? {
+    /// `multiplexed`: inside tmux or screen (`queries(multiplexed:)`).
+    public static func result(
+        timeout: Duration = defaultTimeout, memory: ProbeMemory? = nil, multiplexed: Bool = false
+    ) -> ProbeResult? {
         cached.withLock { stored in
             if let done = stored { return done }
-            let result = run(timeout: timeout, memory: memory)
+            let result = run(timeout: timeout, memory: memory, multiplexed: multiplexed)
             stored = .some(result)
             return result
         }
     }
 
     /// The terminal's answers (see `result(timeout:memory:)`).
-    public static func answers(timeout: Duration = defaultTimeout, memory: ProbeMemory? = nil) -> ProbeAnswers? {
-        result(timeout: timeout, memory: memory)?.answers
+    public static func answers(
+        timeout: Duration = defaultTimeout, memory: ProbeMemory? = nil, multiplexed: Bool = false
+    ) -> ProbeAnswers? {
+        result(timeout: timeout, memory: memory, multiplexed: multiplexed)?.answers
     }
 
     /// One probe, not remembered by the process.
-    static func run(timeout: Duration, memory: ProbeMemory?) -> ProbeResult? {
+    static func run(timeout: Duration, memory: ProbeMemory?, multiplexed: Bool) -> ProbeResult? {
         guard let terminal = TerminalDevice.openControlling() else { return nil }
         let session = terminal.sessionName()
         if let memory, let session, let recalled = memory.recall(session) {
@@ -92,7 +100,7 @@ public enum TerminalProbe {
             try? terminal.descriptor.close()
             return nil
         }
-        guard (try? terminal.write(queries)) != nil else {
+        guard (try? terminal.write(queries(multiplexed: multiplexed))) != nil else {
             try? terminal.setModes(original)
             try? terminal.descriptor.close()
             return nil

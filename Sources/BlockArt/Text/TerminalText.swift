@@ -153,6 +153,7 @@ public enum TerminalText {
             0x30000...0x3FFFD:
             return 2
         default:
+            if PlaceholderDiacritics.contains(scalar) { return 0 }
             return value < 0x20 || (0x7F..<0xA0).contains(value) ? 0 : 1
         }
     }

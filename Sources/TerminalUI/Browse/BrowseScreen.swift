@@ -1,20 +1,26 @@
 import BlockArt
 
 /// What browse shows: each state drawn as the difference from the last frame (`ScreenPainter`),
-/// and on kitty, whose images can be placed and deleted by id, the avatars as real pixels.
+/// and on kitty the avatars as real pixels: placed by id over blank cells, or, inside tmux,
+/// written into the lines as Unicode placeholder cells, which tmux and the painter treat as text.
 struct BrowseScreen {
     let style: Style
     let art: AvatarArt
     /// Real pixels (kitty); elsewhere cells.
     let pixels: Bool
+    /// The detail's avatar in sixel, drawn again whenever a line under it is repainted.
+    let sixel: GraphicsPlacement?
     private var painter = ScreenPainter()
     private var images: KittyImages
+    /// The detail placement the sixel shows now.
+    private var sixelShown: [Int]?
 
     init(capabilities: TerminalCapabilities, art: AvatarArt) {
         style = Style(enabled: capabilities.colorMode != .none)
         self.art = art
         pixels = capabilities.graphics == .kitty
-        images = KittyImages(cellSize: capabilities.cellPixels, multiplexed: capabilities.multiplexed)
+        images = KittyImages(GraphicsPlacement(capabilities))
+        sixel = capabilities.graphics == .sixel ? GraphicsPlacement(capabilities) : nil
     }
 
     /// The view at the terminal's size now.
@@ -22,6 +28,7 @@ struct BrowseScreen {
         let size = TerminalCapabilities.currentSize() ?? (80, 24)
         var view = BrowseView(width: size.columns, height: size.rows, style: style, renderer: art.renderer)
         view.pixels = pixels
+        view.detailPixels = sixel != nil
         return view
     }
 
@@ -29,14 +36,75 @@ struct BrowseScreen {
     mutating func draw(_ state: inout BrowseState) -> String {
         let view = view()
         state.gridColumns = view.gridColumns
-        var output = painter.frame(view.render(state))
-        if pixels, let placed = try? images.update(view.placements(state)) { output += placed }
+        var lines = view.render(state)
+        if let sixel { return drawSixel(lines, placements: view.placements(state), state: state, with: sixel) }
+        guard pixels else { return painter.frame(lines) }
+        let placements = view.placements(state)
+        guard images.usesPlaceholders else {
+            var output = painter.frame(lines)
+            if let placed = try? images.update(placements) { output += placed }
+            return output
+        }
+        // The images go first, so their cells show them as soon as they are written.
+        let sent = (try? images.update(placements)) ?? ""
+        for wanted in placements {
+            guard let placeholder = images.placeholder(for: wanted) else { continue }
+            for (offset, cells) in placeholder.lines.enumerated() where lines.indices.contains(wanted.row + offset) {
+                lines[wanted.row + offset] = Self.overlay(
+                    cells, columns: wanted.columns, on: lines[wanted.row + offset], at: wanted.column)
+            }
+        }
+        return sent + painter.frame(lines)
+    }
+
+    /// The frame, then the detail's avatar in sixel when it is new or a line under it was written.
+    private mutating func drawSixel(
+        _ lines: [String], placements: [KittyImages.Placement], state: BrowseState, with sixel: GraphicsPlacement
+    ) -> String {
+        var output = painter.frame(lines)
+        guard case .detail = state.screen, !state.help, let wanted = placements.first else {
+            sixelShown = nil
+            return output
+        }
+        let key = [wanted.id, wanted.row, wanted.column, wanted.columns, wanted.rows]
+        let rows = Set(wanted.row..<(wanted.row + wanted.rows))
+        guard key != sixelShown || !painter.repainted.isDisjoint(with: rows),
+            let placed = try? sixel.place(wanted.image, columns: wanted.columns, rows: wanted.rows)
+        else { return output }
+        output += "\u{1B}[\(wanted.row + 1);\(wanted.column + 1)H" + placed
+        sixelShown = key
         return output
+    }
+
+    /// `cells` (`columns` wide) in place of the columns of `line` from `column` on, which the view
+    /// left blank; `line`'s own colour codes take no column and are kept.
+    static func overlay(_ cells: String, columns: Int, on line: String, at column: Int) -> String {
+        var before = String.UnicodeScalarView()
+        var after = String.UnicodeScalarView()
+        var used = 0
+        var inEscape = false
+        for scalar in line.unicodeScalars {
+            if inEscape || scalar == "\u{1B}" {
+                // Colour codes before the cells stay before them; the rest follow them.
+                inEscape = scalar != "m"
+                if used < column { before.append(scalar) } else { after.append(scalar) }
+                continue
+            }
+            if used < column {
+                before.append(scalar)
+            } else if used >= column + columns {
+                after.append(scalar)
+            }
+            used += TerminalText.width(String(scalar))
+        }
+        let padding = String(repeating: " ", count: max(0, column - used))
+        return String(before) + padding + cells + String(after)
     }
 
     /// After a resize the terminal may have cleared or reflowed: the next frame draws everything.
     mutating func invalidate() {
         painter.invalidate()
+        sixelShown = nil
         images.screenCleared()
     }
 

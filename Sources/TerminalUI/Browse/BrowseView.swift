@@ -11,6 +11,9 @@ struct BrowseView {
     let renderer: CellRenderer
     /// Avatars are real pixels placed over blank cells (`placements`), not cell art.
     var pixels = false
+    /// Only the detail's avatar is real pixels (sixel: pixels that live in the cells, drawn again
+    /// whenever a line under them is).
+    var detailPixels = false
 
     /// Avatar width in the list (two lines an item) and on the detail screen.
     static let listAvatar = 4
@@ -108,7 +111,7 @@ struct BrowseView {
         lines.append(style.dim(String(repeating: "─", count: width)))
         let avatar = Self.detailAvatar
         let art =
-            (pixels ? nil : state.largeAvatars[character.id]).map { renderer.render($0, columns: avatar, rows: avatar / 2) }
+            (pixels || detailPixels ? nil : state.largeAvatars[character.id]).map { renderer.render($0, columns: avatar, rows: avatar / 2) }
             ?? Array(repeating: blank(avatar), count: avatar / 2)
         let room = max(10, width - avatar - 3)
         let fields = parts.fields.dropFirst().map { TerminalText.truncateStyled($0, toColumns: room) }

@@ -126,9 +126,7 @@ struct ArtCommand: AsyncParsableCommand {
             let height = max(1, (image.height * pixelWidth + image.width / 2) / image.width)
             let fitted = Resampler.resize(image, width: pixelWidth, height: height)
             let rows = max(1, (height + cell.height - 1) / cell.height)
-            let escape = try GraphicsEncoder.encode(
-                fitted, as: capabilities.graphics, columns: columns, rows: rows, multiplexed: capabilities.multiplexed)
-            return (escape ?? "") + "\n"
+            return try GraphicsPlacement(capabilities).flowing(fitted, columns: columns, rows: rows)
         }
         let renderer = CellRenderer(
             symbols: capabilities.symbols, mode: capabilities.colorMode, background: capabilities.background)

@@ -19,7 +19,10 @@ struct DisplayOptions: ParsableArguments {
             valueName: "set"))
     var symbols: SymbolChoice?
 
-    @Option(help: "auto, kitty, iterm, sixel or blocks (auto: what the terminal answers or announces; blocks inside tmux).")
+    @Option(
+        help: ArgumentHelp(
+            "auto, kitty, iterm, sixel or blocks (auto: what the terminal answers or announces).",
+            discussion: "Inside tmux: kitty's Unicode placeholders when tmux's client is kitty 0.28+, sixel when tmux 3.4+ draws it for its client, else blocks."))
     var graphics: GraphicsChoice = .auto
 
     @Flag(
@@ -38,13 +41,19 @@ struct DisplayOptions: ParsableArguments {
         }
     }
 
-    /// The terminal's capabilities under these options and `--color`; probes the terminal once
-    /// a terminal session when standard input and output are both a terminal.
+    /// The terminal's capabilities under these options and `--color`, for a command that draws:
+    /// probes the terminal once a terminal session when standard input and output are both a
+    /// terminal, and inside tmux turns `allow-passthrough` on for this pane when the images need
+    /// it (put back as it was when the process ends, `TmuxPassthrough`).
     func capabilities(color: ColorChoice) -> TerminalCapabilities {
-        capabilities(color: color, probe: probe())
+        let capabilities = capabilities(color: color, probe: probe())
+        if capabilities.passthrough, let tmux = capabilities.tmux, !TmuxPassthrough.enable(for: tmux) {
+            StandardStreams.error("rickdex: could not turn on tmux's allow-passthrough for this pane; images may not show\n")
+        }
+        return capabilities
     }
 
-    /// The capabilities with the probe's result given.
+    /// The capabilities with the probe's result given; asks tmux about its client inside tmux.
     func capabilities(color: ColorChoice, probe: ProbeResult?) -> TerminalCapabilities {
         let forced: Bool? =
             switch color {
@@ -55,7 +64,7 @@ struct DisplayOptions: ParsableArguments {
         let choice = symbols ?? Self.environment["RICKDEX_SYMBOLS"].flatMap(SymbolChoice.init(rawValue:)) ?? .auto
         return TerminalCapabilities.detect(
             color: forced, colorMode: colorMode, graphics: graphics.chosen, symbols: choice.chosen,
-            probe: probe?.answers)
+            probe: probe?.answers, tmux: TmuxClient.query(environment: Self.environment))
     }
 
     /// What the terminal said (asked once a terminal session, see `ProbeMemory`), or `nil` when
@@ -63,7 +72,14 @@ struct DisplayOptions: ParsableArguments {
     /// elsewhere too (`rickdex terminal --json > file` reports on the terminal it runs in).
     func probe(evenWhenPiped: Bool = false) -> ProbeResult? {
         guard shouldProbe(evenWhenPiped: evenWhenPiped) else { return nil }
-        return TerminalProbe.result(timeout: probeTimeout, memory: .standard(environment: Self.environment))
+        return TerminalProbe.result(
+            timeout: probeTimeout, memory: .standard(environment: Self.environment), multiplexed: Self.multiplexed)
+    }
+
+    /// Inside tmux or screen, which answer the probe in the terminal's place.
+    static var multiplexed: Bool {
+        let term = environment["TERM"] ?? ""
+        return environment["TMUX"] != nil || term.hasPrefix("tmux") || term.hasPrefix("screen")
     }
 
     /// How long the probe waits for the terminal's answers: `RICKDEX_PROBE_TIMEOUT` seconds, else 1 s.

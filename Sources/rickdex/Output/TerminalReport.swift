@@ -22,6 +22,18 @@ struct TerminalReport: Encodable {
     var cellSize: Finding
     var columns: Int
     var multiplexed: Bool
+    /// Inside tmux: its version, the terminal its client runs in, and how pixels get there.
+    var tmux: Tmux?
+
+    struct Tmux: Encodable {
+        var version: String
+        var outerTerminal: String
+        /// `placeholders` (kitty's Unicode placeholders), `sixel` (drawn by tmux), `passthrough`
+        /// (named with --graphics) or `none`.
+        var pixels: String
+        /// `allow-passthrough` for the pane as this command found it.
+        var allowPassthrough: String
+    }
 
     init(_ capabilities: TerminalCapabilities, probe result: ProbeResult?, timeout: Duration) {
         let origin = { (key: String) in capabilities.origins[key] ?? "" }
@@ -45,6 +57,18 @@ struct TerminalReport: Encodable {
         cellSize = Finding(value: cell.map { "\($0.width)x\($0.height)" } ?? "unknown", origin: origin("cellSize"))
         columns = capabilities.columns
         multiplexed = capabilities.multiplexed
+        tmux = capabilities.tmux.map { client in
+            let pixels =
+                switch (capabilities.graphics, capabilities.placeholders, capabilities.passthrough) {
+                case (.blocks, _, _): "none"
+                case (.kitty, true, _): "placeholders"
+                case (_, _, true): "passthrough"
+                default: capabilities.graphics.rawValue
+                }
+            return Tmux(
+                version: client.version, outerTerminal: terminal.value == "unknown" ? client.terminalName : terminal.value,
+                pixels: pixels, allowPassthrough: client.passthrough)
+        }
     }
 
     /// Aligned lines for a person; every value is sanitised (it may come from the terminal).
@@ -58,7 +82,12 @@ struct TerminalReport: Encodable {
                 + "from " + TerminalText.sanitize(finding.origin)
         } + [
             TerminalText.pad("Columns", toColumns: 12) + "\(columns)",
-            TerminalText.pad("Inside tmux", toColumns: 12) + (multiplexed ? "yes" : "no"),
+            TerminalText.pad("Inside tmux", toColumns: 12)
+                + (tmux.map {
+                    TerminalText.sanitize(
+                        "\($0.version), outer terminal \($0.outerTerminal), pixels: \($0.pixels) "
+                            + "(allow-passthrough \($0.allowPassthrough))")
+                } ?? (multiplexed ? "yes (screen, or tmux did not answer)" : "no")),
             TerminalText.pad("Probe", toColumns: 12) + probe,
         ]
     }

@@ -1,0 +1,89 @@
+import FoundationEssentials
+import Toolbox
+
+/// What tmux knows of the terminal its client runs in, asked of tmux itself (`display -p`), for
+/// the pane this process runs in: tmux answers the probe in that terminal's place (XTVERSION says
+/// `tmux 3.5a`, and tmux 3.4 and later list sixel in DA1 even when the terminal has none), but
+/// it learned the truth from the terminal when the client attached: `client_termtype` is the
+/// terminal's own XTVERSION answer, `client_termfeatures` holds `sixel` only when it draws sixel.
+public struct TmuxClient: Sendable, Hashable {
+    /// tmux's version (`3.3a`, `3.5a`, `next-3.6`).
+    public var version: String
+    /// The client's `TERM` (`xterm-kitty`, `xterm-256color`).
+    public var terminalName: String
+    /// The client terminal's XTVERSION answer (`kitty(0.41.1)`, `XTerm(379)`), when it gave one.
+    public var terminalType: String?
+    /// tmux's features for the client's terminal (`RGB`, `sixel`, `usstyle`, …).
+    public var features: Set<String>
+    /// One cell of the client's terminal in pixels, when tmux knows it.
+    public var cellSize: CellSize?
+    /// `allow-passthrough` as it applies to the pane: `off`, `on` or `all` (`0` or `1` in tmux 3.3).
+    public var passthrough: String
+    /// The pane this process runs in (`%3`).
+    public var pane: String
+    /// The client process, which lives as long as its terminal session.
+    public var clientProcess: Int32?
+
+    public init(
+        version: String, terminalName: String, terminalType: String? = nil, features: Set<String> = [],
+        cellSize: CellSize? = nil, passthrough: String = "off", pane: String = "", clientProcess: Int32? = nil
+    ) {
+        self.version = version
+        self.terminalName = terminalName
+        self.terminalType = terminalType
+        self.features = features
+        self.cellSize = cellSize
+        self.passthrough = passthrough
+        self.pane = pane
+        self.clientProcess = clientProcess
+    }
+
+    /// The formats asked for, tab-separated, in the order `init(display:)` reads them.
+    static let format = [
+        "version", "client_termname", "client_termtype", "client_termfeatures", "client_cell_width",
+        "client_cell_height", "allow-passthrough", "pane_id", "client_pid",
+    ].map { "#{\($0)}" }.joined(separator: "\t")
+
+    /// Parses tmux's answer to `format`; `nil` when it is not one.
+    public init?(display: String) {
+        let fields = display.trimmingWhitespace().split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+        guard fields.count == 9, let first = fields[0].first, first.isNumber || fields[0].hasPrefix("next") else {
+            return nil
+        }
+        let cell = (Int(fields[4]), Int(fields[5]))
+        self.init(
+            version: fields[0], terminalName: fields[1], terminalType: fields[2].isEmpty ? nil : fields[2],
+            features: Set(fields[3].split(separator: ",").map(String.init)),
+            cellSize: cell.0.flatMap { width in
+                cell.1.flatMap { height in width > 0 && height > 0 ? CellSize(width: width, height: height) : nil }
+            },
+            passthrough: fields[6].isEmpty ? "off" : fields[6], pane: fields[7], clientProcess: Int32(fields[8]))
+    }
+
+    /// Asks the tmux server this process runs under (`$TMUX`) about the pane `$TMUX_PANE`; `nil`
+    /// outside tmux, or when tmux cannot be run or gives no answer.
+    public static func query(environment: [String: String]) -> TmuxClient? {
+        guard environment["TMUX"]?.isEmpty == false else { return nil }
+        let target = environment["TMUX_PANE"].map { ["-t", $0] } ?? []
+        guard let answer = TmuxCommand.run(["display-message", "-p"] + target + [format]) else { return nil }
+        return TmuxClient(display: answer)
+    }
+
+    /// The client's terminal: from its XTVERSION answer, else from its `TERM`.
+    public var outerIdentity: TerminalIdentity? {
+        if let type = terminalType, let identity = TerminalIdentity(xtversion: type) { return identity }
+        return TerminalIdentity(environment: ["TERM": terminalName])
+    }
+
+    /// tmux draws sixel itself (3.4 and later, built with sixel) and the client's terminal
+    /// shows it: send sixel to tmux as it is, not passed through.
+    public var drawsSixel: Bool {
+        features.contains("sixel") && TerminalIdentity(name: "tmux", version: version).isAtLeast([3, 4])
+    }
+
+    /// 24-bit colour reaches the client's terminal as it is; without `RGB` tmux maps it to the palette.
+    public var carriesTruecolour: Bool { features.contains("RGB") }
+
+    /// `allow-passthrough` is on for the pane.
+    public var passesThrough: Bool { ["on", "all", "1"].contains(passthrough) }
+}

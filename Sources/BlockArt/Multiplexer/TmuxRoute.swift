@@ -1,0 +1,59 @@
+/// How images reach the terminal from inside tmux: kitty images as Unicode placeholders (text
+/// tmux redraws) with their data passed through; sixel given to a tmux that draws it itself;
+/// anything else passed through, where tmux paints over it at its next redraw.
+struct TmuxRoute {
+    /// Escapes wrapped for tmux's passthrough.
+    var passthrough: Bool
+    /// kitty images drawn as Unicode placeholders.
+    var placeholders: Bool
+
+    /// The terminals that draw kitty's Unicode placeholders, and since which version.
+    static let placeholderTerminals: [(name: String, minimum: [Int])] = [("kitty", [0, 28]), ("ghostty", [1, 0])]
+
+    /// Whether `identity` draws kitty's Unicode placeholders.
+    static func drawsPlaceholders(_ identity: TerminalIdentity?) -> Bool {
+        guard let identity else { return false }
+        return placeholderTerminals.contains { identity.name == $0.name && identity.isAtLeast($0.minimum) }
+    }
+
+    /// The protocol picked inside tmux, how it travels, and why.
+    static func detected(
+        tmux: TmuxClient, identity: TerminalIdentity?, probe: ProbeAnswers?
+    ) -> (GraphicsProtocol, TmuxRoute, String) {
+        let outer = identity.map { [$0.name, $0.version].compactMap { $0 }.joined(separator: " ") } ?? tmux.terminalName
+        if drawsPlaceholders(identity) {
+            return (
+                .kitty, TmuxRoute(passthrough: true, placeholders: true),
+                "tmux \(tmux.version): \(outer) draws kitty's Unicode placeholders"
+            )
+        }
+        if tmux.drawsSixel, identity?.name != "tmux" {
+            return (
+                .sixel, TmuxRoute(passthrough: false, placeholders: false),
+                "tmux \(tmux.version) draws sixel, and \(outer) has it (client_termfeatures)"
+            )
+        }
+        let lure =
+            probe?.deviceAttributes?.contains(4) == true ? "; tmux lists sixel in DA1, but \(outer) has none" : ""
+        return (
+            .blocks, TmuxRoute(passthrough: false, placeholders: false),
+            "tmux \(tmux.version): \(outer) takes neither kitty placeholders nor sixel through tmux\(lure)"
+        )
+    }
+
+    /// How a protocol named with `--graphics` travels inside tmux (or screen).
+    static func named(_ graphics: GraphicsProtocol, tmux: TmuxClient?, probe: ProbeAnswers?) -> TmuxRoute {
+        switch graphics {
+        case .blocks:
+            return TmuxRoute(passthrough: false, placeholders: false)
+        case .kitty:
+            return TmuxRoute(passthrough: true, placeholders: tmux != nil)
+        case .sixel:
+            // tmux 3.4 and later built with sixel (DA1 lists it) draws sixel itself.
+            let drawsItself = tmux != nil && (tmux?.drawsSixel == true || probe?.deviceAttributes?.contains(4) == true)
+            return TmuxRoute(passthrough: !drawsItself, placeholders: false)
+        case .iterm:
+            return TmuxRoute(passthrough: true, placeholders: false)
+        }
+    }
+}
