@@ -18,7 +18,12 @@ struct TerminalCommand: ParsableCommand {
               kitty 0.40+, foot 1.20+, ghostty 1.2+, VTE 0.78+   octant
               kitty 0.19.3+, WezTerm 20210814+, Alacritty 0.14+  sextant
               xterm                                               quadrant
-              anything else, or inside tmux                       half
+              anything else, or inside GNU screen                 half
+
+            Inside tmux, tmux is asked which terminal its client runs in (tmux display -p): \
+            kitty 0.28+ gets real pixels as kitty's Unicode placeholders, a sixel terminal gets \
+            sixel drawn by tmux 3.4+, anything else cell art; allow-passthrough is turned on for \
+            this pane while images need it and put back at exit.
             """
     )
 
