@@ -26,6 +26,10 @@ import Testing
         let silent = "34817-\(getpid())-1"
         memory.remember(nil, for: silent)
         #expect(memory.recall(silent) == ProbeResult(answers: nil, remembered: true))
+        let slow = "34818-\(getpid())-1"
+        memory.remember(Array(TerminalProbeTests.kitty), for: slow, roundTrip: .milliseconds(1298))
+        #expect(memory.recall(slow)?.roundTrip == .milliseconds(1298), "the round trip the answers took")
+        #expect(memory.recall(mine)?.roundTrip == nil, "none measured, none kept")
         let attributes = try FileManager.default.attributesOfItem(atPath: memory.folder)
         #expect((attributes[.posixPermissions] as? Int).map { $0 & 0o077 } == 0, "closed to others")
     }

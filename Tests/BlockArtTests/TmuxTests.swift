@@ -7,13 +7,13 @@ import Testing
 @Suite struct TmuxTests {
     /// tmux 3.3a in kitty 0.41.1, as `display -p` answered in kitty under Xvfb.
     static let kittyClient = TmuxClient(
-        display: "3.3a\txterm-kitty\tkitty(0.41.1)\tbpaste,ccolour,clipboard,cstyle,focus,title\t9\t18\t0\t%0\t4242")!
+        display: "3.3a\txterm-kitty\tkitty(0.41.1)\tbpaste,ccolour,clipboard,cstyle,focus,title\t9\t18\t0\t%0\t4242\t1")!
     /// tmux 3.5a in `xterm -ti vt340`, and in a plain xterm (no sixel), as answered there.
     static let sixelClient = TmuxClient(
         display: "3.5a\txterm\tXTerm(379)\t256,bpaste,ccolour,clipboard,cstyle,extkeys,focus,mouse,rectfill,RGB,sixel,"
-            + "strikethrough,title\t10\t20\toff\t%3\t77")!
+            + "strikethrough,title\t10\t20\toff\t%3\t77\t1")!
     static let plainXterm = TmuxClient(
-        display: "3.5a\txterm\tXTerm(379)\t256,bpaste,ccolour,clipboard,RGB,strikethrough,title\t10\t20\toff\t%3\t77")!
+        display: "3.5a\txterm\tXTerm(379)\t256,bpaste,ccolour,clipboard,RGB,strikethrough,title\t10\t20\toff\t%3\t77\t1")!
 
     func detect(_ tmux: TmuxClient, graphics: GraphicsProtocol? = nil, probe: ProbeAnswers? = nil) -> TerminalCapabilities {
         TerminalCapabilities.detect(
@@ -42,6 +42,14 @@ import Testing
         #expect(found.cellSize == CellSize(width: 9, height: 18))
         #expect(!found.placeholderTruecolour, "no RGB in the client's features: ids go as 256-colour indices")
         #expect(found.origins["graphics"]?.contains("Unicode placeholders") == true)
+    }
+
+    @Test func aClientWithoutUTF8GetsNoPlaceholders() {
+        var ascii = Self.kittyClient
+        ascii.utf8 = false
+        let found = detect(ascii)
+        #expect(found.graphics == .blocks, "tmux would turn every placeholder into _")
+        #expect(found.origins["graphics"]?.contains("LANG") == true)
     }
 
     @Test func oldKittyGetsBlocks() {

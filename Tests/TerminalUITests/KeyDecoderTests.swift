@@ -32,6 +32,16 @@ import Testing
         #expect(Self.keys(bytes, cutAt: Array(1..<bytes.count)) == [.character("r"), .character("i"), .down])
     }
 
+    @Test func theAnswersAreKeptForTheProbeWhoeverReadsThem() {
+        var decoder = KeyDecoder()
+        let bytes = Array(("r" + Self.answers + "i").utf8)
+        // Split in two reads, inside an answer: the answers come out whole, the keys apart.
+        let keys = decoder.keys(in: bytes[..<5]) + decoder.keys(in: bytes[5...])
+        #expect(keys == [.character("r"), .character("i")])
+        #expect(decoder.takeAnswers() == Array(Self.answers.utf8))
+        #expect(decoder.takeAnswers().isEmpty, "taken once")
+    }
+
     @Test(arguments: ["\u{1B}[A", "\u{1B}OB", "\u{1B}[6~", "\u{1B}[<0;8;7M", "ñ", "€"])
     func aKeySplitAcrossReadsIsPutBackTogether(_ key: String) {
         let bytes = Array(key.utf8)

@@ -23,10 +23,14 @@ public struct TmuxClient: Sendable, Hashable {
     public var pane: String
     /// The client process, which lives as long as its terminal session.
     public var clientProcess: Int32?
+    /// tmux writes UTF-8 to the client (from the client's `LANG`/`LC_*`); otherwise it turns
+    /// every character outside ASCII, placeholders and block symbols alike, into `_`.
+    public var utf8: Bool
 
     public init(
         version: String, terminalName: String, terminalType: String? = nil, features: Set<String> = [],
-        cellSize: CellSize? = nil, passthrough: String = "off", pane: String = "", clientProcess: Int32? = nil
+        cellSize: CellSize? = nil, passthrough: String = "off", pane: String = "", clientProcess: Int32? = nil,
+        utf8: Bool = true
     ) {
         self.version = version
         self.terminalName = terminalName
@@ -36,18 +40,19 @@ public struct TmuxClient: Sendable, Hashable {
         self.passthrough = passthrough
         self.pane = pane
         self.clientProcess = clientProcess
+        self.utf8 = utf8
     }
 
     /// The formats asked for, tab-separated, in the order `init(display:)` reads them.
     static let format = [
         "version", "client_termname", "client_termtype", "client_termfeatures", "client_cell_width",
-        "client_cell_height", "allow-passthrough", "pane_id", "client_pid",
+        "client_cell_height", "allow-passthrough", "pane_id", "client_pid", "client_utf8",
     ].map { "#{\($0)}" }.joined(separator: "\t")
 
     /// Parses tmux's answer to `format`; `nil` when it is not one.
     public init?(display: String) {
         let fields = display.trimmingWhitespace().split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
-        guard fields.count == 9, let first = fields[0].first, first.isNumber || fields[0].hasPrefix("next") else {
+        guard fields.count == 10, let first = fields[0].first, first.isNumber || fields[0].hasPrefix("next") else {
             return nil
         }
         let cell = (Int(fields[4]), Int(fields[5]))
@@ -57,7 +62,8 @@ public struct TmuxClient: Sendable, Hashable {
             cellSize: cell.0.flatMap { width in
                 cell.1.flatMap { height in width > 0 && height > 0 ? CellSize(width: width, height: height) : nil }
             },
-            passthrough: fields[6].isEmpty ? "off" : fields[6], pane: fields[7], clientProcess: Int32(fields[8]))
+            passthrough: fields[6].isEmpty ? "off" : fields[6], pane: fields[7], clientProcess: Int32(fields[8]),
+            utf8: fields[9] != "0")
     }
 
     /// Asks the tmux server this process runs under (`$TMUX`) about the pane `$TMUX_PANE`; `nil`

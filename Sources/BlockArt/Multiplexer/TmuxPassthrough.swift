@@ -32,7 +32,7 @@ public enum TmuxPassthrough {
                 ? "tmux set-option -p -u -t '\(client.pane)' allow-passthrough"
                 : "tmux set-option -p -t '\(client.pane)' allow-passthrough '\(own)'"
             let script = "trap '' INT QUIT TERM HUP TSTP PIPE; read -r _; exec " + restore + " >/dev/null 2>&1 </dev/null"
-            guard client.pane.allSatisfy({ $0 == "%" || $0.isNumber }), own.allSatisfy { $0.isLetter || $0.isNumber },
+            guard client.pane.allSatisfy({ $0 == "%" || $0.isNumber }), own.allSatisfy({ $0.isLetter || $0.isNumber }),
                 let process = try? ChildProcess(executable: "/bin/sh", arguments: ["-c", script])
             else { return false }
             guard TmuxCommand.run(["set-option", "-p", "-t", client.pane, "allow-passthrough", "on"]) != nil else {

@@ -21,6 +21,12 @@ struct TmuxRoute {
         tmux: TmuxClient, identity: TerminalIdentity?, probe: ProbeAnswers?
     ) -> (GraphicsProtocol, TmuxRoute, String) {
         let outer = identity.map { [$0.name, $0.version].compactMap { $0 }.joined(separator: " ") } ?? tmux.terminalName
+        if drawsPlaceholders(identity), !tmux.utf8 {
+            return (
+                .blocks, TmuxRoute(passthrough: false, placeholders: false),
+                "tmux \(tmux.version): its client is not UTF-8 (set LANG, e.g. C.UTF-8), so no placeholders"
+            )
+        }
         if drawsPlaceholders(identity) {
             return (
                 .kitty, TmuxRoute(passthrough: true, placeholders: true),

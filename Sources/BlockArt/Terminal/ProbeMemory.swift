@@ -6,8 +6,9 @@ import Toolbox
 /// round trip, and a terminal that never answers costs the timeout once, not on every command.
 ///
 /// A session is named by `TerminalDevice.sessionName()` (device, session id, leader's start).
-/// The file holds a header line and the terminal's own answers, byte for byte, parsed again on
-/// every read, so there is one representation of them. The folder is `$XDG_RUNTIME_DIR/rickdex/
+/// The file holds a header line (with the round trip the answers took, when measured) and the
+/// terminal's own answers, byte for byte, parsed again on every read, so there is one
+/// representation of them. The folder is `$XDG_RUNTIME_DIR/rickdex/
 /// terminals`, else `/tmp/rickdex-UID/terminals`; it must belong to this user and be closed to
 /// others (as tmux checks its socket folder), or nothing is remembered. Files are written
 /// atomically; a missing or unreadable one means asking again. Thread-safe.
@@ -37,22 +38,30 @@ public struct ProbeMemory: Sendable {
         }
         let bytes = [UInt8](data)
         guard let newline = bytes.firstIndex(of: 0x0A) else { return nil }
-        switch String(decoding: bytes[..<newline], as: UTF8.self) {
-        case Self.header + "answered":
-            return ProbeResult(answers: ProbeAnswers.parse(Array(bytes[(newline + 1)...])), remembered: true)
-        case Self.header + "silent":
+        let header = String(decoding: bytes[..<newline], as: UTF8.self)
+        guard header.hasPrefix(Self.header) else { return nil }
+        let words = header.dropFirst(Self.header.count).split(separator: " ")
+        let roundTrip = words.count == 2 ? Int64(words[1].dropLast(2)).map(Duration.milliseconds) : nil
+        switch words.first {
+        case "answered":
+            return ProbeResult(
+                answers: ProbeAnswers.parse(Array(bytes[(newline + 1)...])), remembered: true, roundTrip: roundTrip)
+        case "silent":
             return ProbeResult(answers: nil, remembered: true)
         default:
             return nil
         }
     }
 
-    /// Remembers the terminal's answers (`nil`: it said nothing) for `session`; files of sessions
-    /// whose leader is gone are removed on the way. Failures are ignored: the next command asks.
-    public func remember(_ answers: [UInt8]?, for session: String) {
+    /// Remembers the terminal's answers (`nil`: it said nothing) for `session`, with the round
+    /// trip they took when measured; files of sessions whose leader is gone are removed on the
+    /// way. Failures are ignored: the next command asks.
+    public func remember(_ answers: [UInt8]?, for session: String, roundTrip: Duration? = nil) {
         guard makePrivateFolder() else { return }
         for name in FileSystem.list(folder) where !Self.isAlive(name) { FileSystem.remove("\(folder)/\(name)") }
-        let content = Array((Self.header + (answers == nil ? "silent" : "answered") + "\n").utf8) + (answers ?? [])
+        let measured = roundTrip.map { " \($0.milliseconds)ms" } ?? ""
+        let content =
+            Array((Self.header + (answers == nil ? "silent" : "answered" + measured) + "\n").utf8) + (answers ?? [])
         try? AtomicFile.write(content, to: path(session))
     }
 

@@ -54,6 +54,9 @@ public enum TerminalProbe {
         var session: String?
         /// Keys typed before the answers came, to give back.
         var typedAhead: [UInt8]
+        /// When the queries went out, and whether all the answers are in.
+        var askedAt: ContinuousClock.Instant
+        var fenced: Bool
     }
 
     private static let unsettled = Locked<Unsettled?>(nil)
@@ -88,11 +91,97 @@ public enum TerminalProbe {
 
     /// One probe, not remembered by the process.
     static func run(timeout: Duration, memory: ProbeMemory?, multiplexed: Bool) -> ProbeResult? {
+        switch begin(memory: memory, multiplexed: multiplexed, askAgainIfSilent: false) {
+        case nil: return nil
+        case .recalled(let result): return result
+        case .sent(let sent):
+            let (answers, heard, typedAhead) = readAnswers(from: sent.terminal, until: sent.askedAt + timeout)
+            let roundTrip = answers.isComplete ? sent.askedAt.duration(to: .now) : nil
+            // Quiet until the process ends: an answer that comes twice, or late, never shows.
+            settleAtExit(sent, timeout: timeout, heard: heard, typedAhead: typedAhead, memory: memory)
+            if let memory, let session = sent.session {
+                memory.remember(heard.isEmpty ? nil : heard, for: session, roundTrip: roundTrip)
+            }
+            return ProbeResult(answers: heard.isEmpty ? nil : answers, remembered: false, roundTrip: roundTrip)
+        }
+    }
+
+    /// How `ask` went.
+    public enum Asked: Sendable {
+        /// An earlier command of this terminal session heard the terminal: nothing was asked.
+        case recalled(ProbeResult)
+        /// The queries went out; their answers are for the caller to read and hand to `heard(_:)`.
+        case sent
+    }
+
+    /// Asks the terminal without waiting for its answers, for a program that reads the terminal
+    /// itself (browse), so that its first screen need not wait a round trip: it hands every
+    /// answer it reads to `heard(_:)`, which says when they are all in. A session remembered as
+    /// silent is asked again (the answers may have come after the timeout: they count now), and
+    /// at exit `settle()` waits for the fence as after `result`. `nil` without a terminal.
+    public static func ask(
+        timeout: Duration = defaultTimeout, memory: ProbeMemory? = nil, multiplexed: Bool = false
+    ) -> Asked? {
+        cached.withLock { stored -> Asked? in
+            if let done = stored { return done.map(Asked.recalled) }
+            switch begin(memory: memory, multiplexed: multiplexed, askAgainIfSilent: true) {
+            case nil:
+                stored = .some(nil)
+                return nil
+            case .recalled(let result):
+                stored = .some(result)
+                return .recalled(result)
+            case .sent(let sent):
+                stored = .some(ProbeResult(answers: nil, remembered: false))
+                settleAtExit(sent, timeout: timeout, heard: [], typedAhead: [], memory: memory)
+                return .sent
+            }
+        }
+    }
+
+    /// Takes answers a reader of the terminal found after `ask`: once they hold the fence, they
+    /// are remembered for the session, with the round trip they took, and returned.
+    public static func heard(_ bytes: [UInt8]) -> ProbeResult? {
+        unsettled.withLock { state -> ProbeResult? in
+            guard var current = state, !current.fenced else { return nil }
+            current.heard += bytes
+            let answers = ProbeAnswers.parse(current.heard)
+            guard answers.isComplete else {
+                state = current
+                return nil
+            }
+            let roundTrip = current.askedAt.duration(to: .now)
+            current.fenced = true
+            current.deadline = .now
+            state = current
+            if let memory = current.memory, let session = current.session {
+                memory.remember(current.heard, for: session, roundTrip: roundTrip)
+            }
+            return ProbeResult(answers: answers, remembered: false, roundTrip: roundTrip)
+        }
+    }
+
+    /// The queries on their way.
+    private struct Sent {
+        var terminal: TerminalDevice
+        var modes: TerminalModes
+        var session: String?
+        var askedAt: ContinuousClock.Instant
+    }
+
+    private enum Begun {
+        case recalled(ProbeResult)
+        case sent(Sent)
+    }
+
+    /// Opens the controlling terminal and recalls what the session heard, or quiets the terminal
+    /// and sends the queries.
+    private static func begin(memory: ProbeMemory?, multiplexed: Bool, askAgainIfSilent: Bool) -> Begun? {
         guard let terminal = TerminalDevice.openControlling() else { return nil }
         let session = terminal.sessionName()
-        if let memory, let session, let recalled = memory.recall(session) {
+        if let memory, let session, let recalled = memory.recall(session), recalled.answers != nil || !askAgainIfSilent {
             try? terminal.descriptor.close()
-            return recalled
+            return .recalled(recalled)
         }
         // A background job that touched the terminal's modes would be stopped (SIGTTOU).
         guard terminal.isForeground, let original = try? terminal.modes(), (try? terminal.setModes(original.quiet)) != nil
@@ -100,23 +189,31 @@ public enum TerminalProbe {
             try? terminal.descriptor.close()
             return nil
         }
+        let askedAt = ContinuousClock.now
         guard (try? terminal.write(queries(multiplexed: multiplexed))) != nil else {
             try? terminal.setModes(original)
             try? terminal.descriptor.close()
             return nil
         }
-        let deadline = ContinuousClock.now + timeout
-        let (answers, heard, typedAhead) = readAnswers(from: terminal, until: deadline)
-        // Quiet until the process ends: an answer that comes twice, or late, never shows.
+        return .sent(Sent(terminal: terminal, modes: original, session: session, askedAt: askedAt))
+    }
+
+    /// Keeps the terminal quiet until the process ends, when `settle()` reads out what came since.
+    /// A fence still missing then is waited for until twice the timeout, or twice the round trip
+    /// this session's terminal took before, whichever is longer, since the queries went out.
+    private static func settleAtExit(
+        _ sent: Sent, timeout: Duration, heard: [UInt8], typedAhead: [UInt8], memory: ProbeMemory?
+    ) {
+        let fenced = ProbeAnswers.parse(heard).isComplete
+        let before = sent.session.flatMap { memory?.recall($0)?.roundTrip } ?? .zero
         unsettled.withLock {
             $0 = Unsettled(
-                terminal: terminal, modes: original, deadline: answers.isComplete ? .now : deadline + timeout,
-                heard: heard, memory: memory, session: session, typedAhead: typedAhead)
+                terminal: sent.terminal, modes: sent.modes,
+                deadline: fenced ? .now : sent.askedAt + max(timeout * 2, before * 2), heard: heard, memory: memory,
+                session: sent.session, typedAhead: typedAhead, askedAt: sent.askedAt, fenced: fenced)
         }
-        CrashRestore.install(writing: "", to: terminal, restoring: original, on: terminal, signals: quitSignals)
+        CrashRestore.install(writing: "", to: sent.terminal, restoring: sent.modes, on: sent.terminal, signals: quitSignals)
         atexit { TerminalProbe.settle() }
-        if let memory, let session { memory.remember(heard.isEmpty ? nil : heard, for: session) }
-        return ProbeResult(answers: heard.isEmpty ? nil : answers, remembered: false)
     }
 
     /// The signals that end a process while the terminal is quiet: a crash's, and the keys' and
@@ -184,11 +281,12 @@ public enum TerminalProbe {
         terminal.makeNonBlocking()
         var scanner = TerminalInputScanner()
         var answers = ProbeAnswers.parse(state.heard)
-        let fenced = answers.isComplete
+        let fenced = state.fenced || answers.isComplete
         var heard = state.heard
         var typedAhead = state.typedAhead
         var buffer = [UInt8](repeating: 0, count: 1024)
         var total = 0
+        var lastAnswer: ContinuousClock.Instant?
         while total < inputLimit {
             let count = (try? terminal.read(into: &buffer)) ?? 0
             if count == 0 {
@@ -200,6 +298,7 @@ public enum TerminalProbe {
             }
             total += count
             sort(scanner.scan(buffer.prefix(count)), answers: &answers, heard: &heard, typedAhead: &typedAhead)
+            if lastAnswer == nil, answers.isComplete { lastAnswer = .now }
         }
         typedAhead += scanner.timeout().flatMap(\.bytes)
         terminal.giveBack(typedAhead)
@@ -207,7 +306,7 @@ public enum TerminalProbe {
         try? terminal.setModes(state.modes)
         // A slow terminal's answers serve the session's next command.
         if !fenced, answers.isComplete, let memory = state.memory, let session = state.session {
-            memory.remember(heard, for: session)
+            memory.remember(heard, for: session, roundTrip: state.askedAt.duration(to: lastAnswer ?? .now))
         }
     }
 }

@@ -11,7 +11,8 @@ final class BrowseEffects {
     let client: any RickAndMortyClient
     /// What `r` asks (conditional requests even for fresh answers); `nil` offline.
     let refresher: (any RickAndMortyClient)?
-    let avatars: BrowseAvatars
+    /// Replaced when the terminal's answers change how avatars are drawn.
+    var avatars: BrowseAvatars
     let events: AsyncStream<BrowseEvent>.Continuation
     /// Where a new search line goes: the search session, which waits for a pause in typing.
     let search: @Sendable (BrowseQuery) -> Void

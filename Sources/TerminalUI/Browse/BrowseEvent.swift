@@ -1,3 +1,4 @@
+import BlockArt
 import Imaging
 import RickAndMortyAPI
 import UseCases
@@ -22,6 +23,8 @@ enum BrowseEvent: Sendable {
     /// The people of the screen titled `title` (an episode's cast, a location's residents).
     case people([RMCharacter], title: String)
     case resize
+    /// The terminal answered the probe browse sent as it opened.
+    case terminalAnswered(ProbeResult)
     /// Standard input closed.
     case endOfInput
 }

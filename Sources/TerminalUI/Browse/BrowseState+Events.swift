@@ -23,7 +23,7 @@ extension BrowseState {
     }
 
     /// Applies an answer of browse's work (a search, a page, an avatar, a detail) or the end of
-    /// input: the effects it asks for. Keys and resizes are the loop's, which knows the screen.
+    /// input: the effects it asks for. Keys, resizes and the terminal's answers are the loop's, which knows the screen.
     mutating func apply(_ event: BrowseEvent) -> [Effect] {
         switch event {
         case .search(let search): return apply(search: search)
@@ -39,7 +39,7 @@ extension BrowseState {
         case .detail(let character, let episodes): apply(detail: character, episodes: episodes)
         case .people(let people, let title): apply(people: people, title: title)
         case .endOfInput: return [.quit]
-        case .keys, .resize: break
+        case .keys, .resize, .terminalAnswered: break
         }
         return []
     }

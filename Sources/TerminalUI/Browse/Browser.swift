@@ -26,6 +26,10 @@ public struct Browser: Sendable {
     public var refresher: (any RickAndMortyClient)?
     /// Inside tmux (`$TMUX`), where `y` goes through tmux's own buffer (see `ClipboardShare`).
     public var tmux = false
+    /// The capabilities once the terminal answers the probe sent as browse opened
+    /// (`TerminalProbe.ask`): the first screen is drawn at once from `capabilities`, and the
+    /// avatars turn to pixels when the answers come. `nil` when nothing was asked.
+    public var answered: (@Sendable (ProbeResult) -> TerminalCapabilities)?
     /// Where browse says why an avatar shows as a placeholder (debug level). It must not write to
     /// the terminal browse draws on: `rickdex browse -v 2>browse.log` gives it a file.
     public var logger: Logger = .disabled
@@ -63,11 +67,12 @@ public struct Browser: Sendable {
             session.finish()
             forwarding.cancel()
         }
-        Self.readKeys(into: sink)
+        Self.readKeys(into: sink, probing: answered != nil)
         let resizes = Self.watchResizes(into: sink)
         defer { resizes.cancel() }
 
-        let art = AvatarArt(capabilities: capabilities)
+        var capabilities = capabilities
+        var art = AvatarArt(capabilities: capabilities)
         // Fetches belong to the screen that asked for them; none outlives browse.
         let effects = BrowseEffects(
             client: client, refresher: refresher, avatars: BrowseAvatars(images: images, art: art, logger: logger),
@@ -93,6 +98,17 @@ public struct Browser: Sendable {
             case .resize:
                 screen.invalidate()
                 asked = []
+            case .terminalAnswered(let result):
+                if let updated = answered?(result), updated != capabilities {
+                    // What the terminal said changes the drawing: a new screen, drawn whole.
+                    RawTerminal.write(screen.leave())
+                    (capabilities, art) = (updated, AvatarArt(capabilities: updated))
+                    screen = BrowseScreen(capabilities: updated, art: art)
+                    effects.avatars = BrowseAvatars(images: images, art: art, logger: logger)
+                    effects.multiplexed = updated.multiplexed
+                    screen.invalidate()
+                }
+                asked = []
             default:
                 asked = state.apply(event)
             }
@@ -113,14 +129,25 @@ public struct Browser: Sendable {
     /// Reads standard input on a thread of its own (a blocking read would hold a cooperative
     /// thread), decoding keys as they come; after a lone ESC or half a sequence it waits at most
     /// the escape timeout for the rest.
-    private static func readKeys(into sink: AsyncStream<BrowseEvent>.Continuation) {
+    ///
+    /// With `probing`, the terminal's answers it reads go to `TerminalProbe.heard`, and the
+    /// result, once they are all in, to browse as `.terminalAnswered`.
+    private static func readKeys(into sink: AsyncStream<BrowseEvent>.Continuation, probing: Bool) {
         BackgroundThread.start(name: "rickdex.keys") {
             let input = TerminalDevice.standardInput
             var decoder = KeyDecoder()
+            var waitingForAnswers = probing
+            func answers() {
+                let bytes = decoder.takeAnswers()
+                guard waitingForAnswers, !bytes.isEmpty, let result = TerminalProbe.heard(bytes) else { return }
+                waitingForAnswers = false
+                sink.yield(.terminalAnswered(result))
+            }
             var buffer = [UInt8](repeating: 0, count: 256)
             while true {
                 if decoder.isWaiting, !input.waitForInput(timeout: KeyDecoder.escapeTimeout) {
                     let keys = decoder.timeout()
+                    answers()
                     if !keys.isEmpty { sink.yield(.keys(keys)) }
                     continue
                 }
@@ -130,6 +157,7 @@ public struct Browser: Sendable {
                     return
                 }
                 let keys = decoder.keys(in: buffer.prefix(count))
+                answers()
                 if !keys.isEmpty { sink.yield(.keys(keys)) }
             }
         }

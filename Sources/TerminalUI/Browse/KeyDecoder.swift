@@ -13,13 +13,23 @@ struct KeyDecoder {
     static let escapeTimeout = Duration.milliseconds(100)
 
     private var scanner = TerminalInputScanner()
+    /// The terminal's answers read since `takeAnswers()`, byte for byte (for `TerminalProbe.heard`).
+    private var answers: [UInt8] = []
 
     /// Whether bytes wait for more: the reader waits at most `escapeTimeout`, then calls `timeout()`.
     var isWaiting: Bool { scanner.isWaiting }
 
     /// The keys that `bytes`, after what was waiting, complete.
     mutating func keys(in bytes: some Sequence<UInt8>) -> [Key] {
-        scanner.scan(bytes).flatMap(Self.keys(for:))
+        let tokens = scanner.scan(bytes)
+        answers += tokens.filter(\.isAnswer).flatMap(\.bytes)
+        return tokens.flatMap(Self.keys(for:))
+    }
+
+    /// The answers read since the last call.
+    mutating func takeAnswers() -> [UInt8] {
+        defer { answers = [] }
+        return answers
     }
 
     /// The line went quiet: a lone ESC is Escape; half a sequence is dropped.

@@ -36,8 +36,10 @@ struct BrowseCommand: AsyncParsableCommand {
             throw ValidationError("browse needs a terminal on standard input and output; use search for scripts")
         }
         try await APIConnection.with(global) { connection in
-            var browser = Browser(
-                client: connection.client, images: connection.images, capabilities: display.capabilities(color: .always))
+            // The first screen does not wait for the terminal's answers; pixels follow them.
+            let (capabilities, answered) = display.capabilitiesWithoutWaiting()
+            var browser = Browser(client: connection.client, images: connection.images, capabilities: capabilities)
+            browser.answered = answered
             browser.mouse = !noMouse
             browser.tmux = ProcessInfo.processInfo.environment["TMUX"] != nil
             browser.refresher = connection.refreshingClient

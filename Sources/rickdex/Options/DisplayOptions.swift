@@ -4,7 +4,7 @@ import FoundationEssentials
 import Toolbox
 
 /// How images are drawn: colour mode, symbol set and graphics protocol, detected unless given.
-struct DisplayOptions: ParsableArguments {
+struct DisplayOptions: ParsableArguments, Sendable {
     @Option(
         name: .customLong("color-mode"),
         help: ArgumentHelp(
@@ -22,7 +22,9 @@ struct DisplayOptions: ParsableArguments {
     @Option(
         help: ArgumentHelp(
             "auto, kitty, iterm, sixel or blocks (auto: what the terminal answers or announces).",
-            discussion: "Inside tmux: kitty's Unicode placeholders when tmux's client is kitty 0.28+, sixel when tmux 3.4+ draws it for its client, else blocks."))
+            discussion:
+                "Inside tmux: kitty's Unicode placeholders when tmux's client is kitty 0.28+, sixel when tmux 3.4+ draws it for its client, else blocks."
+        ))
     var graphics: GraphicsChoice = .auto
 
     @Flag(
@@ -33,7 +35,8 @@ struct DisplayOptions: ParsableArguments {
 
     func validate() throws {
         if let value = Self.environment["RICKDEX_PROBE_TIMEOUT"], !value.isEmpty, Self.probeTimeout(value) == nil {
-            throw ValidationError("RICKDEX_PROBE_TIMEOUT must be a number of seconds from 0.01 to 30 (like 1 or 2.5), not '\(value)'")
+            throw ValidationError(
+                "RICKDEX_PROBE_TIMEOUT must be a number of seconds from 0.01 to 30 (like 1 or 2.5), not '\(value)'")
         }
         if symbols == nil, let value = Self.environment["RICKDEX_SYMBOLS"], !value.isEmpty, SymbolChoice(rawValue: value) == nil {
             throw ValidationError(
@@ -46,7 +49,37 @@ struct DisplayOptions: ParsableArguments {
     /// terminal, and inside tmux turns `allow-passthrough` on for this pane when the images need
     /// it (put back as it was when the process ends, `TmuxPassthrough`).
     func capabilities(color: ColorChoice) -> TerminalCapabilities {
-        let capabilities = capabilities(color: color, probe: probe())
+        Self.drawing(capabilities(color: color, probe: probe()))
+    }
+
+    /// For browse, whose first screen must not wait a round trip: the capabilities from what this
+    /// terminal session heard before, or, while the probe's answers are on their way, from the
+    /// environment, with how to find them again once the answers come (`nil` when nothing was asked).
+    func capabilitiesWithoutWaiting() -> (
+        TerminalCapabilities, answered: (@Sendable (ProbeResult) -> TerminalCapabilities)?
+    ) {
+        let asked =
+            shouldProbe(evenWhenPiped: false)
+            ? TerminalProbe.ask(
+                timeout: probeTimeout, memory: .standard(environment: Self.environment), multiplexed: Self.multiplexed)
+            : nil
+        switch asked {
+        case .recalled(let result):
+            return (Self.drawing(capabilities(color: .always, probe: result)), nil)
+        case .sent:
+            let options = self
+            return (
+                Self.drawing(capabilities(color: .always, probe: nil)),
+                { Self.drawing(options.capabilities(color: .always, probe: $0)) }
+            )
+        case nil:
+            return (Self.drawing(capabilities(color: .always, probe: nil)), nil)
+        }
+    }
+
+    /// `capabilities`, with tmux's `allow-passthrough` turned on for this pane when its images
+    /// need it (put back as it was when the process ends, `TmuxPassthrough`).
+    private static func drawing(_ capabilities: TerminalCapabilities) -> TerminalCapabilities {
         if capabilities.passthrough, let tmux = capabilities.tmux, !TmuxPassthrough.enable(for: tmux) {
             StandardStreams.error("rickdex: could not turn on tmux's allow-passthrough for this pane; images may not show\n")
         }

@@ -43,8 +43,11 @@ struct TerminalReport: Encodable {
         let seconds = timeout.milliseconds % 1000 == 0 ? "\(timeout.milliseconds / 1000)" : timeout.seconds.decimalText(places: 2)
         switch (result, result?.answers) {
         case (nil, _): probe = "not run (not a terminal, --no-probe or RICKDEX_NO_PROBE=1)"
-        case (let result?, nil): probe = "no answer within \(seconds) s" + (result.remembered ? " (remembered for this terminal session)" : "")
-        case (let result?, _?): probe = result.remembered ? "answered (remembered for this terminal session)" : "answered"
+        case (let result?, nil):
+            probe = "no answer within \(seconds) s" + (result.remembered ? " (remembered for this terminal session)" : "")
+        case (let result?, _?):
+            let took = result.roundTrip.map { " in \($0.milliseconds) ms" } ?? ""
+            probe = "answered\(took)" + (result.remembered ? " (remembered for this terminal session)" : "")
         }
         terminal = Finding(
             value: capabilities.identity.map { [$0.name, $0.version].compactMap { $0 }.joined(separator: " ") } ?? "unknown",
