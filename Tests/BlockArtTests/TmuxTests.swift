@@ -97,3 +97,18 @@ import Testing
         #expect(inside.hasSuffix("\u{1B}[c"), "DA1 is still the fence")
     }
 }
+
+/// tmux redraws sixel without its transparency: the image goes laid on the background.
+@Suite struct TmuxSixelTests {
+    @Test func tmuxGetsSixelOnTheBackgroundAndOthersGetTransparency() {
+        var capabilities = TerminalCapabilities(
+            colorMode: .truecolor, graphics: .sixel, columns: 80, multiplexed: true, tmux: TmuxTests.sixelClient,
+            passthrough: false, background: RGBA(10, 20, 30), cellSize: CellSize(width: 10, height: 20))
+        var clear = Bitmap(width: 4, height: 4)
+        clear.fill(RGBA(200, 0, 0), x: 1, y: 1, width: 2, height: 2)
+        let laid = GraphicsPlacement(capabilities).opaque(clear)
+        #expect(laid[0, 0] == RGBA(10, 20, 30) && laid[1, 1] == RGBA(200, 0, 0))
+        capabilities.multiplexed = false
+        #expect(GraphicsPlacement(capabilities).opaque(clear)[0, 0].alpha == 0, "a terminal keeps it transparent")
+    }
+}

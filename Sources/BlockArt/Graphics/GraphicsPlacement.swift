@@ -16,22 +16,29 @@ public struct GraphicsPlacement: Sendable {
     public var truecolour: Bool
     /// One cell in pixels: a sixel image is made this many pixels a cell.
     public var cellSize: CellSize
+    /// Where sixel cannot be transparent, the colour it is laid on: tmux redraws a sixel with
+    /// its unpainted pixels in a colour of the palette, not the terminal's background, and
+    /// stretched to whole cells, so it gets the image boxed to its cells on this colour.
+    public var opaqueOn: RGBA?
 
     public init(
         graphics: GraphicsProtocol, passthrough: Bool = false, placeholders: Bool = false, truecolour: Bool = true,
-        cellSize: CellSize
+        cellSize: CellSize, opaqueOn: RGBA? = nil
     ) {
         self.graphics = graphics
         self.passthrough = passthrough
         self.placeholders = placeholders
         self.truecolour = truecolour
         self.cellSize = cellSize
+        self.opaqueOn = opaqueOn
     }
 
     public init(_ capabilities: TerminalCapabilities) {
+        let tmuxDrawsSixel = capabilities.multiplexed && capabilities.graphics == .sixel && !capabilities.passthrough
         self.init(
             graphics: capabilities.graphics, passthrough: capabilities.passthrough, placeholders: capabilities.placeholders,
-            truecolour: capabilities.placeholderTruecolour, cellSize: capabilities.cellPixels)
+            truecolour: capabilities.placeholderTruecolour, cellSize: capabilities.cellPixels,
+            opaqueOn: tmuxDrawsSixel ? capabilities.background ?? RGBA(0, 0, 0) : nil)
     }
 
     /// `image` in `columns` x `rows` cells, then `text` line by line beside it (`gap` columns
@@ -64,7 +71,8 @@ public struct GraphicsPlacement: Sendable {
         if graphics == .kitty, placeholders { return try placeholder(image, columns: columns, rows: rows) }
         let fitted: Bitmap
         switch graphics {
-        case .sixel: fitted = fit(image, columns: columns, rows: rows)
+        // tmux stretches a sixel to whole cells: it gets the image boxed, on its background.
+        case .sixel: fitted = opaque(fit(image, columns: columns, rows: rows))
         case .kitty: fitted = boxed(image, columns: columns, rows: rows)
         default: fitted = image
         }
@@ -76,7 +84,8 @@ public struct GraphicsPlacement: Sendable {
     /// cursor ends at the start of the line below it.
     public func flowing(_ image: Bitmap, columns: Int, rows: Int) throws -> String {
         guard graphics == .kitty, placeholders else {
-            return (try GraphicsEncoder.encode(image, as: graphics, columns: columns, rows: rows, passthrough: passthrough) ?? "")
+            let drawn = graphics == .sixel ? opaque(image) : image
+            return (try GraphicsEncoder.encode(drawn, as: graphics, columns: columns, rows: rows, passthrough: passthrough) ?? "")
                 + "\n"
         }
         let placeholder = KittyPlaceholder.next(columns: columns, rows: rows, truecolour: truecolour)
@@ -92,6 +101,14 @@ public struct GraphicsPlacement: Sendable {
         let next = "\u{1B}[\(columns)D\u{1B}[1B"
         return (passthrough ? GraphicsEncoder.tmuxPassthrough(sent) : sent) + "\u{1B}7"
             + placeholder.lines.joined(separator: next) + "\u{1B}8"
+    }
+
+    /// `image` laid on `opaqueOn`, when set.
+    func opaque(_ image: Bitmap) -> Bitmap {
+        guard let colour = opaqueOn else { return image }
+        var canvas = Bitmap(width: image.width, height: image.height, fill: colour)
+        canvas.draw(image, x: 0, y: 0)
+        return canvas
     }
 
     /// For sixel: the image scaled to fit the cells' pixels, keeping its aspect ratio, so it
