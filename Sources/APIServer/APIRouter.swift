@@ -48,7 +48,7 @@ struct APIRouter: Sendable {
             }
         }
         router.get("/api/character/avatar") { request, _ in
-            try await respond(request) { .error(.notFound, ErrorBodyDTO.nothingHere) }
+            try await respond(request) { .error(.notFound, ErrorBodyDTO.noRoute) }
         }
         router.get("/api/character/avatar/:file") { request, context in
             try await respond(request, avatar: true) { avatar(file: context.parameters.get("file") ?? "", request: request) }
@@ -63,7 +63,9 @@ struct APIRouter: Sendable {
         router.get("/api/\(Resource.path)") { request, _ in
             try await respond(request) {
                 let items = request.uri.queryParameters.map { URLQueryItem(name: String($0.key), value: String($0.value)) }
-                return try routes.list(ResourceQuery(queryItems: items.map(Self.decoded)), base: root(request))
+                return try routes.list(
+                    ResourceQuery(queryItems: items.map(Self.decoded)), base: root(request),
+                    trailingSlash: request.uri.path.hasSuffix("/"))
             }
         }
         router.get("/api/\(Resource.path)/:ids") { request, context in
@@ -74,8 +76,9 @@ struct APIRouter: Sendable {
     }
 
     private func avatar(file: String, request: Request) -> Payload {
+        // No such file: Express's static files pass it on to the 404 handler, with its full stop.
         guard file.hasSuffix(".jpeg"), let id = Int(file.dropLast(5)), let avatar = avatars.avatar(id: id) else {
-            return .error(.notFound, ErrorBodyDTO.nothingHere)
+            return .error(.notFound, ErrorBodyDTO.noRoute)
         }
         var validators: [(HTTPField.Name, String)] = [
             (.eTag, headers == .origin ? avatar.weakTag : avatar.etag), (.lastModified, HTTPDate.format(avatar.lastModified)),

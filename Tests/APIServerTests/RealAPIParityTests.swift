@@ -22,11 +22,17 @@ import Testing
         ("/character/%5B1,2", 500, #"{"error":"Bad... bad array :/"}"#),
         ("/character/%5B%5D", 500, #"{"error":"Bad... bad array :/"}"#),
         ("/character/%5B1,asdasd%5D", 500, #"{"error":"Bad... bad array :/"}"#),
-        ("/character/1,abc", 500, #"{"error":"Bad... bad array :/"}"#),
+        // checkArray reads a comma list with Number: the word is NaN, which Mongoose cannot cast.
+        ("/character/1,abc", 500, #"{"error":"Cast to Number failed for value \"NaN\" at path \"id\" for model \"Character\""}"#),
+        // parseInt reads 1, so it is taken for an id, and Mongoose's cast of "1abc" fails.
+        ("/character/1abc", 500, #"{"error":"Cast to Number failed for value \"1abc\" at path \"id\" for model \"Character\""}"#),
+        ("/location/2x", 500, #"{"error":"Cast to Number failed for value \"2x\" at path \"id\" for model \"Location\""}"#),
         ("/character/12345", 404, #"{"error":"Character not found"}"#),
         ("/episode/12345", 404, #"{"error":"Episode not found"}"#),
         ("/character?page=12345", 404, #"{"error":"There is nothing here"}"#),
-        ("/character/avatar", 404, #"{"error":"There is nothing here"}"#),
+        // Express's static files pass a missing avatar on to its 404 handler, full stop included.
+        ("/character/avatar", 404, #"{"error":"There is nothing here."}"#),
+        ("/character/avatar/9999.jpeg", 404, #"{"error":"There is nothing here."}"#),
         ("/nothing/here", 404, #"{"error":"There is nothing here."}"#),
     ])
     func errorsAnswerAsTheRealAPIDoes(path: String, status: Int, body: String) async throws {
@@ -90,5 +96,83 @@ import Testing
             let location = try await client.location(id: 1)
             #expect(location.type == "unknown" && location.dimension == "unknown")
         }
+    }
+
+    @Test func pageLinksKeepTheRequestsPathATrailingSlashIncluded() async throws {
+        try await TestData.withServer(headers: .origin) { base in
+            let slashed = text(try await get(base, "/character/?page=1"))
+            #expect(
+                slashed.hasPrefix(
+                    #"{"info":{"count":826,"pages":42,"next":"\#(base.absoluteString)/character/?page=2","prev":null}"#))
+            let plain = text(try await get(base, "/character?page=2"))
+            #expect(plain.contains(#""prev":"\#(base.absoluteString)/character?page=1""#))
+        }
+    }
+
+    /// The real API's own tests (`test/rest-*.js`) and its JavaScript client's check each
+    /// object's keys in this order.
+    @Test func keysComeInTheAPIsOrder() async throws {
+        try await TestData.withServer(headers: .origin) { base in
+            let root = base.absoluteString
+            #expect(
+                text(try await get(base, ""))
+                    == #"{"characters":"\#(root)/character","locations":"\#(root)/location","episodes":"\#(root)/episode"}"#)
+            let rick = text(try await get(base, "/character/1"))
+            #expect(
+                rick.hasPrefix(
+                    #"{"id":1,"name":"Rick Sanchez","status":"Alive","species":"Human","type":"","gender":"Male","#
+                        + #""origin":{"name":"Earth (C-137)","url":"\#(root)/location/1"},"location":{"name":"#))
+            #expect(
+                Self.keys(rick) == [
+                    "id", "name", "status", "species", "type", "gender", "origin", "location", "image", "episode", "url",
+                    "created",
+                ])
+            #expect(
+                Self.keys(text(try await get(base, "/location/1"))) == [
+                    "id", "name", "type", "dimension", "residents", "url", "created",
+                ])
+            #expect(
+                Self.keys(text(try await get(base, "/episode/1"))) == [
+                    "id", "name", "air_date", "episode", "characters", "url", "created",
+                ])
+            let page = text(try await get(base, "/episode"))
+            #expect(Self.keys(page) == ["info", "results"])
+            #expect(
+                page.hasPrefix(
+                    #"{"info":{"count":51,"pages":3,"next":"\#(root)/episode?page=2","prev":null},"results":[{"id":1,"#))
+        }
+    }
+
+    /// The keys of the outermost object, in the order they are written.
+    static func keys(_ json: String) -> [String] {
+        var keys: [String] = []
+        var depth = 0
+        var string: String?
+        var escaped = false
+        var lastString = ""
+        for character in json {
+            if var current = string {
+                if escaped {
+                    escaped = false
+                } else if character == "\\" {
+                    escaped = true
+                } else if character == "\"" {
+                    lastString = current
+                    string = nil
+                    continue
+                }
+                current.append(character)
+                string = current
+                continue
+            }
+            switch character {
+            case "\"": string = ""
+            case "{", "[": depth += 1
+            case "}", "]": depth -= 1
+            case ":" where depth == 1: keys.append(lastString)
+            default: break
+            }
+        }
+        return keys
     }
 }

@@ -47,7 +47,7 @@ import Testing
         ("/episode/99999", 404, #"{"error":"Episode not found"}"#),
         ("/location/99999", 404, #"{"error":"Location not found"}"#),
         ("/character/abc", 500, #"{"error":"Hey! you must provide an id"}"#),
-        ("/character/1,x", 500, #"{"error":"Bad... bad array :/"}"#),
+        ("/character/1,x", 500, #"{"error":"Cast to Number failed for value \"NaN\" at path \"id\" for model \"Character\""}"#),
     ])
     func errorsUseTheRealBodiesAndCodes(path: String, status: Int, body: String) async throws {
         try await TestData.withServer { base async throws in

@@ -42,6 +42,32 @@ import Testing
         #expect(results.first?["created"] as? String == TestData.fixturesDataset.characters[0].created)
     }
 
+    /// `--json` writes each object's keys in the order the API does: `id` first, `created` last.
+    @Test func jsonKeysComeInTheAPIsOrder() async throws {
+        let result = try await run(["show", "1", "--json", "--api", "fixtures"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(
+            result.stdout.hasPrefix(
+                """
+                {
+                  "character" : {
+                    "id" : 1,
+                    "name" : "Rick Sanchez",
+                    "status" : "Alive",
+                    "species" : "Human",
+                    "type" : "",
+                    "gender" : "Male",
+                    "origin" : {
+                """), "\(result.stdout.prefix(300))")
+        let created = try #require(result.stdout.range(of: #""created" : "2017-11-04T18:50:30.250Z""#))
+        let url = try #require(result.stdout.range(of: #""url" : ""#))
+        #expect(url.lowerBound < created.lowerBound, "created last, as the API writes it")
+        // The same bytes every run, but for the port of `--api fixtures`' server.
+        let again = try await run(["show", "1", "--json", "--api", "fixtures"])
+        let host = #/127\.0\.0\.1:\d+/#
+        #expect(again.stdout.replacing(host, with: "host") == result.stdout.replacing(host, with: "host"))
+    }
+
     @Test func showPrintsTheDetailAndTheEpisodes() async throws {
         let result = try await run(["show", "1", "--api", "fixtures"])
         #expect(result.status == 0, "\(result.stderr)")

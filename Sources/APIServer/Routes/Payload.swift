@@ -29,12 +29,10 @@ struct Payload: Sendable {
 
     /// A JSON value, with the dataset's canonical URLs pointing at `base` instead.
     static func json<T: Encodable>(_ value: T, base: String) throws -> Payload {
-        let encoder = JSONEncoder()
-        // Sorted keys make every answer byte-stable, so validators and caches can rely on it (the
-        // real API keeps declaration order, which Foundation's encoder on Linux does not).
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        let data = try encoder.encode(value)
-        let rewritten = URLRewriter.replacing(Array(data), prefix: Array(Dataset.canonicalBase.utf8), with: Array(base.utf8))
+        // Keys in the order the real API writes them (its clients' tests check it), and the same
+        // bytes every time, so validators and caches can rely on them.
+        let data = try OrderedJSONEncoder().encode(value)
+        let rewritten = URLRewriter.replacing(data, prefix: Array(Dataset.canonicalBase.utf8), with: Array(base.utf8))
         return Payload(status: .ok, contentType: "application/json; charset=utf-8", body: rewritten)
     }
 
@@ -61,9 +59,6 @@ struct Payload: Sendable {
     }
 
     private static func jsonString(_ text: String) -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        let data = (try? encoder.encode(text)) ?? Data("\"\"".utf8)
-        return String(decoding: data, as: UTF8.self)
+        (try? OrderedJSONEncoder().text(text)) ?? "\"\""
     }
 }

@@ -10,24 +10,27 @@ struct ResourceRoutes<Resource: APIResource>: Sendable {
         listing = ResourceListing(items: items)
     }
 
-    /// `GET /api/<path>?filters&page=N`.
-    func list(_ query: ResourceQuery<Resource>, base: String) throws -> Payload {
+    /// `GET /api/<path>?filters&page=N`; the page links keep the request's path, a trailing slash
+    /// included (Express writes `req.path`).
+    func list(_ query: ResourceQuery<Resource>, base: String, trailingSlash: Bool = false) throws -> Payload {
         guard let slice = listing.page(query) else {
             return .error(.notFound, ErrorBodyDTO.nothingHere)
         }
         let info = PageDTO<Resource>.Info(
             count: slice.count,
             pages: slice.pages,
-            next: query.page < slice.pages ? link(query.at(page: query.page + 1), base: base) : nil,
-            prev: query.page > 1 ? link(query.at(page: query.page - 1), base: base) : nil
+            next: query.page < slice.pages ? link(query.at(page: query.page + 1), base: base, slash: trailingSlash) : nil,
+            prev: query.page > 1 ? link(query.at(page: query.page - 1), base: base, slash: trailingSlash) : nil
         )
         return try .json(PageDTO(info: info, results: slice.results), base: base)
     }
 
     /// `GET /api/<path>/<ids>`: one id answers an object; `1,2,3` or `[1,2,3]` an array of those
-    /// found. As the real API's `checkArray`: a bracketed list must parse as JSON numbers, a
-    /// comma list holds numbers only, any other bracket is malformed, all answered 500 with its
-    /// message; so is an id that is not a number.
+    /// found. As the real API's `checkArray`: a bracketed list must parse as JSON numbers and any
+    /// other bracket is malformed (500, its message); a comma list is read entry by entry with
+    /// `Number` (empty is 0), and a word in it fails Mongoose's cast as `NaN` (500). An id that
+    /// `parseInt` cannot read is 500 with its message; one it can but that is not a number
+    /// (`1abc`) fails Mongoose's cast (500).
     func lookup(_ parameter: String, base: String) throws -> Payload {
         let brackets = parameter.contains("[") || parameter.contains("]")
         if let open = parameter.firstIndex(of: "["), parameter.hasSuffix("]"),
@@ -39,21 +42,30 @@ struct ResourceRoutes<Resource: APIResource>: Sendable {
             return try .json(listing.items(ids: ids), base: base)
         }
         if parameter.contains(","), !brackets, parameter.count > 1 {
-            let ids = parameter.split(separator: ",", omittingEmptySubsequences: false).map {
-                Int($0.trimmingCharacters(in: .whitespaces))
+            let numbers = parameter.split(separator: ",", omittingEmptySubsequences: false).map {
+                JavaScriptNumber.number(String($0))
             }
-            guard ids.allSatisfy({ $0 != nil }) else { return .error(.internalServerError, ErrorBodyDTO.badArray) }
-            return try .json(listing.items(ids: ids.compactMap { $0 }), base: base)
+            guard numbers.allSatisfy({ $0 != nil }) else {
+                return .error(.internalServerError, ErrorBodyDTO.castFailed("NaN", kind: Resource.kind))
+            }
+            return try .json(listing.items(ids: numbers.compactMap { $0.flatMap { Int(exactly: $0) } }), base: base)
         }
         if brackets { return .error(.internalServerError, ErrorBodyDTO.badArray) }
-        guard let id = Int(parameter) else { return .error(.internalServerError, ErrorBodyDTO.badParameter) }
-        guard let item = listing.item(id: id) else { return .error(.notFound, Resource.notFoundMessage) }
+        guard JavaScriptNumber.parseInt(parameter) != nil else {
+            return .error(.internalServerError, ErrorBodyDTO.badParameter)
+        }
+        guard let number = JavaScriptNumber.number(parameter) else {
+            return .error(.internalServerError, ErrorBodyDTO.castFailed(parameter, kind: Resource.kind))
+        }
+        guard let id = Int(exactly: number), let item = listing.item(id: id) else {
+            return .error(.notFound, Resource.notFoundMessage)
+        }
         return try .json(item, base: base)
     }
-    private func link(_ query: ResourceQuery<Resource>, base: String) -> String {
+    private func link(_ query: ResourceQuery<Resource>, base: String, slash: Bool) -> String {
         let items = query.queryItems.map { item in
             "\(item.name)=\(item.value?.addingPercentEncoding(withAllowedCharacters: .urlQueryValueAllowed) ?? "")"
         }
-        return "\(base)/\(Resource.path)?" + items.joined(separator: "&")
+        return "\(base)/\(Resource.path)\(slash ? "/" : "")?" + items.joined(separator: "&")
     }
 }

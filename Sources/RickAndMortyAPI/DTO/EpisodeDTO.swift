@@ -8,9 +8,11 @@ public struct EpisodeDTO: APIResource {
     public var url: String
     public var created: String
 
+    /// In the API's order, which the encoding keeps.
     enum CodingKeys: String, CodingKey {
-        case id, name, episode, characters, url, created
+        case id, name
         case airDate = "air_date"
+        case episode, characters, url, created
     }
 
     public init(id: Int, name: String, airDate: String, episode: String, characters: [String], url: String, created: String) {

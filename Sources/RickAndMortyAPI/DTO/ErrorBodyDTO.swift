@@ -14,4 +14,10 @@ public struct ErrorBodyDTO: Codable, Sendable, Hashable {
     public static let badParameter = "Hey! you must provide an id"
     /// The text for a malformed id list (answered 500).
     public static let badArray = "Bad... bad array :/"
+
+    /// Mongoose's cast error, for an id that starts as a number but is not one (`1abc`), or a
+    /// comma list with a word in it (cast as `NaN`); answered 500 by the API's error handler.
+    public static func castFailed(_ value: String, kind: ResourceKind) -> String {
+        "Cast to Number failed for value \"\(value)\" at path \"id\" for model \"\(kind.rawValue.prefix(1).uppercased() + kind.rawValue.dropFirst())\""
+    }
 }
