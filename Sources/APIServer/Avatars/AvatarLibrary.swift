@@ -14,9 +14,9 @@ final class AvatarLibrary: Sendable {
     func avatar(id: Int) -> AvatarFile? {
         if let cached = loaded.withLock({ $0[id] }) { return cached }
         let file = directory.appendingPathComponent("\(id).jpeg")
-        guard let data = FileManager.default.contents(atPath: file.path) else { return nil }
-        let modified = (try? FileManager.default.attributesOfItem(atPath: file.path)[.modificationDate] as? Date) ?? Date()
-        let avatar = AvatarFile(bytes: Array(data), lastModified: modified)
+        guard let data = FileSystem.read(file.path) else { return nil }
+        let modified = FileSystem.info(file.path).map { Date(timeIntervalSince1970: $0.modified) } ?? Date()
+        let avatar = AvatarFile(bytes: data, lastModified: modified)
         loaded.withLock { $0[id] = avatar }
         return avatar
     }

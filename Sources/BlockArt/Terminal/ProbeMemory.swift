@@ -33,7 +33,7 @@ public struct ProbeMemory: Sendable {
 
     /// What was heard in `session`, or `nil` when nothing is remembered for it.
     public func recall(_ session: String) -> ProbeResult? {
-        guard FileSystem.isPrivateFolder(folder), let data = FileManager.default.contents(atPath: path(session)) else {
+        guard FileSystem.isPrivateFolder(folder), let data = FileSystem.read(path(session)) else {
             return nil
         }
         let bytes = [UInt8](data)

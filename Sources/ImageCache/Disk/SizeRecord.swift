@@ -27,7 +27,7 @@ struct SizeRecord: Sendable {
 
     /// The recorded totals; `nil` when the record is missing or not valid.
     func read() -> Totals? {
-        guard let file = try? FileDescriptor.open(FilePath(path), .readOnly, options: .closeOnExec) else { return nil }
+        guard let file = try? FileSystem.openForReading(path) else { return nil }
         defer { try? file.close() }
         try? FileSystem.lock(file, exclusive: false)
         return Self.decode(Self.read(file))
@@ -41,8 +41,7 @@ struct SizeRecord: Sendable {
         _ change: () throws(SystemError) -> (bytes: Int64, entries: Int64)
     ) throws(SystemError) -> Totals? {
         // An empty file where the record is missing: something to lock, which reads as not valid.
-        let file = try? FileDescriptor.open(
-            FilePath(path), .readWrite, options: [.create, .closeOnExec], permissions: [.ownerReadWrite, .groupRead, .otherRead])
+        let file = try? FileSystem.openForUpdate(path)
         defer { try? file?.close() }
         if let file { try? FileSystem.lock(file, exclusive: true) }
         let delta = try change()
@@ -57,9 +56,7 @@ struct SizeRecord: Sendable {
     /// Sets the totals outright (after a walk of the files), creating the record if needed.
     func replace(with totals: Totals) throws(SystemError) {
         do {
-            let file = try FileDescriptor.open(
-                FilePath(path), .readWrite, options: [.create, .closeOnExec],
-                permissions: [.ownerReadWrite, .groupRead, .otherRead])
+            let file = try FileSystem.openForUpdate(path)
             defer { try? file.close() }
             try FileSystem.lock(file, exclusive: true)
             _ = try file.writeAll(toAbsoluteOffset: 0, Self.encode(totals))

@@ -13,7 +13,7 @@ public enum BundledDataset {
     public static func locate(configured: String?) throws(DatasetNotFound) -> URL {
         try locate(
             configured: configured, executable: URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath(),
-            currentDirectory: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
+            currentDirectory: URL(fileURLWithPath: FileSystem.currentFolder))
     }
 
     /// Finds the folder: `configured` (the `RICKDEX_FIXTURES` setting) when given; else the

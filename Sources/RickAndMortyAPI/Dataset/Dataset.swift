@@ -39,10 +39,10 @@ public struct Dataset: Sendable {
     public func writeJSON(to folder: URL) throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        try encoder.encode(characters).write(to: folder.appendingPathComponent("characters.json"), options: .atomic)
-        try encoder.encode(episodes).write(to: folder.appendingPathComponent("episodes.json"), options: .atomic)
-        try encoder.encode(locations).write(to: folder.appendingPathComponent("locations.json"), options: .atomic)
+        try FileSystem.makeFolder(folder.path)
+        try AtomicFile.write(Array(try encoder.encode(characters)), to: folder.appendingPathComponent("characters.json").path)
+        try AtomicFile.write(Array(try encoder.encode(episodes)), to: folder.appendingPathComponent("episodes.json").path)
+        try AtomicFile.write(Array(try encoder.encode(locations)), to: folder.appendingPathComponent("locations.json").path)
     }
 
     /// The avatar file of character `id`.
@@ -51,14 +51,14 @@ public struct Dataset: Sendable {
     }
 
     private static func read<T: Decodable>(_ type: T.Type, _ file: URL) throws -> T {
-        let data: Data
+        let bytes: [UInt8]
         do {
-            data = try Data(contentsOf: file)
+            bytes = try FileSystem.contents(of: file.path)
         } catch {
             throw DatasetError.unreadable(path: file.path, reason: SystemError.describe(error))
         }
         do {
-            return try JSONDecoder().decode(T.self, from: data)
+            return try JSONDecoder().decode(T.self, from: Data(bytes))
         } catch {
             throw DatasetError.malformed(path: file.path, reason: "\(error)")
         }

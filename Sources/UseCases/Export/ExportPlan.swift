@@ -73,14 +73,14 @@ public struct ExportPlan: Sendable {
                 let file = folder.appendingPathComponent(output.name)
                 // Unchanged since the last run: the same source, the same bytes on disk.
                 if let old = before?.files.first(where: { $0.name == output.name }),
-                    let disk = FileManager.default.contents(atPath: file.path), ContentDigest.sha256(disk) == old.sha256
+                    let disk = FileSystem.read(file.path), ContentDigest.sha256(disk) == old.sha256
                 {
                     files.append(old)
                     skipped += 1
                     continue
                 }
                 let made = try make(output, source: source, decoded: &decoded, status: character.status)
-                if let disk = FileManager.default.contents(atPath: file.path), disk.elementsEqual(made.bytes) {
+                if let disk = FileSystem.read(file.path), disk == made.bytes {
                     skipped += 1
                 } else {
                     do {

@@ -120,9 +120,7 @@ public struct Exporter: Sendable {
 
     /// The manifest a previous export left in `folder`, if any: what a re-run can skip.
     public static func previousManifest(in folder: URL) -> ExportManifest? {
-        guard let data = FileManager.default.contents(atPath: folder.appendingPathComponent("manifest.json").path) else {
-            return nil
-        }
-        return try? JSONDecoder().decode(ExportManifest.self, from: data)
+        guard let data = FileSystem.read(folder.appendingPathComponent("manifest.json").path) else { return nil }
+        return try? JSONDecoder().decode(ExportManifest.self, from: Data(data))
     }
 }

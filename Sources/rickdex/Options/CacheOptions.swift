@@ -1,5 +1,6 @@
 import ArgumentParser
 import FoundationEssentials
+import Toolbox
 import ImageCache
 
 /// Where the cache lives and how big it may grow: every command that reads or writes it.
@@ -36,7 +37,7 @@ struct CacheOptions: ParsableArguments {
         if let xdg = nonEmpty(environment["XDG_CACHE_HOME"]) {
             return URL(fileURLWithPath: xdg, isDirectory: true).appendingPathComponent("rickdex", isDirectory: true)
         }
-        let home = nonEmpty(environment["HOME"]) ?? FileManager.default.homeDirectoryForCurrentUser.path
+        let home = nonEmpty(environment["HOME"]) ?? (FileSystem.homeFolder ?? "/")
         return URL(fileURLWithPath: home, isDirectory: true).appendingPathComponent(".cache/rickdex", isDirectory: true)
     }
 

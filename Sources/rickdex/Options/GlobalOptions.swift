@@ -1,5 +1,6 @@
 import ArgumentParser
 import FoundationEssentials
+import Toolbox
 import HTTP
 import RickAndMortyAPI
 
@@ -43,7 +44,7 @@ struct GlobalOptions: ParsableArguments {
     @OptionGroup var cache: CacheOptions
 
     func validate() throws {
-        if let file = trustedCertificates, !FileManager.default.isReadableFile(atPath: file) {
+        if let file = trustedCertificates, !FileSystem.isReadable(file) {
             throw ValidationError("the CA file \(file) (--cacert or RICKDEX_CACERT) cannot be read")
         }
     }

@@ -35,7 +35,7 @@ struct ImageInput {
             descriptor = .standardInput
         } else {
             do {
-                descriptor = try FileDescriptor.open(argument, .readOnly, options: .closeOnExec)
+                descriptor = try FileSystem.openForReading(argument)
             } catch {
                 throw LocalFileError(path: name, reason: SystemError.describe(error).lowercased())
             }

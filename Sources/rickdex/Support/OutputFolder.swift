@@ -5,12 +5,12 @@ import Toolbox
 enum OutputFolder {
     static func prepare(_ folder: URL) throws {
         do {
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            try FileSystem.makeFolder(folder.path)
         } catch {
             throw LocalFileError(
                 path: folder.path, reason: "cannot create the folder (\(SystemError.describe(error)))")
         }
-        guard FileManager.default.isWritableFile(atPath: folder.path) else {
+        guard FileSystem.isWritable(folder.path) else {
             throw LocalFileError(path: folder.path, reason: "the folder is not writable")
         }
     }

@@ -17,7 +17,7 @@ enum ServeExecutable {
     static func url() throws -> URL {
         let own = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
         let url = own.deletingLastPathComponent().appendingPathComponent(name)
-        guard FileManager.default.isExecutableFile(atPath: url.path) else {
+        guard FileSystem.isExecutable(url.path) else {
             throw ServerUnavailable(
                 description: "cannot serve: \(name), which runs `rickdex serve` and --api fixtures, is not at "
                     + "\(url.path); install it beside rickdex (scripts/install does)",

@@ -1,0 +1,85 @@
+import SystemPackage
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+extension FileSystem {
+    /// The whole file, or `nil` when it does not exist or cannot be read.
+    package static func read(_ path: String) -> [UInt8]? {
+        try? contents(of: path)
+    }
+
+    /// The whole file. Throws the system's reason it cannot be read (`ENOENT`, `EACCES`, `EISDIR`…).
+    package static func contents(of path: String) throws(SystemError) -> [UInt8] {
+        let file = try openForReading(path)
+        defer { try? file.close() }
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+        while true {
+            let got: Int
+            do {
+                got = try buffer.withUnsafeMutableBytes { try file.read(into: $0, retryOnInterrupt: true) }
+            } catch {
+                throw SystemError(error)
+            }
+            guard got > 0 else { return bytes }
+            bytes += buffer.prefix(got)
+        }
+    }
+
+    /// `path` opened to read (closed on exec). Throws the system's reason (`ENOENT`, `EACCES`…).
+    package static func openForReading(_ path: String) throws(SystemError) -> FileDescriptor {
+        do {
+            return try FileDescriptor.open(FilePath(path), .readOnly, options: .closeOnExec)
+        } catch {
+            throw SystemError(error)
+        }
+    }
+
+    /// `path` opened to read and write, made with `permissions` when missing (closed on exec).
+    package static func openForUpdate(
+        _ path: String, permissions: FilePermissions = [.ownerReadWrite, .groupRead, .otherRead]
+    ) throws(SystemError) -> FileDescriptor {
+        do {
+            return try FileDescriptor.open(
+                FilePath(path), .readWrite, options: [.create, .closeOnExec], permissions: permissions)
+        } catch {
+            throw SystemError(error)
+        }
+    }
+
+    /// Whether something is at `path`.
+    package static func exists(_ path: String) -> Bool { access(path, F_OK) == 0 }
+
+    /// Whether this process may read `path`.
+    package static func isReadable(_ path: String) -> Bool { access(path, R_OK) == 0 }
+
+    /// Whether this process may write in or to `path`.
+    package static func isWritable(_ path: String) -> Bool { access(path, W_OK) == 0 }
+
+    /// Whether `path` is a file this process may run.
+    package static func isExecutable(_ path: String) -> Bool {
+        var status = stat()
+        guard system_stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return false }
+        return access(path, X_OK) == 0
+    }
+
+    /// `stat(2)`, which Swift would otherwise take for the type of the same name.
+    private static func system_stat(_ path: String, _ status: inout stat) -> Int32 { stat(path, &status) }
+
+    /// The process's working folder.
+    package static var currentFolder: String {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        guard getcwd(&buffer, buffer.count) != nil else { return "." }
+        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    /// This user's home folder from the user database, for when `HOME` is not set.
+    package static var homeFolder: String? {
+        guard let entry = getpwuid(getuid()), let directory = entry.pointee.pw_dir else { return nil }
+        return String(cString: directory)
+    }
+}

@@ -1,0 +1,62 @@
+import Foundation
+import Testing
+
+/// `docs/architecture.md` held to the code: each module imports what `Package.swift` declares
+/// and the map's table says, and paths meet system calls only in the file-system layer.
+@Suite struct ArchitectureMapTests {
+    static let map = ModuleMap(
+        root: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent())
+
+    @Test func everyImportIsDeclaredAndEveryDeclarationImported() throws {
+        for (target, (dependencies, path)) in try Self.map.declared() where path.hasPrefix("Sources/") {
+            let imports = Self.map.imports(in: path)
+            guard !imports.isEmpty else { continue }  // a C target
+            for found in imports where !ModuleMap.system.contains(found.module) && !dependencies.contains(found.module) {
+                Issue.record(
+                    "\(found.file):\(found.line): \(target) imports \(found.module), which Package.swift does not declare")
+            }
+            let used = Set(imports.map(\.module))
+            for dependency in dependencies.subtracting(used) {
+                Issue.record("Package.swift: \(target) declares \(dependency) and no file of it imports it")
+            }
+        }
+    }
+
+    @Test func theMapsTableSaysWhatPackageSwiftDeclares() throws {
+        let documented = try Self.map.documented()
+        for (target, (dependencies, path)) in try Self.map.declared() where path.hasPrefix("Sources/") {
+            guard !Self.map.imports(in: path).isEmpty else { continue }
+            guard let row = documented[target] else {
+                Issue.record("docs/architecture.md: no row for \(target) in the import table")
+                continue
+            }
+            let expected = ModuleMap.documentedNames(dependencies)
+            #expect(
+                row == expected,
+                "docs/architecture.md, \(target): the table says \(row.sorted()), Package.swift \(expected.sorted())")
+        }
+    }
+
+    @Test func pathsMeetSystemCallsOnlyInTheFileSystemLayer() throws {
+        for (target, (_, path)) in try Self.map.declared() where path.hasPrefix("Sources/") {
+            guard !ModuleMap.fileSystemModules.contains(target) else { continue }
+            for call in Self.map.fileCalls(in: path) {
+                Issue.record("\(call.file):\(call.line): \(target) calls \(call.module); use FileSystem (Toolbox) instead")
+            }
+        }
+    }
+
+    /// The check itself: a `FileManager` call added to a domain module is found, with its line.
+    @Test func aFileManagerCallInADomainModuleIsFound() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("map-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(
+            at: folder.appendingPathComponent("Sources/UseCases"), withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try
+            "import FoundationEssentials\n// FileManager in a comment is fine\nlet data = FileManager.default.contents(atPath: \"x\")\n"
+            .write(to: folder.appendingPathComponent("Sources/UseCases/Bad.swift"), atomically: true, encoding: .utf8)
+        let calls = ModuleMap(root: folder).fileCalls(in: "Sources/UseCases")
+        #expect(calls == [ModuleMap.Import(module: "FileManager", file: "Sources/UseCases/Bad.swift", line: 3)])
+    }
+}
