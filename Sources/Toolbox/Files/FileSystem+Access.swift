@@ -60,6 +60,12 @@ extension FileSystem {
     /// Whether this process may write in or to `path`.
     package static func isWritable(_ path: String) -> Bool { access(path, W_OK) == 0 }
 
+    /// Whether `path` is a folder (following links).
+    package static func isFolder(_ path: String) -> Bool {
+        var status = stat()
+        return system_stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR
+    }
+
     /// Whether `path` is a file this process may run.
     package static func isExecutable(_ path: String) -> Bool {
         var status = stat()

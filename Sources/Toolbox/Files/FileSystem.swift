@@ -32,16 +32,24 @@ package enum FileSystem {
         #endif
     }
 
-    /// Makes a folder and any missing parents, each with `permissions`; an existing one is fine.
+    /// Makes a folder and any missing parents, each with `permissions`; an existing folder is fine,
+    /// a file in its place is not (`EEXIST`).
     package static func makeFolder(
         _ path: String, permissions: FilePermissions = [.ownerReadWriteExecute, .groupReadExecute, .otherReadExecute]
     ) throws(SystemError) {
-        if system_mkdir(path, mode_t(permissions.rawValue)) == 0 || errno == EEXIST { return }
+        if system_mkdir(path, mode_t(permissions.rawValue)) == 0 { return }
+        // Something already there is fine only when it is a folder: a file in the way is `EEXIST`.
+        if errno == EEXIST {
+            guard isFolder(path) else { throw SystemError(code: EEXIST) }
+            return
+        }
         guard errno == ENOENT else { throw SystemError.current() }
         let parent = folder(of: path)
         guard parent != path, parent != "." else { throw SystemError(code: ENOENT) }
         try makeFolder(parent, permissions: permissions)
-        guard system_mkdir(path, mode_t(permissions.rawValue)) == 0 || errno == EEXIST else { throw SystemError.current() }
+        guard system_mkdir(path, mode_t(permissions.rawValue)) == 0 || (errno == EEXIST && isFolder(path)) else {
+            throw SystemError.current()
+        }
     }
 
     /// Removes a file; `true` only when this call removed it (`false` when it was already gone or
