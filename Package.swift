@@ -49,7 +49,7 @@ let package = Package(
 
         // Generic libraries: none of them knows of Rick and Morty (docs/architecture.md).
         // The package's own tools (files, processes, terminals, locks), `package` access only.
-        .target(name: "Toolbox", dependencies: [.product(name: "SystemPackage", package: "swift-system")]),
+        .target(name: "Toolbox", dependencies: ["CZlibSystem", .product(name: "SystemPackage", package: "swift-system")]),
         // HTTP GET through libcurl: deadlines, retries, body caps, per-host limits, RFC 9111 directives.
         .target(
             name: "HTTP",
@@ -59,7 +59,7 @@ let package = Package(
         .target(
             name: "ImageCache",
             dependencies: [
-                "HTTP", "Imaging", "Toolbox", "CZlibSystem",
+                "HTTP", "Imaging", "Toolbox",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "SystemPackage", package: "swift-system"),
             ]
@@ -99,7 +99,7 @@ let package = Package(
             ]),
         .target(
             name: "FixtureKit",
-            dependencies: ["RickAndMortyAPI", "Imaging", "Toolbox", "CZlibSystem"]
+            dependencies: ["RickAndMortyAPI", "Imaging", "Toolbox"]
         ),
 
         // Executables.

@@ -165,5 +165,5 @@ public struct HTTPTransport: Sendable {
 
 extension Logger {
     /// A logger that drops everything: the default where the caller passes none.
-    public static let disabled = Logger(label: "rickdex.disabled") { _ in SwiftLogNoOpLogHandler() }
+    public static let disabled = Logger(label: "http.disabled") { _ in SwiftLogNoOpLogHandler() }
 }

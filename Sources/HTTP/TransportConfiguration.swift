@@ -12,7 +12,7 @@ public struct TransportConfiguration: Sendable, Hashable {
 
     public init(
         requestTimeout: Duration = .seconds(20), maxBodyBytes: Int = 10 << 20, retry: RetryPolicy = RetryPolicy(),
-        userAgent: String = "rickdex/0.1", trustedCertificates: String? = nil
+        userAgent: String = "HTTPTransport", trustedCertificates: String? = nil
     ) {
         self.requestTimeout = requestTimeout
         self.maxBodyBytes = maxBodyBytes

@@ -12,6 +12,9 @@ import Toolbox
 /// `rickdex`: search Rick and Morty characters from a terminal or a script.
 @main
 struct Rickdex: AsyncParsableCommand {
+    /// The one version string: `--version`, the user agent and the packages say it.
+    static let version = "0.1.0"
+
     static let configuration = CommandConfiguration(
         commandName: "rickdex",
         abstract: "Search Rick and Morty characters, episodes and locations from the terminal.",
@@ -32,7 +35,7 @@ struct Rickdex: AsyncParsableCommand {
               3  not found (an unknown id or name)
               4  some items of a batch failed (each is reported; the rest were done)
             """,
-        version: "0.1.0",
+        version: version,
         subcommands: [
             SearchCommand.self, BrowseCommand.self, ShowCommand.self, EpisodeCommand.self, LocationCommand.self,
             SheetCommand.self,

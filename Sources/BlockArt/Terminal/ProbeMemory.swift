@@ -20,13 +20,14 @@ public struct ProbeMemory: Sendable {
         self.folder = folder
     }
 
-    /// The standard folder for this user, from `XDG_RUNTIME_DIR` or the temporary folder.
-    public static func standard(environment: [String: String]) -> ProbeMemory {
+    /// The standard folder for this user and `application` (a folder name): under
+    /// `XDG_RUNTIME_DIR`, else the temporary folder.
+    public static func standard(environment: [String: String], application: String) -> ProbeMemory {
         if let runtime = environment["XDG_RUNTIME_DIR"], runtime.hasPrefix("/") {
-            return ProbeMemory(folder: runtime + "/rickdex/terminals")
+            return ProbeMemory(folder: runtime + "/\(application)/terminals")
         }
         let temporary = environment["TMPDIR"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? "/tmp"
-        return ProbeMemory(folder: "\(temporary)/rickdex-\(Processes.userID)/terminals")
+        return ProbeMemory(folder: "\(temporary)/\(application)-\(Processes.userID)/terminals")
     }
 
     private static let header = "rickdex-probe 1 "

@@ -47,7 +47,7 @@ final class CurlEngine: Sendable {
         rdx_curl_multi_set_long(multi.value, CURLMOPT_MAXCONNECTS, 4 * Workload.connectionsPerHost)
         rdx_curl_multi_set_long(multi.value, CURLMOPT_PIPELINING, Int(CURLPIPE_MULTIPLEX))
         rdx_curl_multi_set_long(multi.value, CURLMOPT_MAX_CONCURRENT_STREAMS, Workload.streamsPerConnection)
-        BackgroundThread.start(name: "rickdex.curl") { [multi, inbox] in Self.run(multi.value, inbox) }
+        BackgroundThread.start(name: "http.curl") { [multi, inbox] in Self.run(multi.value, inbox) }
     }
 
     /// Runs `transfer` to its end. Throws `CurlTransfer.Failure`.

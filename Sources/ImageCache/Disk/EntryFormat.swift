@@ -1,4 +1,5 @@
 import FoundationEssentials
+import Toolbox
 
 /// The bytes of one entry file, version 1:
 ///

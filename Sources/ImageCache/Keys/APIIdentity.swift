@@ -3,12 +3,13 @@ import FoundationEssentials
 /// Which API a cache entry belongs to, independent of the address it was reached at.
 ///
 /// URLs under the API's root are keyed by their path below it, qualified by the identity's name:
-/// `--api fixtures` serves on a new port every run and still finds what it cached last time, and
-/// the real service's entries never mix with another server's. Answers are stored with their URLs
+/// a local server that listens on a new port every run still finds what it cached last time,
+/// when it keeps its name, and one service's entries never mix with another's. Answers are stored with their URLs
 /// under `canonicalRoot` (the service's public root), so a copy reached through a proxy or a new
 /// port reads back under whatever root the API has now.
 public struct APIIdentity: Sendable, Hashable {
-    /// `fixtures`, or the API root as written (`https://rickandmortyapi.com/api`).
+    /// The caller's name for the API: a short name for a local server, or its root as written
+    /// (`https://api.example.com/v1`).
     public let name: String
     /// Where the API is reached now; `nil` offline, when no address is known or needed.
     public let baseURL: URL?

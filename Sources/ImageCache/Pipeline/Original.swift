@@ -1,3 +1,4 @@
+import Toolbox
 import HTTP
 
 /// An image's bytes exactly as served, and where they came from.

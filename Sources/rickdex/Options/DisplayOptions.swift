@@ -61,7 +61,7 @@ struct DisplayOptions: ParsableArguments, Sendable {
         let asked =
             shouldProbe(evenWhenPiped: false)
             ? TerminalProbe.ask(
-                timeout: probeTimeout, memory: .standard(environment: Self.environment), multiplexed: Self.multiplexed)
+                timeout: probeTimeout, memory: .standard(environment: Self.environment, application: "rickdex"), multiplexed: Self.multiplexed)
             : nil
         switch asked {
         case .recalled(let result):
@@ -106,7 +106,7 @@ struct DisplayOptions: ParsableArguments, Sendable {
     func probe(evenWhenPiped: Bool = false) -> ProbeResult? {
         guard shouldProbe(evenWhenPiped: evenWhenPiped) else { return nil }
         return TerminalProbe.result(
-            timeout: probeTimeout, memory: .standard(environment: Self.environment), multiplexed: Self.multiplexed)
+            timeout: probeTimeout, memory: .standard(environment: Self.environment, application: "rickdex"), multiplexed: Self.multiplexed)
     }
 
     /// Inside tmux or screen, which answer the probe in the terminal's place.

@@ -56,7 +56,7 @@ struct GlobalOptions: ParsableArguments {
 
     /// The transport's limits, with `--retries`, `--timeout` and `--cacert`.
     var transport: TransportConfiguration {
-        var configuration = TransportConfiguration()
+        var configuration = TransportConfiguration(userAgent: "rickdex/\(Rickdex.version)")
         configuration.trustedCertificates = trustedCertificates
         configuration.retry.maxAttempts = max(1, retries + 1)
         configuration.requestTimeout = .milliseconds(Int64(max(0.1, timeout) * 1000))

@@ -2,8 +2,6 @@ import Foundation
 import Testing
 import Toolbox
 
-@testable import ImageCache
-
 /// The entries' CRC-32: zlib's, in one piece or continued, as `EntryFormat` checksums the
 /// metadata and then the body after it.
 @Suite struct CRC32Tests {
