@@ -28,13 +28,8 @@ struct Rickdex: AsyncParsableCommand {
             With no arguments on a terminal, rickdex opens the live search (browse).
 
             Exit codes:
-              0  success
-              1  usage error (bad option or argument, unusable dataset, output or cache folder,
-                 a name that fits several characters)
-              2  network or server error, or --offline and the answer is not cached
-              3  not found (an unknown id or name)
-              4  some items of a batch failed (each is reported; the rest were done)
-            """,
+
+            """ + ExitStatus.helpLines,
         version: version,
         subcommands: [
             SearchCommand.self, BrowseCommand.self, ShowCommand.self, EpisodeCommand.self, LocationCommand.self,

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import Testing
 
 @testable import rickdex
@@ -16,6 +17,22 @@ import Testing
                 #expect(next.hasPrefix("  "), "\(name): a line break inside a paragraph, after “…\(line.suffix(30))”")
             }
         }
+    }
+
+    /// One exit-code table: `--help` prints `ExitStatus`, the errors use it, and the README's
+    /// list names each code with the start of its meaning.
+    @Test func theREADMEsExitCodesAreTheOnesHelpPrints() throws {
+        let help = Rickdex.helpMessage(columns: 100)
+        let readme = try String(
+            contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+                .deletingLastPathComponent().appendingPathComponent("README.md"), encoding: .utf8
+        ).replacing("\n", with: " ")
+        for status in ExitStatus.allCases {
+            #expect(help.contains("  \(status.rawValue)  \(status.meaning.prefix(20))"), "\(status)")
+            let start = status.meaning.prefix { $0 != "(" && $0 != "," }.trimmingCharacters(in: .whitespaces)
+            #expect(readme.contains("`\(status.rawValue)` \(start)"), "README.md lacks “`\(status.rawValue)` \(start)”")
+        }
+        #expect(ErrorReport.usage == 1 && ErrorReport.network == 2 && ErrorReport.notFound == 3 && ErrorReport.partial == 4)
     }
 
     @Test func everyParagraphOfWarmsHelpFills80Columns() throws {

@@ -12,10 +12,10 @@ struct ErrorReport {
     /// Help or version output, which goes to stdout with exit code 0.
     var isCleanExit = false
 
-    static let usage: Int32 = 1
-    static let network: Int32 = 2
-    static let notFound: Int32 = 3
-    static let partial: Int32 = 4
+    static let usage = ExitStatus.usage.rawValue
+    static let network = ExitStatus.network.rawValue
+    static let notFound = ExitStatus.notFound.rawValue
+    static let partial = ExitStatus.partial.rawValue
 
     init(_ error: any Error, command: any ParsableCommand.Type) {
         if let error = error as? any ReportableError {
