@@ -27,15 +27,15 @@ public struct TerminalCapabilities: Sendable, Hashable {
     public var cellSize: CellSize?
     /// The terminal program, when known.
     public var identity: TerminalIdentity?
-    /// Where each value came from, by name (`graphics` → `probe: kitty graphics query`), for
+    /// Where each value came from (`.graphics` → `probe: kitty graphics query`), for
     /// `rickdex terminal`.
-    public var origins: [String: String]
+    public var origins: [Capability: String]
 
     public init(
         colorMode: ColorMode, graphics: GraphicsProtocol, columns: Int, multiplexed: Bool = false,
         tmux: TmuxClient? = nil, passthrough: Bool? = nil, placeholders: Bool = false, symbols: SymbolSet = .half,
         background: RGBA? = nil, cellSize: CellSize? = nil, identity: TerminalIdentity? = nil,
-        origins: [String: String] = [:]
+        origins: [Capability: String] = [:]
     ) {
         self.colorMode = colorMode
         self.graphics = graphics
@@ -84,7 +84,7 @@ public struct TerminalCapabilities: Sendable, Hashable {
     ) -> TerminalCapabilities {
         // Long on purpose: one decision per value, in order, each noting its origin beside it for
         // `rickdex terminal`; split up, the origins would be threaded through every piece.
-        var origins: [String: String] = [:]
+        var origins: [Capability: String] = [:]
         let term = environment["TERM"] ?? ""
         let multiplexed = environment["TMUX"] != nil || term.hasPrefix("tmux") || term.hasPrefix("screen")
         let colourOn: Bool
@@ -95,73 +95,73 @@ public struct TerminalCapabilities: Sendable, Hashable {
             colourOn = isTerminal && (environment["NO_COLOR"] ?? "").isEmpty && term != "dumb"
         }
         let mode = colourOn ? (colorMode ?? detectedMode(environment: environment, term: term)) : .none
-        origins["colorMode"] = colorMode != nil && colourOn ? "option" : "environment (COLORTERM, TERM, NO_COLOR)"
+        origins[.colorMode] = colorMode != nil && colourOn ? "option" : "environment (COLORTERM, TERM, NO_COLOR)"
         let columns = terminalColumns ?? environment["COLUMNS"].flatMap(Int.init).flatMap { $0 > 0 ? $0 : nil } ?? 80
 
         let identity: TerminalIdentity?
         if !multiplexed, let answered = probe?.version.flatMap(TerminalIdentity.init(xtversion:)) {
             identity = answered
-            origins["identity"] = "probe (XTVERSION)"
+            origins[.identity] = "probe (XTVERSION)"
         } else if let tmux, let outer = tmux.outerIdentity {
             identity = outer
-            origins["identity"] = tmux.terminalType != nil ? "tmux (client_termtype)" : "tmux (client_termname)"
+            origins[.identity] = tmux.terminalType != nil ? "tmux (client_termtype)" : "tmux (client_termname)"
         } else {
             identity = TerminalIdentity(environment: environment)
-            origins["identity"] = identity == nil ? "unknown" : "environment"
+            origins[.identity] = identity == nil ? "unknown" : "environment"
         }
 
         var protocolChosen: GraphicsProtocol
         var route = TmuxRoute(passthrough: false, placeholders: false)
         if let graphics {
             protocolChosen = graphics
-            origins["graphics"] = "option"
+            origins[.graphics] = "option"
             if multiplexed { route = TmuxRoute.named(graphics, tmux: tmux, probe: probe) }
         } else if isTerminal, colourOn, !multiplexed {
-            (protocolChosen, origins["graphics"]) = detectedGraphics(
+            (protocolChosen, origins[.graphics]) = detectedGraphics(
                 environment: environment, term: term, probe: probe, identity: identity)
         } else if isTerminal, colourOn, let tmux {
-            (protocolChosen, route, origins["graphics"]) = TmuxRoute.detected(tmux: tmux, identity: identity, probe: probe)
+            (protocolChosen, route, origins[.graphics]) = TmuxRoute.detected(tmux: tmux, identity: identity, probe: probe)
         } else {
             protocolChosen = .blocks
-            origins["graphics"] = multiplexed ? "screen, or tmux that did not answer: blocks unless --graphics asks" : "not a colour terminal"
+            origins[.graphics] = multiplexed ? "screen, or tmux that did not answer: blocks unless --graphics asks" : "not a colour terminal"
         }
 
         let symbolSet: SymbolSet
         if let symbols {
             symbolSet = symbols
-            origins["symbols"] = "option"
+            origins[.symbols] = "option"
         } else if multiplexed {
             // tmux passes the symbols on to its client's terminal, which draws them.
             symbolSet = tmux == nil ? .half : SymbolSupport.richest(for: identity)
-            origins["symbols"] = tmux == nil ? "screen: half" : "table (SymbolSupport) for the terminal tmux runs in"
+            origins[.symbols] = tmux == nil ? "screen: half" : "table (SymbolSupport) for the terminal tmux runs in"
         } else {
             symbolSet = SymbolSupport.richest(for: identity)
-            origins["symbols"] = "table (SymbolSupport) for the identity"
+            origins[.symbols] = "table (SymbolSupport) for the identity"
         }
 
         var background: RGBA?
         if let answered = probe?.background {
             background = answered
-            origins["background"] = "probe (OSC 11)"
+            origins[.background] = "probe (OSC 11)"
         } else if let fgbg = environment["COLORFGBG"], let colour = backgroundFrom(colorfgbg: fgbg) {
             background = colour
-            origins["background"] = "environment (COLORFGBG)"
+            origins[.background] = "environment (COLORFGBG)"
         } else {
-            origins["background"] = "unknown: transparency left to the terminal"
+            origins[.background] = "unknown: transparency left to the terminal"
         }
 
         var cellSize: CellSize?
         if let told = tmux?.cellSize {
             cellSize = told
-            origins["cellSize"] = "tmux (client_cell_width, client_cell_height)"
+            origins[.cellSize] = "tmux (client_cell_width, client_cell_height)"
         } else if let answered = probe?.cellSize {
             cellSize = answered
-            origins["cellSize"] = "probe (CSI 16 t)"
+            origins[.cellSize] = "probe (CSI 16 t)"
         } else if let kernel = kernelCellSize {
             cellSize = kernel
-            origins["cellSize"] = "kernel (TIOCGWINSZ pixels)"
+            origins[.cellSize] = "kernel (TIOCGWINSZ pixels)"
         } else {
-            origins["cellSize"] = "unknown: 8x16 assumed"
+            origins[.cellSize] = "unknown: 8x16 assumed"
         }
         return TerminalCapabilities(
             colorMode: mode, graphics: protocolChosen, columns: columns, multiplexed: multiplexed, tmux: tmux,

@@ -36,7 +36,7 @@ struct TerminalReport: Encodable {
     }
 
     init(_ capabilities: TerminalCapabilities, probe result: ProbeResult?, timeout: Duration) {
-        let origin = { (key: String) in capabilities.origins[key] ?? "" }
+        let origin = { (key: Capability) in capabilities.origins[key] ?? "" }
         probed = result != nil
         answered = result?.answers != nil
         remembered = result?.remembered == true
@@ -51,13 +51,13 @@ struct TerminalReport: Encodable {
         }
         terminal = Finding(
             value: capabilities.identity.map { [$0.name, $0.version].compactMap { $0 }.joined(separator: " ") } ?? "unknown",
-            origin: origin("identity"))
-        colorMode = Finding(value: capabilities.colorMode.rawValue, origin: origin("colorMode"))
-        symbols = Finding(value: capabilities.symbols.rawValue, origin: origin("symbols"))
-        graphics = Finding(value: capabilities.graphics.rawValue, origin: origin("graphics"))
-        background = Finding(value: capabilities.background?.hex ?? "unknown", origin: origin("background"))
+            origin: origin(.identity))
+        colorMode = Finding(value: capabilities.colorMode.rawValue, origin: origin(.colorMode))
+        symbols = Finding(value: capabilities.symbols.rawValue, origin: origin(.symbols))
+        graphics = Finding(value: capabilities.graphics.rawValue, origin: origin(.graphics))
+        background = Finding(value: capabilities.background?.hex ?? "unknown", origin: origin(.background))
         let cell = capabilities.cellSize
-        cellSize = Finding(value: cell.map { "\($0.width)x\($0.height)" } ?? "unknown", origin: origin("cellSize"))
+        cellSize = Finding(value: cell.map { "\($0.width)x\($0.height)" } ?? "unknown", origin: origin(.cellSize))
         columns = capabilities.columns
         multiplexed = capabilities.multiplexed
         tmux = capabilities.tmux.map { client in
