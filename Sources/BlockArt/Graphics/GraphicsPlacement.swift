@@ -88,19 +88,29 @@ public struct GraphicsPlacement: Sendable {
             return (try GraphicsEncoder.encode(drawn, as: graphics, columns: columns, rows: rows, passthrough: passthrough) ?? "")
                 + "\n"
         }
-        let placeholder = KittyPlaceholder.next(columns: columns, rows: rows, truecolour: truecolour)
-        let sent = placeholder.transmission(png: try PNGEncoder.fastest.encode(boxed(image, columns: columns, rows: rows)))
-        return (passthrough ? GraphicsEncoder.tmuxPassthrough(sent) : sent) + placeholder.lines.map { $0 + "\n" }.joined()
+        let (placeholder, sent) = try sendPlaceholder(image, columns: columns, rows: rows)
+        return sent + placeholder.lines.map { $0 + "\n" }.joined()
     }
 
     /// The image sent under a new id with a virtual placement, then its placeholder cells row
     /// by row, the cursor put back where it was.
     func placeholder(_ image: Bitmap, columns: Int, rows: Int) throws -> String {
-        let placeholder = KittyPlaceholder.next(columns: columns, rows: rows, truecolour: truecolour)
-        let sent = placeholder.transmission(png: try PNGEncoder.fastest.encode(boxed(image, columns: columns, rows: rows)))
+        let (placeholder, sent) = try sendPlaceholder(image, columns: columns, rows: rows)
         let next = "\u{1B}[\(columns)D\u{1B}[1B"
-        return (passthrough ? GraphicsEncoder.tmuxPassthrough(sent) : sent) + "\u{1B}7"
-            + placeholder.lines.joined(separator: next) + "\u{1B}8"
+        return sent + "\u{1B}7" + placeholder.lines.joined(separator: next) + "\u{1B}8"
+    }
+
+    /// A new placeholder for `image` boxed to `columns` x `rows` cells, and the escape that sends
+    /// it with its virtual placement (passed through when asked).
+    func sendPlaceholder(_ image: Bitmap, columns: Int, rows: Int) throws -> (KittyPlaceholder, String) {
+        let placeholder = KittyPlaceholder.next(columns: columns, rows: rows, truecolour: truecolour)
+        let png = try PNGEncoder.fastest.encode(boxed(image, columns: columns, rows: rows))
+        return (placeholder, wrap(placeholder.transmission(png: png)))
+    }
+
+    /// `text` wrapped for tmux's passthrough when this placement passes through.
+    func wrap(_ text: String) -> String {
+        passthrough ? GraphicsEncoder.tmuxPassthrough(text) : text
     }
 
     /// `image` laid on `opaqueOn`, when set.

@@ -82,10 +82,8 @@ public struct KittyImages: Sendable {
     private mutating func send(_ placements: [Placement]) throws -> String {
         var output = ""
         for wanted in placements where placeholders[wanted.picture] == nil {
-            let placeholder = KittyPlaceholder.next(
-                columns: wanted.columns, rows: wanted.rows, truecolour: placement.truecolour)
-            let png = try PNGEncoder.fastest.encode(placement.boxed(wanted.image, columns: wanted.columns, rows: wanted.rows))
-            output += wrap(placeholder.transmission(png: png))
+            let (placeholder, sent) = try placement.sendPlaceholder(wanted.image, columns: wanted.columns, rows: wanted.rows)
+            output += sent
             placeholders[wanted.picture] = placeholder
         }
         return output
@@ -108,6 +106,6 @@ public struct KittyImages: Sendable {
     }
 
     private func wrap(_ text: String) -> String {
-        placement.passthrough ? GraphicsEncoder.tmuxPassthrough(text) : text
+        placement.wrap(text)
     }
 }

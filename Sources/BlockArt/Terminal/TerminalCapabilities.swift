@@ -86,7 +86,7 @@ public struct TerminalCapabilities: Sendable, Hashable {
         // `rickdex terminal`; split up, the origins would be threaded through every piece.
         var origins: [Capability: String] = [:]
         let term = environment["TERM"] ?? ""
-        let multiplexed = environment["TMUX"] != nil || term.hasPrefix("tmux") || term.hasPrefix("screen")
+        let multiplexed = isMultiplexed(environment: environment)
         let colourOn: Bool
         switch color {
         case .some(let forced):
@@ -123,7 +123,8 @@ public struct TerminalCapabilities: Sendable, Hashable {
             (protocolChosen, route, origins[.graphics]) = TmuxRoute.detected(tmux: tmux, identity: identity, probe: probe)
         } else {
             protocolChosen = .blocks
-            origins[.graphics] = multiplexed ? "screen, or tmux that did not answer: blocks unless --graphics asks" : "not a colour terminal"
+            origins[.graphics] =
+                multiplexed ? "screen, or tmux that did not answer: blocks unless --graphics asks" : "not a colour terminal"
         }
 
         let symbolSet: SymbolSet
@@ -200,6 +201,13 @@ public struct TerminalCapabilities: Sendable, Hashable {
             }
         }
         return (.blocks, probe == nil ? "environment: no graphics announced" : "probe: no graphics answered")
+    }
+
+    /// Inside tmux or GNU screen (`$TMUX`, or a `TERM` of theirs), which answer the probe in the
+    /// terminal's place and draw graphics only as they allow.
+    public static func isMultiplexed(environment: [String: String]) -> Bool {
+        let term = environment["TERM"] ?? ""
+        return environment["TMUX"] != nil || term.hasPrefix("tmux") || term.hasPrefix("screen")
     }
 
     /// `COLORFGBG` is `fg;bg` (or `fg;default;bg`) in ANSI colour numbers (rxvt, Konsole).

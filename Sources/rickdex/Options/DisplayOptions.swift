@@ -61,7 +61,7 @@ struct DisplayOptions: ParsableArguments, Sendable {
         let asked =
             shouldProbe(evenWhenPiped: false)
             ? TerminalProbe.ask(
-                timeout: probeTimeout, memory: .standard(environment: Self.environment, application: "rickdex"), multiplexed: Self.multiplexed)
+                timeout: probeTimeout, memory: Self.memory, multiplexed: Self.multiplexed)
             : nil
         switch asked {
         case .recalled(let result):
@@ -106,14 +106,14 @@ struct DisplayOptions: ParsableArguments, Sendable {
     func probe(evenWhenPiped: Bool = false) -> ProbeResult? {
         guard shouldProbe(evenWhenPiped: evenWhenPiped) else { return nil }
         return TerminalProbe.result(
-            timeout: probeTimeout, memory: .standard(environment: Self.environment, application: "rickdex"), multiplexed: Self.multiplexed)
+            timeout: probeTimeout, memory: Self.memory, multiplexed: Self.multiplexed)
     }
 
+    /// Where what this terminal session's terminal said is remembered.
+    static var memory: ProbeMemory { .standard(environment: environment, application: "rickdex") }
+
     /// Inside tmux or screen, which answer the probe in the terminal's place.
-    static var multiplexed: Bool {
-        let term = environment["TERM"] ?? ""
-        return environment["TMUX"] != nil || term.hasPrefix("tmux") || term.hasPrefix("screen")
-    }
+    static var multiplexed: Bool { TerminalCapabilities.isMultiplexed(environment: environment) }
 
     /// How long the probe waits for the terminal's answers: `RICKDEX_PROBE_TIMEOUT` seconds, else 1 s.
     var probeTimeout: Duration {
