@@ -28,6 +28,7 @@ import Testing
         let palette = (0..<600).map { _ in KittyPlaceholder.next(columns: 1, rows: 1, truecolour: false).id }
         #expect(Set(palette).count == 600)
         #expect(palette.allSatisfy { $0 & 0xFF != 0 && $0 >> 24 != 0 && $0 & 0xFF_FF00 == 0 })
+        #expect(palette.allSatisfy { $0 & 0xFF >= 16 }, "tmux rewrites the first sixteen colours as basic SGR codes")
         let rgb = (0..<10).map { _ in KittyPlaceholder.next(columns: 1, rows: 1, truecolour: true).id }
         #expect(rgb.allSatisfy { $0 > 255 && $0 <= 0xFF_FFFF })
     }

@@ -67,8 +67,9 @@ public struct KittyPlaceholder: Sendable, Hashable {
     /// The ids handed out: a random start for each process, then one after another.
     private static let counter = Locked<UInt32?>(nil)
 
-    /// In 24-bit colour an id is three bytes over 255; in the palette, a low byte from 1 to 255
-    /// (the colour) and a high byte from 1 to 255 (the third mark), both never 0.
+    /// In 24-bit colour an id is three bytes over 255; in the palette, a low byte from 16 to 255
+    /// (the colour) and a high byte from 1 to 255 (the third mark). The first sixteen colours are
+    /// left out: tmux writes them as the basic SGR colours (`31`, `91`), not as `38;5;N`.
     private static func nextID(truecolour: Bool) -> UInt32 {
         let count = counter.withLock { value in
             let current = value ?? UInt32.random(in: 0..<(1 << 20))
@@ -76,8 +77,8 @@ public struct KittyPlaceholder: Sendable, Hashable {
             return current
         }
         if truecolour { return 0x100 + count % (0xFF_FFFF - 0xFF) }
-        let low = count % 255 + 1
-        let high = (count / 255) % 255 + 1
+        let low = count % 240 + 16
+        let high = (count / 240) % 255 + 1
         return high << 24 | low
     }
 }
