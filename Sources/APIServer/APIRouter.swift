@@ -59,7 +59,7 @@ struct APIRouter: Sendable {
         return router
     }
 
-    private func register<Resource: APIResource>(_ routes: ResourceRoutes<Resource>, on router: Router<BasicRequestContext>) {
+    private func register<Resource: WireResource>(_ routes: ResourceRoutes<Resource>, on router: Router<BasicRequestContext>) {
         router.get("/api/\(Resource.path)") { request, _ in
             try await respond(request) {
                 let items = request.uri.queryParameters.map { URLQueryItem(name: String($0.key), value: String($0.value)) }

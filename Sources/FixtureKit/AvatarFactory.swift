@@ -7,15 +7,15 @@ import Toolbox
 /// About 40 % are 8-bit palette PNG (served under a `.jpeg` name), the rest JPEG: mostly
 /// progressive, a few baseline, character 13 baseline with an Exif block. Five characters have the
 /// odd sizes the real ones have (264x264, 299x295, 277x266); the others are 300x300.
-public struct AvatarFactory: Sendable {
-    public var seed: UInt64
+package struct AvatarFactory: Sendable {
+    package var seed: UInt64
 
-    public init(seed: UInt64 = 137) {
+    package init(seed: UInt64 = 137) {
         self.seed = seed
     }
 
     /// How one avatar is stored.
-    public enum Encoding: Sendable, Hashable {
+    package enum Encoding: Sendable, Hashable {
         case palettePNG
         case progressiveJPEG
         case baselineJPEG(exif: Bool)
@@ -26,19 +26,19 @@ public struct AvatarFactory: Sendable {
     ]
     static let exifCharacter = 13
 
-    public func encoding(forCharacter id: Int) -> Encoding {
+    package func encoding(forCharacter id: Int) -> Encoding {
         if id == Self.exifCharacter { return .baselineJPEG(exif: true) }
         var random = SplitMix64(seed: seed &+ UInt64(id) &* 0xD1B5_4A32_D192_ED03)
         if random.chance(0.407) { return .palettePNG }
         return random.chance(0.025) ? .baselineJPEG(exif: false) : .progressiveJPEG
     }
 
-    public func size(forCharacter id: Int) -> (width: Int, height: Int) {
+    package func size(forCharacter id: Int) -> (width: Int, height: Int) {
         Self.oddSizes[id] ?? (300, 300)
     }
 
     /// The avatar file's bytes for `character`.
-    public func avatar(for character: CharacterDTO) throws -> [UInt8] {
+    package func avatar(for character: CharacterDTO) throws -> [UInt8] {
         let (width, height) = size(forCharacter: character.id)
         let image = AvatarPainter(width: width, height: height).paint(character, seed: seed)
         switch encoding(forCharacter: character.id) {

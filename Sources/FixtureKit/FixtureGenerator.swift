@@ -4,13 +4,13 @@ import Toolbox
 
 /// Makes the project's own dataset: API-shaped characters, episodes and locations, deterministic
 /// for a seed, in the real service's sizes (826 characters, 51 episodes, 126 locations).
-public struct FixtureGenerator: Sendable {
-    public var seed: UInt64
-    public var characterCount: Int
-    public var episodeCount: Int
-    public var locationCount: Int
+package struct FixtureGenerator: Sendable {
+    package var seed: UInt64
+    package var characterCount: Int
+    package var episodeCount: Int
+    package var locationCount: Int
 
-    public init(seed: UInt64 = 137, characterCount: Int = 826, episodeCount: Int = 51, locationCount: Int = 126) {
+    package init(seed: UInt64 = 137, characterCount: Int = 826, episodeCount: Int = 51, locationCount: Int = 126) {
         self.seed = seed
         self.characterCount = characterCount
         self.episodeCount = episodeCount
@@ -20,7 +20,7 @@ public struct FixtureGenerator: Sendable {
     static let base = Dataset.canonicalBase
 
     /// The dataset's JSON content; avatars are made separately by `AvatarFactory`.
-    public func makeDataset(avatarsDirectory: URL) -> Dataset {
+    package func makeDataset(avatarsDirectory: URL) -> Dataset {
         var random = SplitMix64(seed: seed)
         let locationNames = makeLocationNames(&random)
         var characters = (1...characterCount).map { makeCharacter(id: $0, locationNames: locationNames, &random) }

@@ -3,18 +3,18 @@ import RickAndMortyAPI
 import Toolbox
 
 /// Writes a whole dataset folder: the JSON files and every avatar, using all cores.
-public struct FixtureWriter: Sendable {
-    public var generator: FixtureGenerator
-    public var avatars: AvatarFactory
+package struct FixtureWriter: Sendable {
+    package var generator: FixtureGenerator
+    package var avatars: AvatarFactory
 
-    public init(generator: FixtureGenerator = FixtureGenerator(), avatars: AvatarFactory = AvatarFactory()) {
+    package init(generator: FixtureGenerator = FixtureGenerator(), avatars: AvatarFactory = AvatarFactory()) {
         self.generator = generator
         self.avatars = avatars
     }
 
     /// Writes into `folder` and returns the dataset written.
     @discardableResult
-    public func write(to folder: URL) async throws -> Dataset {
+    package func write(to folder: URL) async throws -> Dataset {
         let avatarsDirectory = folder.appendingPathComponent("avatars", isDirectory: true)
         try FileManager.default.createDirectory(at: avatarsDirectory, withIntermediateDirectories: true)
         let dataset = generator.makeDataset(avatarsDirectory: avatarsDirectory)

@@ -20,10 +20,10 @@ public enum APIJSONFuzzTarget {
         return attempt(body, complete) { try APIEndpoint.page(CharacterQuery(page: 2), status: $0, body: $1, url: url) }
             + attempt(body, complete) { try APIEndpoint.page(EpisodeQuery(), status: $0, body: $1, url: url) }
             + attempt(body, complete) { try APIEndpoint.page(LocationQuery(), status: $0, body: $1, url: url) }
-            + attempt(body, complete) { try APIEndpoint.item(CharacterDTO.self, id: 1, status: $0, body: $1, url: url) }
-            + attempt(body, complete) { try APIEndpoint.item(EpisodeDTO.self, id: 1, status: $0, body: $1, url: url) }
-            + attempt(body, complete) { try APIEndpoint.item(LocationDTO.self, id: 1, status: $0, body: $1, url: url) }
-            + attempt(body, complete) { try APIEndpoint.items(CharacterDTO.self, status: $0, body: $1, url: url) }
+            + attempt(body, complete) { try APIEndpoint.item(RMCharacter.self, id: 1, status: $0, body: $1, url: url) }
+            + attempt(body, complete) { try APIEndpoint.item(Episode.self, id: 1, status: $0, body: $1, url: url) }
+            + attempt(body, complete) { try APIEndpoint.item(Location.self, id: 1, status: $0, body: $1, url: url) }
+            + attempt(body, complete) { try APIEndpoint.items(RMCharacter.self, status: $0, body: $1, url: url) }
     }
 
     private static func attempt<T>(_ body: [UInt8], _ complete: Bool, _ decode: (Int, [UInt8]) throws -> T?) -> Int {

@@ -46,7 +46,7 @@ import Testing
             let padded = try await get(base, "/character?name=%20rick%20&status=%20")
             #expect(padded.body == plain.body, "the same answer, links included")
         }
-        let offline = CharacterQuery(filters: ["name": "  rick\t", "status": " "])
+        let offline = CharacterQuery(filters: [.name: "  rick\t", .status: " "])
         #expect(offline == CharacterQuery(name: "rick"))
         #expect(
             TestData.fixturesDataset.characters.filter(offline.matches).count

@@ -78,10 +78,11 @@ import Testing
     /// Once every unfiltered page is cached, offline answers equal the server's, page for page.
     @Test func offlineFilteringGivesTheServersResultsAndCounts() async throws {
         let queries: [CharacterQuery] = [
-            CharacterQuery(name: "rick"), CharacterQuery(name: "rick", page: 3), CharacterQuery(status: "alive"),
-            CharacterQuery(gender: "male"), CharacterQuery(gender: "female", page: 2), CharacterQuery(species: "hum"),
-            CharacterQuery(name: "smith", status: "dead"), CharacterQuery(type: "parasite"), CharacterQuery(name: "(rick"),
-            CharacterQuery(name: "zzzz"), CharacterQuery(name: "rick", page: 99), CharacterQuery(status: "ALIVE", gender: "Male"),
+            CharacterQuery(name: "rick"), CharacterQuery(name: "rick", page: 3), CharacterQuery(status: .alive),
+            CharacterQuery(gender: .male), CharacterQuery(gender: .female, page: 2), CharacterQuery(species: "hum"),
+            CharacterQuery(name: "smith", status: .dead), CharacterQuery(type: "parasite"), CharacterQuery(name: "(rick"),
+            CharacterQuery(name: "zzzz"), CharacterQuery(name: "rick", page: 99),
+            CharacterQuery(filters: [.status: "ALIVE", .gender: "Male"]),
         ]
         try await TestData.withServer { base in
             let warm = cachingClient(base, try responses(base))
@@ -96,7 +97,7 @@ import Testing
                 #expect(answered.pages == expected.pages, "\(query)")
                 #expect(answered.items.map(\.id) == expected.items.map(\.id), "\(query)")
             }
-            let episodeQuery = EpisodeQuery(filters: ["episode": "S02"])
+            let episodeQuery = EpisodeQuery(filters: [.episode: "S02"])
             #expect(
                 try await offline.episodes(episodeQuery).items.map(\.id)
                     == (try await server.episodes(episodeQuery)).items.map(\.id))

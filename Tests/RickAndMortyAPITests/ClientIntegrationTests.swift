@@ -25,7 +25,7 @@ import Testing
             let client = TestData.client(base)
             var numbers: [Int] = []
             var ids: [Int] = []
-            for try await page in client.pages(CharacterQuery(status: "dead")) {
+            for try await page in client.pages(CharacterQuery(status: .dead)) {
                 numbers.append(page.number)
                 ids += page.items.map(\.id)
             }
@@ -94,10 +94,10 @@ import Testing
     @Test func episodeAndLocationFilters() async throws {
         try await TestData.withServer { base async throws in
             let client = TestData.client(base)
-            let seasonOne = try await client.episodes(EpisodeQuery(filters: ["episode": "S01"]))
+            let seasonOne = try await client.episodes(EpisodeQuery(filters: [.episode: "S01"]))
             #expect(seasonOne.count == 11)
             #expect(seasonOne.items.allSatisfy { $0.code.hasPrefix("S01") })
-            let planets = try await client.locations(LocationQuery(filters: ["type": "planet"]))
+            let planets = try await client.locations(LocationQuery(filters: [.type: "planet"]))
             #expect(planets.count == dataset.locations.filter { ($0.type ?? "").lowercased().contains("planet") }.count)
             #expect(planets.count > 0)
         }
@@ -120,12 +120,12 @@ import Testing
             let client = TestData.client(base)
             let rick = try await client.characters(CharacterQuery(name: "rick"))
             #expect(rick.count == 107 && rick.pages == 6)
-            let alive = try await client.characters(CharacterQuery(name: "rick", status: "alive"))
+            let alive = try await client.characters(CharacterQuery(name: "rick", status: .alive))
             #expect(alive.count == 29 && alive.pages == 2)
-            #expect(try await client.characters(CharacterQuery(gender: "male")).count == 610)
+            #expect(try await client.characters(CharacterQuery(gender: .male)).count == 610)
             #expect(try await client.characters(ids: [1, 2, 3]).count == 3)
             #expect(try await client.character(id: 1).name == "Rick Sanchez")
-            #expect(try await client.pages(CharacterQuery(name: "rick", status: "alive")).allItems().count == 29)
+            #expect(try await client.pages(CharacterQuery(name: "rick", status: .alive)).allItems().count == 29)
         }
     }
 }

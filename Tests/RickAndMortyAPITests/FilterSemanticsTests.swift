@@ -19,22 +19,24 @@ import Testing
         return summer
     }
 
-    @Test(arguments: [
-        (["name": "rick"], true), (["name": "RICK"], true), (["name": "ck sa"], true), (["name": "morty"], false),
-        (["status": "alive"], true), (["status": "ali"], true), (["status": "dead"], false),
-        (["species": "hum"], true), (["gender": "male"], true), (["gender": "MALE"], true), (["gender": "ale"], true),
-        (["type": ""], true), (["name": "rick", "status": "dead"], false), (["name": ".*"], false),
-        (["name": "(c-137)"], false), ([:], true),
-    ])
-    func rickMatches(filters: [String: String], expected: Bool) {
+    static let rickCases: [([CharacterFilter: String], Bool)] = [
+        ([.name: "rick"], true), ([.name: "RICK"], true), ([.name: "ck sa"], true), ([.name: "morty"], false),
+        ([.status: "alive"], true), ([.status: "ali"], true), ([.status: "dead"], false),
+        ([.species: "hum"], true), ([.gender: "male"], true), ([.gender: "MALE"], true), ([.gender: "ale"], true),
+        ([.type: ""], true), ([.name: "rick", .status: "dead"], false), ([.name: ".*"], false),
+        ([.name: "(c-137)"], false), ([:], true),
+    ]
+
+    @Test(arguments: rickCases)
+    func rickMatches(filters: [CharacterFilter: String], expected: Bool) {
         #expect(CharacterQuery(filters: filters).matches(Self.rick) == expected)
     }
 
     @Test func maleIsAnchoredSoItDoesNotMatchFemale() {
-        #expect(!CharacterQuery(gender: "male").matches(Self.summer))
-        #expect(CharacterQuery(gender: "female").matches(Self.summer))
+        #expect(!CharacterQuery(gender: .male).matches(Self.summer))
+        #expect(CharacterQuery(gender: .female).matches(Self.summer))
         // Only values starting with "male" are anchored; others stay substrings, as on the real API.
-        #expect(CharacterQuery(gender: "emale").matches(Self.summer))
+        #expect(CharacterQuery(filters: [.gender: "emale"]).matches(Self.summer))
     }
 
     @Test func metacharactersAreLiteral() {
@@ -48,11 +50,11 @@ import Testing
     @Test func episodeAndLocationFilters() {
         let episode = EpisodeDTO(
             id: 1, name: "Pilot", airDate: "December 2, 2013", episode: "S01E01", characters: [], url: "u", created: "c")
-        #expect(EpisodeQuery(filters: ["episode": "s01"]).matches(episode))
-        #expect(!EpisodeQuery(filters: ["episode": "S02"]).matches(episode))
+        #expect(EpisodeQuery(filters: [.episode: "s01"]).matches(episode))
+        #expect(!EpisodeQuery(filters: [.episode: "S02"]).matches(episode))
         let location = LocationDTO(
             id: 1, name: "Earth (C-137)", type: "Planet", dimension: "Dimension C-137", residents: [], url: "u", created: "c")
-        #expect(LocationQuery(filters: ["dimension": "c-137", "type": "plan"]).matches(location))
-        #expect(!LocationQuery(filters: ["type": "station"]).matches(location))
+        #expect(LocationQuery(filters: [.dimension: "c-137", .type: "plan"]).matches(location))
+        #expect(!LocationQuery(filters: [.type: "station"]).matches(location))
     }
 }

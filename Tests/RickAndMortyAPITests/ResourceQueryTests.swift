@@ -14,11 +14,11 @@ import Testing
         let query = CharacterQuery(queryItems: [
             URLQueryItem(name: "name", value: "rick"), URLQueryItem(name: "dimension", value: "x"),
         ])
-        #expect(query.filters == ["name": "rick"])
+        #expect(query.filters == [.name: "rick"])
     }
 
     @Test func queryItemsPutPageFirstThenFiltersInTheAPIsOrder() {
-        let query = CharacterQuery(name: "rick", status: "alive", gender: "male", page: 3)
+        let query = CharacterQuery(name: "rick", status: .alive, gender: .male, page: 3)
         let rendered = query.queryItems.map { "\($0.name)=\($0.value ?? "")" }
         #expect(rendered == ["page=3", "name=rick", "status=alive", "gender=male"])
     }
@@ -26,7 +26,7 @@ import Testing
     @Test func atPageKeepsFilters() {
         let query = CharacterQuery(name: "rick").at(page: 4)
         #expect(query.page == 4)
-        #expect(query.filters == ["name": "rick"])
+        #expect(query.filters == [.name: "rick"])
         #expect(query.at(page: 0).page == 1)
     }
 }

@@ -83,7 +83,7 @@ import UseCases
             let (page, generation) = try await events.first {
                 if case .page(let page, let generation) = $0 { (page, generation) } else { nil }
             }
-            let expected = try await client.characters(CharacterQuery(name: "rick", status: "alive", page: 2))
+            let expected = try await client.characters(CharacterQuery(name: "rick", status: .alive, page: 2))
             #expect(generation == 7)
             #expect(page.number == 2)
             #expect(page.items.map(\.id) == expected.items.map(\.id))
@@ -98,7 +98,7 @@ import UseCases
             let episodes = try await events.first {
                 if case .detail(let character, let episodes) = $0, character.id == 1 { episodes } else { nil }
             }
-            #expect(episodes.map(\.id) == rick.episodeIDs)
+            #expect(episodes.value?.map(\.id) == rick.episodeIDs)
             let large = try await events.first { if case .largeAvatar(1, let bitmap) = $0 { bitmap } else { nil } }
             let side = AvatarVariant.detail.sized(.columns(BrowseView.detailAvatar)).pixels(
                 perColumn: CellRenderer.pixelsPerColumn)
@@ -114,7 +114,21 @@ import UseCases
                 if case .people(let people, let title) = $0 { (people, title) } else { nil }
             }
             #expect(title == "Earth")
-            #expect(people.map(\.id).sorted() == (try await client.location(id: 20)).residentIDs.sorted())
+            #expect(people.value?.map(\.id).sorted() == (try await client.location(id: 20)).residentIDs.sorted())
+        }
+    }
+
+    /// A location the server does not know: the people screen gets the error, not an empty list.
+    @Test func residentsThatCannotBeHadComeAsAFailure() async throws {
+        try await withEffects { effects, events, _, _ in
+            var state = BrowseState()
+            #expect(effects.run(.fetchResidents(title: "Nowhere", locationID: 9999), in: &state))
+            let people = try await events.first { if case .people(let people, "Nowhere") = $0 { people } else { nil } }
+            guard case .failed(let failure) = people else {
+                Issue.record("expected a failure, got \(people)")
+                return
+            }
+            #expect(failure.error as? APIError == .notFound(resource: .location, id: 9999))
         }
     }
 

@@ -4,6 +4,7 @@ import Imaging
 import RickAndMortyAPI
 import TestSupport
 import Testing
+import UseCases
 
 @testable import TerminalUI
 
@@ -27,7 +28,7 @@ import Testing
         let screen = Self.view.render(loaded())
         #expect(screen.last?.contains("826 matches · page 1 of 42") == true)
         #expect(screen.contains { $0.contains("Rick Sanchez #1") })
-        #expect(BrowseQuery(name: "", status: .dead).characterQuery() == CharacterQuery(status: "dead", page: 1))
+        #expect(BrowseQuery(name: "", status: .dead).characterQuery() == CharacterQuery(status: .dead, page: 1))
     }
 
     @Test func everyoneArrivingAfterTheUserTypedIsDropped() {
@@ -119,7 +120,7 @@ import Testing
     func detail() -> BrowseState {
         var state = BrowseFeaturesTests().loaded()
         _ = state.apply(key: .enter)
-        state.apply(detail: Self.characters[0], episodes: Self.episodes)
+        state.apply(detail: Self.characters[0], episodes: .loaded(Self.episodes))
         return state
     }
 
@@ -131,21 +132,22 @@ import Testing
         let episode = Self.episodes[1]
         let title = "\(episode.code) \(episode.name) — cast"
         #expect(state.apply(key: .enter) == [.fetchPeople(title: title, ids: episode.characterIDs)])
-        #expect(state.screen == .people(title: title, nil))
-        state.apply(people: Array(Self.characters[3..<6]), title: "another screen's")
-        #expect(state.screen == .people(title: title, nil), "an answer for another screen is dropped")
-        state.apply(people: Array(Self.characters[3..<6]), title: title)
+        let cast = PeopleSource.characters(ids: episode.characterIDs)
+        #expect(state.screen == .people(title: title, cast, .loading))
+        state.apply(people: .loaded(Array(Self.characters[3..<6])), title: "another screen's")
+        #expect(state.screen == .people(title: title, cast, .loading), "an answer for another screen is dropped")
+        state.apply(people: .loaded(Array(Self.characters[3..<6])), title: title)
         _ = state.apply(key: .down)
         #expect(state.apply(key: .character("y")) == [.share(Self.characters[4])])
         #expect(state.apply(key: .enter) == [.fetchDetail(Self.characters[4])])
-        #expect(state.screen == .detail(Self.characters[4], episodes: nil))
+        #expect(state.screen == .detail(Self.characters[4], episodes: .loading))
 
         _ = state.apply(key: .escape)
-        #expect(state.screen == .people(title: title, Array(Self.characters[3..<6])) && state.itemSelection == 1)
+        #expect(state.screen == .people(title: title, cast, .loaded(Array(Self.characters[3..<6]))) && state.itemSelection == 1)
         _ = state.apply(key: .escape)
         #expect(state.screen == .episodes(of: Self.characters[0], Self.episodes) && state.itemSelection == 1)
         _ = state.apply(key: .escape)
-        #expect(state.screen == .detail(Self.characters[0], episodes: Self.episodes))
+        #expect(state.screen == .detail(Self.characters[0], episodes: .loaded(Self.episodes)))
         _ = state.apply(key: .escape)
         #expect(state.screen == .list && state.selection == 0)
     }
@@ -158,12 +160,40 @@ import Testing
         #expect(state.apply(key: .character("l")) == [.fetchResidents(title: title, locationID: locationID)])
         let view = BrowseFeaturesTests.view
         #expect(view.render(state).contains { $0.contains("loading…") })
-        state.apply(people: Array(Self.characters.prefix(4)), title: title)
+        state.apply(people: .loaded(Array(Self.characters.prefix(4))), title: title)
         let screen = view.render(state)
         #expect(screen[0].contains(title + " (4)"))
         #expect(screen.contains { $0.hasPrefix("▶ ● Rick Sanchez") })
         #expect(screen.last?.contains("Enter: open") == true)
         #expect(view.placements(state).isEmpty)
+    }
+
+    /// A part that could not be fetched shows as failed, with why and a retry; never as empty.
+    @Test func aFailedPartSaysWhyAndRTriesAgain() throws {
+        let view = BrowseFeaturesTests.view
+        let refused = CapturedError(APIError.transport(.unreachable(host: "127.0.0.1", reason: "connection refused")))
+        var state = BrowseFeaturesTests().loaded()
+        _ = state.apply(key: .enter)
+        let character = Self.characters[0]
+        state.apply(detail: character, episodes: .failed(refused))
+        var screen = view.render(state).map(BrowseStateTests.plain)
+        #expect(screen.contains { $0.contains("could not load the episodes: cannot reach 127.0.0.1 (connection refused)") })
+        #expect(screen.contains { $0.contains("r: try again") })
+        #expect(!screen.contains { $0.contains("Episodes (0)") }, "a failure is not an empty list")
+        #expect(state.apply(key: .character("e")).isEmpty, "no episodes screen to open")
+        #expect(state.apply(key: .character("r")) == [.fetchDetail(character)])
+        #expect(state.screen == .detail(character, episodes: .loading))
+
+        let title = "Residents of \(character.location.name)"
+        let residents = PeopleSource.residents(locationID: try #require(character.location.id))
+        _ = state.apply(key: .character("l"))
+        state.apply(people: .failed(refused), title: title)
+        screen = view.render(state).map(BrowseStateTests.plain)
+        #expect(screen.contains { $0.contains("could not load them: cannot reach 127.0.0.1") })
+        #expect(screen.last?.contains("r: retry") == true)
+        #expect(state.apply(key: .enter).isEmpty)
+        #expect(state.apply(key: .character("r")) == [residents.fetch(title: title)])
+        #expect(state.screen == .people(title: title, residents, .loading))
     }
 }
 

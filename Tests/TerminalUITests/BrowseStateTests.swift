@@ -63,9 +63,9 @@ import UseCases
         _ = state.apply(key: .down)
         let chosen = Self.characters[1]
         #expect(state.apply(key: .enter) == [.fetchDetail(chosen)])
-        #expect(state.screen == .detail(chosen, episodes: nil))
-        state.apply(detail: chosen, episodes: [])
-        #expect(state.screen == .detail(chosen, episodes: []))
+        #expect(state.screen == .detail(chosen, episodes: .loading))
+        state.apply(detail: chosen, episodes: .loaded([]))
+        #expect(state.screen == .detail(chosen, episodes: .loaded([])))
         #expect(state.apply(key: .escape) == [])
         #expect(state.screen == .list)
     }
@@ -82,7 +82,9 @@ import UseCases
         )
         let states: [SearchState<BrowseQuery>] = [
             .idle, .loading(query: rick), .loaded(query: rick, page: Self.page(20)),
-            .empty(query: zzz), .failed(query: x, message: "cannot reach 127.0.0.1 (connection refused)"),
+            .empty(query: zzz),
+            .failed(
+                query: x, error: CapturedError(APIError.transport(.unreachable(host: "127.0.0.1", reason: "connection refused")))),
         ]
         let expected = [
             "Type a name to search", "searching “rick”…", "30 matches · page 1 of 2", "no matches for “zzz”",

@@ -112,7 +112,13 @@ import Testing
             let report = try await warmer(base, attempts: 1).warm(.characters(CharacterQuery()), variants: [], pixelsPerColumn: 8)
             #expect(report.failedPages.map(\.page) == [42])
             #expect(report.failedPages.first?.resource == .character)
-            #expect(report.failedPages.first?.reason.contains("500") == true, "\(report.failedPages)")
+            // The cause is kept as a value: the server's 500, not a sentence about it.
+            guard case .failed(let cause)? = report.failedPages.first?.error, case .server(let status, _, _)? = cause as? APIError
+            else {
+                Issue.record("expected the server's failure, got \(report.failedPages)")
+                return
+            }
+            #expect(status == 500)
             #expect(report.retried == 1)
             #expect(report.avatars.total == 826 - 6 && report.avatars.failed == 0)  // page 42 holds 6
             #expect(report.pages.total == 42 && report.pages.failed == 1)

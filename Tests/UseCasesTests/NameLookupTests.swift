@@ -56,8 +56,8 @@ import UseCases
         let (morty, citadel) = try await TestData.withServer { base in
             let client = TestData.client(base)
             return (
-                try await NameLookup.find("morty smith", CharacterDTO.self, client: client, name: \.name),
-                try await NameLookup.find("citadel", LocationDTO.self, client: client, name: \.name)
+                try await NameLookup.find("morty smith", RMCharacter.self, client: client),
+                try await NameLookup.find("citadel", Location.self, client: client)
             )
         }
         if case .found(let character) = morty {

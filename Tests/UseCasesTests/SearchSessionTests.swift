@@ -128,8 +128,16 @@ import UseCases
         await type("rick", into: session, on: clock)
         #expect(await states.next() == .loading(query: "rick"))
         await backend.waitForQuery(count: 1)
-        backend.fail("rick", with: APIError.transport(.unreachable(host: "example.invalid", reason: "connection refused")))
-        #expect(await states.next() == .failed(query: "rick", message: "cannot reach example.invalid (connection refused)"))
+        let refused = APIError.transport(.unreachable(host: "example.invalid", reason: "connection refused"))
+        backend.fail("rick", with: refused)
+        let state = await states.next()
+        guard case .failed(let query, let failure)? = state else {
+            Issue.record("expected a failure, got \(String(describing: state))")
+            return
+        }
+        #expect(query == "rick")
+        #expect(failure.error as? APIError == refused, "the error itself, not a sentence about it")
+        #expect(failure.description == "cannot reach example.invalid (connection refused)")
         session.finish()
     }
 }

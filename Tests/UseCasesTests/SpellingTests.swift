@@ -46,7 +46,7 @@ import Testing
     @Test func hintsNameEachFilterThatAloneMatchesNothing() {
         let query = CharacterQuery(name: "rik", species: "humn", type: "parasite")
         let hints = NoMatchHints(query: query, known: Self.known.characters).hints
-        #expect(hints.map(\.filter) == ["name", "species"], "a known type is no hint, whatever the others")
+        #expect(hints.map(\.filter) == [.name, .species], "a known type is no hint, whatever the others")
         #expect(hints.first?.suggestions.first?.term == "rick")
         #expect(hints.last?.suggestions == [Suggestion(term: "human", matches: 414, distance: 1)])
     }

@@ -3,7 +3,7 @@ import HTTPTypes
 import RickAndMortyAPI
 
 /// The API's semantics for one resource over an in-memory list: filtered pages and id lookups.
-struct ResourceRoutes<Resource: APIResource>: Sendable {
+struct ResourceRoutes<Resource: WireResource>: Sendable {
     let listing: ResourceListing<Resource>
 
     init(items: [Resource]) {
@@ -12,7 +12,7 @@ struct ResourceRoutes<Resource: APIResource>: Sendable {
 
     /// `GET /api/<path>?filters&page=N`; the page links keep the request's path, a trailing slash
     /// included (Express writes `req.path`).
-    func list(_ query: ResourceQuery<Resource>, base: String, trailingSlash: Bool = false) throws -> Payload {
+    func list(_ query: ResourceQuery<Resource.Model>, base: String, trailingSlash: Bool = false) throws -> Payload {
         guard let slice = listing.page(query) else {
             return .error(.notFound, ErrorBodyDTO.nothingHere)
         }
@@ -58,11 +58,11 @@ struct ResourceRoutes<Resource: APIResource>: Sendable {
             return .error(.internalServerError, ErrorBodyDTO.castFailed(parameter, kind: Resource.kind))
         }
         guard let id = Int(exactly: number), let item = listing.item(id: id) else {
-            return .error(.notFound, Resource.notFoundMessage)
+            return .error(.notFound, ErrorBodyDTO.notFound(Resource.kind))
         }
         return try .json(item, base: base)
     }
-    private func link(_ query: ResourceQuery<Resource>, base: String, slash: Bool) -> String {
+    private func link(_ query: ResourceQuery<Resource.Model>, base: String, slash: Bool) -> String {
         let items = query.queryItems.map { item in
             "\(item.name)=\(item.value?.addingPercentEncoding(withAllowedCharacters: .urlQueryValueAllowed) ?? "")"
         }

@@ -1,4 +1,5 @@
 import Toolbox
+
 /// Makes a corpus of broken image files from whole ones: each file is damaged in one way that a
 /// correct decoder must refuse (no checksum-free damage, such as a flipped bit in JPEG scan data,
 /// which can decode to a slightly different picture).
@@ -8,10 +9,10 @@ import Toolbox
 /// `png-crc`, `png-structure` (renamed or missing critical chunks, invalid header fields, with
 /// consistent CRCs), `huge` (header dimensions over the limits, or zero), `jpeg-marker` (each
 /// header marker replaced), `jpeg-header` (invalid frame, table and scan fields).
-public enum BrokenImageCorpus {
+package enum BrokenImageCorpus {
     /// The corpus from a baseline JPEG, a progressive JPEG and a PNG (palette or not), in a
     /// stable order.
-    public static func make(baselineJPEG: [UInt8], progressiveJPEG: [UInt8], png: [UInt8]) -> [BrokenImage] {
+    package static func make(baselineJPEG: [UInt8], progressiveJPEG: [UInt8], png: [UInt8]) -> [BrokenImage] {
         var corpus = [BrokenImage(damage: "empty", detail: "zero-length file", bytes: [])]
         corpus += notImages(jpeg: baselineJPEG, png: png)
         for (name, source) in [("baseline JPEG", baselineJPEG), ("progressive JPEG", progressiveJPEG), ("PNG", png)] {
@@ -26,7 +27,7 @@ public enum BrokenImageCorpus {
 
     /// The corpus made from the fixtures' first baseline JPEG, progressive JPEG and PNG
     /// avatars; `avatar` reads a fixture avatar's bytes by character id.
-    public static func make(fixtureAvatar avatar: (Int) throws -> [UInt8]) rethrows -> [BrokenImage] {
+    package static func make(fixtureAvatar avatar: (Int) throws -> [UInt8]) rethrows -> [BrokenImage] {
         let factory = AvatarFactory()
         func first(_ encoding: AvatarFactory.Encoding) -> Int {
             (1...826).first { factory.encoding(forCharacter: $0) == encoding } ?? 1

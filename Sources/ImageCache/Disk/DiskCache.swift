@@ -191,9 +191,9 @@ public final class DiskCache: Sendable {
 
     /// Entries and bytes on disk, from the size record (rebuilt by a walk when it is missing or
     /// damaged): O(1), whatever the cache holds.
-    public func recordedSize() -> (entries: Int, bytes: Int64) {
+    public func recordedSize() -> EntryTotals {
         let totals = record.read() ?? rebuildRecord()
-        return (Int(totals.entries), totals.bytes)
+        return EntryTotals(entries: Int(totals.entries), bytes: totals.bytes)
     }
 
     /// Removes one entry file and takes it off the record, if this call is the one that removed it.
@@ -296,7 +296,7 @@ public final class DiskCache: Sendable {
     /// found, and what it said before is kept in `recorded`.
     public func usage(now: Date = Date()) -> DiskUsage {
         var usage = DiskUsage()
-        usage.recorded = record.read().map { DiskUsage.Recorded(entries: Int($0.entries), bytes: $0.bytes) }
+        usage.recorded = record.read().map { EntryTotals(entries: Int($0.entries), bytes: $0.bytes) }
         let files = walk()
         for file in files.entries {
             usage.entries += 1
@@ -340,7 +340,7 @@ public final class DiskCache: Sendable {
             }
             if let problem {
                 FileSystem.remove(file.path)
-                report.removed.append(VerifyReport.Problem(file: file.name, reason: problem.description))
+                report.removed.append(VerifyReport.Problem(file: file.name, corruption: problem))
             } else {
                 report.valid += 1
                 report.validBytes += file.info.size
@@ -405,9 +405,10 @@ public final class DiskCache: Sendable {
     static let sampledShards = 4
 
     /// Trims to the target when over the limit: least recently used first, from a walk of the
-    /// whole tree (`prune`, and small caches after a write).
+    /// whole tree (`prune`, and small caches after a write). The report has `evicted`,
+    /// `bytesFreed` and `bytesLeft`.
     @discardableResult
-    public func trimIfNeeded() -> (evicted: Int, bytesFreed: Int64) {
+    public func trimIfNeeded() -> PruneReport {
         var files = objectFiles()
         var total = files.reduce(Int64(0)) { $0 + $1.info.size }
         var evicted = 0
@@ -428,7 +429,11 @@ public final class DiskCache: Sendable {
         }
         setRecord(SizeRecord.Totals(bytes: total, entries: entries))
         state.withLock { $0.statistics.evictions += evicted }
-        return (evicted, freed)
+        var report = PruneReport()
+        report.evicted = evicted
+        report.bytesFreed = freed
+        report.bytesLeft = total
+        return report
     }
 
     /// Removes expired entries, corrupt ones, abandoned temporary files, then trims to the limit.
@@ -462,7 +467,7 @@ public final class DiskCache: Sendable {
     }
 
     /// Removes every entry and temporary file; the layout stays.
-    public func clear() -> (entries: Int, bytes: Int64) {
+    public func clear() -> EntryTotals {
         var removed = 0
         var bytes: Int64 = 0
         let files = walk()
@@ -472,6 +477,6 @@ public final class DiskCache: Sendable {
         }
         for path in files.temporaries { FileSystem.remove(path) }
         rebuildRecord()
-        return (removed, bytes)
+        return EntryTotals(entries: removed, bytes: bytes)
     }
 }

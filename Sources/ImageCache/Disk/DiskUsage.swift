@@ -23,13 +23,7 @@ public struct DiskUsage: Sendable, Hashable, Codable {
     /// Leftover temporary files (from processes that were killed mid-write).
     public var temporaryFiles = 0
     /// What the size record said before this walk; `nil` when it was missing or damaged.
-    public var recorded: Recorded?
-
-    /// The size record's totals.
-    public struct Recorded: Sendable, Hashable, Codable {
-        public var entries: Int
-        public var bytes: Int64
-    }
+    public var recorded: EntryTotals?
 
     public init() {}
 }

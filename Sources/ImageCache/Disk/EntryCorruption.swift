@@ -1,5 +1,5 @@
 /// Why an entry file is not a valid entry.
-public enum EntryCorruption: Error, Sendable, Hashable, CustomStringConvertible {
+public enum EntryCorruption: Error, Sendable, Hashable, Codable, CustomStringConvertible {
     case badHeader
     case wrongLength(expected: UInt64, actual: UInt64)
     case checksumMismatch

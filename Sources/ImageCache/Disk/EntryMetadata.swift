@@ -5,7 +5,7 @@ import HTTP
 public struct EntryMetadata: Sendable, Hashable {
     public var kind: EntryKind
     /// The joined `CacheKey`, kept to tell a (never yet seen) hash collision from a hit.
-    public var key: String
+    public internal(set) var key: String
     public var url: String
     public var contentType: String
     public var etag: String?

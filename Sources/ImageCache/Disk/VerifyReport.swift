@@ -18,7 +18,7 @@ public struct VerifyReport: Sendable, Hashable, Codable {
     /// One removed entry and why.
     public struct Problem: Sendable, Hashable, Codable {
         public var file: String
-        public var reason: String
+        public var corruption: EntryCorruption
     }
 
     public init() {}

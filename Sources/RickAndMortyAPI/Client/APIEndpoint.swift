@@ -45,12 +45,11 @@ package enum APIEndpoint {
 
     package static func page<Resource: APIResource>(
         _ query: ResourceQuery<Resource>, status: Int, body: [UInt8], url: URL
-    ) throws -> Page<Resource.Model>? {
+    ) throws -> Page<Resource>? {
         switch status {
         case 200:
-            let dto = try JSONBody.decode(PageDTO<Resource>.self, from: body, url: url)
-            let items = try dto.results.map { try $0.model(at: url.absoluteString) }
-            return Page(number: query.page, count: dto.info.count, pages: dto.info.pages, items: items)
+            let dto = try JSONBody.decode(PageDTO<WireModel<Resource>>.self, from: body, url: url)
+            return Page(number: query.page, count: dto.info.count, pages: dto.info.pages, items: dto.results.map(\.model))
         case 404 where isAPIError(body):
             // The API's answer to a filter with no match and to a page past the last.
             return .empty(number: query.page)
@@ -61,9 +60,9 @@ package enum APIEndpoint {
 
     package static func item<Resource: APIResource>(
         _ type: Resource.Type, id: Int, status: Int, body: [UInt8], url: URL
-    ) throws -> Resource.Model? {
+    ) throws -> Resource? {
         switch status {
-        case 200: try JSONBody.decode(Resource.self, from: body, url: url).model(at: url.absoluteString)
+        case 200: try JSONBody.decode(WireModel<Resource>.self, from: body, url: url).model
         case 404 where isAPIError(body): throw APIError.notFound(resource: Resource.kind, id: id)
         default: nil
         }
@@ -71,9 +70,9 @@ package enum APIEndpoint {
 
     package static func items<Resource: APIResource>(
         _ type: Resource.Type, status: Int, body: [UInt8], url: URL
-    ) throws -> [Resource.Model]? {
+    ) throws -> [Resource]? {
         switch status {
-        case 200: try JSONBody.decode([Resource].self, from: body, url: url).map { try $0.model(at: url.absoluteString) }
+        case 200: try JSONBody.decode([WireModel<Resource>].self, from: body, url: url).map(\.model)
         case 404 where isAPIError(body): []
         default: nil
         }

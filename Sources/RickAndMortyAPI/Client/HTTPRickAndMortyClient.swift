@@ -36,19 +36,19 @@ public struct HTTPRickAndMortyClient: RickAndMortyClient {
         self.logger = logger
     }
 
-    public func page<Resource: APIResource>(_ query: ResourceQuery<Resource>) async throws -> Page<Resource.Model> {
+    public func page<Resource: APIResource>(_ query: ResourceQuery<Resource>) async throws -> Page<Resource> {
         try await load(APIEndpoint.page(query)) { status, body, url in
             try APIEndpoint.page(query, status: status, body: body, url: url)
         }
     }
 
-    public func item<Resource: APIResource>(_ type: Resource.Type, id: Int) async throws -> Resource.Model {
+    public func item<Resource: APIResource>(_ type: Resource.Type, id: Int) async throws -> Resource {
         try await load(APIEndpoint.item(type, id: id)) { status, body, url in
             try APIEndpoint.item(type, id: id, status: status, body: body, url: url)
         }
     }
 
-    public func items<Resource: APIResource>(_ type: Resource.Type, ids: [Int]) async throws -> [Resource.Model] {
+    public func items<Resource: APIResource>(_ type: Resource.Type, ids: [Int]) async throws -> [Resource] {
         let unique = APIEndpoint.unique(ids)
         guard !unique.isEmpty else { return [] }
         return try await load(APIEndpoint.items(type, ids: unique)) { status, body, url in

@@ -11,7 +11,9 @@ package enum JSONBody {
                 url: url.absoluteString, field: "(body)", reason: "the JSON document does not end where the body does")
         }
         do {
-            return try JSONDecoder().decode(T.self, from: Data(body))
+            let decoder = JSONDecoder()
+            decoder.userInfo[WireModel<RMCharacter>.responseURL] = url.absoluteString
+            return try decoder.decode(T.self, from: Data(body))
         } catch let error as DecodingError {
             let (path, reason) = describe(error)
             throw APIError.malformedResponse(url: url.absoluteString, field: path.isEmpty ? "(body)" : path, reason: reason)

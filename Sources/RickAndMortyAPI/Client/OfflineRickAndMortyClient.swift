@@ -19,7 +19,7 @@ public final class OfflineRickAndMortyClient: RickAndMortyClient {
         self.cache = cache
     }
 
-    public func page<Resource: APIResource>(_ query: ResourceQuery<Resource>) async throws -> Page<Resource.Model> {
+    public func page<Resource: APIResource>(_ query: ResourceQuery<Resource>) async throws -> Page<Resource> {
         let path = APIEndpoint.page(query)
         if let cached = cache.response(for: path),
             let page = try APIEndpoint.page(query, status: 200, body: cached.body, url: Self.url(path))
@@ -28,11 +28,10 @@ public final class OfflineRickAndMortyClient: RickAndMortyClient {
         }
         let listing = try await wholeListing(Resource.self, missing: path)
         guard let slice = listing.page(query) else { return .empty(number: query.page) }
-        let items = try slice.results.map { try $0.model(at: Self.url(path).absoluteString) }
-        return Page(number: query.page, count: slice.count, pages: slice.pages, items: items)
+        return Page(number: query.page, count: slice.count, pages: slice.pages, items: slice.results)
     }
 
-    public func item<Resource: APIResource>(_ type: Resource.Type, id: Int) async throws -> Resource.Model {
+    public func item<Resource: APIResource>(_ type: Resource.Type, id: Int) async throws -> Resource {
         let path = APIEndpoint.item(type, id: id)
         if let cached = cache.response(for: path),
             let item = try APIEndpoint.item(type, id: id, status: 200, body: cached.body, url: Self.url(path))
@@ -40,15 +39,15 @@ public final class OfflineRickAndMortyClient: RickAndMortyClient {
             return item
         }
         if let item = try itemsFromTheirPages(type, ids: [id])?.first {
-            return try item.model(at: Self.url(path).absoluteString)
+            return item
         }
         guard let item = try await wholeListing(type, missing: path).item(id: id) else {
             throw APIError.notFound(resource: Resource.kind, id: id)
         }
-        return try item.model(at: Self.url(path).absoluteString)
+        return item
     }
 
-    public func items<Resource: APIResource>(_ type: Resource.Type, ids: [Int]) async throws -> [Resource.Model] {
+    public func items<Resource: APIResource>(_ type: Resource.Type, ids: [Int]) async throws -> [Resource] {
         let unique = APIEndpoint.unique(ids)
         guard !unique.isEmpty else { return [] }
         let path = APIEndpoint.items(type, ids: unique)
@@ -59,13 +58,13 @@ public final class OfflineRickAndMortyClient: RickAndMortyClient {
         }
         var items = try itemsFromTheirPages(type, ids: unique)
         if items == nil { items = try await wholeListing(type, missing: path).items(ids: unique) }
-        return try (items ?? []).map { try $0.model(at: Self.url(path).absoluteString) }
+        return items ?? []
     }
 
     /// Every item of `Resource` that the cache holds in its unfiltered pages, in page order, even
     /// when some pages are missing (those, and any that do not decode, are passed over): what
     /// suggestions and shell completions draw on without a request.
-    public func cachedItems<Resource: APIResource>(_ type: Resource.Type) -> [Resource.Model] {
+    public func cachedItems<Resource: APIResource>(_ type: Resource.Type) -> [Resource] {
         guard let first = try? decodePage(type, 1) else { return [] }
         var items = first.results
         if first.info.pages > 1 {
@@ -73,8 +72,7 @@ public final class OfflineRickAndMortyClient: RickAndMortyClient {
                 if let page = try? decodePage(type, number) { items += page.results }
             }
         }
-        let origin = Self.url(APIEndpoint.page(ResourceQuery<Resource>())).absoluteString
-        return items.compactMap { try? $0.model(at: origin) }
+        return items
     }
 
     /// Every item of `Resource` from its cached unfiltered pages, or `notCached` for `missing`.
@@ -103,10 +101,13 @@ public final class OfflineRickAndMortyClient: RickAndMortyClient {
         return items.count == ids.count ? items.sorted { $0.id < $1.id } : nil
     }
 
-    private func decodePage<Resource: APIResource>(_ type: Resource.Type, _ number: Int) throws -> PageDTO<Resource>? {
+    private func decodePage<Resource: APIResource>(_ type: Resource.Type, _ number: Int) throws -> (
+        info: PageDTO<WireModel<Resource>>.Info, results: [Resource]
+    )? {
         let path = APIEndpoint.page(ResourceQuery<Resource>(page: number))
         guard let cached = cache.response(for: path) else { return nil }
-        return try JSONBody.decode(PageDTO<Resource>.self, from: cached.body, url: Self.url(path))
+        let page = try JSONBody.decode(PageDTO<WireModel<Resource>>.self, from: cached.body, url: Self.url(path))
+        return (page.info, page.results.map(\.model))
     }
 
     /// Every cached unfiltered page, decoded across the cores (decoding is most of an offline

@@ -6,21 +6,21 @@ import Toolbox
 /// page; an unknown id is `APIError.notFound`; ids missing from a batch are simply left out, as the
 /// real API does.
 public protocol RickAndMortyClient: Sendable {
-    func page<Resource: APIResource>(_ query: ResourceQuery<Resource>) async throws -> Page<Resource.Model>
-    func item<Resource: APIResource>(_ type: Resource.Type, id: Int) async throws -> Resource.Model
-    func items<Resource: APIResource>(_ type: Resource.Type, ids: [Int]) async throws -> [Resource.Model]
+    func page<Resource: APIResource>(_ query: ResourceQuery<Resource>) async throws -> Page<Resource>
+    func item<Resource: APIResource>(_ type: Resource.Type, id: Int) async throws -> Resource
+    func items<Resource: APIResource>(_ type: Resource.Type, ids: [Int]) async throws -> [Resource]
 }
 
 extension RickAndMortyClient {
     /// Every page of `query` from its page on, following the API's `next` links.
-    public func pages<Resource: APIResource>(_ query: ResourceQuery<Resource>) -> PageSequence<Resource.Model> {
+    public func pages<Resource: APIResource>(_ query: ResourceQuery<Resource>) -> PageSequence<Resource> {
         PageSequence(firstPage: query.page) { number in try await page(query.at(page: number)) }
     }
 
     /// Every page of `query` from its page on, in order: that page first (it says how many there
     /// are), then the rest a window at a time (`Workload.transfers`). Much faster than following
     /// `next` one by one. Throws the first failure, in page order.
-    public func allPages<Resource: APIResource>(_ query: ResourceQuery<Resource>) async throws -> [Page<Resource.Model>] {
+    public func allPages<Resource: APIResource>(_ query: ResourceQuery<Resource>) async throws -> [Page<Resource>] {
         let first = try await page(query)
         guard first.hasNext else { return [first] }
         let numbers = Array((query.page + 1)...first.pages)
@@ -33,10 +33,10 @@ extension RickAndMortyClient {
     /// as it comes (in no set order), so callers can start on a page before the rest are in.
     public func pages<Resource: APIResource>(
         _ query: ResourceQuery<Resource>, numbers: [Int],
-        arrived: (Int, Result<Page<Resource.Model>, any Error>) -> Void = { _, _ in }
-    ) async -> [Int: Result<Page<Resource.Model>, any Error>] {
-        var outcomes = [Int: Result<Page<Resource.Model>, any Error>]()
-        await BoundedWork.forEachAsCompleted(numbers, .transfers) { number -> Result<Page<Resource.Model>, any Error> in
+        arrived: (Int, Result<Page<Resource>, any Error>) -> Void = { _, _ in }
+    ) async -> [Int: Result<Page<Resource>, any Error>] {
+        var outcomes = [Int: Result<Page<Resource>, any Error>]()
+        await BoundedWork.forEachAsCompleted(numbers, .transfers) { number -> Result<Page<Resource>, any Error> in
             do {
                 return .success(try await page(query.at(page: number)))
             } catch {
@@ -50,14 +50,14 @@ extension RickAndMortyClient {
     }
 
     public func characters(_ query: CharacterQuery) async throws -> Page<RMCharacter> { try await page(query) }
-    public func character(id: Int) async throws -> RMCharacter { try await item(CharacterDTO.self, id: id) }
-    public func characters(ids: [Int]) async throws -> [RMCharacter] { try await items(CharacterDTO.self, ids: ids) }
+    public func character(id: Int) async throws -> RMCharacter { try await item(RMCharacter.self, id: id) }
+    public func characters(ids: [Int]) async throws -> [RMCharacter] { try await items(RMCharacter.self, ids: ids) }
 
     public func episodes(_ query: EpisodeQuery) async throws -> Page<Episode> { try await page(query) }
-    public func episode(id: Int) async throws -> Episode { try await item(EpisodeDTO.self, id: id) }
-    public func episodes(ids: [Int]) async throws -> [Episode] { try await items(EpisodeDTO.self, ids: ids) }
+    public func episode(id: Int) async throws -> Episode { try await item(Episode.self, id: id) }
+    public func episodes(ids: [Int]) async throws -> [Episode] { try await items(Episode.self, ids: ids) }
 
     public func locations(_ query: LocationQuery) async throws -> Page<Location> { try await page(query) }
-    public func location(id: Int) async throws -> Location { try await item(LocationDTO.self, id: id) }
-    public func locations(ids: [Int]) async throws -> [Location] { try await items(LocationDTO.self, ids: ids) }
+    public func location(id: Int) async throws -> Location { try await item(Location.self, id: id) }
+    public func locations(ids: [Int]) async throws -> [Location] { try await items(Location.self, ids: ids) }
 }

@@ -1,31 +1,31 @@
 /// A character exactly as the API's JSON writes it.
-public struct CharacterDTO: APIResource {
+package struct CharacterDTO: WireResource {
     /// An origin or location: its name and API URL (empty when unknown).
-    public struct Place: Codable, Sendable, Hashable {
-        public var name: String
-        public var url: String
+    package struct Place: Codable, Sendable, Hashable {
+        package var name: String
+        package var url: String
 
-        public init(name: String, url: String) {
+        package init(name: String, url: String) {
             self.name = name
             self.url = url
         }
     }
 
-    public var id: Int
-    public var name: String
-    public var status: String
-    public var species: String
-    public var type: String
-    public var gender: String
+    package var id: Int
+    package var name: String
+    package var status: String
+    package var species: String
+    package var type: String
+    package var gender: String
     /// `null` when the place it pointed at is gone (the real API's `populate` finds nothing).
-    public var origin: Place?
-    public var location: Place?
-    public var image: String
-    public var episode: [String]
-    public var url: String
-    public var created: String
+    package var origin: Place?
+    package var location: Place?
+    package var image: String
+    package var episode: [String]
+    package var url: String
+    package var created: String
 
-    public init(
+    package init(
         id: Int, name: String, status: String, species: String, type: String, gender: String,
         origin: Place?, location: Place?, image: String, episode: [String], url: String, created: String
     ) {
@@ -51,7 +51,7 @@ public struct CharacterDTO: APIResource {
 
     /// Writes `origin` and `location` as `null` when missing, as the API does (the synthesized
     /// encoding would leave the keys out).
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(id, forKey: .id)
         try container.encode(name, forKey: .name)
@@ -67,22 +67,17 @@ public struct CharacterDTO: APIResource {
         try container.encode(created, forKey: .created)
     }
 
-    public static let kind = ResourceKind.character
-    public static let filterKeys = ["name", "status", "species", "type", "gender"]
-    public static let notFoundMessage = "Character not found"
-
-    public func value(forFilter key: String) -> String {
-        switch key {
-        case "name": name
-        case "status": status
-        case "species": species
-        case "type": type
-        case "gender": gender
-        default: ""
+    package func value(for filter: CharacterFilter) -> String {
+        switch filter {
+        case .name: name
+        case .status: status
+        case .species: species
+        case .type: type
+        case .gender: gender
         }
     }
 
-    public func model(at url: String) throws -> RMCharacter {
+    package func model(at url: String) throws -> RMCharacter {
         let field = WireField(url: url, prefix: "character \(id)")
         return RMCharacter(
             id: id,

@@ -1,12 +1,12 @@
 /// An episode exactly as the API's JSON writes it.
-public struct EpisodeDTO: APIResource {
-    public var id: Int
-    public var name: String
-    public var airDate: String
-    public var episode: String
-    public var characters: [String]
-    public var url: String
-    public var created: String
+package struct EpisodeDTO: WireResource {
+    package var id: Int
+    package var name: String
+    package var airDate: String
+    package var episode: String
+    package var characters: [String]
+    package var url: String
+    package var created: String
 
     /// In the API's order, which the encoding keeps.
     enum CodingKeys: String, CodingKey {
@@ -15,7 +15,7 @@ public struct EpisodeDTO: APIResource {
         case episode, characters, url, created
     }
 
-    public init(id: Int, name: String, airDate: String, episode: String, characters: [String], url: String, created: String) {
+    package init(id: Int, name: String, airDate: String, episode: String, characters: [String], url: String, created: String) {
         self.id = id
         self.name = name
         self.airDate = airDate
@@ -25,19 +25,14 @@ public struct EpisodeDTO: APIResource {
         self.created = created
     }
 
-    public static let kind = ResourceKind.episode
-    public static let filterKeys = ["name", "episode"]
-    public static let notFoundMessage = "Episode not found"
-
-    public func value(forFilter key: String) -> String {
-        switch key {
-        case "name": name
-        case "episode": episode
-        default: ""
+    package func value(for filter: EpisodeFilter) -> String {
+        switch filter {
+        case .name: name
+        case .episode: episode
         }
     }
 
-    public func model(at url: String) throws -> Episode {
+    package func model(at url: String) throws -> Episode {
         let field = WireField(url: url, prefix: "episode \(id)")
         return Episode(
             id: id,

@@ -1,15 +1,15 @@
 /// A location exactly as the API's JSON writes it.
-public struct LocationDTO: APIResource {
-    public var id: Int
-    public var name: String
+package struct LocationDTO: WireResource {
+    package var id: Int
+    package var name: String
     /// Absent on the "unknown" location (id 0 in the API's own dumps).
-    public var type: String?
-    public var dimension: String?
-    public var residents: [String]
-    public var url: String
-    public var created: String
+    package var type: String?
+    package var dimension: String?
+    package var residents: [String]
+    package var url: String
+    package var created: String
 
-    public init(id: Int, name: String, type: String?, dimension: String?, residents: [String], url: String, created: String) {
+    package init(id: Int, name: String, type: String?, dimension: String?, residents: [String], url: String, created: String) {
         self.id = id
         self.name = name
         self.type = type
@@ -19,20 +19,15 @@ public struct LocationDTO: APIResource {
         self.created = created
     }
 
-    public static let kind = ResourceKind.location
-    public static let filterKeys = ["name", "type", "dimension"]
-    public static let notFoundMessage = "Location not found"
-
-    public func value(forFilter key: String) -> String {
-        switch key {
-        case "name": name
-        case "type": type ?? ""
-        case "dimension": dimension ?? ""
-        default: ""
+    package func value(for filter: LocationFilter) -> String {
+        switch filter {
+        case .name: name
+        case .type: type ?? ""
+        case .dimension: dimension ?? ""
         }
     }
 
-    public func model(at url: String) throws -> Location {
+    package func model(at url: String) throws -> Location {
         let field = WireField(url: url, prefix: "location \(id)")
         return Location(
             id: id,

@@ -1,13 +1,13 @@
 /// A listing page exactly as the API's JSON writes it: `{"info": {...}, "results": [...]}`.
-public struct PageDTO<Resource: APIResource>: Codable, Sendable, Hashable {
+package struct PageDTO<Resource> {
     /// The listing's size (`count` items on `pages` pages) and the URLs of its neighbours.
-    public struct Info: Codable, Sendable, Hashable {
-        public var count: Int
-        public var pages: Int
-        public var next: String?
-        public var prev: String?
+    package struct Info: Codable, Sendable, Hashable {
+        package var count: Int
+        package var pages: Int
+        package var next: String?
+        package var prev: String?
 
-        public init(count: Int, pages: Int, next: String?, prev: String?) {
+        package init(count: Int, pages: Int, next: String?, prev: String?) {
             self.count = count
             self.pages = pages
             self.next = next
@@ -15,7 +15,7 @@ public struct PageDTO<Resource: APIResource>: Codable, Sendable, Hashable {
         }
 
         // The API writes `"next": null`; the synthesised encoder would drop the key.
-        public func encode(to encoder: any Encoder) throws {
+        package func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode(count, forKey: .count)
             try container.encode(pages, forKey: .pages)
@@ -24,11 +24,15 @@ public struct PageDTO<Resource: APIResource>: Codable, Sendable, Hashable {
         }
     }
 
-    public var info: Info
-    public var results: [Resource]
+    package var info: Info
+    package var results: [Resource]
 
-    public init(info: Info, results: [Resource]) {
+    package init(info: Info, results: [Resource]) {
         self.info = info
         self.results = results
     }
 }
+
+extension PageDTO: Decodable where Resource: Decodable {}
+extension PageDTO: Encodable where Resource: Encodable {}
+extension PageDTO: Sendable where Resource: Sendable {}

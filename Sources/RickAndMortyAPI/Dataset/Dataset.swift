@@ -8,13 +8,13 @@ import Toolbox
 /// ```
 /// URLs inside are written as the real API writes them (`https://rickandmortyapi.com/api/…`).
 public struct Dataset: Sendable {
-    public var characters: [CharacterDTO]
-    public var episodes: [EpisodeDTO]
-    public var locations: [LocationDTO]
+    package var characters: [CharacterDTO]
+    package var episodes: [EpisodeDTO]
+    package var locations: [LocationDTO]
     /// Where `N.jpeg` files live.
     public var avatarsDirectory: URL
 
-    public init(characters: [CharacterDTO], episodes: [EpisodeDTO], locations: [LocationDTO], avatarsDirectory: URL) {
+    package init(characters: [CharacterDTO], episodes: [EpisodeDTO], locations: [LocationDTO], avatarsDirectory: URL) {
         self.characters = characters.sorted { $0.id < $1.id }
         self.episodes = episodes.sorted { $0.id < $1.id }
         self.locations = locations.sorted { $0.id < $1.id }
@@ -36,7 +36,7 @@ public struct Dataset: Sendable {
 
     /// Writes the three JSON files (compact, one array each, keys sorted so the bytes repeat)
     /// into `folder`.
-    public func writeJSON(to folder: URL) throws {
+    package func writeJSON(to folder: URL) throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         try FileSystem.makeFolder(folder.path)

@@ -1,7 +1,7 @@
 import FoundationEssentials
 
 /// An episode of the show.
-public struct Episode: Sendable, Hashable, Codable, Identifiable {
+public struct Episode: APIResource {
     public var id: Int
     public var name: String
     /// As the API writes it, e.g. "December 2, 2013".
@@ -20,5 +20,16 @@ public struct Episode: Sendable, Hashable, Codable, Identifiable {
         self.characterIDs = characterIDs
         self.url = url
         self.created = created
+    }
+}
+
+extension Episode {
+    public static var kind: ResourceKind { .episode }
+
+    public func value(for filter: EpisodeFilter) -> String {
+        switch filter {
+        case .name: name
+        case .episode: code
+        }
     }
 }

@@ -1,7 +1,7 @@
 import FoundationEssentials
 
 /// A place in the multiverse.
-public struct Location: Sendable, Hashable, Codable, Identifiable {
+public struct Location: APIResource {
     public var id: Int
     public var name: String
     /// The kind of place, e.g. "Planet".
@@ -19,5 +19,17 @@ public struct Location: Sendable, Hashable, Codable, Identifiable {
         self.residentIDs = residentIDs
         self.url = url
         self.created = created
+    }
+}
+
+extension Location {
+    public static var kind: ResourceKind { .location }
+
+    public func value(for filter: LocationFilter) -> String {
+        switch filter {
+        case .name: name
+        case .type: type
+        case .dimension: dimension
+        }
     }
 }

@@ -3,7 +3,7 @@ import FoundationEssentials
 /// A character of the show, as the API describes it.
 ///
 /// Named `RMCharacter` so it never shadows `Swift.Character`.
-public struct RMCharacter: Sendable, Hashable, Codable, Identifiable {
+public struct RMCharacter: APIResource {
     public var id: Int
     public var name: String
     public var status: CharacterStatus
@@ -39,5 +39,19 @@ public struct RMCharacter: Sendable, Hashable, Codable, Identifiable {
         self.episodeIDs = episodeIDs
         self.url = url
         self.created = created
+    }
+}
+
+extension RMCharacter {
+    public static var kind: ResourceKind { .character }
+
+    public func value(for filter: CharacterFilter) -> String {
+        switch filter {
+        case .name: name
+        case .status: status.rawValue
+        case .species: species
+        case .type: type
+        case .gender: gender.rawValue
+        }
     }
 }

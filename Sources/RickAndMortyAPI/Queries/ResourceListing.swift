@@ -1,31 +1,31 @@
 /// The API's listing semantics over an in-memory set: filtered pages of 20 and id lookups.
 ///
-/// The loopback server answers requests with it and offline search filters with it, so both
-/// give the real service's results and counts.
-public struct ResourceListing<Resource: APIResource>: Sendable {
+/// The loopback server answers requests with it (over wire types) and offline search filters with
+/// it (over models), so both give the real service's results and counts.
+package struct ResourceListing<Item: Filterable>: Sendable {
     /// Items per page, as the real API serves them.
-    public static var pageSize: Int { 20 }
+    package static var pageSize: Int { 20 }
 
     /// One page of matches and the totals over all pages.
-    public struct Slice: Sendable {
-        public var results: [Resource]
-        public var count: Int
-        public var pages: Int
+    package struct Slice: Sendable {
+        package var results: [Item]
+        package var count: Int
+        package var pages: Int
     }
 
     /// Sorted by id, as the API lists them.
-    public let items: [Resource]
-    private let byID: [Int: Resource]
+    package let items: [Item]
+    private let byID: [Int: Item]
 
-    public init(items: [Resource]) {
+    package init(items: [Item]) {
         self.items = items.sorted { $0.id < $1.id }
         self.byID = Dictionary(items.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
     /// The page `query` asks for, or `nil` where the API answers 404 "There is nothing here"
     /// (no match, or a page past the last).
-    public func page(_ query: ResourceQuery<Resource>) -> Slice? {
-        let matches = items.filter(query.matches)
+    package func page<Resource>(_ query: ResourceQuery<Resource>) -> Slice? where Resource.Filter == Item.Filter {
+        let matches = items.filter { query.matches($0) }
         let pages = (matches.count + Self.pageSize - 1) / Self.pageSize
         guard !matches.isEmpty, query.page <= pages else { return nil }
         let start = (query.page - 1) * Self.pageSize
@@ -33,10 +33,10 @@ public struct ResourceListing<Resource: APIResource>: Sendable {
             results: Array(matches[start..<min(start + Self.pageSize, matches.count)]), count: matches.count, pages: pages)
     }
 
-    public func item(id: Int) -> Resource? { byID[id] }
+    package func item(id: Int) -> Item? { byID[id] }
 
     /// The items among `ids` that exist, once each, in id order: the API's batch answer.
-    public func items(ids: [Int]) -> [Resource] {
+    package func items(ids: [Int]) -> [Item] {
         Set(ids).compactMap { byID[$0] }.sorted { $0.id < $1.id }
     }
 }

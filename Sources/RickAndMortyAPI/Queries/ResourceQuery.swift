@@ -4,46 +4,47 @@ import Toolbox
 /// A filtered listing request (`/character?name=rick&status=alive&page=2`) and its semantics.
 ///
 /// `matches(_:)` is the API's filter rule, written once: the loopback server filters with it and
-/// offline search will too, so both answer exactly as the real service does.
+/// offline search does too, so both answer exactly as the real service does.
 public struct ResourceQuery<Resource: APIResource>: Sendable, Hashable {
-    /// Filter values by key, trimmed of white space as the real API trims them; only keys in
-    /// `Resource.filterKeys` with a value left are kept (`name=%20rick%20` is `name=rick`, and
-    /// `name=%20` no filter at all).
-    public private(set) var filters: [String: String]
+    /// Filter values by field, trimmed of white space as the real API trims them; only those with
+    /// a value left are kept (`name=%20rick%20` is `name=rick`, and `name=%20` no filter at all).
+    /// A value is the API's: a case-insensitive part of the field (`status=ali`).
+    public private(set) var filters: [Resource.Filter: String]
     /// The page wanted, from 1.
     public var page: Int
     /// The filters' order in the request this query was read from, which the real API keeps in
     /// its `next` and `prev` links; `nil`: the API's own order.
-    private var order: [String]?
+    private var order: [Resource.Filter]?
 
-    public init(filters: [String: String] = [:], page: Int = 1) {
-        self.filters = filters.filter { Resource.filterKeys.contains($0.key) }.mapValues { $0.trimmingWhitespace() }
-            .filter { !$0.value.isEmpty }
+    public init(filters: [Resource.Filter: String] = [:], page: Int = 1) {
+        self.filters = filters.mapValues { $0.trimmingWhitespace() }.filter { !$0.value.isEmpty }
         self.page = max(1, page)
     }
 
     /// Parses a request's query string as the real API does: unknown keys are ignored, and a page
     /// that is missing, not a number or below 1 means page 1.
     public init(queryItems: [URLQueryItem]) {
-        var filters: [String: String] = [:]
+        var filters: [Resource.Filter: String] = [:]
+        var order: [Resource.Filter] = []
         var page = 1
         for item in queryItems {
             guard let value = item.value else { continue }
             if item.name == "page" {
                 page = Int(value).flatMap { $0 > 0 ? $0 : nil } ?? 1
-            } else if Resource.filterKeys.contains(item.name) {
-                filters[item.name] = value
+            } else if let filter = Resource.Filter(rawValue: item.name) {
+                if filters.updateValue(value, forKey: filter) == nil { order.append(filter) }
             }
         }
         self.init(filters: filters, page: page)
-        var seen = Set<String>()
-        order = queryItems.map(\.name).filter { Resource.filterKeys.contains($0) && seen.insert($0).inserted }
+        self.order = order
     }
 
     /// The filters in the request's order (else the API's), empty ones left out: what a `next`
     /// link carries besides `page`.
     public var filterItems: [URLQueryItem] {
-        (order ?? Resource.filterKeys).compactMap { key in filters[key].map { URLQueryItem(name: key, value: $0) } }
+        (order ?? Resource.Filter.allCases).compactMap { filter in
+            filters[filter].map { URLQueryItem(name: filter.rawValue, value: $0) }
+        }
     }
 
     /// The whole query string's items, page first as the real API writes its links.
@@ -51,11 +52,9 @@ public struct ResourceQuery<Resource: APIResource>: Sendable, Hashable {
         [URLQueryItem(name: "page", value: String(page))] + filterItems
     }
 
-    /// Whether `resource` passes every filter.
-    public func matches(_ resource: Resource) -> Bool {
-        filters.allSatisfy { key, value in
-            FilterPattern(value).matches(resource.value(forFilter: key))
-        }
+    /// Whether `item` (a model, or its wire form) passes every filter.
+    public func matches(_ item: some Filterable<Resource.Filter>) -> Bool {
+        filters.allSatisfy { filter, value in FilterPattern(value).matches(item.value(for: filter)) }
     }
 
     /// The same filters at another page.
@@ -67,20 +66,22 @@ public struct ResourceQuery<Resource: APIResource>: Sendable, Hashable {
 }
 
 /// `/character?name=…&status=…&species=…&type=…&gender=…`
-public typealias CharacterQuery = ResourceQuery<CharacterDTO>
+public typealias CharacterQuery = ResourceQuery<RMCharacter>
 /// `/episode?name=…&episode=…`
-public typealias EpisodeQuery = ResourceQuery<EpisodeDTO>
+public typealias EpisodeQuery = ResourceQuery<Episode>
 /// `/location?name=…&type=…&dimension=…`
-public typealias LocationQuery = ResourceQuery<LocationDTO>
+public typealias LocationQuery = ResourceQuery<Location>
 
-extension ResourceQuery where Resource == CharacterDTO {
-    /// A character query; `nil` leaves a filter out.
+extension ResourceQuery where Resource == RMCharacter {
+    /// A character query; `nil` leaves a filter out. A status or gender selects exactly itself,
+    /// written in lower case as the API's documentation writes it (`status=alive`).
     public init(
-        name: String? = nil, status: String? = nil, species: String? = nil, type: String? = nil,
-        gender: String? = nil, page: Int = 1
+        name: String? = nil, status: CharacterStatus? = nil, species: String? = nil, type: String? = nil,
+        gender: CharacterGender? = nil, page: Int = 1
     ) {
-        let pairs: [(String, String?)] = [
-            ("name", name), ("status", status), ("species", species), ("type", type), ("gender", gender),
+        let pairs: [(CharacterFilter, String?)] = [
+            (.name, name), (.status, status?.rawValue.lowercased()), (.species, species), (.type, type),
+            (.gender, gender?.rawValue.lowercased()),
         ]
         self.init(
             filters: Dictionary(uniqueKeysWithValues: pairs.compactMap { key, value in value.map { (key, $0) } }), page: page)

@@ -46,7 +46,7 @@ final class BrowseEffects {
                 let page = try await client.characters(query.characterQuery())
                 events.yield(.opening(page.items.isEmpty ? .empty(query: query) : .loaded(query: query, page: page)))
             } catch {
-                if !Task.isCancelled { events.yield(.opening(.failed(query: query, message: "\(error)"))) }
+                if !Task.isCancelled { events.yield(.opening(.failed(query: query, error: CapturedError(error)))) }
             }
         }
     }
@@ -70,7 +70,7 @@ final class BrowseEffects {
                     let page = try await client.characters(query.characterQuery(page: number))
                     if !Task.isCancelled { events.yield(.page(page, generation: generation)) }
                 } catch {
-                    if !Task.isCancelled { events.yield(.pageFailed("\(error)", generation: generation)) }
+                    if !Task.isCancelled { events.yield(.pageFailed(CapturedError(error), generation: generation)) }
                 }
             }
         case .fetchDetail(let character):
@@ -80,14 +80,15 @@ final class BrowseEffects {
         case .fetchPeople(let title, let ids):
             work.replace(.people)
             work.start(.people) {
-                let people = (try? await client.characters(ids: ids)) ?? []
+                let people = await Fetched.of { try await client.characters(ids: ids) }
                 if !Task.isCancelled { events.yield(.people(people, title: title)) }
             }
         case .fetchResidents(let title, let locationID):
             work.replace(.people)
             work.start(.people) {
-                let ids = (try? await client.location(id: locationID))?.residentIDs ?? []
-                let people = ids.isEmpty ? [] : (try? await client.characters(ids: ids)) ?? []
+                let people = await Fetched.of {
+                    try await client.characters(ids: try await client.location(id: locationID).residentIDs)
+                }
                 if !Task.isCancelled { events.yield(.people(people, title: title)) }
             }
         case .fetchAvatars(let characters):
@@ -101,7 +102,7 @@ final class BrowseEffects {
         let (client, events, avatars) = (client, events, avatars)
         work.replace(.detail)
         work.start(.detail) {
-            let episodes = (try? await client.episodes(ids: character.episodeIDs)) ?? []
+            let episodes = await Fetched.of { try await client.episodes(ids: character.episodeIDs) }
             if !Task.isCancelled { events.yield(.detail(character, episodes)) }
         }
         work.start(.detail) {

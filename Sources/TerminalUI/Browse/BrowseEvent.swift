@@ -10,7 +10,7 @@ enum BrowseEvent: Sendable {
     /// The first page as browse opens (see `BrowseState.apply(opening:)`).
     case opening(SearchState<BrowseQuery>)
     case page(Page<RMCharacter>, generation: Int)
-    case pageFailed(String, generation: Int)
+    case pageFailed(CapturedError, generation: Int)
     case avatar(id: Int, Bitmap)
     /// A refresh's answer (see `BrowseState.apply(refreshed:avatars:unchanged:generation:)`).
     case refreshed(Page<RMCharacter>, avatars: [Int: Bitmap], unchanged: Int, generation: Int)
@@ -19,9 +19,10 @@ enum BrowseEvent: Sendable {
     /// A small avatar that could not be had (the reason is for logs).
     case avatarMissing(id: Int)
     case largeAvatar(id: Int, Bitmap)
-    case detail(RMCharacter, [Episode])
+    /// A character's episodes, or why they could not be had.
+    case detail(RMCharacter, Fetched<[Episode]>)
     /// The people of the screen titled `title` (an episode's cast, a location's residents).
-    case people([RMCharacter], title: String)
+    case people(Fetched<[RMCharacter]>, title: String)
     case resize
     /// The terminal answered the probe browse sent as it opened.
     case terminalAnswered(ProbeResult)

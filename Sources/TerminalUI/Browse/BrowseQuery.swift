@@ -18,6 +18,6 @@ struct BrowseQuery: SearchQuery {
 
     /// The API query for page `page`.
     func characterQuery(page: Int = 1) -> CharacterQuery {
-        CharacterQuery(name: name.isEmpty ? nil : name, status: status == .any ? nil : status.rawValue, page: page)
+        CharacterQuery(name: name.isEmpty ? nil : name, status: status.selected, page: page)
     }
 }

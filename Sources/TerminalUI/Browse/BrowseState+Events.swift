@@ -29,7 +29,7 @@ extension BrowseState {
         case .search(let search): return apply(search: search)
         case .opening(let search): return apply(opening: search)
         case .page(let page, let generation): return apply(page: page, generation: generation)
-        case .pageFailed(let message, let generation): apply(pageFailed: message, generation: generation)
+        case .pageFailed(let error, let generation): apply(pageFailed: error, generation: generation)
         case .avatar(let id, let bitmap): avatars[id] = bitmap
         case .refreshed(let page, let avatars, let unchanged, let generation):
             apply(refreshed: page, avatars: avatars, unchanged: unchanged, generation: generation)

@@ -13,29 +13,33 @@ extension BrowseState {
             back()
         case (.detail(let character, _), .character("y")):
             return [.share(character)]
-        case (.detail(let character, let episodes?), .character("e")) where !episodes.isEmpty:
+        case (.detail(let character, .loaded(let episodes)), .character("e")) where !episodes.isEmpty:
             push(.episodes(of: character, episodes))
+        case (.detail(let character, .failed), .character("r")):
+            screen = .detail(character, episodes: .loading)
+            return [.fetchDetail(character)]
         case (.detail(let character, _), .character("l")):
             guard let id = character.location.id else { return [] }
             let title = "Residents of " + TerminalText.sanitize(character.location.name)
-            push(.people(title: title, nil))
-            return [.fetchResidents(title: title, locationID: id)]
-        case (.episodes, .up), (.people(_, .some), .up):
+            return open(title, .residents(locationID: id))
+        case (.episodes, .up), (.people(_, _, .loaded), .up):
             itemSelection = max(0, itemSelection - 1)
         case (.episodes(_, let episodes), .down):
             itemSelection = min(max(0, episodes.count - 1), itemSelection + 1)
-        case (.people(_, let people?), .down):
+        case (.people(_, _, .loaded(let people)), .down):
             itemSelection = min(max(0, people.count - 1), itemSelection + 1)
         case (.episodes(_, let episodes), .enter) where episodes.indices.contains(itemSelection):
             let episode = episodes[itemSelection]
             let title = TerminalText.sanitize(episode.code) + " " + TerminalText.sanitize(episode.name) + " — cast"
-            push(.people(title: title, nil))
-            return [.fetchPeople(title: title, ids: episode.characterIDs)]
-        case (.people(_, let people?), .enter) where people.indices.contains(itemSelection):
+            return open(title, .characters(ids: episode.characterIDs))
+        case (.people(let title, let source, .failed), .character("r")):
+            screen = .people(title: title, source, .loading)
+            return [source.fetch(title: title)]
+        case (.people(_, _, .loaded(let people)), .enter) where people.indices.contains(itemSelection):
             let person = people[itemSelection]
-            push(.detail(person, episodes: nil))
+            push(.detail(person, episodes: .loading))
             return [.fetchDetail(person)]
-        case (.people(_, let people?), .character("y")) where people.indices.contains(itemSelection):
+        case (.people(_, _, .loaded(let people)), .character("y")) where people.indices.contains(itemSelection):
             return [.share(people[itemSelection])]
         default:
             break
@@ -43,11 +47,18 @@ extension BrowseState {
         return []
     }
 
-    /// The people of the screen titled `title` arrived; dropped when that screen is gone.
-    mutating func apply(people: [RMCharacter], title: String) {
-        if case .people(let shown, nil) = screen, shown == title {
-            screen = .people(title: title, people)
+    /// The people of the screen titled `title` arrived, or failed; dropped when that screen is
+    /// gone.
+    mutating func apply(people: Fetched<[RMCharacter]>, title: String) {
+        if case .people(let shown, let source, .loading) = screen, shown == title {
+            screen = .people(title: title, source, people)
         }
+    }
+
+    /// Opens the people screen titled `title`, its people on their way from `source`.
+    private mutating func open(_ title: String, _ source: PeopleSource) -> [Effect] {
+        push(.people(title: title, source, .loading))
+        return [source.fetch(title: title)]
     }
 
     /// Opens `next`, remembering where it came from.

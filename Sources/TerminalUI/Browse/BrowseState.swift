@@ -16,16 +16,26 @@ struct BrowseState {
             case .unknown: .any
             }
         }
+
+        /// The status the API query asks for; `nil` for any.
+        var selected: CharacterStatus? {
+            switch self {
+            case .any: nil
+            case .alive: .alive
+            case .dead: .dead
+            case .unknown: .unknown
+            }
+        }
     }
 
     enum Screen: Equatable {
         case list
-        /// A character's detail; `episodes` is `nil` while they load.
-        case detail(RMCharacter, episodes: [Episode]?)
+        /// A character's detail, its episodes fetched beside it.
+        case detail(RMCharacter, episodes: Fetched<[Episode]>)
         /// The episodes a character appears in (`e` on its detail).
         case episodes(of: RMCharacter, [Episode])
-        /// An episode's cast or a location's residents; `nil` while they load.
-        case people(title: String, [RMCharacter]?)
+        /// An episode's cast or a location's residents, and where they come from.
+        case people(title: String, PeopleSource, Fetched<[RMCharacter]>)
     }
 
     /// What the loop must do after an event.
@@ -175,7 +185,7 @@ struct BrowseState {
         case .enter:
             guard results.indices.contains(selection) else { return [] }
             let character = results[selection]
-            push(.detail(character, episodes: nil))
+            push(.detail(character, episodes: .loading))
             return [.fetchDetail(character)]
         case .escape:
             if query.isEmpty { return [.quit] }
@@ -249,10 +259,10 @@ struct BrowseState {
         return show(fetched)
     }
 
-    mutating func apply(pageFailed message: String, generation: Int) {
+    mutating func apply(pageFailed error: CapturedError, generation: Int) {
         guard generation == self.generation else { return }
         pageLoading = false
-        search = .failed(query: BrowseQuery(name: query, status: status), message: message)
+        search = .failed(query: BrowseQuery(name: query, status: status), error: error)
     }
 
     /// The server's answer to a refresh: the page as it is now, the avatars that changed, and
@@ -271,8 +281,8 @@ struct BrowseState {
             + "\(changed.count) \(changed.count == 1 ? "avatar" : "avatars") changed, \(unchanged) unchanged"
     }
 
-    mutating func apply(detail character: RMCharacter, episodes: [Episode]) {
-        if case .detail(let shown, _) = screen, shown.id == character.id {
+    mutating func apply(detail character: RMCharacter, episodes: Fetched<[Episode]>) {
+        if case .detail(let shown, .loading) = screen, shown.id == character.id {
             screen = .detail(character, episodes: episodes)
         }
     }

@@ -10,8 +10,13 @@ extension BrowseView {
         return titled("Episodes of " + TerminalText.sanitize(character.name), rows, selection: state.itemSelection)
     }
 
-    func people(_ title: String, _ people: [RMCharacter]?, state: BrowseState) -> [String] {
-        guard let people else { return titled(title, [], selection: 0) + [style.dim("  loading…")] }
+    func people(_ title: String, _ fetched: Fetched<[RMCharacter]>, state: BrowseState) -> [String] {
+        let people: [RMCharacter]
+        switch fetched {
+        case .loading: return titled(title, [], selection: 0) + [style.dim("  loading…")]
+        case .failed(let error): return titled(title, [], selection: 0) + failure("them", error)
+        case .loaded(let loaded): people = loaded
+        }
         let rows = people.map { person in
             style.dot(person.status) + " " + TerminalText.sanitize(person.name) + style.dim("  #\(person.id) · ")
                 + style.dim(TerminalText.sanitize(person.species))

@@ -1,6 +1,7 @@
 import BlockArt
 import Imaging
 import RickAndMortyAPI
+import UseCases
 
 /// The browser's screen as a pure function of its state: exactly `height` lines, none wider
 /// than `width` columns. Tested without a terminal.
@@ -26,7 +27,7 @@ struct BrowseView {
         case .list: lines = list(state)
         case .detail(let character, let episodes): lines = detail(character, episodes: episodes, state: state)
         case .episodes(let character, let episodes): lines = self.episodes(of: character, episodes, state: state)
-        case .people(let title, let people): lines = self.people(title, people, state: state)
+        case .people(let title, _, let people): lines = self.people(title, people, state: state)
         }
         lines = Array(lines.prefix(max(0, height - 1)))
         while lines.count < height - 1 { lines.append("") }
@@ -104,25 +105,35 @@ struct BrowseView {
 
     // MARK: Detail
 
-    private func detail(_ character: RMCharacter, episodes: [Episode]?, state: BrowseState) -> [String] {
-        let detail = CharacterDetail(character: character, episodes: episodes ?? [])
+    private func detail(_ character: RMCharacter, episodes: Fetched<[Episode]>, state: BrowseState) -> [String] {
+        let detail = CharacterDetail(character: character, episodes: episodes.value ?? [])
         let parts = detail.lines(style: style)
         var lines = [style.bold(" " + TerminalText.sanitize(character.name)) + style.dim("  #\(character.id)")]
         lines.append(style.dim(String(repeating: "─", count: width)))
         let avatar = Self.detailAvatar
         let art =
-            (pixels || detailPixels ? nil : state.largeAvatars[character.id]).map { renderer.render($0, columns: avatar, rows: avatar / 2) }
+            (pixels || detailPixels ? nil : state.largeAvatars[character.id]).map {
+                renderer.render($0, columns: avatar, rows: avatar / 2)
+            }
             ?? Array(repeating: blank(avatar), count: avatar / 2)
         let room = max(10, width - avatar - 3)
         let fields = parts.fields.dropFirst().map { TerminalText.truncateStyled($0, toColumns: room) }
         lines += AvatarArt.sideBySide(art, leftWidth: avatar, [""] + fields, gap: 3)
         lines.append("")
-        if episodes == nil {
-            lines.append(style.dim("  loading episodes…"))
-        } else {
-            lines += parts.episodes.map { TerminalText.truncateStyled($0, toColumns: width) }
+        switch episodes {
+        case .loading: lines.append(style.dim("  loading episodes…"))
+        case .failed(let error): lines += failure("the episodes", error)
+        case .loaded: lines += parts.episodes.map { TerminalText.truncateStyled($0, toColumns: width) }
         }
         return lines
+    }
+
+    /// A part that could not be fetched: what, why, and how to ask again.
+    func failure(_ what: String, _ error: CapturedError) -> [String] {
+        [
+            TerminalText.truncate("  could not load \(what): " + TerminalText.sanitize(error.description), toColumns: width),
+            style.dim("  r: try again"),
+        ]
     }
 
     // MARK: Pixels
@@ -179,12 +190,13 @@ struct BrowseView {
             text = "any key: close · q: quit"
         } else if case .detail(let character, let episodes) = state.screen {
             text =
-                "Esc: back" + (episodes?.isEmpty == false ? " · e: episodes" : "")
+                "Esc: back" + (episodes.value?.isEmpty == false ? " · e: episodes" : "")
+                + (episodes.isFailed ? " · r: retry" : "")
                 + (character.location.id != nil ? " · l: residents" : "") + " · y: copy · ? keys · q: quit"
         } else if case .episodes = state.screen {
             text = "↑↓ select · Enter: the cast · Esc: back · q: quit"
-        } else if case .people = state.screen {
-            text = "↑↓ select · Enter: open · y: copy · Esc: back · q: quit"
+        } else if case .people(_, _, let people) = state.screen {
+            text = people.isFailed ? "r: retry · Esc: back · q: quit" : "↑↓ select · Enter: open · y: copy · Esc: back · q: quit"
         } else {
             switch state.search {
             case .idle:
@@ -202,8 +214,8 @@ struct BrowseView {
                         : " · ↑↓ select · Tab status · ? keys")
             case .empty(let query):
                 text = "no matches for “\(TerminalText.sanitize(query.name))”"
-            case .failed(_, let message):
-                text = "error: \(TerminalText.sanitize(message)) — check --api, or use --offline"
+            case .failed(_, let error):
+                text = "error: \(TerminalText.sanitize(error.description)) — check --api, or use --offline"
             }
         }
         return style.dim(TerminalText.truncate(" " + text, toColumns: width))

@@ -53,7 +53,7 @@ public struct ExportPlan: Sendable {
     /// disk), which stops the whole export; anything else is `.failed` for this character.
     public func export(_ character: RMCharacter, images: ImagePipeline) async throws(ExportError) -> Outcome {
         func failure(_ error: any Error) -> Outcome {
-            .failed(ExportReport.Failure(id: character.id, name: character.name, reason: "\(error)"))
+            .failed(ExportReport.Failure(id: character.id, name: character.name, error: error))
         }
         let source: [UInt8]
         do {

@@ -4,16 +4,18 @@ import RickAndMortyAPI
 /// left as they were, and what failed, named.
 public struct ExportReport: Sendable {
     /// One character whose avatar could not be had or made.
-    public struct Failure: Sendable, Hashable {
+    public struct Failure: Sendable {
         public var id: Int
         public var name: String
-        public var reason: String
+        /// Why, with its cause: the fetch or thumbnail error, or an `ExportError` naming the file.
+        public var error: any Error
     }
 
     /// A listing page that could not be had after retries: its characters are not known.
-    public struct PageFailure: Sendable, Hashable {
+    public struct PageFailure: Sendable {
         public var page: Int
-        public var reason: String
+        /// Why, with its cause (an `APIError`, say).
+        public var error: any Error
     }
 
     /// Every character exported, by id.

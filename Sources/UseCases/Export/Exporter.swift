@@ -87,7 +87,7 @@ public struct Exporter: Sendable {
         for number in numbers {
             switch outcomes[number] {
             case .success(let page)?: characters += page.items
-            case .failure(let error)?: failedPages.append(ExportReport.PageFailure(page: number, reason: "\(error)"))
+            case .failure(let error)?: failedPages.append(ExportReport.PageFailure(page: number, error: error))
             case nil: break
             }
         }

@@ -54,7 +54,7 @@ public final class SearchSession<Query: SearchQuery, C: Clock>: Sendable where C
                         state = page.items.isEmpty ? .empty(query: query) : .loaded(query: query, page: page)
                     } catch {
                         if Task.isCancelled || error is CancellationError { return }
-                        state = .failed(query: query, message: "\(error)")
+                        state = .failed(query: query, error: CapturedError(error))
                     }
                     latest.counter.withLock { current in
                         if current == generation, !Task.isCancelled { output.yield(state) }

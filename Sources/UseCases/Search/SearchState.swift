@@ -10,8 +10,8 @@ public enum SearchState<Query: SearchQuery>: Sendable, Hashable {
     case loaded(query: Query, page: Page<RMCharacter>)
     /// `query` matched nothing.
     case empty(query: Query)
-    /// The search for `query` failed; `message` says why.
-    case failed(query: Query, message: String)
+    /// The search for `query` failed; `error` says why.
+    case failed(query: Query, error: CapturedError)
 
     /// The query this state belongs to, `nil` when idle.
     public var query: Query? {

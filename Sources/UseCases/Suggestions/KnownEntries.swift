@@ -22,9 +22,9 @@ public struct KnownEntries: Sendable {
     {
         let offline = OfflineRickAndMortyClient(cache: cache)
         return KnownEntries(
-            characters: kinds.contains(.character) ? offline.cachedItems(CharacterDTO.self) : [],
-            episodes: kinds.contains(.episode) ? offline.cachedItems(EpisodeDTO.self) : [],
-            locations: kinds.contains(.location) ? offline.cachedItems(LocationDTO.self) : [])
+            characters: kinds.contains(.character) ? offline.cachedItems(RMCharacter.self) : [],
+            episodes: kinds.contains(.episode) ? offline.cachedItems(Episode.self) : [],
+            locations: kinds.contains(.location) ? offline.cachedItems(Location.self) : [])
     }
 
     /// Everything of `kinds` in a dataset folder's files (the bundled dataset, for `--api fixtures`).

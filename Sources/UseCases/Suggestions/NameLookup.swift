@@ -19,18 +19,17 @@ public enum NameLookup {
     /// Asks `client` for the items whose name contains `text` (the API's `name` filter), reading
     /// at most `candidateLimit` of them, and picks one.
     public static func find<Resource: APIResource>(
-        _ text: String, _ type: Resource.Type, client: any RickAndMortyClient,
-        name: @Sendable (Resource.Model) -> String
-    ) async throws -> Outcome<Resource.Model> {
-        let query = ResourceQuery<Resource>(filters: ["name": text])
-        var candidates: [Resource.Model] = []
+        _ text: String, _ type: Resource.Type, client: any RickAndMortyClient
+    ) async throws -> Outcome<Resource> {
+        let query = ResourceQuery<Resource>(filters: [.name: text])
+        var candidates: [Resource] = []
         var total = 0
         for try await page in client.pages(query) {
             candidates += page.items
             total = page.count
             if candidates.count >= candidateLimit { break }
         }
-        return pick(text, among: candidates, total: total, name: name)
+        return pick(text, among: candidates, total: total, name: \.name)
     }
 
     /// The pick among `candidates` whose names contain `text`.

@@ -6,7 +6,7 @@ public struct NoMatchHints: Sendable, Hashable {
     /// A filter whose value matched nothing, and what to try instead.
     public struct Hint: Sendable, Hashable {
         /// The filter: `name`, `species` or `type`.
-        public var filter: String
+        public var filter: CharacterFilter
         /// What was typed.
         public var typed: String
         /// Closest first; may be empty when nothing known is near.
@@ -18,7 +18,7 @@ public struct NoMatchHints: Sendable, Hashable {
 
     /// The hints for `query` against the `known` characters; none when `known` is empty.
     public init(query: CharacterQuery, known: [RMCharacter]) {
-        let fields: [(String, (RMCharacter) -> String)] = [("name", \.name), ("species", \.species), ("type", \.type)]
+        let fields: [(CharacterFilter, (RMCharacter) -> String)] = [(.name, \.name), (.species, \.species), (.type, \.type)]
         hints = fields.compactMap { filter, field in
             guard let typed = query.filters[filter], !known.isEmpty else { return nil }
             let values = known.map(field)

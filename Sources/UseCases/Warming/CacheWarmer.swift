@@ -154,7 +154,7 @@ extension CacheWarmer {
 
         /// Every page of an episode or location listing.
         func listing<Resource: APIResource>(_ query: ResourceQuery<Resource>) async {
-            let first: Result<Page<Resource.Model>, any Error>
+            let first: Result<Page<Resource>, any Error>
             do { first = .success(try await warmer.client.page(query)) } catch { first = .failure(error) }
             guard let page = tally(Resource.kind, 1, first), page.hasNext else { return }
             _ = await warmer.client.pages(query, numbers: Array(2...page.pages)) { number, outcome in
@@ -267,7 +267,7 @@ extension CacheWarmer {
             state.withLock { state in
                 var report = WarmReport()
                 let failedPages = state.failedPages.flatMap { resource, pages in
-                    pages.map { WarmReport.PageFailure(resource: resource, page: $0.key, reason: $0.value.description) }
+                    pages.map { WarmReport.PageFailure(resource: resource, page: $0.key, error: $0.value) }
                 }
                 report.failedPages = failedPages.sorted { ($0.resource.rawValue, $0.page) < ($1.resource.rawValue, $1.page) }
                 report.pages.total = firstPages + state.pagesListed + failedPages.count
@@ -299,7 +299,7 @@ extension CacheWarmer {
                     case .failed(let failure):
                         report.avatars.failed += 1
                         report.failedAvatars.append(
-                            WarmReport.AvatarFailure(id: id, name: character.name, reason: failure.description))
+                            WarmReport.AvatarFailure(id: id, name: character.name, error: failure))
                     }
                 }
                 report.retried = state.retried

@@ -3,7 +3,7 @@ import RickAndMortyAPI
 
 /// What a `CacheWarmer` run did: every page and avatar counted once by where it ended up, each
 /// failure named, and the thumbnails it was asked for and made.
-public struct WarmReport: Sendable, Hashable, Codable {
+public struct WarmReport: Sendable {
     /// Counts of one kind of thing (pages, avatars), by outcome.
     public struct Tally: Sendable, Hashable, Codable {
         public var total = 0
@@ -19,17 +19,19 @@ public struct WarmReport: Sendable, Hashable, Codable {
     }
 
     /// A page that could not be had, even in the final pass.
-    public struct PageFailure: Sendable, Hashable, Codable {
+    public struct PageFailure: Sendable {
         public var resource: ResourceKind
         public var page: Int
-        public var reason: String
+        /// Why, with its cause (an `APIError`, say).
+        public var error: WarmFailure
     }
 
     /// An avatar that could not be had or processed, even in the final pass.
-    public struct AvatarFailure: Sendable, Hashable, Codable {
+    public struct AvatarFailure: Sendable {
         public var id: Int
         public var name: String
-        public var reason: String
+        /// Why, with its cause (an `ImageCacheError`, say).
+        public var error: WarmFailure
     }
 
     public var pages = Tally()

@@ -88,7 +88,7 @@ struct CacheCommand: AsyncParsableCommand {
             if json {
                 try JSONOutput.print(report)
             } else {
-                for problem in report.removed { print("removed \(problem.file): \(problem.reason)") }
+                for problem in report.removed { print("removed \(problem.file): \(problem.corruption)") }
                 print("checked \(report.checked) entries: \(report.valid) valid, \(report.removed.count) corrupt and removed")
                 let record = [
                     VerifyReport.RecordCheck.matched: "matches the files", .repaired: "was wrong; repaired",

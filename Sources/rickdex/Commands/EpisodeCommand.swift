@@ -43,7 +43,7 @@ struct EpisodeCommand: AsyncParsableCommand {
                 found = try await client.episode(id: id)
             } else {
                 let code = episode.uppercased()
-                let matches = try await client.episodes(EpisodeQuery(filters: ["episode": code])).items
+                let matches = try await client.episodes(EpisodeQuery(filters: [.episode: code])).items
                 guard let exact = matches.first(where: { $0.code.uppercased() == code }) else {
                     throw NotFound(what: "episode \(code)")
                 }

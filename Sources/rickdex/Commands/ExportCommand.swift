@@ -100,8 +100,8 @@ struct ExportCommand: AsyncParsableCommand {
                 to: folder)
             return report
         }
-        for failure in report.failedPages { warn("character page \(failure.page): \(failure.reason)") }
-        for failure in report.failures { warn("avatar of \(failure.id) (\(failure.name)): \(failure.reason)") }
+        for failure in report.failedPages { warn("character page \(failure.page): \(failure.error)") }
+        for failure in report.failures { warn("avatar of \(failure.id) (\(failure.name)): \(failure.error)") }
         print(
             ExportSummary(
                 characters: report.listed.count, written: report.written, skipped: report.skipped,

@@ -37,8 +37,7 @@ struct LocationCommand: AsyncParsableCommand {
         try await APIConnection.with(global) { connection in
             let client = connection.client
             let location = try await NamedItem.resolve(
-                self.location.trimmingWhitespace(), LocationDTO.self, connection: connection, options: global,
-                name: \.name, id: \.id)
+                self.location.trimmingWhitespace(), Location.self, connection: connection, options: global)
             let residents = try await client.characters(ids: location.residentIDs)
             if json {
                 try JSONOutput.print(LocationDetail(location: location, residents: residents))

@@ -41,8 +41,7 @@ struct ShowCommand: AsyncParsableCommand {
         try await APIConnection.with(global) { connection in
             let client = connection.client
             let character = try await NamedItem.resolve(
-                self.character.trimmingWhitespace(), CharacterDTO.self, connection: connection, options: global,
-                name: \.name, id: \.id)
+                self.character.trimmingWhitespace(), RMCharacter.self, connection: connection, options: global)
             // One batch request for every episode, as the API allows.
             let episodes = try await client.episodes(ids: character.episodeIDs)
             let detail = CharacterDetail(character: character, episodes: episodes)

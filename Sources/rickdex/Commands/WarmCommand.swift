@@ -86,10 +86,10 @@ struct WarmCommand: AsyncParsableCommand {
             return summary
         }
         for failure in summary.report.failedPages {
-            warn("\(failure.resource) page \(failure.page): \(failure.reason)")
+            warn("\(failure.resource) page \(failure.page): \(failure.error)")
         }
         for failure in summary.report.failedAvatars {
-            warn("avatar of \(failure.id) (\(failure.name)): \(failure.reason)")
+            warn("avatar of \(failure.id) (\(failure.name)): \(failure.error)")
         }
         if json {
             try JSONOutput.print(summary)

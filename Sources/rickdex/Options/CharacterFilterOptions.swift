@@ -35,8 +35,12 @@ struct CharacterFilterOptions: ParsableArguments {
         }
     }
 
+    /// The query, each value as typed: the API takes a part of a status or gender too.
     func query(page: Int) -> CharacterQuery {
-        CharacterQuery(name: name, status: status, species: species, type: type, gender: gender, page: page)
+        let values: [CharacterFilter: String?] = [
+            .name: name, .status: status, .species: species, .type: type, .gender: gender,
+        ]
+        return CharacterQuery(filters: values.compactMapValues { $0 }, page: page)
     }
 
     private static func notOneOf(_ option: String, _ value: String, _ accepted: [String]) -> ValidationError {

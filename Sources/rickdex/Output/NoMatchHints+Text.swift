@@ -6,11 +6,11 @@ extension NoMatchHints {
     var lines: [String] {
         hints.map { hint in
             let typed = TerminalText.sanitize(hint.typed)
-            guard !hint.suggestions.isEmpty else { return "no known \(hint.filter) contains '\(typed)'" }
+            guard !hint.suggestions.isEmpty else { return "no known \(hint.filter.rawValue) contains '\(typed)'" }
             let choices = hint.suggestions.map { suggestion in
                 "\(TerminalText.sanitize(suggestion.term)) (\(suggestion.matches) character\(suggestion.matches == 1 ? "" : "s"))"
             }
-            return "no \(hint.filter) contains '\(typed)'; did you mean \(choices.joined(separator: ", "))?"
+            return "no \(hint.filter.rawValue) contains '\(typed)'; did you mean \(choices.joined(separator: ", "))?"
         }
     }
 }

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import ImageCache
+import RickAndMortyAPI
 import Toolbox
 import UseCases
 
@@ -19,13 +20,39 @@ struct WarmSummary: Encodable {
     }
 
     private enum CodingKeys: String, CodingKey {
+        case pages, avatars, failedPages, failedAvatars, thumbnailsWanted, thumbnailsMade, thumbnailSizes, retried
         case seconds, cacheEntries, cacheBytes, cachePath, statistics
     }
 
-    /// The report's fields at the top level, then the run's.
+    /// A failed page as `--json` writes it: the error as its message.
+    private struct FailedPage: Encodable {
+        var resource: ResourceKind
+        var page: Int
+        var reason: String
+    }
+
+    /// A failed avatar as `--json` writes it.
+    private struct FailedAvatar: Encodable {
+        var id: Int
+        var name: String
+        var reason: String
+    }
+
+    /// The report's fields at the top level, each failure's error as its message, then the run's.
     func encode(to encoder: any Encoder) throws {
-        try report.encode(to: encoder)
         var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(report.pages, forKey: .pages)
+        try container.encode(report.avatars, forKey: .avatars)
+        try container.encode(
+            report.failedPages.map { FailedPage(resource: $0.resource, page: $0.page, reason: "\($0.error)") },
+            forKey: .failedPages)
+        try container.encode(
+            report.failedAvatars.map { FailedAvatar(id: $0.id, name: $0.name, reason: "\($0.error)") },
+            forKey: .failedAvatars)
+        try container.encode(report.thumbnailsWanted, forKey: .thumbnailsWanted)
+        try container.encode(report.thumbnailsMade, forKey: .thumbnailsMade)
+        try container.encode(report.thumbnailSizes, forKey: .thumbnailSizes)
+        try container.encode(report.retried, forKey: .retried)
         try container.encode(seconds, forKey: .seconds)
         try container.encode(cacheEntries, forKey: .cacheEntries)
         try container.encode(cacheBytes, forKey: .cacheBytes)

@@ -8,17 +8,16 @@ enum NamedItem {
     /// The item `text` names: by id when it is a number, else by name. The nearest names for
     /// one that fits none come from what `options`' API is known to hold (`KnownEntries`).
     static func resolve<Resource: APIResource>(
-        _ text: String, _ type: Resource.Type, connection: APIConnection, options: GlobalOptions,
-        name: @escaping @Sendable (Resource.Model) -> String, id: (Resource.Model) -> Int
-    ) async throws -> Resource.Model {
+        _ text: String, _ type: Resource.Type, connection: APIConnection, options: GlobalOptions
+    ) async throws -> Resource {
         let client = connection.client
         if let number = Int(text) { return try await client.item(type, id: number) }
         let kind = Resource.kind.rawValue
-        switch try await NameLookup.find(text, type, client: client, name: name) {
+        switch try await NameLookup.find(text, type, client: client) {
         case .found(let item):
             return item
         case .several(let items, let total):
-            throw AmbiguousName(typed: text, kind: kind, candidates: items.map { (id($0), name($0)) }, total: total)
+            throw AmbiguousName(typed: text, kind: kind, candidates: items.map { ($0.id, $0.name) }, total: total)
         case .none:
             let nearest = Spelling.suggestions(for: text, in: knownNames(Resource.kind, options))
                 .map { TerminalText.sanitize($0.term) }

@@ -1,0 +1,27 @@
+import FoundationEssentials
+
+/// A model read from the API's JSON through its wire form: the one place a model type meets its
+/// wire type, so that generic code over `APIResource` can decode an item, a batch or a page.
+package struct WireModel<Resource: APIResource>: Decodable {
+    package let model: Resource
+
+    package init(from decoder: any Decoder) throws {
+        let url = decoder.userInfo[Self.responseURL] as? String ?? ""
+        let read: any APIResource =
+            switch Resource.kind {
+            case .character: try CharacterDTO(from: decoder).model(at: url)
+            case .episode: try EpisodeDTO(from: decoder).model(at: url)
+            case .location: try LocationDTO(from: decoder).model(at: url)
+            }
+        guard let model = read as? Resource else {
+            throw DecodingError.typeMismatch(
+                Resource.self,
+                .init(codingPath: decoder.codingPath, debugDescription: "\(Resource.self) is not the \(Resource.kind) model"))
+        }
+        self.model = model
+    }
+
+    /// The `userInfo` key for the response's URL, which a failing field's error names.
+    // swift-format-ignore: NeverForceUnwrap
+    package static var responseURL: CodingUserInfoKey { CodingUserInfoKey(rawValue: "responseURL")! }
+}

@@ -1,0 +1,13 @@
+/// A kind of thing the API lists (`RMCharacter`, `Episode`, `Location`): what queries, pages and
+/// the clients are generic over.
+public protocol APIResource: Filterable, Hashable, Codable, Identifiable where ID == Int {
+    /// Which kind this is; its raw value is the path segment under the API root.
+    static var kind: ResourceKind { get }
+    /// What the `name` filter compares against.
+    var name: String { get }
+}
+
+extension APIResource {
+    /// The path segment under the API root, e.g. `character`.
+    public static var path: String { kind.rawValue }
+}
