@@ -105,7 +105,8 @@ import Testing
             let seen = try await onDispatchThread { () -> [String] in
                 _ = try pane.wait(for: "page 1 of 42")
                 try pane.keys("morty", literal: true)
-                usleep(500_000)  // past the debounce: morty's request is in flight for 800 ms
+                // Past the debounce: morty's request is in flight (for 800 ms) once browse says so.
+                _ = try pane.wait(for: "searching “morty”")
                 try pane.keys("C-u")
                 try pane.keys("rick", literal: true)
                 var screens: [String] = []

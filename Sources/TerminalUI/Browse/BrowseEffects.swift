@@ -24,6 +24,9 @@ final class BrowseEffects {
     var multiplexed = false
     private let work = ScreenTasks()
 
+    /// Fetches started so far: what asked for nothing has started none.
+    var started: Int { work.started }
+
     init(
         client: any RickAndMortyClient, refresher: (any RickAndMortyClient)?, avatars: BrowseAvatars,
         events: AsyncStream<BrowseEvent>.Continuation, search: @escaping @Sendable (BrowseQuery) -> Void,

@@ -17,6 +17,8 @@ final class ScreenTasks {
     }
 
     private var running: [Owner: [Task<Void, Never>]] = [:]
+    /// Tasks started so far.
+    private(set) var started = 0
 
     /// Cancels `owner`'s tasks: what they were fetching is no longer on screen.
     func replace(_ owner: Owner) {
@@ -28,6 +30,7 @@ final class ScreenTasks {
     func start(_ owner: Owner, _ work: @escaping @Sendable () async -> Void) {
         running[owner, default: []].removeAll { $0.isCancelled }
         running[owner, default: []].append(Task { await work() })
+        started += 1
     }
 
     /// Cancels every task (on quit).

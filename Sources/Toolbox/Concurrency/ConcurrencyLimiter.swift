@@ -17,6 +17,12 @@ package final class ConcurrencyLimiter: Sendable {
     /// Operations allowed at once.
     package var limit: Int { state.withLock { $0.limit } }
 
+    /// Operations running now.
+    package var running: Int { state.withLock { $0.running } }
+
+    /// Operations waiting for a slot now.
+    package var waiting: Int { state.withLock { $0.waiters.count } }
+
     /// Allows `limit` at once from now on, starting waiters at once when it is higher. A lower
     /// limit lets running operations finish and holds the next ones back.
     package func setLimit(_ limit: Int) {
