@@ -55,6 +55,21 @@ import Testing
         #expect(next == [.fetchPage(name: "", status: .any, page: 2, generation: generation)])
     }
 
+    /// The state reads no clock: the time of each click comes with it, so a pair's speed is
+    /// the caller's to say.
+    @Test func clicksThroughTheirKeysOpenOnlyWhenQuick() {
+        let view = BrowseView(width: 80, height: 24, style: Style(enabled: false), renderer: BrowseFeaturesTests.view.renderer)
+        let click = Key.mouse(MouseEvent(action: .press(button: 0), column: 5, row: 7))
+        let start = ContinuousClock.now
+        var state = BrowseFeaturesTests().loaded()
+        var clicks = DoubleClick()
+        #expect(state.apply(keys: [click], view: view, clicks: &clicks, at: start).isEmpty)
+        #expect(state.apply(keys: [click], view: view, clicks: &clicks, at: start + .seconds(2)).isEmpty, "too slow")
+        #expect(
+            state.apply(keys: [click], view: view, clicks: &clicks, at: start + .seconds(2.2))
+                == [.fetchDetail(BrowseFeaturesTests.characters[2])])
+    }
+
     @Test func aDoubleClickIsTheSameItemWithinTheInterval() {
         var clicks = DoubleClick()
         let start = ContinuousClock.now

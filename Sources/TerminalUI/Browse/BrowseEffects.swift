@@ -54,15 +54,16 @@ final class BrowseEffects {
         }
     }
 
-    /// Runs `effect`: `false` for `.quit`. What needs no work but a line in the status bar (a
-    /// refresh offline, a copy through OSC 52) is set on `state` at once.
-    func run(_ effect: BrowseState.Effect, in state: inout BrowseState) -> Bool {
+    /// Runs `effect`: `false` for `.quit`. `grid`: the list is a grid (its avatars are larger).
+    /// What needs no work but a line in the status bar (a refresh offline, a copy through OSC 52)
+    /// comes back as a `.notice` event like any answer.
+    func run(_ effect: BrowseState.Effect, grid: Bool) -> Bool {
         let (client, events) = (client, events)
         switch effect {
         case .quit:
             return false
         case .share(let character):
-            share(ClipboardShare.text(for: character), in: &state)
+            share(ClipboardShare.text(for: character))
         case .search(let name, let status):
             search(BrowseQuery(name: name, status: status))
         case .fetchPage(let name, let status, let number, let generation):
@@ -79,7 +80,7 @@ final class BrowseEffects {
         case .fetchDetail(let character):
             detail(character)
         case .refresh(let page, let name, let status, let generation):
-            refresh(page, query: BrowseQuery(name: name, status: status).normalized, generation: generation, in: &state)
+            refresh(page, query: BrowseQuery(name: name, status: status).normalized, generation: generation, grid: grid)
         case .fetchPeople(let title, let ids):
             work.replace(.people)
             work.start(.people) {
@@ -95,7 +96,7 @@ final class BrowseEffects {
                 if !Task.isCancelled { events.yield(.people(people, title: title)) }
             }
         case .fetchAvatars(let characters):
-            avatars(of: characters, variant: BrowseView.avatarVariant(grid: state.grid))
+            avatars(of: characters, variant: BrowseView.avatarVariant(grid: grid))
         }
         return true
     }
@@ -136,10 +137,10 @@ final class BrowseEffects {
 
     /// `y`: OSC 52 to the terminal, or inside tmux into tmux's buffer off the loop (running tmux
     /// takes milliseconds), with OSC 52 when tmux cannot be run.
-    private func share(_ text: String, in state: inout BrowseState) {
+    private func share(_ text: String) {
         guard tmux else {
             write(ClipboardShare.sequence(text, multiplexed: multiplexed))
-            state.notice = ClipboardShare.osc52Notice(text)
+            events.yield(.notice(ClipboardShare.osc52Notice(text)))
             return
         }
         let (events, write) = (events, write)
@@ -154,13 +155,13 @@ final class BrowseEffects {
     }
 
     /// `r`: the page shown and its avatars, asked about again.
-    private func refresh(_ page: Page<RMCharacter>, query: BrowseQuery, generation: Int, in state: inout BrowseState) {
+    private func refresh(_ page: Page<RMCharacter>, query: BrowseQuery, generation: Int, grid: Bool) {
         guard let refresher else {
-            state.notice = "offline: nothing to refresh against (run without --offline)"
+            events.yield(.notice("offline: nothing to refresh against (run without --offline)"))
             return
         }
         let (events, avatars) = (events, avatars)
-        let variant = BrowseView.avatarVariant(grid: state.grid)
+        let variant = BrowseView.avatarVariant(grid: grid)
         work.replace(.page)
         work.start(.page) {
             do {

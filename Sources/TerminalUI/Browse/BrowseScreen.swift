@@ -32,10 +32,9 @@ struct BrowseScreen {
         return view
     }
 
-    /// The bytes that show `state`, which learns how many columns its grid has.
-    mutating func draw(_ state: inout BrowseState) -> String {
+    /// The bytes that show `state`.
+    mutating func draw(_ state: BrowseState) -> String {
         let view = view()
-        state.gridColumns = view.gridColumns
         var lines = view.render(state)
         if let sixel { return drawSixel(lines, placements: view.placements(state), state: state, with: sixel) }
         guard pixels else { return painter.frame(lines) }

@@ -1,8 +1,11 @@
 import BlockArt
 
 extension BrowseState {
-    /// Applies what the user did (keys, clicks, the wheel) on `view`: the effects it asks for.
-    mutating func apply(keys: [Key], view: BrowseView, clicks: inout DoubleClick) -> [Effect] {
+    /// Applies what the user did (keys, clicks, the wheel) on `view` at `now` (which tells a
+    /// double click): the effects it asks for.
+    mutating func apply(keys: [Key], view: BrowseView, clicks: inout DoubleClick, at now: ContinuousClock.Instant)
+        -> [Effect]
+    {
         var effects: [Effect] = []
         for key in keys {
             guard case .mouse(let event) = key else {
@@ -12,7 +15,7 @@ extension BrowseState {
             switch event.action {
             case .press(button: 0):
                 let index = view.item(atRow: event.row, column: event.column, self)
-                let double = index.map { clicks.click($0, at: .now) } ?? false
+                let double = index.map { clicks.click($0, at: now) } ?? false
                 effects += apply(click: index, double: double)
             case .wheelDown: effects += apply(wheel: 1)
             case .wheelUp: effects += apply(wheel: -1)
@@ -20,6 +23,11 @@ extension BrowseState {
             }
         }
         return effects
+    }
+
+    /// The grid cells a row holds on the screen now (the view says; ↑/↓ move by a row).
+    mutating func apply(gridColumns: Int) {
+        self.gridColumns = gridColumns
     }
 
     /// Applies an answer of browse's work (a search, a page, an avatar, a detail) or the end of

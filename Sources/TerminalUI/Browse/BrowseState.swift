@@ -2,8 +2,9 @@ import Imaging
 import RickAndMortyAPI
 import UseCases
 
-/// Everything the browser shows, changed only by `apply(_:)`: a pure state machine whose
-/// effects (searches, page and detail fetches, avatars) are returned for the loop to run.
+/// Everything the browser shows, changed only by its `apply` methods: a state machine with no
+/// clock and no I/O of its own (the time of a click comes with it), whose effects (searches,
+/// page and detail fetches, avatars) are returned for the loop to run.
 struct BrowseState {
     enum StatusFilter: String, CaseIterable {
         case any, alive, dead, unknown

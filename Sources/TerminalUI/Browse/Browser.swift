@@ -89,12 +89,13 @@ public struct Browser: Sendable {
         for case .search(let name, let status) in state.start() {
             effects.open(BrowseQuery(name: name, status: status).normalized)
         }
-        RawTerminal.write(screen.draw(&state))
+        state.apply(gridColumns: screen.view().gridColumns)
+        RawTerminal.write(screen.draw(state))
         for await event in events {
             let asked: [BrowseState.Effect]
             switch event {
             case .keys(let keys):
-                asked = state.apply(keys: keys, view: screen.view(), clicks: &clicks)
+                asked = state.apply(keys: keys, view: screen.view(), clicks: &clicks, at: .now)
             case .resize:
                 screen.invalidate()
                 asked = []
@@ -112,8 +113,9 @@ public struct Browser: Sendable {
             default:
                 asked = state.apply(event)
             }
-            for effect in asked where !effects.run(effect, in: &state) { return }
-            RawTerminal.write(screen.draw(&state))
+            for effect in asked where !effects.run(effect, grid: state.grid) { return }
+            state.apply(gridColumns: screen.view().gridColumns)
+            RawTerminal.write(screen.draw(state))
         }
     }
 
