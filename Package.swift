@@ -87,7 +87,7 @@ let package = Package(
         .target(
             name: "UseCases",
             dependencies: [
-                "RickAndMortyAPI", "ImageCache", "Imaging", "HTTP", "Toolbox",
+                "RickAndMortyAPI", "ImageCache", "Imaging", "ContactSheet", "HTTP", "Toolbox",
                 .product(name: "AsyncAlgorithms", package: "swift-async-algorithms"),
             ]
         ),
@@ -136,7 +136,8 @@ let package = Package(
         .target(
             name: "TestSupport",
             dependencies: [
-                "APIServer", "RickAndMortyAPI", "HTTP", "Toolbox", .product(name: "Hummingbird", package: "hummingbird"),
+                "APIServer", "RickAndMortyAPI", "HTTP", "ImageCache", "Toolbox",
+                .product(name: "Hummingbird", package: "hummingbird"),
             ],
             path: "Tests/TestSupport"),
         .testTarget(
@@ -157,7 +158,8 @@ let package = Package(
             ]),
         .testTarget(name: "APIServerTests", dependencies: ["APIServer", "RickAndMortyAPI", "HTTP", "Toolbox", "TestSupport"]),
         .testTarget(
-            name: "ImagingTests", dependencies: ["Imaging", "FixtureKit", "Toolbox", "TestSupport"], exclude: ["Inputs", "Goldens"]),
+            name: "ImagingTests", dependencies: ["Imaging", "FixtureKit", "Toolbox", "TestSupport"],
+            exclude: ["Inputs", "Goldens"]),
         .testTarget(
             name: "ImageCacheTests",
             dependencies: [
@@ -165,7 +167,9 @@ let package = Package(
             ]),
         .testTarget(
             name: "UseCasesTests",
-            dependencies: ["UseCases", "ImageCache", "HTTP", "APIServer", "RickAndMortyAPI", "Toolbox", "TestSupport"]),
+            dependencies: [
+                "UseCases", "ImageCache", "ContactSheet", "HTTP", "APIServer", "RickAndMortyAPI", "Toolbox", "TestSupport",
+            ]),
         .testTarget(
             name: "BlockArtTests", dependencies: ["BlockArt", "Imaging", "Toolbox", "TestSupport"], exclude: ["Goldens"]),
         .testTarget(

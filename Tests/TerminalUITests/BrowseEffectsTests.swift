@@ -61,9 +61,7 @@ import UseCases
         try await TestData.withServer { base in
             let folder = try TemporaryFolder()
             let client = TestData.client(base)
-            let images = ImagePipeline(
-                identity: APIIdentity(name: "test", baseURL: base), disk: try DiskCache(root: folder.url),
-                fetcher: ImageFetcher(transport: client.transport))
+            let images = try TestData.images(base, cacheIn: folder.url, transport: client.transport)
             let capabilities = TerminalCapabilities(colorMode: .truecolor, graphics: .blocks, columns: 80)
             let (stream, sink) = AsyncStream.makeStream(of: BrowseEvent.self)
             let written = Written<String>()

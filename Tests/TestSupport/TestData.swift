@@ -2,6 +2,7 @@ import APIServer
 import Foundation
 import HTTP
 import Hummingbird
+import ImageCache
 import RickAndMortyAPI
 
 /// Where the tests find their data and how they start the real loopback server.
@@ -65,6 +66,15 @@ public enum TestData {
             await server.stop()
             throw error
         }
+    }
+
+    /// An image pipeline on a cache in `folder`, fetching from the server at `baseURL` over
+    /// `transport`.
+    public static func images(_ baseURL: URL, cacheIn folder: URL, transport: HTTPTransport) throws -> ImagePipeline {
+        ImagePipeline(
+            identity: APIIdentity(name: "test", baseURL: baseURL, canonicalRoot: Dataset.canonicalBase),
+            disk: try DiskCache(root: folder),
+            fetcher: ImageFetcher(transport: transport))
     }
 
     /// A client with fast retries, so fault tests do not wait long.

@@ -117,15 +117,13 @@ struct ExportCommand: AsyncParsableCommand {
     }
 
     private func writeSheet(_ characters: [RMCharacter], images: ImagePipeline, to file: URL) async throws {
-        let thumbnails = await BoundedWork.map(characters, .mixed) { character -> Bitmap? in
-            let circle = AvatarVariant.sheetCell.circle(for: character.status, pixelsPerColumn: 1)
-            return try? await images.thumbnail(for: character.imageURL, circle: circle).bitmap
-        }
-        let entries = zip(characters, thumbnails).map { SheetEntry.make($0, thumbnail: $1, full: false) }
-        let sheet = ContactSheet(
-            columns: min(10, max(1, entries.count)), thumbnailSize: 64, theme: .light, title: "Rickdex",
-            subtitle: "\(entries.count) characters")
-        try AtomicFile.write(try PNGEncoder(singleFilter: true).encode(sheet.render(entries)), to: file)
+        let layout = ContactSheet(
+            columns: min(10, max(1, characters.count)), thumbnailSize: 64, theme: .light, title: "Rickdex",
+            subtitle: "\(characters.count) characters")
+        // A failed avatar is the export's own failure, already reported; the sheet draws a disc.
+        let drawn = try await CharacterSheet(layout: layout).draw(
+            characters, thumbnails: AvatarThumbnails(images: images, variant: .sheetCell, pixelsPerColumn: 1))
+        try AtomicFile.write(drawn.png, to: file)
     }
 
     private func idList() throws -> [Int]? {

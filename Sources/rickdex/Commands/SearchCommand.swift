@@ -93,7 +93,7 @@ struct SearchCommand: AsyncParsableCommand {
     }
 
     /// Each result beside its avatar, printed in order as soon as it and those before it are
-    /// ready; avatars are fetched 8 at a time. An avatar that cannot be had leaves a blank.
+    /// ready. An avatar that cannot be had leaves a blank.
     private func printCards(_ characters: [RMCharacter], images: ImagePipeline, style: Style) async {
         let capabilities = display.capabilities(color: global.color)
         let columns = previews.columns(default: 8)
@@ -102,19 +102,8 @@ struct SearchCommand: AsyncParsableCommand {
         let card = CharacterCard(style: style)
         let textWidth = max(10, capabilities.columns - columns - 2)
         var failures: [String] = []
-        await BoundedWork.forEachInOrder(characters, .transfers) { character -> (RMCharacter, Result<Bitmap, any Error>) in
-            do {
-                return (
-                    character,
-                    .success(
-                        try await images.thumbnail(
-                            for: character.imageURL, circle: art.circle(variant, status: character.status)
-                        ).bitmap)
-                )
-            } catch {
-                return (character, .failure(error))
-            }
-        } output: { character, thumbnail in
+        let thumbnails = AvatarThumbnails(images: images, variant: variant, pixelsPerColumn: art.pixelsPerColumn)
+        await thumbnails.inOrder(characters) { character, thumbnail in
             if case .failure(let error) = thumbnail { failures.append("\(error)") }
             let text = card.lines(character, lines: columns / 2, width: textWidth)
             print(art.beside(try? thumbnail.get(), columns: columns, text: text), terminator: "")

@@ -63,32 +63,29 @@ struct SheetCommand: AsyncParsableCommand {
         try OutputFolder.prepare(destination.deletingLastPathComponent())
         let query = filters.query(page: page)
         let source = try await characters(query)
-        let made = await BoundedWork.map(source.characters, .mixed) { character -> Result<Bitmap, any Error> in
-            do {
-                return .success(try await source.thumbnail(character))
-            } catch {
-                return .failure(error)
-            }
-        }
-        await source.connection?.close()
-        var failures = 0
-        var entries: [ContactSheetEntry] = []
-        for (character, result) in zip(source.characters, made) {
-            if case .failure(let error) = result {
-                failures += 1
-                StandardStreams.error("rickdex: avatar of \(character.id) (\(TerminalText.sanitize(character.name))): \(error)\n")
-            }
-            entries.append(SheetEntry.make(character, thumbnail: try? result.get(), full: detail == .full))
-        }
         let described = query.filterItems.map { "\($0.name)=\($0.value ?? "")" }.joined(separator: " · ")
-        let sheet = ContactSheet(
+        let count = source.characters.count
+        let layout = ContactSheet(
             columns: columns, thumbnailSize: size, theme: theme, title: "Rickdex",
-            subtitle: "\(entries.count) characters" + (described.isEmpty ? "" : " · " + described))
-        let png = try PNGEncoder(singleFilter: true).encode(sheet.render(entries))
-        try AtomicFile.write(png, to: destination)
-        StandardStreams.error("wrote \(destination.path) (\(entries.count) characters, \(png.count / 1024) KiB)\n")
-        if failures > 0 {
-            throw PartialFailure(failed: failures, total: entries.count)
+            subtitle: "\(count) characters" + (described.isEmpty ? "" : " · " + described))
+        let drawn: CharacterSheet.Drawn
+        do {
+            drawn = try await CharacterSheet(layout: layout, full: detail == .full).draw(
+                source.characters, thumbnails: source.thumbnails)
+            await source.connection?.close()
+        } catch {
+            await source.connection?.close()
+            throw error
+        }
+        for failure in drawn.failures {
+            let character = failure.character
+            StandardStreams.error(
+                "rickdex: avatar of \(character.id) (\(TerminalText.sanitize(character.name))): \(failure.error)\n")
+        }
+        try AtomicFile.write(drawn.png, to: destination)
+        StandardStreams.error("wrote \(destination.path) (\(count) characters, \(drawn.png.count / 1024) KiB)\n")
+        if !drawn.failures.isEmpty {
+            throw PartialFailure(failed: drawn.failures.count, total: count)
         }
     }
 
@@ -103,10 +100,9 @@ struct SheetCommand: AsyncParsableCommand {
         let variant = AvatarVariant.sheetCell.sized(.pixels(size))
         do {
             let characters = all ? try await client.allPages(query).flatMap(\.items) : try await client.characters(query).items
-            return SheetSource(characters: characters, connection: connection) { character in
-                let circle = variant.circle(for: character.status, pixelsPerColumn: 1)
-                return try await images.thumbnail(for: character.imageURL, circle: circle).bitmap
-            }
+            return SheetSource(
+                characters: characters, connection: connection,
+                thumbnails: AvatarThumbnails(images: images, variant: variant, pixelsPerColumn: 1))
         } catch {
             await connection.close()
             throw error

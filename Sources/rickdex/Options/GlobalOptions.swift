@@ -1,8 +1,8 @@
 import ArgumentParser
 import FoundationEssentials
-import Toolbox
 import HTTP
 import RickAndMortyAPI
+import Toolbox
 
 /// Options every command that talks to the API takes.
 struct GlobalOptions: ParsableArguments {

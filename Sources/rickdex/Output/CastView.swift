@@ -25,9 +25,8 @@ enum CastView {
         let capabilities = display.capabilities(color: global.color)
         let art = AvatarArt(capabilities: capabilities)
         let variant = AvatarVariant.castCell.sized(.columns(columns))
-        let thumbnails = await BoundedWork.map(characters, .transfers) { character -> Bitmap? in
-            try? await images.thumbnail(for: character.imageURL, circle: art.circle(variant, status: character.status)).bitmap
-        }
+        let thumbnails = await AvatarThumbnails(images: images, variant: variant, pixelsPerColumn: art.pixelsPerColumn)
+            .all(characters).map { try? $0.get() }
         let grid = AvatarGrid(capabilities: capabilities, columns: columns)
         Swift.print(grid.render(characters, thumbnails: thumbnails), terminator: "")
     }

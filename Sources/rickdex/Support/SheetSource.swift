@@ -10,16 +10,17 @@ struct SheetSource: Sendable {
     let characters: [RMCharacter]
     /// Kept open while thumbnails are made, then closed.
     let connection: APIConnection?
-    let thumbnail: @Sendable (RMCharacter) async throws -> Bitmap
+    let thumbnails: AvatarThumbnails
 
     /// Every character of a dataset folder that `query` matches, with its avatar file.
     static func dataset(_ folder: URL, query: CharacterQuery, size: Int) throws -> SheetSource {
         let dataset = try Dataset.load(from: folder)
         let matches = try dataset.characters.filter(query.matches).map { try $0.model(at: folder.path) }
-        return SheetSource(characters: matches, connection: nil) { character in
+        let thumbnails = AvatarThumbnails { character in
             let bytes = try FileReader.bytes(of: dataset.avatarFile(id: character.id))
             let circle = AvatarVariant.sheetCell.sized(.pixels(size)).circle(for: character.status, pixelsPerColumn: 1)
             return try Thumbnailer(circle: circle).thumbnail(bytes)
         }
+        return SheetSource(characters: matches, connection: nil, thumbnails: thumbnails)
     }
 }

@@ -1,0 +1,57 @@
+import ContactSheet
+import Imaging
+import RickAndMortyAPI
+import Toolbox
+
+/// A contact sheet of characters as `sheet` and `export --sheet` write it: each one's round
+/// avatar (a plain disc where it could not be had), name, and a line of detail, or five.
+public struct CharacterSheet: Sendable {
+    /// A character drawn without its avatar, and why.
+    public struct Failure: Sendable {
+        public var character: RMCharacter
+        public var error: any Error
+    }
+
+    /// What drawing gave: the PNG, and the avatars that could not be had.
+    public struct Drawn: Sendable {
+        public var png: [UInt8]
+        public var failures: [Failure]
+    }
+
+    /// The grid, its thumbnails' size, theme and titles.
+    public var layout: ContactSheet
+    /// Five lines of detail (status and species, gender, origin, location, episodes), not one.
+    public var full: Bool
+
+    public init(layout: ContactSheet, full: Bool = false) {
+        self.layout = layout
+        self.full = full
+    }
+
+    /// The sheet of `characters`, their avatars made by `thumbnails`, as PNG bytes.
+    public func draw(_ characters: [RMCharacter], thumbnails: AvatarThumbnails) async throws -> Drawn {
+        let made = await thumbnails.all(characters)
+        let entries = zip(characters, made).map { character, thumbnail in entry(character, thumbnail: try? thumbnail.get()) }
+        let failures = zip(characters, made).compactMap { character, thumbnail -> Failure? in
+            guard case .failure(let error) = thumbnail else { return nil }
+            return Failure(character: character, error: error)
+        }
+        return Drawn(png: try PNGEncoder(singleFilter: true).encode(layout.render(entries)), failures: failures)
+    }
+
+    /// A character's cell; its text cleaned of control characters, as everything from the network.
+    func entry(_ character: RMCharacter, thumbnail: Bitmap?) -> ContactSheetEntry {
+        let clean = UntrustedText.stripped
+        var lines = ["\(character.status.rawValue) · \(clean(character.species))"]
+        if full {
+            lines += [
+                character.gender.rawValue,
+                "From \(clean(character.origin.name))",
+                "At \(clean(character.location.name))",
+                "\(character.episodeIDs.count) episode\(character.episodeIDs.count == 1 ? "" : "s")",
+            ]
+        }
+        return ContactSheetEntry(
+            thumbnail: thumbnail, title: clean(character.name), lines: lines, dot: StatusColours.ring(for: character.status))
+    }
+}
