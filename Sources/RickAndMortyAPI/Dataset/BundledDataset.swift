@@ -2,15 +2,16 @@ import FoundationEssentials
 import Toolbox
 
 /// Where the dataset that ships with Rickdex is: what `--api fixtures` and `rickdex serve` serve,
-/// and what suggestions and completions read when no cache holds the answers.
-public enum BundledDataset {
+/// and what suggestions and completions read when no cache holds the answers. Rickdex's own
+/// install layout, so for its executables only (package access).
+package enum BundledDataset {
     /// Its place relative to the folder that holds the executable, as `scripts/install` and the
     /// release archive lay it out (`PREFIX/bin/rickdex`, `PREFIX/share/rickdex/fixtures`).
-    public static let installedPath = "../share/rickdex/fixtures"
+    package static let installedPath = "../share/rickdex/fixtures"
 
     /// Finds the folder for this process: beside its executable (`/proc/self/exe`), else up from
     /// it or from the current directory; `configured` (`RICKDEX_FIXTURES`) first when given.
-    public static func locate(configured: String?) throws(DatasetNotFound) -> URL {
+    package static func locate(configured: String?) throws(DatasetNotFound) -> URL {
         try locate(
             configured: configured, executable: URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath(),
             currentDirectory: URL(fileURLWithPath: FileSystem.currentFolder))
@@ -19,7 +20,7 @@ public enum BundledDataset {
     /// Finds the folder: `configured` (the `RICKDEX_FIXTURES` setting) when given; else the
     /// installed place beside `executable`'s folder; else `Fixtures/` up from the executable (a
     /// build lives in `.build/…` inside the repository) and up from `currentDirectory`.
-    public static func locate(configured: String?, executable: URL, currentDirectory: URL) throws(DatasetNotFound) -> URL {
+    package static func locate(configured: String?, executable: URL, currentDirectory: URL) throws(DatasetNotFound) -> URL {
         if let configured, !configured.isEmpty {
             let folder = URL(fileURLWithPath: configured, isDirectory: true)
             guard isDataset(folder) else { throw DatasetNotFound(searched: [folder.path], configured: true) }

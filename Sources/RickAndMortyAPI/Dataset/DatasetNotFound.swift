@@ -1,11 +1,11 @@
 /// No bundled dataset where `BundledDataset.locate` looked.
-public struct DatasetNotFound: Error, CustomStringConvertible, Sendable {
+package struct DatasetNotFound: Error, CustomStringConvertible, Sendable {
     /// The folders looked in, in order.
-    public let searched: [String]
+    package let searched: [String]
     /// Whether a configured folder (`RICKDEX_FIXTURES`) was the one looked in.
-    public let configured: Bool
+    package let configured: Bool
 
-    public var description: String {
+    package var description: String {
         if configured {
             return "RICKDEX_FIXTURES names \(searched.first ?? ""), which holds no characters.json; "
                 + "point it at a dataset folder, or unset it to use the installed one"
