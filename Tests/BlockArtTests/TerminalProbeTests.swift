@@ -60,13 +60,15 @@ import Testing
             environment: environment, isTerminal: true, probe: answers, terminalColumns: 100, kernelCellSize: nil)
         #expect(found.graphics == .kitty && found.symbols == .sextant)
         #expect(found.background == RGBA(30, 30, 46) && found.cellSize == CellSize(width: 10, height: 21))
-        #expect(found.origins[.graphics]?.hasPrefix("probe") == true)
+        #expect(found.origins[.graphics]?.source == .probe)
         let inTmux = TerminalCapabilities.detect(
             environment: environment.merging(["TMUX": "/tmp/tmux-0/default,1,0"]) { $1 }, isTerminal: true,
             probe: answers, terminalColumns: 100, kernelCellSize: nil)
         #expect(inTmux.graphics == .blocks && inTmux.symbols == .half)
         let fromColorfgbg = TerminalCapabilities.detect(
             environment: ["TERM": "xterm", "COLORFGBG": "15;0"], isTerminal: true, terminalColumns: 80, kernelCellSize: nil)
-        #expect(fromColorfgbg.background == RGBA(0, 0, 0) && fromColorfgbg.origins[.background] == "environment (COLORFGBG)")
+        #expect(
+            fromColorfgbg.background == RGBA(0, 0, 0)
+                && fromColorfgbg.origins[.background] == CapabilityOrigin(.environment, "COLORFGBG"))
     }
 }

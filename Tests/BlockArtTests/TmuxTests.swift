@@ -41,7 +41,8 @@ import Testing
         #expect(found.symbols == .octant, "kitty 0.40+ draws octants, through tmux too")
         #expect(found.cellSize == CellSize(width: 9, height: 18))
         #expect(!found.placeholderTruecolour, "no RGB in the client's features: ids go as 256-colour indices")
-        #expect(found.origins[.graphics]?.contains("Unicode placeholders") == true)
+        #expect(found.origins[.graphics]?.source == .tmux)
+        #expect(found.origins[.graphics]?.detail.contains("Unicode placeholders") == true)
     }
 
     @Test func aClientWithoutUTF8GetsNoPlaceholders() {
@@ -49,7 +50,7 @@ import Testing
         ascii.utf8 = false
         let found = detect(ascii)
         #expect(found.graphics == .blocks, "tmux would turn every placeholder into _")
-        #expect(found.origins[.graphics]?.contains("LANG") == true)
+        #expect(found.origins[.graphics]?.detail.contains("LANG") == true)
     }
 
     @Test func oldKittyGetsBlocks() {
@@ -65,7 +66,7 @@ import Testing
         #expect(sixel.graphics == .sixel && !sixel.passthrough, "tmux 3.4+ draws sixel itself: sent unwrapped")
         let plain = detect(Self.plainXterm, probe: tmuxDA1)
         #expect(plain.graphics == .blocks)
-        #expect(plain.origins[.graphics]?.contains("DA1") == true, "the origin says why DA1 was not trusted")
+        #expect(plain.origins[.graphics]?.detail.contains("DA1") == true, "the origin says why DA1 was not trusted")
         var old = Self.sixelClient
         old.version = "3.3a"
         #expect(detect(old).graphics == .blocks, "tmux before 3.4 does not draw sixel")

@@ -19,31 +19,31 @@ struct TmuxRoute {
     /// The protocol picked inside tmux, how it travels, and why.
     static func detected(
         tmux: TmuxClient, identity: TerminalIdentity?, probe: ProbeAnswers?
-    ) -> (GraphicsProtocol, TmuxRoute, String) {
+    ) -> (GraphicsProtocol, TmuxRoute, CapabilityOrigin) {
         let outer = identity.map { [$0.name, $0.version].compactMap { $0 }.joined(separator: " ") } ?? tmux.terminalName
         if drawsPlaceholders(identity), !tmux.utf8 {
             return (
                 .blocks, TmuxRoute(passthrough: false, placeholders: false),
-                "tmux \(tmux.version): its client is not UTF-8 (set LANG, e.g. C.UTF-8), so no placeholders"
+                CapabilityOrigin(.tmux, "\(tmux.version): its client is not UTF-8 (set LANG, e.g. C.UTF-8), so no placeholders")
             )
         }
         if drawsPlaceholders(identity) {
             return (
                 .kitty, TmuxRoute(passthrough: true, placeholders: true),
-                "tmux \(tmux.version): \(outer) draws kitty's Unicode placeholders"
+                CapabilityOrigin(.tmux, "\(tmux.version): \(outer) draws kitty's Unicode placeholders")
             )
         }
         if tmux.drawsSixel, identity?.name != "tmux" {
             return (
                 .sixel, TmuxRoute(passthrough: false, placeholders: false),
-                "tmux \(tmux.version) draws sixel, and \(outer) has it (client_termfeatures)"
+                CapabilityOrigin(.tmux, "\(tmux.version) draws sixel, and \(outer) has it in client_termfeatures")
             )
         }
         let lure =
             probe?.deviceAttributes?.contains(4) == true ? "; tmux lists sixel in DA1, but \(outer) has none" : ""
         return (
             .blocks, TmuxRoute(passthrough: false, placeholders: false),
-            "tmux \(tmux.version): \(outer) takes neither kitty placeholders nor sixel through tmux\(lure)"
+            CapabilityOrigin(.tmux, "\(tmux.version): \(outer) takes neither kitty placeholders nor sixel through tmux\(lure)")
         )
     }
 

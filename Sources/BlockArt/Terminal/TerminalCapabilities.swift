@@ -27,15 +27,15 @@ public struct TerminalCapabilities: Sendable, Hashable {
     public var cellSize: CellSize?
     /// The terminal program, when known.
     public var identity: TerminalIdentity?
-    /// Where each value came from (`.graphics` → `probe: kitty graphics query`), for
-    /// `rickdex terminal`.
-    public var origins: [Capability: String]
+    /// Where each value came from (`.graphics` → `probe (kitty graphics query answered OK)`),
+    /// for `rickdex terminal`.
+    public var origins: [Capability: CapabilityOrigin]
 
     public init(
         colorMode: ColorMode, graphics: GraphicsProtocol, columns: Int, multiplexed: Bool = false,
         tmux: TmuxClient? = nil, passthrough: Bool? = nil, placeholders: Bool = false, symbols: SymbolSet = .half,
         background: RGBA? = nil, cellSize: CellSize? = nil, identity: TerminalIdentity? = nil,
-        origins: [Capability: String] = [:]
+        origins: [Capability: CapabilityOrigin] = [:]
     ) {
         self.colorMode = colorMode
         self.graphics = graphics
@@ -84,7 +84,7 @@ public struct TerminalCapabilities: Sendable, Hashable {
     ) -> TerminalCapabilities {
         // Long on purpose: one decision per value, in order, each noting its origin beside it for
         // `rickdex terminal`; split up, the origins would be threaded through every piece.
-        var origins: [Capability: String] = [:]
+        var origins: [Capability: CapabilityOrigin] = [:]
         let term = environment["TERM"] ?? ""
         let multiplexed = isMultiplexed(environment: environment)
         let colourOn: Bool
@@ -95,26 +95,27 @@ public struct TerminalCapabilities: Sendable, Hashable {
             colourOn = isTerminal && (environment["NO_COLOR"] ?? "").isEmpty && term != "dumb"
         }
         let mode = colourOn ? (colorMode ?? detectedMode(environment: environment, term: term)) : .none
-        origins[.colorMode] = colorMode != nil && colourOn ? "option" : "environment (COLORTERM, TERM, NO_COLOR)"
+        origins[.colorMode] =
+            colorMode != nil && colourOn ? CapabilityOrigin(.option) : CapabilityOrigin(.environment, "COLORTERM, TERM, NO_COLOR")
         let columns = terminalColumns ?? environment["COLUMNS"].flatMap(Int.init).flatMap { $0 > 0 ? $0 : nil } ?? 80
 
         let identity: TerminalIdentity?
         if !multiplexed, let answered = probe?.version.flatMap(TerminalIdentity.init(xtversion:)) {
             identity = answered
-            origins[.identity] = "probe (XTVERSION)"
+            origins[.identity] = CapabilityOrigin(.probe, "XTVERSION")
         } else if let tmux, let outer = tmux.outerIdentity {
             identity = outer
-            origins[.identity] = tmux.terminalType != nil ? "tmux (client_termtype)" : "tmux (client_termname)"
+            origins[.identity] = CapabilityOrigin(.tmux, tmux.terminalType != nil ? "client_termtype" : "client_termname")
         } else {
             identity = TerminalIdentity(environment: environment)
-            origins[.identity] = identity == nil ? "unknown" : "environment"
+            origins[.identity] = CapabilityOrigin(identity == nil ? .unknown : .environment)
         }
 
         var protocolChosen: GraphicsProtocol
         var route = TmuxRoute(passthrough: false, placeholders: false)
         if let graphics {
             protocolChosen = graphics
-            origins[.graphics] = "option"
+            origins[.graphics] = CapabilityOrigin(.option)
             if multiplexed { route = TmuxRoute.named(graphics, tmux: tmux, probe: probe) }
         } else if isTerminal, colourOn, !multiplexed {
             (protocolChosen, origins[.graphics]) = detectedGraphics(
@@ -123,46 +124,49 @@ public struct TerminalCapabilities: Sendable, Hashable {
             (protocolChosen, route, origins[.graphics]) = TmuxRoute.detected(tmux: tmux, identity: identity, probe: probe)
         } else {
             protocolChosen = .blocks
-            origins[.graphics] =
-                multiplexed ? "screen, or tmux that did not answer: blocks unless --graphics asks" : "not a colour terminal"
+            origins[.graphics] = CapabilityOrigin(
+                .unknown,
+                multiplexed ? "screen, or tmux that did not answer: blocks unless --graphics asks" : "not a colour terminal")
         }
 
         let symbolSet: SymbolSet
         if let symbols {
             symbolSet = symbols
-            origins[.symbols] = "option"
+            origins[.symbols] = CapabilityOrigin(.option)
         } else if multiplexed {
             // tmux passes the symbols on to its client's terminal, which draws them.
             symbolSet = tmux == nil ? .half : SymbolSupport.richest(for: identity)
-            origins[.symbols] = tmux == nil ? "screen: half" : "table (SymbolSupport) for the terminal tmux runs in"
+            origins[.symbols] =
+                tmux == nil
+                ? CapabilityOrigin(.unknown, "screen: half") : CapabilityOrigin(.table, "for the terminal tmux runs in")
         } else {
             symbolSet = SymbolSupport.richest(for: identity)
-            origins[.symbols] = "table (SymbolSupport) for the identity"
+            origins[.symbols] = CapabilityOrigin(.table, "for the identity")
         }
 
         var background: RGBA?
         if let answered = probe?.background {
             background = answered
-            origins[.background] = "probe (OSC 11)"
+            origins[.background] = CapabilityOrigin(.probe, "OSC 11")
         } else if let fgbg = environment["COLORFGBG"], let colour = backgroundFrom(colorfgbg: fgbg) {
             background = colour
-            origins[.background] = "environment (COLORFGBG)"
+            origins[.background] = CapabilityOrigin(.environment, "COLORFGBG")
         } else {
-            origins[.background] = "unknown: transparency left to the terminal"
+            origins[.background] = CapabilityOrigin(.unknown, "transparency left to the terminal")
         }
 
         var cellSize: CellSize?
         if let told = tmux?.cellSize {
             cellSize = told
-            origins[.cellSize] = "tmux (client_cell_width, client_cell_height)"
+            origins[.cellSize] = CapabilityOrigin(.tmux, "client_cell_width, client_cell_height")
         } else if let answered = probe?.cellSize {
             cellSize = answered
-            origins[.cellSize] = "probe (CSI 16 t)"
+            origins[.cellSize] = CapabilityOrigin(.probe, "CSI 16 t")
         } else if let kernel = kernelCellSize {
             cellSize = kernel
-            origins[.cellSize] = "kernel (TIOCGWINSZ pixels)"
+            origins[.cellSize] = CapabilityOrigin(.kernel, "TIOCGWINSZ pixels")
         } else {
-            origins[.cellSize] = "unknown: 8x16 assumed"
+            origins[.cellSize] = CapabilityOrigin(.unknown, "8x16 assumed")
         }
         return TerminalCapabilities(
             colorMode: mode, graphics: protocolChosen, columns: columns, multiplexed: multiplexed, tmux: tmux,
@@ -184,23 +188,27 @@ public struct TerminalCapabilities: Sendable, Hashable {
 
     private static func detectedGraphics(
         environment: [String: String], term: String, probe: ProbeAnswers?, identity: TerminalIdentity?
-    ) -> (GraphicsProtocol, String) {
-        if probe?.kittyGraphics == true { return (.kitty, "probe (kitty graphics query answered OK)") }
+    ) -> (GraphicsProtocol, CapabilityOrigin) {
+        if probe?.kittyGraphics == true { return (.kitty, CapabilityOrigin(.probe, "kitty graphics query answered OK")) }
         let program = environment["TERM_PROGRAM"] ?? ""
         if identity?.name == "iterm2" || environment["LC_TERMINAL"] == "iTerm2" {
-            return (.iterm, "identity (iTerm2)")
+            return (.iterm, CapabilityOrigin(.environment, "the terminal is iTerm2"))
         }
-        if probe?.deviceAttributes?.contains(4) == true { return (.sixel, "probe (DA1 lists sixel)") }
+        if probe?.deviceAttributes?.contains(4) == true { return (.sixel, CapabilityOrigin(.probe, "DA1 lists sixel")) }
         if probe == nil {
             if term == "xterm-kitty" || environment["KITTY_WINDOW_ID"] != nil || program == "ghostty" {
-                return (.kitty, "environment (TERM, KITTY_WINDOW_ID, TERM_PROGRAM)")
+                return (.kitty, CapabilityOrigin(.environment, "TERM, KITTY_WINDOW_ID, TERM_PROGRAM"))
             }
-            if program == "WezTerm" { return (.iterm, "environment (TERM_PROGRAM)") }
+            if program == "WezTerm" { return (.iterm, CapabilityOrigin(.environment, "TERM_PROGRAM")) }
             if term.hasPrefix("foot") || term.hasPrefix("mlterm") || term == "yaft-256color" {
-                return (.sixel, "environment (TERM)")
+                return (.sixel, CapabilityOrigin(.environment, "TERM"))
             }
         }
-        return (.blocks, probe == nil ? "environment: no graphics announced" : "probe: no graphics answered")
+        return (
+            .blocks,
+            probe == nil
+                ? CapabilityOrigin(.environment, "no graphics announced") : CapabilityOrigin(.probe, "no graphics answered")
+        )
     }
 
     /// Inside tmux or GNU screen (`$TMUX`, or a `TERM` of theirs), which answer the probe in the

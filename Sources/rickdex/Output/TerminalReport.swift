@@ -36,7 +36,7 @@ struct TerminalReport: Encodable {
     }
 
     init(_ capabilities: TerminalCapabilities, probe result: ProbeResult?, timeout: Duration) {
-        let origin = { (key: Capability) in capabilities.origins[key] ?? "" }
+        let origin = { (key: Capability) in capabilities.origins[key]?.description ?? "" }
         probed = result != nil
         answered = result?.answers != nil
         remembered = result?.remembered == true
