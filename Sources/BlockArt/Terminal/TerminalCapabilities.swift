@@ -138,10 +138,10 @@ public struct TerminalCapabilities: Sendable, Hashable {
             symbolSet = tmux == nil ? .half : SymbolSupport.richest(for: identity)
             origins[.symbols] =
                 tmux == nil
-                ? CapabilityOrigin(.unknown, "screen: half") : CapabilityOrigin(.table, "for the terminal tmux runs in")
+                ? CapabilityOrigin(.unknown, "screen: half") : CapabilityOrigin(.table, "what the terminal tmux runs in draws")
         } else {
             symbolSet = SymbolSupport.richest(for: identity)
-            origins[.symbols] = CapabilityOrigin(.table, "for the identity")
+            origins[.symbols] = CapabilityOrigin(.table, "what this terminal draws")
         }
 
         var background: RGBA?
