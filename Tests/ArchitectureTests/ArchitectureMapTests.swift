@@ -47,6 +47,16 @@ import Testing
         }
     }
 
+    /// The API's wire types (its JSON as written) stay inside the package: the public API is
+    /// the models, queries and clients.
+    @Test func wireTypesAreNotPublic() throws {
+        for declaration in Self.map.publicDeclarations(in: "Sources/RickAndMortyAPI/DTO") {
+            Issue.record("\(declaration.file):\(declaration.line): \(declaration.module) is public; wire types are package API")
+        }
+        let sample = Self.map.publicDeclarations(in: "Sources/RickAndMortyAPI/Models")
+        #expect(sample.contains { $0.module == "RMCharacter" }, "the check finds a public declaration: \(sample.prefix(3))")
+    }
+
     /// The check itself: a `FileManager` call added to a domain module is found, with its line.
     @Test func aFileManagerCallInADomainModuleIsFound() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("map-\(UUID().uuidString)")

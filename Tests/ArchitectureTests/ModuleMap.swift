@@ -81,6 +81,18 @@ struct ModuleMap {
         }
     }
 
+    /// Lines of the Swift files in `path` that declare something `public`, comments left out.
+    func publicDeclarations(in path: String) -> [Import] {
+        swiftFiles(in: path).flatMap { file, lines in
+            lines.enumerated().compactMap { index, line -> Import? in
+                let code = line.components(separatedBy: "//").first ?? ""
+                guard let declared = Self.first(#"^\s*(?:[a-z@()]+\s+)*public\s+(?:[a-z]+\s+)*([A-Za-z_][A-Za-z0-9_]*)"#, in: code)
+                else { return nil }
+                return Import(module: declared, file: file, line: index + 1)
+            }
+        }
+    }
+
     /// The import table in `docs/architecture.md`: each module's row, as names.
     func documented() throws -> [String: Set<String>] {
         let text = try String(contentsOf: root.appendingPathComponent("docs/architecture.md"), encoding: .utf8)
