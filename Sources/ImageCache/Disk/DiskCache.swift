@@ -307,7 +307,7 @@ public final class DiskCache: Sendable {
                 usage.unreadable += 1
                 continue
             }
-            var kind = usage.byKind[metadata.kind.rawValue] ?? DiskUsage.Kind()
+            var kind = usage.byKind[metadata.kind] ?? DiskUsage.Kind()
             kind.entries += 1
             kind.bytes += file.info.size
             if !metadata.isFresh(at: now) {
@@ -317,7 +317,7 @@ public final class DiskCache: Sendable {
             } else {
                 kind.unknown += 1
             }
-            usage.byKind[metadata.kind.rawValue] = kind
+            usage.byKind[metadata.kind] = kind
         }
         usage.temporaryFiles = files.temporaries.count
         setRecord(SizeRecord.Totals(bytes: usage.bytes, entries: Int64(usage.entries)))

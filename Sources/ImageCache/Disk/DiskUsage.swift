@@ -17,7 +17,7 @@ public struct DiskUsage: Sendable, Hashable, Codable {
 
     public var entries = 0
     public var bytes: Int64 = 0
-    public var byKind: [String: Kind] = [:]
+    public var byKind: [EntryKind: Kind] = [:]
     /// Entry files that could not be read as entries (left for `verify` to remove).
     public var unreadable = 0
     /// Leftover temporary files (from processes that were killed mid-write).

@@ -1,5 +1,5 @@
 /// What a disk entry holds; each kind has its own lifetime.
-public enum EntryKind: String, Sendable, Hashable, CaseIterable, Codable {
+public enum EntryKind: String, Sendable, Hashable, CaseIterable, Codable, CodingKeyRepresentable {
     /// An API answer (JSON).
     case response
     /// An image's bytes exactly as served.

@@ -54,7 +54,7 @@ struct CacheCommand: AsyncParsableCommand {
             print(
                 "  \(usage.entries) entries, \(ByteSize.format(usage.bytes)) of \(ByteSize.format(disk.configuration.sizeLimit))")
             for kind in EntryKind.allCases {
-                let counts = usage.byKind[kind.rawValue] ?? DiskUsage.Kind()
+                let counts = usage.byKind[kind] ?? DiskUsage.Kind()
                 let name =
                     ["response": "API answers", "original": "avatars", "variant": "thumbnails"][kind.rawValue] ?? kind.rawValue
                 print(
