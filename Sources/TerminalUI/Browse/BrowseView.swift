@@ -83,6 +83,7 @@ struct BrowseView {
         ("PgDn PgUp, n p, ^N ^P", "next and previous page"),
         ("y", "copy the character's API URL and summary to the clipboard"),
         ("e, l", "on a character: its episodes, the residents of its location"),
+        ("r", "on episodes, a cast or residents that could not be loaded: try again"),
         ("Enter", "on an episode: its cast; on a person: their detail"),
         ("^U", "clear the search line"),
         ("Esc", "back; on an empty line, quit"),
