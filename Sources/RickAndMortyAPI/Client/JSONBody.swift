@@ -12,7 +12,7 @@ package enum JSONBody {
         }
         do {
             let decoder = JSONDecoder()
-            decoder.userInfo[WireModel<RMCharacter>.responseURL] = url.absoluteString
+            decoder.userInfo[.responseURL] = url.absoluteString
             return try decoder.decode(T.self, from: Data(body))
         } catch let error as DecodingError {
             let (path, reason) = describe(error)

@@ -6,7 +6,7 @@ package struct WireModel<Resource: APIResource>: Decodable {
     package let model: Resource
 
     package init(from decoder: any Decoder) throws {
-        let url = decoder.userInfo[Self.responseURL] as? String ?? ""
+        let url = decoder.userInfo[.responseURL] as? String ?? ""
         let read: any APIResource =
             switch Resource.kind {
             case .character: try CharacterDTO(from: decoder).model(at: url)
@@ -20,8 +20,10 @@ package struct WireModel<Resource: APIResource>: Decodable {
         }
         self.model = model
     }
+}
 
-    /// The `userInfo` key for the response's URL, which a failing field's error names.
+extension CodingUserInfoKey {
+    /// The response's URL, which a failing field's error names (`WireModel`).
     // swift-format-ignore: NeverForceUnwrap
-    package static var responseURL: CodingUserInfoKey { CodingUserInfoKey(rawValue: "responseURL")! }
+    static let responseURL = CodingUserInfoKey(rawValue: "responseURL")!
 }
