@@ -1,5 +1,5 @@
 /// What went wrong turning bytes into pixels or pixels into bytes; each case says what to do.
-public enum ImagingError: Error, Equatable, Sendable, CustomStringConvertible {
+public enum ImagingError: Error, Hashable, Sendable, CustomStringConvertible {
     /// No bytes at all.
     case empty
     /// The bytes are neither JPEG nor PNG; `firstBytes` shows them in hex.

@@ -228,6 +228,11 @@ import Testing
         #expect(disk.entry(for: lost) == nil)
         #expect(disk.entry(for: kept)?.body == [9, 9])
         #expect(disk.lastWriteError?.description.contains("Not a directory") == true)
+        guard case .writeFailed(_, let cause)? = disk.lastWriteError else {
+            Issue.record("expected a write failure, got \(String(describing: disk.lastWriteError))")
+            return
+        }
+        #expect(cause == .notDirectory, "the system's reason kept as its errno")
         #expect(disk.statistics.writeFailures == 1)
     }
 

@@ -221,6 +221,27 @@ import Testing
         }
     }
 
+    /// A whole JPEG whose header claims 60000x60000 pixels: refused before any allocation, the
+    /// decoder's own error kept as the cause, and the original dropped.
+    @Test func anImageOverTheLimitsKeepsTheDecodersErrorAsItsCause() async throws {
+        var huge = try Self.fileBytes(1)
+        try #require(ImageSniffer.format(of: huge) == .jpeg)
+        let sof = try #require(huge.indices.dropLast(8).first { huge[$0] == 0xFF && (0xC0...0xC2).contains(huge[$0 + 1]) })
+        huge.replaceSubrange((sof + 5)..<(sof + 9), with: [0xEA, 0x60, 0xEA, 0x60])
+        try await TestData.withServer(try dataset(with: [1: huge])) { base in
+            let images = try pipeline(base)
+            await #expect {
+                _ = try await images.thumbnail(for: Self.avatar(1, under: base), circle: ImageProcessors.Circle(size: 24))
+            } throws: { error in
+                guard case .undecodable(_, let cause) = error as? ImageCacheError,
+                    case .tooLarge(let width, let height, _) = cause
+                else { return false }
+                return width == 60000 && height == 60000
+            }
+            #expect(images.disk.usage().entries == 0)
+        }
+    }
+
     @Test func offlineAnyAgeIsGoodAndAMissSaysWhatToDo() async throws {
         let expired = DiskCacheConfiguration(imageLifetime: .zero)
         try await TestData.withServer(cacheControl: Self.expiring) { base in

@@ -48,7 +48,7 @@ public final class DiskCache: Sendable {
         do {
             try FileSystem.makeFolder(objects)
         } catch {
-            throw .unusable(path: objects, reason: error.description)
+            throw .unusable(path: objects, cause: Errno(rawValue: error.code))
         }
         // The 256 shard folders, made once, so a write never finds its folder missing.
         if FileSystem.info("\(objects)/ff") == nil {
@@ -130,7 +130,7 @@ public final class DiskCache: Sendable {
                 }
             }
         } catch {
-            let failure = DiskCacheError.writeFailed(path: root.path, reason: error.description)
+            let failure = DiskCacheError.writeFailed(path: root.path, cause: Errno(rawValue: SystemError(error).code))
             state.withLock {
                 $0.statistics.writeFailures += 1
                 $0.lastWriteError = failure
@@ -225,7 +225,7 @@ public final class DiskCache: Sendable {
             try record.replace(with: totals)
             state.withLock { $0.statistics.recordWalks += 1 }
         } catch {
-            let failure = DiskCacheError.writeFailed(path: record.path, reason: error.description)
+            let failure = DiskCacheError.writeFailed(path: record.path, cause: Errno(rawValue: SystemError(error).code))
             state.withLock {
                 $0.statistics.recordWalks += 1
                 $0.lastWriteError = failure

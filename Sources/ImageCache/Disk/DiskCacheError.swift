@@ -1,16 +1,19 @@
-/// A disk-tier operation that failed, naming the path and the system's reason.
+import SystemPackage
+
+/// A disk-tier operation that failed, naming the path and the system's reason (`ENOSPC`,
+/// `EROFS`, `EACCES`…), kept as its `Errno`.
 public enum DiskCacheError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The cache folder cannot be made or is not a folder.
-    case unusable(path: String, reason: String)
+    case unusable(path: String, cause: Errno)
     /// An entry could not be written (a full or read-only disk, no permission).
-    case writeFailed(path: String, reason: String)
+    case writeFailed(path: String, cause: Errno)
 
     public var description: String {
         switch self {
-        case .unusable(let path, let reason):
-            "cannot use the cache folder \(path) (\(reason))"
-        case .writeFailed(let path, let reason):
-            "cannot write to the cache at \(path) (\(reason))"
+        case .unusable(let path, let cause):
+            "cannot use the cache folder \(path) (\(cause))"
+        case .writeFailed(let path, let cause):
+            "cannot write to the cache at \(path) (\(cause))"
         }
     }
 }

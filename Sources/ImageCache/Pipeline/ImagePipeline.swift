@@ -127,7 +127,7 @@ public final class ImagePipeline: Sendable {
             do {
                 _ = try ImageDecoder().size(of: bytes)
             } catch {
-                throw ImageCacheError.undecodable(url: url.absoluteString, reason: error.description)
+                throw ImageCacheError.undecodable(url: url.absoluteString, cause: error)
             }
             let metadata = disk.metadata(
                 .original, key: key, url: url.absoluteString, contentType: contentType ?? "application/octet-stream",
@@ -188,7 +188,7 @@ public final class ImagePipeline: Sendable {
             // An original that does not decode is no image to keep (JPEG has no checksum, so
             // damage past the header shows only here): drop it, so the next request fetches again.
             disk.remove(identity.key(for: url))
-            throw ImageCacheError.undecodable(url: url.absoluteString, reason: "\(error)")
+            throw ImageCacheError.undecodable(url: url.absoluteString, cause: error)
         }
         counters.withLock { $0.processed += 1 }
         memory.set(bitmap, for: request, cost: bitmap.pixels.count)

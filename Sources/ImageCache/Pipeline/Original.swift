@@ -1,5 +1,5 @@
-import Toolbox
 import HTTP
+import Toolbox
 
 /// An image's bytes exactly as served, and where they came from.
 public struct Original: Sendable, Hashable {
