@@ -32,9 +32,8 @@ struct BrowseScreen {
         return view
     }
 
-    /// The bytes that show `state`.
-    mutating func draw(_ state: BrowseState) -> String {
-        let view = view()
+    /// The bytes that show `state` on `view` (this screen's `view()` at the terminal's size now).
+    mutating func draw(_ state: BrowseState, on view: BrowseView) -> String {
         var lines = view.render(state)
         if let sixel { return drawSixel(lines, placements: view.placements(state), state: state, with: sixel) }
         guard pixels else { return painter.frame(lines) }

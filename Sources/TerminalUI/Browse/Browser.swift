@@ -89,8 +89,13 @@ public struct Browser: Sendable {
         for case .search(let name, let status) in state.start() {
             effects.open(BrowseQuery(name: name, status: status).normalized)
         }
-        state.apply(gridColumns: screen.view().gridColumns)
-        RawTerminal.write(screen.draw(state))
+        /// A frame at the terminal's size now: the grid learns its width, then the lines are drawn.
+        func redraw() {
+            let view = screen.view()
+            state.apply(gridColumns: view.gridColumns)
+            RawTerminal.write(screen.draw(state, on: view))
+        }
+        redraw()
         for await event in events {
             let asked: [BrowseState.Effect]
             switch event {
@@ -114,8 +119,7 @@ public struct Browser: Sendable {
                 asked = state.apply(event)
             }
             for effect in asked where !effects.run(effect, grid: state.grid) { return }
-            state.apply(gridColumns: screen.view().gridColumns)
-            RawTerminal.write(screen.draw(state))
+            redraw()
         }
     }
 

@@ -23,11 +23,6 @@ public struct AvatarThumbnails: Sendable {
         make = thumbnail
     }
 
-    /// One character's thumbnail.
-    public func thumbnail(_ character: RMCharacter) async throws -> Bitmap {
-        try await make(character)
-    }
-
     /// Every character's thumbnail or its error, in the characters' order.
     public func all(_ characters: [RMCharacter]) async -> [Result<Bitmap, any Error>] {
         await BoundedWork.map(characters, .mixed) { character in await outcome(character) }
