@@ -94,7 +94,7 @@ let package = Package(
         .target(
             name: "TerminalUI",
             dependencies: [
-                "UseCases", "ImageCache", "BlockArt", "Imaging", "RickAndMortyAPI", "Toolbox",
+                "UseCases", "ImageCache", "BlockArt", "Imaging", "RickAndMortyAPI", "HTTP", "Toolbox",
                 .product(name: "Logging", package: "swift-log"),
             ]),
         .target(

@@ -2,6 +2,7 @@ import Foundation
 import HTTP
 import Hummingbird
 import Logging
+import NIOCore
 import RickAndMortyAPI
 import ServiceLifecycle
 
@@ -51,7 +52,12 @@ public enum APIServer {
         }
         var iterator = ports.makeAsyncIterator()
         guard let port = await iterator.next() else {
-            try await task.value
+            do {
+                try await task.value
+            } catch let failure as IOError {
+                // NIO names the system call in Swift's words; a person needs the system's.
+                throw ListenFailure(reason: String(cString: strerror(failure.errnoCode)))
+            }
             throw CancellationError()
         }
         let authority = host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)"

@@ -1,3 +1,5 @@
+import FoundationEssentials
+
 /// A request that got no usable answer: the way to the server failed, not the server's reply.
 ///
 /// A response with any status is an answer and is returned, not thrown; what a status means is
@@ -5,8 +7,8 @@
 public enum HTTPError: Error, Sendable, Hashable, CustomStringConvertible {
     /// No connection could be made: refused, no route, or the name does not resolve.
     case unreachable(host: String, reason: String)
-    /// No complete answer within the time allowed.
-    case timedOut(url: String, seconds: Double)
+    /// No complete answer within the time allowed: `seconds` in all, over `attempts`.
+    case timedOut(url: String, seconds: Double, attempts: Int = 1)
     /// The connection closed before the whole body arrived (on every attempt).
     case connectionDropped(url: String, reason: String)
     /// The body arrived whole by HTTP's account but ends before the document does (a JSON value
@@ -26,8 +28,9 @@ public enum HTTPError: Error, Sendable, Hashable, CustomStringConvertible {
         switch self {
         case .unreachable(let host, let reason):
             "cannot reach \(host) (\(reason))"
-        case .timedOut(let url, let seconds):
-            "no answer from \(url) within \(Self.format(seconds)) s"
+        case .timedOut(let url, let seconds, let attempts):
+            "no answer from \(Self.host(url)) in \(Self.format(seconds)) s"
+                + " (\(attempts) attempt\(attempts == 1 ? "" : "s") at \(url))"
         case .connectionDropped(let url, let reason):
             "the connection dropped while reading \(url) (\(reason))"
         case .incompleteBody(let url, let received):
@@ -57,6 +60,12 @@ public enum HTTPError: Error, Sendable, Hashable, CustomStringConvertible {
     public var staleMayStandIn: Bool {
         if case .untrustedCertificate = self { return false }
         return true
+    }
+
+    /// `host:port` of a URL, as the user knows the server.
+    private static func host(_ url: String) -> String {
+        guard let address = URL(string: url), let host = address.host else { return url }
+        return address.port.map { "\(host):\($0)" } ?? host
     }
 
     private static func format(_ seconds: Double) -> String {

@@ -25,6 +25,8 @@ public struct HTTPTransport: Sendable {
     private let logger: Logger
     /// What each host's connections spoke, for `-v`.
     public let connections = ConnectionLog()
+    /// The requests in flight, for showing a wait.
+    public let activity = RequestActivity()
     /// Requests at once, by host; shared by copies of this transport.
     private let limiters = Locked<[String: ConcurrencyLimiter]>([:])
 
@@ -33,7 +35,9 @@ public struct HTTPTransport: Sendable {
         self.logger = logger
     }
 
-    /// Fetches `url`, retrying transient failures as `configuration.retry` allows.
+    /// Fetches `url`, retrying transient failures as `configuration.retry` allows, all within
+    /// the configuration's deadline (`totalTimeout`, `deadline`): an attempt gets no more than
+    /// the time left, and no retry starts that could not end in it.
     ///
     /// `isComplete` checks a 200's body for the end of its document (the JSON's last bracket, an
     /// image's end marker): a body that HTTP delivered whole but that stops early was cut short
@@ -41,20 +45,32 @@ public struct HTTPTransport: Sendable {
     /// connection and reported as `HTTPError.incompleteBody` once retries are spent.
     ///
     /// A response with a transient status (429, 5xx) is returned once retries are spent, so the
-    /// caller can say what the server said. Throws `HTTPError` or `CancellationError`.
+    /// caller can say what the server said. Each request is logged at debug level with its
+    /// status, size and time. Throws `HTTPError` or `CancellationError`.
     public func get(
         _ url: URL, headers: [(String, String)] = [], isComplete: ([UInt8]) -> Bool = { _ in true }
     ) async throws -> TransportResponse {
+        let start = ContinuousClock.now
+        let deadline = configuration.deadline(startingAt: start)
+        let request = activity.begin(host: Self.hostName(url), at: start)
+        defer { activity.end(request, at: .now) }
         var attempt = 1
         while true {
+            activity.attempt(attempt, of: request)
             let outcome: Result<TransportResponse, HTTPError>
             do {
-                let response = try await getOnce(url, headers: headers)
+                let budget = deadline.map { min(configuration.requestTimeout, $0 - .now) } ?? configuration.requestTimeout
+                let response = try await getOnce(url, headers: headers, timeout: budget)
+                log(url, response: response, since: start, attempt: attempt)
                 outcome =
                     response.status != 200 || isComplete(response.body)
                     ? .success(response)
                     : .failure(.incompleteBody(url: url.absoluteString, receivedBytes: response.body.count))
             } catch let error as HTTPError where error.isTransient {
+                logger.debug("GET \(url) failed: \(error)", metadata: ["attempt": "\(attempt)"])
+                if case .timedOut = error, let deadline, ContinuousClock.now >= deadline - .milliseconds(5) {
+                    throw HTTPError.timedOut(url: url.absoluteString, seconds: Self.tenths(.now - start), attempts: attempt)
+                }
                 outcome = .failure(error)
             }
             if case .success(let response) = outcome, !response.isTransientFailure {
@@ -63,7 +79,8 @@ public struct HTTPTransport: Sendable {
             let retryAfter = (try? outcome.get())?.retryAfter
             guard
                 let delay = configuration.retry.delay(
-                    afterAttempt: attempt, retryAfter: retryAfter, randomUnit: Double.random(in: 0..<1))
+                    afterAttempt: attempt, retryAfter: retryAfter, randomUnit: Double.random(in: 0..<1)),
+                deadline.map({ ContinuousClock.now + delay < $0 }) ?? true
             else { return try outcome.get() }
             logger.debug("retrying", metadata: ["url": "\(url)", "attempt": "\(attempt)", "delay": "\(delay)"])
             try await Task.sleep(for: delay)
@@ -71,8 +88,22 @@ public struct HTTPTransport: Sendable {
         }
     }
 
+    /// `GET URL → 200 · 1234 bytes · 12 ms`, at debug level (`rickdex -v`).
+    private func log(_ url: URL, response: TransportResponse, since start: ContinuousClock.Instant, attempt: Int) {
+        let milliseconds = Int(((ContinuousClock.now - start).seconds * 1000).rounded())
+        let retried = attempt > 1 ? " · attempt \(attempt)" : ""
+        logger.debug("GET \(url) → \(response.status) · \(response.body.count) bytes · \(milliseconds) ms\(retried)")
+    }
+
+    /// Seconds to a tenth, as a message says them.
+    private static func tenths(_ duration: Duration) -> Double {
+        (duration.seconds * 10).rounded() / 10
+    }
+
     /// One attempt, no retries, within the host's limit.
-    public func getOnce(_ url: URL, headers: [(String, String)] = []) async throws -> TransportResponse {
+    public func getOnce(
+        _ url: URL, headers: [(String, String)] = [], timeout: Duration? = nil
+    ) async throws -> TransportResponse {
         let host = Self.hostName(url)
         let limiter = limiters.withLock { limiters in
             if let limiter = limiters[host] { return limiter }
@@ -81,7 +112,7 @@ public struct HTTPTransport: Sendable {
             return limiter
         }
         return try await limiter.run {
-            let (response, spoken) = try await attempt(url, headers: headers)
+            let (response, spoken) = try await attempt(url, headers: headers, timeout: timeout ?? configuration.requestTimeout)
             if spoken == ConnectionLog.http2, limiter.limit < Workload.streamsPerConnection {
                 limiter.setLimit(Workload.streamsPerConnection)
             }
@@ -90,8 +121,9 @@ public struct HTTPTransport: Sendable {
     }
 
     /// One transfer: the response, and the protocol it came over.
-    private func attempt(_ url: URL, headers: [(String, String)]) async throws -> (TransportResponse, String?) {
-        let timeout = configuration.requestTimeout
+    private func attempt(_ url: URL, headers: [(String, String)], timeout: Duration) async throws -> (
+        TransportResponse, String?
+    ) {
         let limit = configuration.maxBodyBytes
         let engine: CurlEngine
         switch CurlEngine.shared {

@@ -1,7 +1,12 @@
 /// Limits for every HTTP request Rickdex makes.
 public struct TransportConfiguration: Sendable, Hashable {
-    /// Time for a whole request, connection and body included, per attempt.
+    /// Time for one attempt, connection and body included.
     public var requestTimeout: Duration
+    /// Time for the whole of one `get`, every attempt and the waits between them included (curl's
+    /// `--retry-max-time`); `nil`: bounded by the attempts alone.
+    public var totalTimeout: Duration?
+    /// An instant no request waits past, whenever it started: a command's whole deadline.
+    public var deadline: ContinuousClock.Instant?
     /// Bodies larger than this are refused without reading them whole.
     public var maxBodyBytes: Int
     public var retry: RetryPolicy
@@ -11,13 +16,22 @@ public struct TransportConfiguration: Sendable, Hashable {
     public var trustedCertificates: String?
 
     public init(
-        requestTimeout: Duration = .seconds(20), maxBodyBytes: Int = 10 << 20, retry: RetryPolicy = RetryPolicy(),
-        userAgent: String = "HTTPTransport", trustedCertificates: String? = nil
+        requestTimeout: Duration = .seconds(20), totalTimeout: Duration? = nil, deadline: ContinuousClock.Instant? = nil,
+        maxBodyBytes: Int = 10 << 20, retry: RetryPolicy = RetryPolicy(), userAgent: String = "HTTPTransport",
+        trustedCertificates: String? = nil
     ) {
         self.requestTimeout = requestTimeout
+        self.totalTimeout = totalTimeout
+        self.deadline = deadline
         self.maxBodyBytes = maxBodyBytes
         self.retry = retry
         self.userAgent = userAgent
         self.trustedCertificates = trustedCertificates
+    }
+
+    /// When a `get` that starts at `start` must be over: the sooner of `deadline` and the start
+    /// plus `totalTimeout`; `nil` when neither is set.
+    func deadline(startingAt start: ContinuousClock.Instant) -> ContinuousClock.Instant? {
+        [deadline, totalTimeout.map { start + $0 }].compactMap { $0 }.min()
     }
 }

@@ -37,7 +37,7 @@ struct Rickdex: AsyncParsableCommand {
             ExportCommand.self, WarmCommand.self,
             CacheCommand.self, ArtCommand.self, TerminalCommand.self,
             ThumbnailCommand.self,
-            ServeCommand.self,
+            ServeCommand.self, ManualSectionsCommand.self,
         ]
     )
 
@@ -48,13 +48,14 @@ struct Rickdex: AsyncParsableCommand {
         _ = rdx_malloc_keep_freed_memory()
         do {
             // `rickdex` alone on a terminal opens the live search.
-            let arguments = Array(CommandLine.arguments.dropFirst())
+            let arguments = CommandLineWords.prepared(Array(CommandLine.arguments.dropFirst()))
             if arguments.first == ServeCommand.configuration.commandName {
                 try ServeExecutable.exec(Array(arguments.dropFirst()))
             }
             let interactive =
                 arguments.isEmpty && TerminalDevice.standardInput.isTerminal && TerminalDevice.standardOutput.isTerminal
-            var command = try parseAsRoot(interactive ? ["browse"] : nil)
+            try CommandLineWords.checkCommand(arguments, known: configuration.subcommands.map { $0._commandName } + ["help"])
+            var command = try parseAsRoot(interactive ? ["browse"] : arguments)
             if var asyncCommand = command as? AsyncParsableCommand {
                 try await asyncCommand.run()
             } else {

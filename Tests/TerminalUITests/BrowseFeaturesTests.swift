@@ -44,26 +44,31 @@ import UseCases
         #expect(state.page == everyone, "back on the empty line, it applies")
     }
 
-    @Test func questionMarkShowsEveryKeyAndAnyKeyClosesIt() {
+    @Test func f1ShowsEveryKeyAndAnyKeyClosesIt() {
         var state = loaded()
-        #expect(state.apply(key: .character("?")).isEmpty)
+        #expect(state.apply(key: .character("?")) == [.search(name: "?", status: .any)], "? types on the list")
+        _ = state.apply(key: .clearLine)
+        #expect(KeyDecoder.keys(in: Array("\u{1B}OP".utf8)) == [.help], "F1")
+        #expect(KeyDecoder.keys(in: [0x1F]) == [.help], "Ctrl-/")
+        #expect(state.apply(key: .help).isEmpty)
         let screen = Self.view.render(state)
         for (key, _) in BrowseView.keys { #expect(screen.contains { $0.contains(key) }, "\(key)") }
         #expect(screen.last?.contains("any key: close") == true)
         #expect(Self.view.placements(state).isEmpty, "no image over the overlay")
         #expect(state.apply(key: .character("x")).isEmpty, "the key only closes the overlay")
         #expect(!state.help && state.query.isEmpty)
-        _ = state.apply(key: .character("?"))
-        #expect(state.apply(key: .character("q")) == [.quit])
+        _ = state.apply(key: .help)
+        #expect(state.apply(key: .interrupt) == [.quit])
     }
 
-    @Test func yCopiesTheSelectedOrShownCharacterOnlyFromTheList() {
+    @Test func ctrlYCopiesTheSelectedOrShownCharacter() {
         var state = loaded()
-        #expect(state.apply(key: .character("y")) == [.search(name: "y", status: .any)], "y types while typing")
+        #expect(state.apply(key: .character("y")) == [.search(name: "y", status: .any)], "y types on the list")
         _ = state.apply(key: .clearLine)
         state = loaded()
         _ = state.apply(key: .down)
-        #expect(state.apply(key: .character("y")) == [.share(Self.characters[1])])
+        #expect(KeyDecoder.keys(in: [0x19]) == [.copy])
+        #expect(state.apply(key: .copy) == [.share(Self.characters[1])])
         _ = state.apply(key: .enter)
         #expect(state.apply(key: .character("y")) == [.share(Self.characters[1])], "and from the detail")
         state.notice = "copied"
@@ -197,18 +202,19 @@ import UseCases
     }
 }
 
-/// `g`: the list as a grid of larger avatars, moved through in two dimensions.
+/// Ctrl-G: the list as a grid of larger avatars, moved through in two dimensions.
 @Suite struct BrowseGridTests {
     static let view = BrowseFeaturesTests.view  // 80 columns: five cells a row
 
-    @Test func gTogglesTheGridAndAsksForItsLargerAvatars() {
+    @Test func ctrlGTogglesTheGridAndAsksForItsLargerAvatars() {
         var state = BrowseFeaturesTests().loaded()
-        #expect(state.apply(key: .character("g")) == [.search(name: "g", status: .any)], "g types while typing")
-        state = BrowseFeaturesTests().loaded()
         _ = state.apply(key: .down)
-        #expect(state.apply(key: .character("g")) == [.fetchAvatars(state.results)])
+        #expect(state.apply(key: .character("g")) == [.search(name: "g", status: .any)], "g types after moving too")
+        state = BrowseFeaturesTests().loaded()
+        #expect(KeyDecoder.keys(in: [0x07]) == [.toggleGrid])
+        #expect(state.apply(key: .toggleGrid) == [.fetchAvatars(state.results)])
         #expect(state.grid)
-        #expect(state.apply(key: .character("g")).isEmpty && !state.grid)
+        #expect(state.apply(key: .toggleGrid).isEmpty && !state.grid)
     }
 
     @Test func arrowsMoveInTwoDimensions() {
@@ -231,7 +237,6 @@ import UseCases
     @Test func cellsHoldAvatarsAndNamesAndClicksFindThem() throws {
         var state = BrowseFeaturesTests().loaded()
         state.grid = true
-        state.focus = .list
         state.selection = 6
         let avatar = Bitmap(width: 64, height: 64, fill: RGBA(200, 40, 40))
         for character in state.results { state.avatars[character.id] = avatar }
@@ -253,16 +258,16 @@ import UseCases
     }
 }
 
-/// `r`: the page and its avatars asked about again, like pull-to-refresh.
+/// Ctrl-R: the page and its avatars asked about again, like pull-to-refresh.
 @Suite struct BrowseRefreshTests {
     @Test func rAsksAgainAndTheAnswerSaysWhatChanged() throws {
         var state = BrowseFeaturesTests().loaded()
-        #expect(state.apply(key: .character("r")) == [.search(name: "r", status: .any)], "r types while typing")
+        _ = state.apply(key: .down)
+        #expect(state.apply(key: .character("r")) == [.search(name: "r", status: .any)], "r types on the list")
         state = BrowseFeaturesTests().loaded()
         _ = state.apply(key: .down)
         let page = try #require(state.page)
         let generation = state.generation
-        #expect(state.apply(key: .character("r")) == [.refresh(page, name: "", status: .any, generation: generation)])
         #expect(state.apply(key: .refresh) == [.refresh(page, name: "", status: .any, generation: generation)], "Ctrl-R")
         #expect(KeyDecoder.keys(in: [0x12]) == [.refresh])
 

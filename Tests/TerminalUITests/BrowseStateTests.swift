@@ -40,10 +40,55 @@ import UseCases
         #expect(state.selection == 0)
         for _ in 0..<25 { _ = state.apply(key: .down) }
         #expect(state.selection == 19)
-        #expect(state.focus == .list)
-        #expect(state.apply(key: .character("n")) == [.fetchPage(name: "", status: .any, page: 2, generation: 1)])
-        #expect(state.apply(key: .character("n")) == [], "one page fetch at a time")
-        #expect(state.apply(key: .character("q")) == [.quit], "q quits from the list")
+        _ = state.apply(key: .home)
+        #expect(state.selection == 0)
+        _ = state.apply(key: .end)
+        #expect(state.selection == 19)
+        #expect(state.apply(key: .pageDown) == [.fetchPage(name: "", status: .any, page: 2, generation: 1)])
+        #expect(state.apply(key: .pageDown) == [], "one page fetch at a time")
+        #expect(state.apply(key: .endOfInput) == [.quit], "Ctrl-D quits")
+    }
+
+    /// As in fzf: after moving through the list, every printable key still types, `q` and `p`
+    /// among them, and nothing quits or turns a page until a named key or a chord says so.
+    @Test func lettersAlwaysTypeWhateverWasMoved() {
+        var state = BrowseState()
+        _ = state.apply(search: .loaded(query: BrowseQuery(name: "rick", status: .any), page: Self.page(20)))
+        state.query = "rick"
+        _ = state.apply(key: .down)
+        var effects: [BrowseState.Effect] = []
+        for letter in " quantum" { effects += state.apply(key: .character(letter)) }
+        #expect(state.query == "rick quantum")
+        #expect(!effects.contains(.quit))
+        #expect(effects.last == .search(name: "rick quantum", status: .any))
+        _ = state.apply(key: .clearLine)
+        _ = state.apply(key: .down)
+        for letter in "poopy?ygnr" { _ = state.apply(key: .character(letter)) }
+        #expect(state.query == "poopy?ygnr", "no page turned, no help, no copy, no grid")
+        #expect(!state.help && !state.grid)
+        #expect(state.apply(key: .deleteWord) == [.search(name: "", status: .any)])
+        #expect(state.apply(key: .backTab) == [.search(name: "", status: .unknown)])
+    }
+
+    @Test func chordsAndNamedKeysActOnTheList() {
+        var state = BrowseState()
+        _ = state.apply(search: .loaded(query: BrowseQuery(name: "", status: .any), page: Self.page(20)))
+        #expect(state.apply(key: .copy) == [.share(Self.characters[0])])
+        #expect(state.apply(key: .toggleGrid) == [.fetchAvatars(Array(Self.characters.prefix(20)))])
+        #expect(state.grid)
+        #expect(state.apply(key: .help) == [] && state.help)
+        #expect(state.apply(key: .character("x")) == [] && !state.help, "any key closes the help")
+        #expect(state.query.isEmpty)
+        #expect(state.apply(key: .escape) == [.quit], "Esc on an empty line quits")
+    }
+
+    @Test func pickingEndsWithTheChosenCharacter() {
+        var state = BrowseState()
+        state.picks = true
+        _ = state.apply(search: .loaded(query: BrowseQuery(name: "", status: .any), page: Self.page(5)))
+        _ = state.apply(key: .down)
+        #expect(state.apply(key: .enter) == [.pick(Self.characters[1])])
+        #expect(state.screen == .list)
     }
 
     @Test func aPageForOlderResultsIsDropped() {
@@ -99,7 +144,7 @@ import UseCases
         }
         _ = state.apply(search: .loaded(query: rick, page: Self.page(20)))
         let lines = view.render(state).map(Self.plain)
-        #expect(lines[2].contains("› ● \(Self.characters[0].name) #\(Self.characters[0].id)"))
+        #expect(lines[2].contains("▶ ● \(Self.characters[0].name) #\(Self.characters[0].id)"))
         #expect(lines.filter { $0.contains(" #") }.count == 6, "(16 - 3) / 2 items fit")
         for _ in 0..<10 { _ = state.apply(key: .down) }
         let scrolled = view.render(state).map(Self.plain)

@@ -50,14 +50,28 @@ import Testing
         #expect(Self.keys(bytes, cutAt: Array(1..<bytes.count)) == whole)
     }
 
+    @Test(arguments: [
+        ("\u{1B}[H", Key.home), ("\u{1B}OH", .home), ("\u{1B}[1~", .home), ("\u{1B}[F", .end), ("\u{1B}[4~", .end),
+        ("\u{1B}OP", .help), ("\u{1B}[11~", .help), ("\u{1B}[Z", .backTab), ("\u{04}", .endOfInput),
+        ("\u{0E}", .down), ("\u{10}", .up), ("\u{17}", .deleteWord), ("\u{19}", .copy), ("\u{07}", .toggleGrid),
+    ])
+    func namedKeysAndChordsDecode(_ bytes: String, _ key: Key) {
+        let sent = Array(bytes.utf8)
+        #expect(KeyDecoder.keys(in: sent) == [key])
+        #expect(Self.keys(sent, cutAt: Array(1..<max(1, sent.count))) == [key], "one byte a read")
+    }
+
     @Test func aLoneEscapeWaitsForTheLineToGoQuiet() {
         var decoder = KeyDecoder()
         #expect(decoder.keys(in: [0x1B]).isEmpty, "not yet: it may start a sequence")
         #expect(decoder.isWaiting)
         #expect(decoder.timeout() == [.escape])
         #expect(!decoder.isWaiting)
-        // Escape then a letter within one read (Alt-x): both.
-        #expect(decoder.keys(in: Array("\u{1B}x".utf8)) == [.escape, .character("x")])
+        // Escape then a letter within one read: Alt-x, and what follows types.
+        #expect(decoder.keys(in: Array("\u{1B}xy".utf8)) == [.alt("x"), .character("y")])
+        // Split across reads within the escape timeout: still Alt-x.
+        #expect(decoder.keys(in: [0x1B]).isEmpty)
+        #expect(decoder.keys(in: Array("x".utf8)) == [.alt("x")])
         // Half a sequence when the line goes quiet is dropped, not typed.
         #expect(decoder.keys(in: Array("\u{1B}[?62".utf8)).isEmpty)
         #expect(decoder.timeout().isEmpty)

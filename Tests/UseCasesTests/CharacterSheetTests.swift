@@ -44,7 +44,7 @@ import Testing
         try await withThumbnails { characters, thumbnails in
             let layout = ContactSheet(columns: 2, thumbnailSize: 64, title: "Rickdex")
             let drawn = try await CharacterSheet(layout: layout, full: true).draw(characters, thumbnails: thumbnails)
-            let sheet = try ImageDecoder().decode(drawn.png)
+            let sheet = try ImageDecoder().decode(drawn.bytes)
             // Two cells of 112 + 10 pixels (room for 16 characters of text), and the margin.
             #expect(sheet.width == 2 * 122 + 10, "two columns")
             #expect(drawn.failures.map(\.character.id) == [9999])

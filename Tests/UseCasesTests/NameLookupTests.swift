@@ -13,7 +13,13 @@ import UseCases
     }
 
     func found(_ outcome: NameLookup.Outcome<Named>) -> String? {
-        if case .found(let item) = outcome { return item.name }
+        if case .found(let item, _) = outcome { return item.name }
+        return nil
+    }
+
+    /// The one found and the ids of its namesakes.
+    func namesakes(_ outcome: NameLookup.Outcome<Named>) -> (Int, [Int])? {
+        if case .found(let item, let others) = outcome { return (item.id, others.map(\.id)) }
         return nil
     }
 
@@ -38,7 +44,15 @@ import UseCases
         #expect(
             several(pick("juggling", ["Juggling Rick", "Big Juggling Morty", "Juggling Morty"]))
                 == ["Juggling Rick", "Juggling Morty", "Big Juggling Morty"])
-        #expect(several(pick("juggling morty", ["Juggling Morty", "Juggling Morty"])) == ["Juggling Morty", "Juggling Morty"])
+    }
+
+    @Test func aNameSeveralShareShowsTheLowestIdAndNamesTheOthers() throws {
+        let outcome = try #require(
+            namesakes(pick("rick sanchez", ["Rick Sanchez", "Rick Sanchez Jr", "Rick Sanchez", "Rick Sanchez"])))
+        #expect(outcome.0 == 1)
+        #expect(outcome.1 == [3, 4])
+        // Even when not every candidate was read: the exact name is what people mean.
+        #expect(namesakes(pick("juggling morty", ["Juggling Morty", "Juggling Morty"], total: 300))?.1 == [2])
     }
 
     @Test func aFitIsOnlyTheOnlyOneWhenEveryCandidateWasRead() {
@@ -60,8 +74,9 @@ import UseCases
                 try await NameLookup.find("citadel", Location.self, client: client)
             )
         }
-        if case .found(let character) = morty {
+        if case .found(let character, let others) = morty {
             #expect(character.id == 2)
+            #expect(others.isEmpty)
         } else {
             Issue.record("expected Morty, got \(morty)")
         }

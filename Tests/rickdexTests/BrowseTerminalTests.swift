@@ -83,7 +83,7 @@ import Testing
             let detail = try pane.wait(for: "Episodes (")
             try pane.keys("Escape")
             let back = try pane.wait(for: "97 matches")
-            try pane.keys("q", literal: true)
+            try pane.keys("C-d")
             let end = try pane.wait(for: "DONE")
             return [start, results, detail, back, end]
         }
@@ -93,9 +93,66 @@ import Testing
         #expect(screens[2].contains("Juggling Rick  #7") && screens[2].contains("Status"))
         #expect(screens[3].contains("▶ ● Juggling Rick"))
         let end = screens[4]
-        #expect(end.contains("DONE"), "browse quit on q")
+        #expect(end.contains("DONE"), "browse quit on Ctrl-D")
         #expect(end.contains(" icanon") && !end.contains("-icanon"), "line editing is back")
         #expect(end.contains(" echo ") && !end.contains("-echo "), "echo is back")
+    }
+
+    /// As in fzf: letters type whatever was moved, so a word with q, p, y, g or r in it is a
+    /// search, never a command (before, `quantum` after Down quit at the q, and `poopy` turned a page).
+    @Test func lettersAlwaysTypeAfterMovingThroughTheList() async throws {
+        let cache = try TemporaryFolder()
+        let pane = try Pane(command("fixtures", cache: cache))
+        let screens = try await onDispatchThread {
+            _ = try pane.wait(for: "page 1 of 42")
+            try pane.keys("rick", literal: true)
+            _ = try pane.wait(for: "97 matches")
+            try pane.keys("Down")
+            try pane.keys("quantum", literal: true)
+            let quantum = try pane.wait(for: "no matches for “rickquantum”")
+            try pane.keys("C-u")
+            _ = try pane.wait(for: "826 matches")
+            try pane.keys("Down")
+            try pane.keys("poopy", literal: true)
+            let poopy = try pane.wait(for: "Search › poopy")
+            // Typed in pieces, a byte at a time, as a slow link delivers them: the same.
+            try pane.keys("C-u")
+            for byte in Array("gyr".utf8) { try pane.bytes([String(byte, radix: 16)]) }
+            let typed = try pane.wait(for: "Search › gyr")
+            try pane.keys("C-c")
+            let end = try pane.wait(for: "DONE")
+            return [quantum, poopy, typed, end]
+        }
+        #expect(screens[0].contains("Search › rickquantum") && !screens[0].contains("DONE"), "still running")
+        #expect(screens[1].contains("Search › poopy"), "no p turned a page")
+        #expect(screens[2].contains("Search › gyr") && !screens[2].contains("Keys"))
+        #expect(screens[3].contains("DONE"))
+    }
+
+    /// `id=$(rickdex browse)`: the screen on the terminal, the choice down the pipe.
+    @Test func choosingPrintsTheCharacterForAScript() async throws {
+        let cache = try TemporaryFolder()
+        let chosen = cache.appendingPathComponent("chosen")
+        let pane = try Pane(command("fixtures", cache: cache) + " morty > \(chosen.path); echo \"STATUS $?\"")
+        let end = try await onDispatchThread { () -> String in
+            _ = try pane.wait(for: "Search › morty")
+            _ = try pane.wait(for: "matches · page 1")
+            try pane.keys("Down")
+            try pane.keys("Enter")
+            return try pane.wait(for: "STATUS")
+        }
+        #expect(end.contains("STATUS 0"))
+        let printed = try String(contentsOf: chosen, encoding: .utf8)
+        // The second of morty's matches: Morty Smith is #2, Dipper Morty #21.
+        #expect(printed == "21\n")
+        // Quitting without a choice says so: a script never takes nothing for an answer.
+        let quit = try Pane(command("fixtures", cache: cache) + " --print name > \(chosen.path); echo \"STATUS $?\"")
+        let ended = try await onDispatchThread { () -> String in
+            _ = try quit.wait(for: "page 1 of 42")
+            try quit.keys("Escape")
+            return try quit.wait(for: "STATUS")
+        }
+        #expect(ended.contains("STATUS 1") && ended.contains("no character chosen"))
     }
 
     @Test func aSlowAnswerForAnOldQueryIsNeverShown() async throws {
@@ -127,7 +184,7 @@ import Testing
         }
     }
 
-    @Test func yCopiesThroughTmuxsBufferAndQuestionMarkShowsTheKeys() async throws {
+    @Test func ctrlYCopiesThroughTmuxsBufferAndF1ShowsTheKeys() async throws {
         let cache = try TemporaryFolder()
         let pane = try Pane(command("fixtures", cache: cache))
         let output = cache.appendingPathComponent("pane-output")
@@ -135,15 +192,15 @@ import Testing
         _ = try ViewTests.tmux(["-L", pane.socket, "pipe-pane", "-o", "cat >> \(output.path)"])
         let screens = try await onDispatchThread {
             _ = try pane.wait(for: "page 1 of 42")
-            try pane.keys("?", literal: true)
+            try pane.keys("F1")
             let help = try pane.wait(for: "any key: close")
             try pane.keys("Escape")
             _ = try pane.wait(for: "page 1 of 42")
             try pane.keys("Down")
-            try pane.keys("y", literal: true)
+            try pane.keys("C-y")
             let copied = try pane.wait(for: "copied")
             let buffer = try ViewTests.tmux(["-L", pane.socket, "show-buffer"])
-            try pane.keys("q", literal: true)
+            try pane.keys("C-c")
             _ = try pane.wait(for: "DONE")
             return [help, copied, buffer]
         }
@@ -178,7 +235,7 @@ import Testing
             try pane.bytes(Self.sgr(0, column: 8, row: 9))
             try pane.bytes(Self.sgr(0, column: 8, row: 9))
             let opened = try pane.wait(for: "Episodes (")
-            try pane.keys("q", literal: true)
+            try pane.keys("q", literal: true)  // the detail has no search line: q quits there
             _ = try pane.wait(for: "DONE")
             return [selected, scrolled, opened]
         }
@@ -231,21 +288,20 @@ import Testing
         #expect(screens[3].contains("826 matches"))
     }
 
-    @Test func gShowsAGridOfAvatarsAndNamesThatArrowsMoveThrough() async throws {
+    @Test func ctrlGShowsAGridOfAvatarsAndNamesThatArrowsMoveThrough() async throws {
         let cache = try TemporaryFolder()
         let pane = try Pane(command("fixtures", cache: cache))
         let screens = try await onDispatchThread {
             _ = try pane.wait(for: "page 1 of 42")
             try pane.keys("Down")
-            try pane.keys("g", literal: true)
-            let grid = try pane.wait(for: "g list")
+            try pane.keys("C-g")
+            let grid = try pane.wait(for: "^G list")
             // The larger avatars arrive (made on first use): cells above the names.
             let drawn = try pane.wait(for: "▀")
             try pane.keys("Right")
             try pane.keys("Down")
             let moved = try pane.wait(for: "▶ Frank Maxi")
             try pane.keys("Escape")
-            try pane.keys("q", literal: true)
             _ = try pane.wait(for: "DONE")
             return [grid, drawn, moved]
         }
@@ -296,7 +352,7 @@ import Testing
         server = try await restarted(["--data", fixtures.path], port: port)
         let (notice, after) = try await onDispatchThread { () -> (String, String) in
             try pane.keys("Down")
-            try pane.keys("r", literal: true)
+            try pane.keys("C-r")
             let screen = try pane.wait(for: "refreshed page 1")
             usleep(200_000)
             return (screen, try rickRow())

@@ -19,8 +19,8 @@ struct ResourceRoutes<Resource: WireResource>: Sendable {
         let info = PageDTO<Resource>.Info(
             count: slice.count,
             pages: slice.pages,
-            next: query.page < slice.pages ? link(query.at(page: query.page + 1), base: base, slash: trailingSlash) : nil,
-            prev: query.page > 1 ? link(query.at(page: query.page - 1), base: base, slash: trailingSlash) : nil
+            next: query.page < slice.pages ? query.at(page: query.page + 1).link(under: base, trailingSlash: trailingSlash) : nil,
+            prev: query.page > 1 ? query.at(page: query.page - 1).link(under: base, trailingSlash: trailingSlash) : nil
         )
         return try .json(PageDTO(info: info, results: slice.results), base: base)
     }
@@ -61,11 +61,5 @@ struct ResourceRoutes<Resource: WireResource>: Sendable {
             return .error(.notFound, ErrorBodyDTO.notFound(Resource.kind))
         }
         return try .json(item, base: base)
-    }
-    private func link(_ query: ResourceQuery<Resource.Model>, base: String, slash: Bool) -> String {
-        let items = query.queryItems.map { item in
-            "\(item.name)=\(item.value?.addingPercentEncoding(withAllowedCharacters: .urlQueryValueAllowed) ?? "")"
-        }
-        return "\(base)/\(Resource.path)\(slash ? "/" : "")?" + items.joined(separator: "&")
     }
 }

@@ -29,6 +29,8 @@ public final class DiskCache: Sendable {
     private struct State {
         var statistics = DiskStatistics()
         var lastWriteError: DiskCacheError?
+        /// The size a full disk left room for, once one was met.
+        var roomFound: Int64?
     }
     private let state = Locked(State())
 
@@ -37,19 +39,40 @@ public final class DiskCache: Sendable {
     /// A temporary file this old belongs to no live write.
     private static let abandonedAfter = 600.0
 
-    /// Opens (creating as needed) the cache at `root`.
-    public init(root: URL, configuration: DiskCacheConfiguration = DiskCacheConfiguration()) throws(DiskCacheError) {
+    /// The cache directory tag (bford.info/cachedir) that marks a folder as a cache: backup tools
+    /// skip it, and tending a cache (`onlyACache`) needs it, or an entry tree, or an empty folder.
+    static let tagName = "CACHEDIR.TAG"
+    static let tag = """
+        Signature: 8a477f597d28d172789f06886806bc55
+        # This file is a cache directory tag created by an image cache (Rickdex's DiskCache).
+        # For information about cache directory tags, see https://bford.info/cachedir/
+
+        """
+
+    /// Opens (creating as needed) the cache at `root`, marking it with `CACHEDIR.TAG`.
+    ///
+    /// With `onlyACache` (to tend or empty a cache), a folder that holds other files and is not
+    /// already a cache (no tag, no entry tree) is refused with `notACache`, and nothing is made
+    /// in it.
+    public init(
+        root: URL, configuration: DiskCacheConfiguration = DiskCacheConfiguration(), onlyACache: Bool = false
+    ) throws(DiskCacheError) {
         self.root = root
         self.configuration = configuration
         let version = root.appendingPathComponent("v1").path
         objects = version + "/objects"
         legacyTemporary = version + "/tmp"
         record = SizeRecord(path: version + "/size")
+        let tag = root.appendingPathComponent(Self.tagName).path
+        let marked = FileSystem.info(tag) != nil || FileSystem.info(version) != nil
+        // Tending a cache (clearing it, say) never takes a folder of other things for one.
+        if onlyACache, !marked, !FileSystem.list(root.path).isEmpty { throw .notACache(path: root.path) }
         do {
             try FileSystem.makeFolder(objects)
         } catch {
             throw .unusable(path: objects, cause: Errno(rawValue: error.code))
         }
+        if FileSystem.info(tag) == nil { try? AtomicFile.write(Array(Self.tag.utf8), to: tag) }
         // The 256 shard folders, made once, so a write never finds its folder missing.
         if FileSystem.info("\(objects)/ff") == nil {
             let wasEmpty = FileSystem.list(objects).isEmpty
@@ -98,6 +121,40 @@ public final class DiskCache: Sendable {
     /// Stores `body` under `key`, replacing what was there. Throws when the disk refuses
     /// (the error is also kept in `lastWriteError`).
     public func store(_ body: [UInt8], metadata: EntryMetadata, for key: CacheKey) throws(DiskCacheError) {
+        do {
+            try write(body, metadata: metadata, for: key)
+        } catch .writeFailed(_, .noSpace) {
+            // A full disk: the cache fits itself to the room it found (its oldest entries go),
+            // keeps to that from now on, and tries once more.
+            guard makeRoom(for: Int64(body.count)) else { throw remember(.writeFailed(path: root.path, cause: .noSpace)) }
+            try write(body, metadata: metadata, for: key)
+        }
+    }
+
+    /// The size the cache keeps to: the configured limit, or the room a full disk left it.
+    private var sizeLimit: Int64 {
+        min(configuration.sizeLimit, state.withLock { $0.roomFound } ?? .max)
+    }
+
+    /// After a full disk: lowers the size kept to to what the cache holds less a tenth (at least
+    /// `bytes` more), trims to it, and says whether anything was freed.
+    private func makeRoom(for bytes: Int64) -> Bool {
+        let held = record.read()?.bytes ?? rebuildRecord().bytes
+        let room = max(0, held - max(bytes * 4, held / 10))
+        state.withLock { $0.roomFound = min($0.roomFound ?? .max, room) }
+        return trimIfNeeded().evicted > 0
+    }
+
+    /// Counts a write that failed and keeps it as the last; returns it to throw.
+    private func remember(_ failure: DiskCacheError) -> DiskCacheError {
+        state.withLock {
+            $0.statistics.writeFailures += 1
+            $0.lastWriteError = failure
+        }
+        return failure
+    }
+
+    private func write(_ body: [UInt8], metadata: EntryMetadata, for key: CacheKey) throws(DiskCacheError) {
         var metadata = metadata
         metadata.key = key.description
         let head = EntryFormat.head(of: DiskEntry(metadata: metadata, body: body))
@@ -130,19 +187,18 @@ public final class DiskCache: Sendable {
                 }
             }
         } catch {
-            let failure = DiskCacheError.writeFailed(path: root.path, cause: Errno(rawValue: SystemError(error).code))
-            state.withLock {
-                $0.statistics.writeFailures += 1
-                $0.lastWriteError = failure
-            }
-            throw failure
+            let cause = Errno(rawValue: SystemError(error).code)
+            let failure = DiskCacheError.writeFailed(path: root.path, cause: cause)
+            // A full disk is counted once it is given up on (`store`).
+            if cause == .noSpace { throw failure }
+            throw remember(failure)
         }
         state.withLock { state in
             state.statistics.writes += 1
             state.statistics.bytesWritten += size
         }
         let now = totals ?? rebuildRecord()
-        if now.bytes > configuration.sizeLimit { trimAfterWrite(now) }
+        if now.bytes > sizeLimit { trimAfterWrite(now) }
     }
 
     /// The metadata `kind` gets when stored now: fresh for the server's lifetime in `directives`,
@@ -318,6 +374,9 @@ public final class DiskCache: Sendable {
                 kind.unknown += 1
             }
             usage.byKind[metadata.kind] = kind
+            if let parts = CacheKey.parts(ofJoined: metadata.key), parts.count > 2, parts[0] == "api" {
+                usage.answersByAPI[parts[1], default: 0] += 1
+            }
         }
         usage.temporaryFiles = files.temporaries.count
         setRecord(SizeRecord.Totals(bytes: usage.bytes, entries: Int64(usage.entries)))
@@ -375,7 +434,7 @@ public final class DiskCache: Sendable {
         }
         files.sort { $0.info.modified < $1.info.modified }
         let sampled = files.reduce(Int64(0)) { $0 + $1.info.size }
-        var needed = totals.bytes - configuration.sizeLimit + Int64(Double(sampled) * (1 - configuration.trimTarget))
+        var needed = totals.bytes - sizeLimit + Int64(Double(sampled) * (1 - configuration.trimTarget))
         var evicted = 0
         // The removals under one hold of the record's lock, and taken off it in one update.
         _ = try? record.update { () -> (bytes: Int64, entries: Int64) in
@@ -414,8 +473,9 @@ public final class DiskCache: Sendable {
         var evicted = 0
         var freed: Int64 = 0
         var entries = Int64(files.count)
-        if total > configuration.sizeLimit {
-            let target = Int64(Double(configuration.sizeLimit) * configuration.trimTarget)
+        let limit = sizeLimit
+        if total > limit {
+            let target = Int64(Double(limit) * configuration.trimTarget)
             files.sort { $0.info.modified < $1.info.modified }
             for file in files where total > target {
                 // Gone already: another process trimmed it (and its walk accounts for it).

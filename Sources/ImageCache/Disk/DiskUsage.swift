@@ -18,6 +18,9 @@ public struct DiskUsage: Sendable, Hashable, Codable {
     public var entries = 0
     public var bytes: Int64 = 0
     public var byKind: [EntryKind: Kind] = [:]
+    /// API answers by the name of the API they belong to (`APIIdentity.name`): which APIs an
+    /// offline run can answer for.
+    public var answersByAPI: [String: Int] = [:]
     /// Entry files that could not be read as entries (left for `verify` to remove).
     public var unreadable = 0
     /// Leftover temporary files (from processes that were killed mid-write).

@@ -25,6 +25,21 @@ public struct CacheKey: Sendable, Hashable, CustomStringConvertible {
     /// The file name of a key in its joined form (as entry metadata keeps it).
     static func fileName(ofJoined joined: String) -> String { ContentDigest.sha256(joined.utf8) }
 
+    /// The parts of a key in its joined form; `nil` when it is not one.
+    static func parts(ofJoined joined: String) -> [String]? {
+        var parts: [String] = []
+        var rest = Substring(joined)
+        while !rest.isEmpty {
+            guard let colon = rest.firstIndex(of: ":"), let length = Int(rest[..<colon]), length >= 0 else { return nil }
+            let bytes = rest[rest.index(after: colon)...].utf8
+            guard bytes.count >= length else { return nil }
+            let end = bytes.index(bytes.startIndex, offsetBy: length)
+            parts.append(String(Substring(bytes[..<end])))
+            rest = Substring(bytes[end...])
+        }
+        return parts
+    }
+
     /// The key with one more part (a variant of the same source).
     public func appending(_ part: String) -> CacheKey {
         CacheKey(parts + [part])

@@ -12,6 +12,9 @@ public enum APIError: Error, Sendable, Hashable, CustomStringConvertible {
     case server(status: Int, url: String, detail: String)
     /// The server kept answering 429 Too Many Requests.
     case throttled(url: String, retryAfterSeconds: Double?)
+    /// A 404 that is not the API's own answer (an HTML page, another JSON shape, the API's "no
+    /// such route"): the URL is not under the API's root.
+    case notTheAPI(url: String, detail: String)
     /// A status the API never sends for this request.
     case unexpectedStatus(status: Int, url: String)
     /// The body is not the JSON the API promises; `field` is the path to the bad value.
@@ -32,6 +35,8 @@ public enum APIError: Error, Sendable, Hashable, CustomStringConvertible {
         case .throttled(let url, let retryAfter):
             "the server is rate limiting requests (429) for \(url)"
                 + (retryAfter.map { "; it asks to retry after \(Int($0.rounded(.up))) s" } ?? "")
+        case .notTheAPI(let url, let detail):
+            "no API at \(url): the server answered 404 Not Found\(detail.isEmpty ? "" : " (\(detail))")"
         case .unexpectedStatus(let status, let url):
             "unexpected HTTP status \(status) for \(url)"
         case .malformedResponse(let url, let field, let reason):
@@ -56,7 +61,7 @@ public enum APIError: Error, Sendable, Hashable, CustomStringConvertible {
     /// cached copy may stand in.
     var staleMayStandIn: Bool {
         switch self {
-        case .server, .throttled, .malformedResponse, .unexpectedStatus: true
+        case .server, .throttled, .malformedResponse, .unexpectedStatus, .notTheAPI: true
         case .transport(let failure): failure.staleMayStandIn
         case .notFound, .badRequest, .notCached: false
         }

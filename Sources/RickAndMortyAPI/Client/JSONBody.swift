@@ -63,6 +63,8 @@ package enum JSONBody {
         switch response.status {
         case 400:
             return .badRequest(url: address, message: errorMessage(response.body) ?? "bad request")
+        case 404:
+            return .notTheAPI(url: address, detail: summary(response.body))
         case 429:
             return .throttled(url: address, retryAfterSeconds: response.retryAfter.map { Double($0.components.seconds) })
         case 500...599:

@@ -60,7 +60,7 @@ final class BrowseEffects {
     func run(_ effect: BrowseState.Effect, grid: Bool) -> Bool {
         let (client, events) = (client, events)
         switch effect {
-        case .quit:
+        case .quit, .pick:
             return false
         case .share(let character):
             share(ClipboardShare.text(for: character))

@@ -1,4 +1,5 @@
 import BlockArt
+import HTTP
 import Imaging
 import RickAndMortyAPI
 import UseCases
@@ -23,6 +24,8 @@ enum BrowseEvent: Sendable {
     case detail(RMCharacter, Fetched<[Episode]>)
     /// The people of the screen titled `title` (an episode's cast, a location's residents).
     case people(Fetched<[RMCharacter]>, title: String)
+    /// What browse waits for, once a wait is long enough to say so; `nil` when it is over.
+    case waiting(NetworkWait?)
     case resize
     /// The terminal answered the probe browse sent as it opened.
     case terminalAnswered(ProbeResult)

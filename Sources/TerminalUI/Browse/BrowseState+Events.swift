@@ -42,6 +42,7 @@ extension BrowseState {
         case .refreshed(let page, let avatars, let unchanged, let generation):
             apply(refreshed: page, avatars: avatars, unchanged: unchanged, generation: generation)
         case .notice(let message): notice = message
+        case .waiting(let wait): waiting = wait
         case .avatarMissing(let id): missingAvatars.insert(id)
         case .largeAvatar(let id, let bitmap): largeAvatars[id] = bitmap
         case .detail(let character, let episodes): apply(detail: character, episodes: episodes)

@@ -4,18 +4,23 @@ import RickAndMortyAPI
 /// The screens past the list: a character's detail, its episodes, an episode's cast, a
 /// location's residents. Each opens from the one before and Esc walks back the same way.
 extension BrowseState {
-    /// A key on any screen but the list.
+    /// A key on any screen but the list. These have no text field, so single letters act (q, e,
+    /// l, y, r) beside the keys the list uses (Ctrl-Y, Ctrl-R).
     mutating func navigate(_ key: Key) -> [Effect] {
         switch (screen, key) {
         case (_, .character("q")):
             return [.quit]
-        case (_, .escape), (_, .backspace):
+        case (_, .character("?")):
+            help = true
+        case (_, .escape), (_, .backspace), (_, .left):
             back()
-        case (.detail(let character, _), .character("y")):
+        case (.detail(let character, _), .character("y")), (.detail(let character, _), .copy):
             return [.share(character)]
+        case (.detail(let character, _), .enter) where picks:
+            return [.pick(character)]
         case (.detail(let character, .loaded(let episodes)), .character("e")) where !episodes.isEmpty:
             push(.episodes(of: character, episodes))
-        case (.detail(let character, .failed), .character("r")):
+        case (.detail(let character, .failed), .character("r")), (.detail(let character, .failed), .refresh):
             screen = .detail(character, episodes: .loading)
             return [.fetchDetail(character)]
         case (.detail(let character, _), .character("l")):
@@ -32,14 +37,13 @@ extension BrowseState {
             let episode = episodes[itemSelection]
             let title = TerminalText.sanitize(episode.code) + " " + TerminalText.sanitize(episode.name) + " — cast"
             return open(title, .characters(ids: episode.characterIDs))
-        case (.people(let title, let source, .failed), .character("r")):
+        case (.people(let title, let source, .failed), .character("r")), (.people(let title, let source, .failed), .refresh):
             screen = .people(title: title, source, .loading)
             return [source.fetch(title: title)]
         case (.people(_, _, .loaded(let people)), .enter) where people.indices.contains(itemSelection):
-            let person = people[itemSelection]
-            push(.detail(person, episodes: .loading))
-            return [.fetchDetail(person)]
-        case (.people(_, _, .loaded(let people)), .character("y")) where people.indices.contains(itemSelection):
+            return open(people[itemSelection])
+        case (.people(_, _, .loaded(let people)), .character("y")) where people.indices.contains(itemSelection),
+            (.people(_, _, .loaded(let people)), .copy) where people.indices.contains(itemSelection):
             return [.share(people[itemSelection])]
         default:
             break

@@ -1,3 +1,4 @@
+import HTTP
 import Imaging
 import RickAndMortyAPI
 import UseCases
@@ -10,12 +11,13 @@ struct BrowseState {
         case any, alive, dead, unknown
 
         var next: StatusFilter {
-            switch self {
-            case .any: .alive
-            case .alive: .dead
-            case .dead: .unknown
-            case .unknown: .any
-            }
+            let all = Self.allCases
+            return all[(all.firstIndex(of: self).map { $0 + 1 } ?? 0) % all.count]
+        }
+
+        var previous: StatusFilter {
+            let all = Self.allCases
+            return all[((all.firstIndex(of: self) ?? 0) + all.count - 1) % all.count]
         }
 
         /// The status the API query asks for; `nil` for any.
@@ -53,20 +55,15 @@ struct BrowseState {
         case fetchResidents(title: String, locationID: Int)
         /// Put the character's URL and summary on the clipboard (OSC 52).
         case share(RMCharacter)
+        /// End browse with this character chosen (a picker's Enter: `Browser.picks`).
+        case pick(RMCharacter)
         /// Ask the server again about the page shown and its avatars (`generation` tells whether
         /// the answer still applies).
         case refresh(Page<RMCharacter>, name: String, status: StatusFilter, generation: Int)
         case quit
     }
 
-    /// Where letters go: into the search line, or (after ↑/↓) to the list, where q quits and
-    /// n/p page; any other letter goes back to typing.
-    enum Focus: Equatable {
-        case search, list
-    }
-
     var query = ""
-    var focus = Focus.search
     var status = StatusFilter.any
     var search = SearchState<BrowseQuery>.idle
     /// The page shown (the session gives page 1; n/p fetch others).
@@ -91,7 +88,11 @@ struct BrowseState {
     var history: [(screen: Screen, selection: Int)] = []
     /// The selection on the episodes and people screens.
     var itemSelection = 0
-    /// The list as a grid of larger avatars (`g`), for the rest of the session.
+    /// Enter chooses the character and ends browse, as fzf does, instead of opening its detail.
+    var picks = false
+    /// What browse is waiting for, once a wait has lasted long enough to say so (`nil`: nothing).
+    var waiting: NetworkWait?
+    /// The list as a grid of larger avatars (Ctrl-G), for the rest of the session.
     var grid = false
     /// Cells a grid row holds on the current screen (the view says; ↑/↓ move by a row).
     var gridColumns = 1
@@ -104,28 +105,28 @@ struct BrowseState {
         return [.search(name: query, status: status)]
     }
 
-    /// A key on the list screen: ↑↓←→ move, letters act on the list when it has the focus
-    /// (y, r, g, q, n, p), and edit the search line otherwise. Other screens: `navigate`.
+    /// A key on the list screen. Every printable key types into the search line, as in fzf;
+    /// moving, paging, opening, copying and quitting are named keys and Ctrl chords. The other
+    /// screens have no text field and keep single letters: `navigate`.
     mutating func apply(key: Key) -> [Effect] {
-        if key == .interrupt { return [.quit] }
+        if key == .interrupt || key == .endOfInput { return [.quit] }
         notice = nil
         if help {
-            // Any key closes the overlay; q still quits.
+            // Any key closes the overlay.
             help = false
-            return key == .character("q") ? [.quit] : []
+            return []
         }
-        if key == .character("?") {
+        if key == .help {
             help = true
             return []
         }
         if screen != .list { return navigate(key) }
         if moveSelection(key) { return [] }
-        if key == .refresh { return refresh() }
-        if focus == .list, case .character(let letter) = key, let effects = listCommand(letter) { return effects }
-        return edit(key)
+        return listKey(key) ?? edit(key)
     }
 
-    /// The arrows: in the grid, in two dimensions; in the list, ↑↓ (←→ do nothing there).
+    /// The arrows (in the grid, in two dimensions; in the list ↑↓, ←→ do nothing there), Home
+    /// and End.
     private mutating func moveSelection(_ key: Key) -> Bool {
         let last = max(0, results.count - 1)
         switch key {
@@ -136,68 +137,63 @@ struct BrowseState {
         case .left, .right: return true
         case .up: selection = max(0, selection - 1)
         case .down: selection = min(last, selection + 1)
+        case .home: selection = 0
+        case .end: selection = last
         default: return false
         }
-        focus = .list
         return true
     }
 
-    /// A letter that acts on the list, or `nil` for one that goes to the search line.
-    private mutating func listCommand(_ letter: Character) -> [Effect]? {
-        switch letter {
-        case "y" where results.indices.contains(selection): return [.share(results[selection])]
-        case "r": return refresh()
-        case "g":
+    /// A key that acts on the results, or `nil` for one that edits the search line.
+    private mutating func listKey(_ key: Key) -> [Effect]? {
+        switch key {
+        case .copy where results.indices.contains(selection): return [.share(results[selection])]
+        case .copy: return []
+        case .refresh: return refresh()
+        case .toggleGrid:
             grid.toggle()
             // The grid draws larger avatars: ask again at its size (the caches answer at once).
             return grid && !results.isEmpty ? [.fetchAvatars(results)] : []
-        case "q": return [.quit]
-        case "n": return fetchPage(offset: 1)
-        case "p": return fetchPage(offset: -1)
+        case .pageDown: return fetchPage(offset: 1)
+        case .pageUp: return fetchPage(offset: -1)
+        case .enter:
+            guard results.indices.contains(selection) else { return [] }
+            return open(results[selection])
+        case .escape where query.isEmpty: return [.quit]
         default: return nil
         }
     }
 
-    /// `r` or Ctrl-R: the page shown, asked about again.
+    /// Enter on a character: chosen when browse picks, else its detail, its episodes on their way.
+    mutating func open(_ character: RMCharacter) -> [Effect] {
+        if picks { return [.pick(character)] }
+        push(.detail(character, episodes: .loading))
+        return [.fetchDetail(character)]
+    }
+
+    /// Ctrl-R: the page shown, asked about again.
     private mutating func refresh() -> [Effect] {
         guard let page else { return [] }
         notice = "refreshing page \(page.number)…"
         return [.refresh(page, name: query, status: status, generation: generation)]
     }
 
-    /// Typing and the keys that act on the search or its results.
+    /// Typing, and the keys that change the search: a new search when the line or filter changed.
     private mutating func edit(_ key: Key) -> [Effect] {
+        let before = (query, status)
         switch key {
-        case .character(let character):
-            focus = .search
-            query.append(character)
-        case .backspace:
-            focus = .search
-            guard !query.isEmpty else { return [] }
-            query.removeLast()
-        case .clearLine:
-            query = ""
-        case .tab:
-            status = status.next
-        case .pageDown:
-            return fetchPage(offset: 1)
-        case .pageUp:
-            return fetchPage(offset: -1)
-        case .enter:
-            guard results.indices.contains(selection) else { return [] }
-            let character = results[selection]
-            push(.detail(character, episodes: .loading))
-            return [.fetchDetail(character)]
-        case .escape:
-            if query.isEmpty { return [.quit] }
-            query = ""
-        case .interrupt:
-            return [.quit]
-        case .left, .right, .up, .down, .refresh, .mouse:
-            // Moves are `moveSelection`'s, the mouse the view's (`apply(click:double:)`, `apply(wheel:)`).
-            return []
+        case .character(let character): query.append(character)
+        case .backspace where !query.isEmpty: query.removeLast()
+        case .clearLine, .escape: query = ""
+        case .deleteWord:
+            // As readline's Ctrl-W: the spaces before the cursor, then the word.
+            while query.last == " " { query.removeLast() }
+            while let last = query.last, last != " " { query.removeLast() }
+        case .tab: status = status.next
+        case .backTab: status = status.previous
+        default: break
         }
-        return [.search(name: query, status: status)]
+        return before == (query, status) ? [] : [.search(name: query, status: status)]
     }
 
     /// A click on the list's item `index` (`nil`: not on an item) selects it; a double click
@@ -209,7 +205,6 @@ struct BrowseState {
             return []
         }
         guard screen == .list, let index, results.indices.contains(index) else { return [] }
-        focus = .list
         selection = index
         return double ? apply(key: .enter) : []
     }
@@ -218,7 +213,6 @@ struct BrowseState {
     /// end of the page turns the page.
     mutating func apply(wheel steps: Int) -> [Effect] {
         guard screen == .list, !help, !results.isEmpty else { return [] }
-        focus = .list
         let target = selection + steps
         if target > results.count - 1, selection == results.count - 1 { return fetchPage(offset: 1) }
         if target < 0, selection == 0 { return fetchPage(offset: -1) }

@@ -58,7 +58,7 @@ extension BrowseView {
                     let name = TerminalText.pad(
                         TerminalText.truncate(TerminalText.sanitize(results[index].name), toColumns: Self.gridCell - 3),
                         toColumns: Self.gridCell - 3)
-                    return (selected ? (state.focus == .list ? "▶ " : "› ") + style.bold(name) : "  " + name) + " "
+                    return (selected ? "▶ " + style.bold(name) : "  " + name) + " "
                 }.joined())
             lines.append("")
         }

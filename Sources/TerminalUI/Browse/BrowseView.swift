@@ -38,7 +38,7 @@ struct BrowseView {
 
     private func list(_ state: BrowseState) -> [String] {
         let right = "status: \(state.status.rawValue) (Tab)"
-        let cursor = state.focus == .search ? "▏" : ""
+        let cursor = "▏"
         let prompt = TerminalText.truncate(
             " Search › " + TerminalText.sanitize(state.query), toColumns: max(10, width - right.count - 3))
         let gap = max(1, width - TerminalText.width(prompt) - cursor.count - right.count)
@@ -58,7 +58,7 @@ struct BrowseView {
             let selected = index == state.selection
             let room = max(4, width - Self.listAvatar - 4)
             let name = TerminalText.truncate(TerminalText.sanitize(character.name), toColumns: max(1, room - 8))
-            let marker = selected ? (state.focus == .list ? "▶ " : "› ") : "  "
+            let marker = selected ? "▶ " : "  "
             let title =
                 marker + style.dot(character.status) + " " + (selected ? style.bold(name) : name) + style.dim(" #\(character.id)")
             let kind = TerminalText.truncate(
@@ -72,25 +72,26 @@ struct BrowseView {
 
     // MARK: Help
 
-    /// Every key, as the overlay `?` shows.
+    /// Every key, as the overlay (F1) shows. On the list every printable key types; the
+    /// screens past it, which have no search line, also take single letters.
     static let keys: [(String, String)] = [
-        ("type", "search by name (everyone when the line is empty)"),
-        ("Tab", "cycle the status filter: any, alive, dead, unknown"),
-        ("↑ ↓ (← → in the grid)", "select (then q, n, p, g and y act on the list)"),
-        ("g", "the list as a grid of larger avatars, and back"),
-        ("r, ^R", "refresh the page and its avatars from the server (an unchanged one costs a 304)"),
-        ("Enter", "open the character"),
-        ("PgDn PgUp, n p, ^N ^P", "next and previous page"),
-        ("y", "copy the character's API URL and summary to the clipboard"),
+        ("type", "search by name (everyone when the line is empty); every letter types"),
+        ("↑ ↓, ^P ^N", "select (← → too in the grid)"),
+        ("Home End", "the first, the last on the page"),
+        ("Enter", "open the character (picking: choose it and end)"),
+        ("PgDn PgUp", "next and previous page (the wheel past either end too)"),
+        ("Tab, Shift-Tab", "cycle the status filter: any, alive, dead, unknown"),
+        ("^G", "the list as a grid of larger avatars, and back"),
+        ("^Y", "copy the character's API URL and summary to the clipboard"),
+        ("^R", "refresh the page and its avatars from the server (an unchanged one costs a 304)"),
+        ("^U, ^W, Backspace", "clear the line, delete a word, a character"),
+        ("Esc", "clear the line; on an empty line, quit; past the list, back"),
+        ("^C, ^D", "quit"),
+        ("F1, ^/", "this help (any key closes it)"),
         ("e, l", "on a character: its episodes, the residents of its location"),
-        ("r", "on episodes, a cast or residents that could not be loaded: try again"),
         ("Enter", "on an episode: its cast; on a person: their detail"),
-        ("^U", "clear the search line"),
-        ("Esc", "back; on an empty line, quit"),
+        ("y, r, q, ?", "past the list: copy, try again what failed, quit, help"),
         ("click, double click", "select, open (--no-mouse: the terminal keeps the mouse)"),
-        ("wheel", "scroll; past either end, the next or previous page"),
-        ("?", "this help (any key closes it)"),
-        ("q, ^C", "quit"),
     ]
 
     private func help() -> [String] {
@@ -122,7 +123,7 @@ struct BrowseView {
         lines += AvatarArt.sideBySide(art, leftWidth: avatar, [""] + fields, gap: 3)
         lines.append("")
         switch episodes {
-        case .loading: lines.append(style.dim("  loading episodes…"))
+        case .loading: lines.append(style.dim("  loading episodes…" + waiting(state)))
         case .failed(let error): lines += failure("the episodes", error)
         case .loaded: lines += parts.episodes.map { TerminalText.truncateStyled($0, toColumns: width) }
         }
@@ -188,7 +189,7 @@ struct BrowseView {
         if let notice = state.notice {
             text = notice
         } else if state.help {
-            text = "any key: close · q: quit"
+            text = "any key: close"
         } else if case .detail(let character, let episodes) = state.screen {
             text =
                 "Esc: back" + (episodes.value?.isEmpty == false ? " · e: episodes" : "")
@@ -201,18 +202,19 @@ struct BrowseView {
         } else {
             switch state.search {
             case .idle:
-                text = "Type a name to search · Tab: status filter · ? keys · Esc: quit"
+                text = "Type a name to search · Tab: status filter · F1 keys · Esc: quit"
             case .loading(let query):
-                text = query.name.isEmpty ? "loading everyone…" : "searching “\(TerminalText.sanitize(query.name))”…"
+                text =
+                    (query.name.isEmpty ? "loading everyone…" : "searching “\(TerminalText.sanitize(query.name))”…")
+                    + waiting(state)
             case .loaded:
                 let page = state.page
                 let count = page?.count ?? 0
                 text =
-                    (state.pageLoading ? "loading page… · " : "")
+                    (state.pageLoading ? "loading page…\(waiting(state)) · " : "")
                     + "\(count) \(count == 1 ? "match" : "matches") · page \(page?.number ?? 1) of \(page?.pages ?? 1)"
-                    + (state.focus == .list
-                        ? " · Enter open · n/p pages · g \(state.grid ? "list" : "grid") · r refresh · y copy · ? keys · q"
-                        : " · ↑↓ select · Tab status · ? keys")
+                    + " · ↑↓ Enter \(state.picks ? "choose" : "open") · PgDn/PgUp · ^G \(state.grid ? "list" : "grid")"
+                    + " · ^Y copy · F1 keys · Esc quit"
             case .empty(let query):
                 text = "no matches for “\(TerminalText.sanitize(query.name))”"
             case .failed(_, let error):
@@ -220,6 +222,11 @@ struct BrowseView {
             }
         }
         return style.dim(TerminalText.truncate(" " + text, toColumns: width))
+    }
+
+    /// What a slow answer waits for: ` · waiting for HOST · 4 s · Ctrl-C quits`, or nothing.
+    private func waiting(_ state: BrowseState) -> String {
+        state.waiting.map { " · " + $0.description + " · Ctrl-C quits" } ?? ""
     }
 
     func blank(_ columns: Int) -> String { String(repeating: " ", count: columns) }

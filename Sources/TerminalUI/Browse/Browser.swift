@@ -1,6 +1,7 @@
 import BlockArt
 import Dispatch
 import FoundationEssentials
+import HTTP
 import ImageCache
 import Imaging
 import Logging
@@ -30,6 +31,12 @@ public struct Browser: Sendable {
     /// (`TerminalProbe.ask`): the first screen is drawn at once from `capabilities`, and the
     /// avatars turn to pixels when the answers come. `nil` when nothing was asked.
     public var answered: (@Sendable (ProbeResult) -> TerminalCapabilities)?
+    /// The search line as browse opens (`rickdex browse morty`).
+    public var query = ""
+    /// Enter chooses a character and ends browse (`run()` returns it), as fzf does.
+    public var picks = false
+    /// The requests in flight: a wait of a second or more shows in the status line. `nil`: none shown.
+    public var activity: RequestActivity?
     /// Where browse says why an avatar shows as a placeholder (debug level). It must not write to
     /// the terminal browse draws on: `rickdex browse -v 2>browse.log` gives it a file.
     public var logger: Logger = .disabled
@@ -45,18 +52,20 @@ public struct Browser: Sendable {
         TerminalDevice.standardInput.isTerminal && TerminalDevice.standardOutput.isTerminal
     }
 
-    /// Runs until the user quits or input ends.
+    /// Runs until the user quits or input ends, or (with `picks`) chooses a character, which it
+    /// returns.
     ///
     /// - Throws: `SystemError` when standard input is not a terminal.
-    public func run() async throws {
+    @discardableResult
+    public func run() async throws -> RMCharacter? {
         let terminal = try RawTerminal.enter(mouse: mouse)
         defer { terminal.restore() }
-        await loop()
+        return await loop()
     }
 
     /// The event loop: each event applied to the state, the effects it asks for run, the
-    /// screen redrawn.
-    private func loop() async {
+    /// screen redrawn. Returns the character chosen, if any.
+    private func loop() async -> RMCharacter? {
         let client = client
         let (events, sink) = AsyncStream.makeStream(of: BrowseEvent.self)
         let session = SearchSession { (query: BrowseQuery) in try await client.characters(query.characterQuery()) }
@@ -70,6 +79,8 @@ public struct Browser: Sendable {
         Self.readKeys(into: sink, probing: answered != nil)
         let resizes = Self.watchResizes(into: sink)
         defer { resizes.cancel() }
+        let waits = activity.map { Self.watchWaits($0, into: sink) }
+        defer { waits?.cancel() }
 
         var capabilities = capabilities
         var art = AvatarArt(capabilities: capabilities)
@@ -84,6 +95,8 @@ public struct Browser: Sendable {
         defer { RawTerminal.write(screen.leave()) }
 
         var state = BrowseState()
+        state.query = query
+        state.picks = picks
         var clicks = DoubleClick()
         // Opens on page 1 of everyone under the status filter.
         for case .search(let name, let status) in state.start() {
@@ -118,8 +131,28 @@ public struct Browser: Sendable {
             default:
                 asked = state.apply(event)
             }
-            for effect in asked where !effects.run(effect, grid: state.grid) { return }
+            for effect in asked {
+                if case .pick(let character) = effect { return character }
+                if !effects.run(effect, grid: state.grid) { return nil }
+            }
             redraw()
+        }
+        return nil
+    }
+
+    /// Sends `.waiting` whenever what the slowest request waits for changes (a second passes,
+    /// or it ends), looking four times a second.
+    private static func watchWaits(_ activity: RequestActivity, into sink: AsyncStream<BrowseEvent>.Continuation) -> Task<
+        Void, Never
+    > {
+        Task {
+            var last: NetworkWait?
+            while !Task.isCancelled {
+                try? await Task.sleep(for: .milliseconds(250))
+                let wait = activity.wait(at: .now, threshold: .seconds(1))
+                if wait != last { sink.yield(.waiting(wait)) }
+                last = wait
+            }
         }
     }
 

@@ -1,7 +1,8 @@
 import BlockArt
 
 /// Turns the bytes a terminal sends in raw mode into keys, across reads: printable UTF-8, control
-/// characters, and the CSI/SS3 sequences of arrows and page keys.
+/// characters, Alt chords (ESC and a key together), and the CSI/SS3 sequences of arrows, page,
+/// Home/End and F1 keys.
 ///
 /// A sequence split across reads (as ssh may deliver it) is put back together; a lone ESC is the
 /// Escape key only once the line has been quiet for `escapeTimeout` (the reader calls
@@ -23,7 +24,7 @@ struct KeyDecoder {
     mutating func keys(in bytes: some Sequence<UInt8>) -> [Key] {
         let tokens = scanner.scan(bytes)
         answers += tokens.filter(\.isAnswer).flatMap(\.bytes)
-        return tokens.flatMap(Self.keys(for:))
+        return Self.keys(for: tokens)
     }
 
     /// The answers read since the last call.
@@ -34,7 +35,7 @@ struct KeyDecoder {
 
     /// The line went quiet: a lone ESC is Escape; half a sequence is dropped.
     mutating func timeout() -> [Key] {
-        scanner.timeout().flatMap(Self.keys(for:))
+        Self.keys(for: scanner.timeout())
     }
 
     /// The keys of one decoded one-shot buffer (a test's or a whole read's), as if the line went
@@ -42,6 +43,28 @@ struct KeyDecoder {
     static func keys(in bytes: [UInt8]) -> [Key] {
         var decoder = KeyDecoder()
         return decoder.keys(in: bytes) + decoder.timeout()
+    }
+
+    /// The keys of `tokens`: an ESC the scanner hands over with text right behind it (they came
+    /// within the escape timeout) is Alt with that text's first character.
+    private static func keys(for tokens: [TerminalInputScanner.Token]) -> [Key] {
+        var keys: [Key] = []
+        var index = 0
+        while index < tokens.count {
+            if case .escape = tokens[index], index + 1 < tokens.count, case .text(let bytes) = tokens[index + 1],
+                let first = bytes.first, first >= 0x20, first != 0x7F
+            {
+                let typed = Self.keys(inText: bytes)
+                if case .character(let character) = typed.first {
+                    keys += [.alt(character)] + typed.dropFirst()
+                    index += 2
+                    continue
+                }
+            }
+            keys += Self.keys(for: tokens[index])
+            index += 1
+        }
+        return keys
     }
 
     private static func keys(for token: TerminalInputScanner.Token) -> [Key] {
@@ -57,7 +80,8 @@ struct KeyDecoder {
         }
     }
 
-    /// Arrows and page keys (CSI or SS3), and SGR mouse reports; other keys (F1, Home…) are not used.
+    /// Arrows, page keys, Home and End (each in the forms xterm, the VT220 and rxvt send), F1,
+    /// Shift-Tab, and SGR mouse reports; other function keys are not used.
     private static func sequenceKey(_ body: String) -> Key? {
         switch body {
         case "A": .up
@@ -66,6 +90,10 @@ struct KeyDecoder {
         case "D": .left
         case "5~": .pageUp
         case "6~": .pageDown
+        case "H", "1~", "7~": .home
+        case "F", "4~", "8~": .end
+        case "P", "11~": .help
+        case "Z": .backTab
         case let sgr where sgr.hasPrefix("<"): MouseEvent(sgr: sgr).map(Key.mouse)
         default: nil
         }
@@ -78,12 +106,17 @@ struct KeyDecoder {
             let byte = bytes[index]
             switch byte {
             case 0x03: keys.append(.interrupt)
+            case 0x04, 0x11: keys.append(.endOfInput)  // Ctrl-D, Ctrl-Q
+            case 0x07: keys.append(.toggleGrid)  // Ctrl-G
             case 0x09: keys.append(.tab)
             case 0x0D, 0x0A: keys.append(.enter)
             case 0x15: keys.append(.clearLine)
+            case 0x17: keys.append(.deleteWord)
             case 0x12: keys.append(.refresh)
-            case 0x0E: keys.append(.pageDown)  // Ctrl-N
-            case 0x10: keys.append(.pageUp)  // Ctrl-P
+            case 0x19: keys.append(.copy)  // Ctrl-Y
+            case 0x1F: keys.append(.help)  // Ctrl-/
+            case 0x0E: keys.append(.down)  // Ctrl-N, as fzf and readline
+            case 0x10, 0x0B: keys.append(.up)  // Ctrl-P, Ctrl-K
             case 0x7F, 0x08: keys.append(.backspace)
             case 0x00..<0x20: break
             default:

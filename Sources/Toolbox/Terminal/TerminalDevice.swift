@@ -150,3 +150,20 @@ extension TerminalDevice {
         }
     }
 }
+
+extension TerminalDevice {
+    /// Points standard output at the controlling terminal, as fzf draws on `/dev/tty` while its
+    /// output goes to a pipe, and returns a descriptor for where standard output went before (the
+    /// caller writes its result there and closes it). `nil` when there is no controlling
+    /// terminal.
+    package static func standardOutputToControllingTerminal() -> FileDescriptor? {
+        guard let terminal = openControlling() else { return nil }
+        defer { try? terminal.descriptor.close() }
+        guard let saved = try? FileDescriptor.standardOutput.duplicate() else { return nil }
+        guard (try? terminal.descriptor.duplicate(as: .standardOutput)) != nil else {
+            try? saved.close()
+            return nil
+        }
+        return saved
+    }
+}

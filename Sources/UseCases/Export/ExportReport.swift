@@ -32,6 +32,8 @@ public struct ExportReport: Sendable {
     public var skipped = 0
     public var failures: [Failure] = []
     public var failedPages: [PageFailure] = []
+    /// Ids asked for (`Selection.ids`) that the API has no character for, in the order asked.
+    public var unknownIDs: [Int] = []
 
     public var failed: Int { failures.count + failedPages.count }
 }

@@ -37,6 +37,11 @@ public struct Exporter: Sendable {
         var report = ExportReport()
         let characters = try await list(selection, failedPages: &report.failedPages)
         report.listed = characters
+        if case .ids(let ids) = selection {
+            let found = Set(characters.map(\.id))
+            var seen = Set<Int>()
+            report.unknownIDs = ids.filter { !found.contains($0) && seen.insert($0).inserted }
+        }
         var plan = self.plan
         plan.digits = max(plan.digits, String(characters.map(\.id).max() ?? 0).count)
         let images = self.images

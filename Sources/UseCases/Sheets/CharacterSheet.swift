@@ -12,9 +12,10 @@ public struct CharacterSheet: Sendable {
         public var error: any Error
     }
 
-    /// What drawing gave: the PNG, and the avatars that could not be had.
+    /// What drawing gave: the encoded sheet, and the avatars that could not be had.
     public struct Drawn: Sendable {
-        public var png: [UInt8]
+        /// The sheet, as PNG or JPEG.
+        public var bytes: [UInt8]
         public var failures: [Failure]
     }
 
@@ -28,15 +29,23 @@ public struct CharacterSheet: Sendable {
         self.full = full
     }
 
-    /// The sheet of `characters`, their avatars made by `thumbnails`, as PNG bytes.
-    public func draw(_ characters: [RMCharacter], thumbnails: AvatarThumbnails) async throws -> Drawn {
+    /// The sheet of `characters`, their avatars made by `thumbnails`, encoded as `format`.
+    public func draw(_ characters: [RMCharacter], thumbnails: AvatarThumbnails, format: ImageFormat = .png) async throws
+        -> Drawn
+    {
         let made = await thumbnails.all(characters)
         let entries = zip(characters, made).map { character, thumbnail in entry(character, thumbnail: try? thumbnail.get()) }
         let failures = zip(characters, made).compactMap { character, thumbnail -> Failure? in
             guard case .failure(let error) = thumbnail else { return nil }
             return Failure(character: character, error: error)
         }
-        return Drawn(png: try PNGEncoder(singleFilter: true).encode(layout.render(entries)), failures: failures)
+        let sheet = layout.render(entries)
+        let bytes =
+            switch format {
+            case .png: try PNGEncoder(singleFilter: true).encode(sheet)
+            case .jpeg: try JPEGEncoder(quality: 90).encode(sheet)
+            }
+        return Drawn(bytes: bytes, failures: failures)
     }
 
     /// A character's cell; its text cleaned of control characters, as everything from the network.

@@ -1,12 +1,15 @@
 import RickAndMortyAPI
 
 /// One character or location found by what a user types for it, as `show` and `location` take
-/// it: the one whose name is exactly that (any case), else the one whose name starts with it,
-/// else the one whose name contains it. Otherwise the candidates, to list with their ids.
+/// it: the one whose name is exactly that (any case; among namesakes, the lowest id, the others
+/// named beside it), else the only one whose name starts with it, else the only one whose name
+/// contains it. Otherwise the candidates, to list with what tells them apart.
 public enum NameLookup {
     /// What a name found.
     public enum Outcome<Model: Sendable>: Sendable {
-        case found(Model)
+        /// The one meant; `namesakes`: the others with exactly its name, by id (people say "Rick
+        /// Sanchez" for the first and mean him).
+        case found(Model, namesakes: [Model])
         /// More than one fits: the closest kind of fit first (exact, then start, then part), and
         /// how many the API matched in all.
         case several([Model], total: Int)
@@ -39,14 +42,14 @@ public enum NameLookup {
         guard !candidates.isEmpty else { return .none }
         let wanted = text.lowercased()
         let exact = candidates.filter { name($0).lowercased() == wanted }
+        // The candidates come in id order: the first exact fit has the lowest id.
+        if let first = exact.first { return .found(first, namesakes: Array(exact.dropFirst())) }
         let starting = candidates.filter { name($0).lowercased().hasPrefix(wanted) }
-        // A fit is the only one only when every candidate was read.
+        // A partial fit is the only one only when every candidate was read.
         if candidates.count >= total {
-            for fits in [exact, starting, candidates] where fits.count == 1 { return .found(fits[0]) }
+            for fits in [starting, candidates] where fits.count == 1 { return .found(fits[0], namesakes: []) }
         }
-        let ordered =
-            exact + starting.filter { name($0).lowercased() != wanted }
-            + candidates.filter { !name($0).lowercased().hasPrefix(wanted) }
+        let ordered = starting + candidates.filter { !name($0).lowercased().hasPrefix(wanted) }
         return .several(ordered, total: max(total, candidates.count))
     }
 }

@@ -14,7 +14,7 @@ struct ArtCommand: AsyncParsableCommand {
             terminal's colours (--symbols), or real pixels with --graphics kitty|iterm|sixel. Images are decoded across the cores and \
             printed in order. - (or a pipe, with no file named) reads one image from standard input. \
             A file that cannot be read is reported and skipped (exit code 4).
-            """
+            """ + Examples.help("art")
     )
 
     @Argument(help: "JPEG or PNG files; - for standard input.")

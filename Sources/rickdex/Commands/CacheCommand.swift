@@ -11,7 +11,7 @@ struct CacheCommand: AsyncParsableCommand {
             The cache keeps API answers, avatars as served and their thumbnails under v1/ in the \
             cache folder, fresh as long as the server's Cache-Control says (24 h for answers and \
             30 days for images when it says nothing). Stale entries still serve --offline.
-            """,
+            """ + Examples.help("cache"),
         subcommands: [Stats.self, Verify.self, Prune.self, Clear.self, Path.self]
     )
 
@@ -26,7 +26,7 @@ struct CacheCommand: AsyncParsableCommand {
         @OptionGroup var cache: CacheOptions
 
         func run() throws {
-            let disk = try cache.open()
+            let disk = try cache.open(onlyACache: true)
             guard exact else {
                 let size = disk.recordedSize()
                 if json {
@@ -84,7 +84,7 @@ struct CacheCommand: AsyncParsableCommand {
         @OptionGroup var cache: CacheOptions
 
         func run() throws {
-            let report = try cache.open().verify()
+            let report = try cache.open(onlyACache: true).verify()
             if json {
                 try JSONOutput.print(report)
             } else {
@@ -109,7 +109,7 @@ struct CacheCommand: AsyncParsableCommand {
         @OptionGroup var cache: CacheOptions
 
         func run() throws {
-            let report = try cache.open().prune()
+            let report = try cache.open(onlyACache: true).prune()
             print(
                 "removed \(report.expired) expired, \(report.corrupt) corrupt, \(report.evicted) least recently used, "
                     + "\(report.temporaryFiles) leftover temporary files: \(ByteSize.format(report.bytesFreed)) freed, "
@@ -123,7 +123,7 @@ struct CacheCommand: AsyncParsableCommand {
         @OptionGroup var cache: CacheOptions
 
         func run() throws {
-            let removed = try cache.open().clear()
+            let removed = try cache.open(onlyACache: true).clear()
             print("removed \(removed.entries) entries (\(ByteSize.format(removed.bytes)))")
         }
     }

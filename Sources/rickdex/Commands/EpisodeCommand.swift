@@ -7,7 +7,8 @@ import TerminalUI
 struct EpisodeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "episode",
-        abstract: "Show an episode and its characters, with their avatars on a terminal."
+        abstract: "Show an episode and its characters, with their avatars on a terminal.",
+        discussion: String(Examples.help("episode").dropFirst(2))
     )
 
     @Argument(
@@ -22,17 +23,11 @@ struct EpisodeCommand: AsyncParsableCommand {
     @OptionGroup var global: GlobalOptions
 
     func validate() throws {
-        if Int(episode) == nil, !Self.isEpisodeCode(episode) {
-            throw ValidationError("give an episode id (28) or code (S03E07), not '\(episode)'")
+        if Int(episode) == nil, EpisodeCode(episode) == nil {
+            throw ValidationError(
+                "'\(episode)' is neither an episode id (28) nor a code (S03E07; S3E7 and 3x07 read the same)")
         }
-    }
-
-    /// Whether `text` is an episode code: `S03E07` (either case).
-    static func isEpisodeCode(_ text: String) -> Bool {
-        let bytes = Array(text.utf8)
-        let digit = { (index: Int) in (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) }
-        return bytes.count == 6 && (bytes[0] | 0x20) == UInt8(ascii: "s") && digit(1) && digit(2)
-            && (bytes[3] | 0x20) == UInt8(ascii: "e") && digit(4) && digit(5)
+        if let id = Int(episode), id < 1 { throw ValidationError("an episode id is 1 or more, e.g. 28") }
     }
 
     func run() async throws {
@@ -41,17 +36,18 @@ struct EpisodeCommand: AsyncParsableCommand {
             let found: Episode
             if let id = Int(episode) {
                 found = try await client.episode(id: id)
-            } else {
-                let code = episode.uppercased()
+            } else if let code = EpisodeCode(episode)?.description {
                 let matches = try await client.episodes(EpisodeQuery(filters: [.episode: code])).items
                 guard let exact = matches.first(where: { $0.code.uppercased() == code }) else {
                     throw NotFound(what: "episode \(code)")
                 }
                 found = exact
+            } else {
+                throw ValidationError("give an episode id (28) or code (S03E07)")
             }
             let characters = try await client.characters(ids: found.characterIDs)
             if json {
-                try JSONOutput.print(EpisodeDetail(episode: found, characters: characters))
+                try connection.printJSON(EpisodeDetail(episode: found, characters: characters))
                 return
             }
             let style = Style(enabled: global.color.enabled())

@@ -20,7 +20,7 @@ struct ExportCommand: AsyncParsableCommand {
             with its size, pixels and SHA-256. A re-run skips files already there and unchanged. \
             Everything goes through the cache, so a warmed cache exports --offline. Files appear \
             whole or not at all. Exit code 4 when some characters failed (each is reported).
-            """
+            """ + Examples.help("export")
     )
 
     enum Format: String, ExpressibleByArgument, CaseIterable {
@@ -100,16 +100,19 @@ struct ExportCommand: AsyncParsableCommand {
                 to: folder)
             return report
         }
-        for failure in report.failedPages { warn("character page \(failure.page): \(failure.error)") }
-        for failure in report.failures { warn("avatar of \(failure.id) (\(failure.name)): \(failure.error)") }
+        FailureLines.write(
+            report.failedPages.map { ("character page \($0.page)", $0.error) }
+                + report.failures.map { ("avatar of \($0.id) (\($0.name))", $0.error) })
         print(
             ExportSummary(
                 characters: report.listed.count, written: report.written, skipped: report.skipped,
-                failed: report.failures.count, failedPages: report.failedPages.count
+                failed: report.failures.count, failedPages: report.failedPages.count, unknown: report.unknownIDs.count
             ).render(folder: folder.path, extras: extras))
         if report.failed > 0 {
+            if !report.unknownIDs.isEmpty { warn(UnknownIDs(ids: report.unknownIDs).description) }
             throw PartialFailure(failed: report.failed, total: report.listed.count + report.failedPages.count)
         }
+        if !report.unknownIDs.isEmpty { throw UnknownIDs(ids: report.unknownIDs) }
     }
 
     private func warn(_ message: String) {
@@ -123,7 +126,7 @@ struct ExportCommand: AsyncParsableCommand {
         // A failed avatar is the export's own failure, already reported; the sheet draws a disc.
         let drawn = try await CharacterSheet(layout: layout).draw(
             characters, thumbnails: AvatarThumbnails(images: images, variant: .sheetCell, pixelsPerColumn: 1))
-        try AtomicFile.write(drawn.png, to: file)
+        try AtomicFile.write(drawn.bytes, to: file)
     }
 
     private func idList() throws -> [Int]? {

@@ -13,7 +13,7 @@ struct LocationCommand: AsyncParsableCommand {
         discussion: """
             The location is its id, or its name: a whole name (any case), the start of just one, or \
             a part of just one. A name that fits several lists them with their ids.
-            """
+            """ + Examples.help("location")
     )
 
     @Argument(
@@ -29,7 +29,7 @@ struct LocationCommand: AsyncParsableCommand {
     @OptionGroup var global: GlobalOptions
 
     func validate() throws {
-        if let id = Int(location), id < 1 { throw ValidationError("the id must be 1 or more") }
+        if let id = Int(location), id < 1 { throw ValidationError("an id is 1 or more, e.g. 1") }
         guard !location.trimmingWhitespace().isEmpty else { throw ValidationError("give a location's id or name") }
     }
 
@@ -40,7 +40,7 @@ struct LocationCommand: AsyncParsableCommand {
                 self.location.trimmingWhitespace(), Location.self, connection: connection, options: global)
             let residents = try await client.characters(ids: location.residentIDs)
             if json {
-                try JSONOutput.print(LocationDetail(location: location, residents: residents))
+                try connection.printJSON(LocationDetail(location: location, residents: residents))
                 return
             }
             let style = Style(enabled: global.color.enabled())

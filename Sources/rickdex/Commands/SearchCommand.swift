@@ -30,7 +30,7 @@ struct SearchCommand: AsyncParsableCommand {
             On a terminal each result shows its round avatar (real pixels where the terminal \
             shows them, else block symbols fitted to the terminal: see --symbols), rows appearing \
             in order as their avatars arrive; piped, a table.
-            """
+            """ + Examples.help("search")
     )
 
     @OptionGroup var filters: CharacterFilterOptions
@@ -49,7 +49,7 @@ struct SearchCommand: AsyncParsableCommand {
     @OptionGroup var global: GlobalOptions
 
     func validate() throws {
-        guard page >= 1 else { throw ValidationError("--page must be 1 or more") }
+        guard page >= 1 else { throw ValidationError("--page takes a page number of 1 or more, e.g. --page 2, not \(page)") }
         if all && page != 1 { throw ValidationError("--all and --page cannot be used together") }
     }
 
@@ -59,36 +59,48 @@ struct SearchCommand: AsyncParsableCommand {
             let client = connection.client
             let result: SearchResult
             if all {
-                let pages = try await client.allPages(query)
-                let last = pages.last ?? .empty(number: 1)
-                result = SearchResult(page: nil, pages: last.pages, count: last.count, results: pages.flatMap(\.items))
+                result = SearchResult(all: try await client.allPages(query))
             } else {
                 let found = try await client.characters(query)
-                result = SearchResult(page: found.number, pages: found.pages, count: found.count, results: found.items)
+                // Past the last page the API says only "nothing here": page 1 knows the listing's size.
+                let first = found.items.isEmpty && page > 1 ? try await client.characters(query.at(page: 1)) : found
+                result = SearchResult(
+                    page: found, count: first.count, pages: first.pages, query: query, root: connection.publishedRoot)
             }
+            let pastTheEnd = result.results.isEmpty && page > result.info.pages && result.info.count > 0
             if json {
-                try JSONOutput.print(result)
-                return
-            }
-            let style = Style(enabled: global.color.enabled())
-            guard !result.results.isEmpty else {
-                guard page == 1 else { return print("Nothing on page \(page): the results have fewer pages.") }
-                print("No characters match.")
-                let known = KnownEntries.lookUp(setting: global.apiSetting, cache: global.cache, [.character])
-                for line in NoMatchHints(query: query, known: known.characters).lines {
-                    StandardStreams.error("hint: \(line)\n")
-                }
-                return
-            }
-            if previews.enabled(isTerminal: TerminalDevice.standardOutput.isTerminal) {
-                await printCards(result.results, images: connection.images, style: style)
+                try connection.printJSON(result)
             } else {
-                print(CharacterTable(style: style).render(result.results))
+                try await show(result, connection: connection, query: query)
             }
-            let matches = "\(result.count) \(result.count == 1 ? "match" : "matches")"
-            let summary =
-                result.page.map { "page \($0) of \(result.pages) · \(matches)" } ?? "all \(result.pages) pages · \(matches)"
-            print(style.dim(summary))
+            if pastTheEnd { throw PageNotFound(page: page, pages: result.info.pages, count: result.info.count) }
+        }
+    }
+
+    /// The results on a terminal or as a table, the matches counted; no match, with hints.
+    private func show(_ result: SearchResult, connection: APIConnection, query: CharacterQuery) async throws {
+        let style = Style(enabled: global.color.enabled())
+        guard !result.results.isEmpty else {
+            guard result.info.count == 0 else { return }
+            print("No characters match.")
+            let known = KnownEntries.lookUp(setting: global.apiSetting, cache: global.cache, [.character])
+            for line in NoMatchHints(query: query, known: known.characters).lines {
+                StandardStreams.error("hint: \(line)\n")
+            }
+            return
+        }
+        if previews.enabled(isTerminal: TerminalDevice.standardOutput.isTerminal) {
+            await printCards(result.results, images: connection.images, style: style)
+        } else {
+            print(CharacterTable(style: style).render(result.results))
+        }
+        let matches = "\(result.info.count) \(result.info.count == 1 ? "match" : "matches")"
+        let summary =
+            result.info.page.map { "page \($0) of \(result.info.pages) · \(matches)" }
+            ?? "all \(result.info.pages) pages · \(matches)"
+        print(style.dim(summary))
+        if let name = filters.name, let namesakes = Namesakes(name, among: result.results) {
+            StandardStreams.error(namesakes.description + "\n")
         }
     }
 

@@ -9,6 +9,6 @@ struct ServeCommand: ParsableCommand {
         discussion: """
             Runs rickdex-serve, installed beside rickdex, with the same arguments: \
             `rickdex serve --help` lists its options.
-            """
+            """ + Examples.help("serve")
     )
 }

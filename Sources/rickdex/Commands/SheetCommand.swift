@@ -8,16 +8,19 @@ import RickAndMortyAPI
 import Toolbox
 import UseCases
 
-/// `rickdex sheet [filters | --all] -o sheet.png [--columns N] [--size PX] [--theme T] [--detail D]`
+/// `rickdex sheet [filters] [--page N] -o sheet.png [--columns N] [--size PX] [--theme T] [--detail D]`
 struct SheetCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "sheet",
-        abstract: "Make a PNG contact sheet of a search's characters: round avatars with their details.",
+        abstract: "Make a contact sheet of a search's characters: round avatars with their details.",
         discussion: """
-            Avatars come through the cache from the API (or, with --data, straight from a dataset \
-            folder's files); thumbnails made once are kept, so a second sheet is quick and works --offline. \
-            An avatar that cannot be had is drawn as a plain disc and reported; the exit code is then 4.
-            """
+            Every match is drawn; --page N draws one page of 20 and says how many it left out. \
+            The format follows -o's extension: .png (or none), .jpg or .jpeg; -o - writes PNG to \
+            standard output (not a terminal). Avatars come through the cache from the API (or, with \
+            --data, straight from a dataset folder's files); thumbnails made once are kept, so a second \
+            sheet is quick and works --offline. An avatar that cannot be had is drawn as a plain disc and \
+            reported; the exit code is then 4. A search that matches nothing writes no file: exit 3.
+            """ + Examples.help("sheet")
     )
 
     enum Detail: String, ExpressibleByArgument, CaseIterable {
@@ -26,13 +29,15 @@ struct SheetCommand: AsyncParsableCommand {
 
     @OptionGroup var filters: CharacterFilterOptions
 
-    @Flag(help: "Every page of the results (the default is the first page).")
+    @Flag(help: ArgumentHelp("Every page of the results (the default).", visibility: .hidden))
     var all = false
 
-    @Option(help: "The page to show.")
-    var page = 1
+    @Option(help: "Draw only this page of the results (20 a page).")
+    var page: Int?
 
-    @Option(name: [.short, .customLong("output")], help: "The PNG file to write.")
+    @Option(
+        name: [.short, .customLong("output")],
+        help: ArgumentHelp("The file to write: .png, .jpg or .jpeg; - for standard output (PNG).", valueName: "file"))
     var output: String
 
     @Option(help: "Avatars a row.")
@@ -55,23 +60,47 @@ struct SheetCommand: AsyncParsableCommand {
     func validate() throws {
         guard (8...512).contains(size) else { throw ValidationError("--size must be 8...512") }
         guard (1...200).contains(columns) else { throw ValidationError("--columns must be 1...200") }
-        guard page >= 1 else { throw ValidationError("--page must be 1 or more") }
+        if let page, page < 1 { throw ValidationError("--page takes a page number of 1 or more, e.g. --page 2") }
+        if all && page != nil { throw ValidationError("--all and --page cannot be used together") }
+        _ = try format()
+        if output == "-", TerminalDevice.standardOutput.isTerminal {
+            throw ValidationError("-o - writes PNG bytes to standard output, which is a terminal here; pipe it, or give a file")
+        }
+    }
+
+    /// The format `-o` names by its extension.
+    private func format() throws -> ImageFormat {
+        let name = output.split(separator: "/").last.map(String.init) ?? output
+        let extensionName = name.contains(".") ? String(name.split(separator: ".").last ?? "").lowercased() : ""
+        switch extensionName {
+        case "", "png": return .png
+        case "jpg", "jpeg": return .jpeg
+        default:
+            throw ValidationError("-o \(output): a sheet is written as .png, .jpg or .jpeg, not .\(extensionName)")
+        }
     }
 
     func run() async throws {
-        let destination = URL(fileURLWithPath: output)
-        try OutputFolder.prepare(destination.deletingLastPathComponent())
-        let query = filters.query(page: page)
+        let destination = output == "-" ? nil : URL(fileURLWithPath: output)
+        if let destination { try OutputFolder.prepare(destination.deletingLastPathComponent()) }
+        let query = filters.query(page: page ?? 1)
         let source = try await characters(query)
         let described = query.filterItems.map { "\($0.name)=\($0.value ?? "")" }.joined(separator: " · ")
         let count = source.characters.count
+        guard count > 0 else {
+            await source.connection?.close()
+            throw NotFound(
+                what: "characters for the sheet" + (described.isEmpty ? "" : " (\(described))"),
+                hint: page.map { "Page \($0) is past the last page of the matches." } ?? "No file was written.")
+        }
         let layout = ContactSheet(
             columns: columns, thumbnailSize: size, theme: theme, title: "Rickdex",
-            subtitle: "\(count) characters" + (described.isEmpty ? "" : " · " + described))
+            subtitle: "\(source.total) characters" + (described.isEmpty ? "" : " · " + described)
+                + (count < source.total ? " · \(count) shown" : ""))
         let drawn: CharacterSheet.Drawn
         do {
             drawn = try await CharacterSheet(layout: layout, full: detail == .full).draw(
-                source.characters, thumbnails: source.thumbnails)
+                source.characters, thumbnails: source.thumbnails, format: try format())
             await source.connection?.close()
         } catch {
             await source.connection?.close()
@@ -82,8 +111,16 @@ struct SheetCommand: AsyncParsableCommand {
             StandardStreams.error(
                 "rickdex: avatar of \(character.id) (\(TerminalText.sanitize(character.name))): \(failure.error)\n")
         }
-        try AtomicFile.write(drawn.png, to: destination)
-        StandardStreams.error("wrote \(destination.path) (\(count) characters, \(drawn.png.count / 1024) KiB)\n")
+        if let destination {
+            try AtomicFile.write(drawn.bytes, to: destination)
+            StandardStreams.error("wrote \(destination.path) (\(count) characters, \(drawn.bytes.count / 1024) KiB)\n")
+        } else {
+            StandardStreams.output(drawn.bytes)
+        }
+        if count < source.total {
+            StandardStreams.error(
+                "rickdex: drew \(count) of \(source.total) matches (page \(page ?? 1)); leave out --page to draw every one\n")
+        }
         if !drawn.failures.isEmpty {
             throw PartialFailure(failed: drawn.failures.count, total: count)
         }
@@ -99,9 +136,19 @@ struct SheetCommand: AsyncParsableCommand {
         let images = connection.images
         let variant = AvatarVariant.sheetCell.sized(.pixels(size))
         do {
-            let characters = all ? try await client.allPages(query).flatMap(\.items) : try await client.characters(query).items
+            let characters: [RMCharacter]
+            let total: Int
+            if page == nil {
+                characters = try await client.allPages(query).flatMap(\.items)
+                total = characters.count
+            } else {
+                let found = try await client.characters(query)
+                characters = found.items
+                // Past the last page the API says only "nothing here": page 1 knows how many match.
+                total = found.items.isEmpty ? try await client.characters(query.at(page: 1)).count : found.count
+            }
             return SheetSource(
-                characters: characters, connection: connection,
+                characters: characters, total: total, connection: connection,
                 thumbnails: AvatarThumbnails(images: images, variant: variant, pixelsPerColumn: 1))
         } catch {
             await connection.close()

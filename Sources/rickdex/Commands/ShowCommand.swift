@@ -17,7 +17,7 @@ struct ShowCommand: AsyncParsableCommand {
             The character is its id, or its name: a whole name (any case), the start of just one, or \
             a part of just one ('morty smith', squanch). A name that fits several lists them with \
             their ids.
-            """
+            """ + Examples.help("show")
     )
 
     @Argument(
@@ -33,7 +33,7 @@ struct ShowCommand: AsyncParsableCommand {
     @OptionGroup var global: GlobalOptions
 
     func validate() throws {
-        if let id = Int(character), id < 1 { throw ValidationError("the id must be 1 or more") }
+        if let id = Int(character), id < 1 { throw ValidationError("an id is 1 or more, e.g. 1") }
         guard !character.trimmingWhitespace().isEmpty else { throw ValidationError("give a character's id or name") }
     }
 
@@ -46,7 +46,7 @@ struct ShowCommand: AsyncParsableCommand {
             let episodes = try await client.episodes(ids: character.episodeIDs)
             let detail = CharacterDetail(character: character, episodes: episodes)
             if json {
-                try JSONOutput.print(detail)
+                try connection.printJSON(detail)
                 return
             }
             let style = Style(enabled: global.color.enabled())

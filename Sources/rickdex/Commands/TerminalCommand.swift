@@ -24,7 +24,7 @@ struct TerminalCommand: ParsableCommand {
             kitty 0.28+ gets real pixels as kitty's Unicode placeholders, a sixel terminal gets \
             sixel drawn by tmux 3.4+, anything else cell art; allow-passthrough is turned on for \
             this pane while images need it and put back at exit.
-            """
+            """ + Examples.help("terminal")
     )
 
     @Flag(help: "Print as JSON.")

@@ -15,7 +15,7 @@ struct ThumbnailCommand: AsyncParsableCommand {
             named .jpeg). Each output is DIR/NAME.png; - (or a pipe, with no file named) reads one \
             image from standard input, written as stdin.png. A file that fails is reported and the \
             rest go on; the exit code is then 4.
-            """
+            """ + Examples.help("thumbnail")
     )
 
     @Argument(help: "JPEG or PNG files; - for standard input.")

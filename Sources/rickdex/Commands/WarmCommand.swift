@@ -22,7 +22,7 @@ struct WarmCommand: AsyncParsableCommand {
             revalidated; the server's 304 renews it without a download). What fails is tried once \
             more at the end, after the pause the server asked for. Exit code 4 when anything \
             still failed.
-            """
+            """ + Examples.help("warm")
     )
 
     @OptionGroup var filters: CharacterFilterOptions
@@ -85,12 +85,9 @@ struct WarmCommand: AsyncParsableCommand {
             summary.statistics = connection.images.statistics
             return summary
         }
-        for failure in summary.report.failedPages {
-            warn("\(failure.resource) page \(failure.page): \(failure.error)")
-        }
-        for failure in summary.report.failedAvatars {
-            warn("avatar of \(failure.id) (\(failure.name)): \(failure.error)")
-        }
+        FailureLines.write(
+            summary.report.failedPages.map { ("\($0.resource) page \($0.page)", $0.error) }
+                + summary.report.failedAvatars.map { ("avatar of \($0.id) (\($0.name))", $0.error) })
         if json {
             try JSONOutput.print(summary)
         } else {
@@ -100,10 +97,6 @@ struct WarmCommand: AsyncParsableCommand {
             throw PartialFailure(
                 failed: summary.report.failed, total: summary.report.pages.total + summary.report.avatars.total)
         }
-    }
-
-    private func warn(_ message: String) {
-        StandardStreams.error("rickdex: \(TerminalText.sanitize(message))\n")
     }
 
     /// `--sizes` as variants (ringed, drawn on the plain ones kept), else the views' catalogue;

@@ -42,7 +42,9 @@ struct CacheOptions: ParsableArguments {
     }
 
     /// Opens the disk tier.
-    func open() throws -> DiskCache {
-        try DiskCache(root: root(), configuration: DiskCacheConfiguration(sizeLimit: cacheSize.bytes))
+    /// The cache; `onlyACache` (to tend or empty it) refuses a folder of other files.
+    func open(onlyACache: Bool = false) throws -> DiskCache {
+        try DiskCache(
+            root: root(), configuration: DiskCacheConfiguration(sizeLimit: cacheSize.bytes), onlyACache: onlyACache)
     }
 }

@@ -95,9 +95,23 @@ struct DisplayOptions: ParsableArguments, Sendable {
             case .auto: nil
             }
         let choice = symbols ?? Self.environment["RICKDEX_SYMBOLS"].flatMap(SymbolChoice.init(rawValue:)) ?? .auto
-        return TerminalCapabilities.detect(
-            color: forced, colorMode: colorMode, graphics: graphics.chosen, symbols: choice.chosen,
-            probe: probe?.answers, tmux: TmuxClient.query(environment: Self.environment))
+        let tmux = TmuxClient.query(environment: Self.environment)
+        let detect = { (graphics: GraphicsProtocol?) in
+            TerminalCapabilities.detect(
+                color: forced, colorMode: colorMode, graphics: graphics, symbols: choice.chosen, probe: probe?.answers,
+                tmux: tmux)
+        }
+        let chosen = detect(graphics.chosen)
+        // Inside tmux, what reaches the screen is known (its version, its client's features): a
+        // protocol asked for that cannot get through is said, and what can is drawn instead.
+        guard let asked = graphics.chosen, asked != .blocks, chosen.multiplexed, let tmux else { return chosen }
+        let found = detect(nil)
+        guard found.graphics != asked, found.origins[.graphics]?.source == .tmux else { return chosen }
+        let why = found.origins[.graphics].map { ": \($0.detail)" } ?? ""
+        let instead = found.graphics == .blocks ? "block symbols" : "\(found.graphics.rawValue) images"
+        StandardStreams.error(
+            "rickdex: --graphics \(asked.rawValue) cannot be shown inside tmux \(tmux.version) here\(why); drawing \(instead) instead\n")
+        return found
     }
 
     /// What the terminal said (asked once a terminal session, see `ProbeMemory`), or `nil` when

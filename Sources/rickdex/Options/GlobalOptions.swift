@@ -26,8 +26,12 @@ struct GlobalOptions: ParsableArguments {
     @Option(help: "Retries of a request after a 5xx, a 429 or a dropped connection (with backoff).")
     var retries = 3
 
-    @Option(help: ArgumentHelp("Seconds each request attempt may take, body included.", valueName: "seconds"))
-    var timeout: Double = 20
+    @Option(
+        help: ArgumentHelp(
+            "Seconds the command may wait for the network in all, retries included (browse: each search).",
+            discussion: "Default: each request 30 s in all, each attempt at most 20 s.",
+            valueName: "seconds"))
+    var timeout: Double?
 
     @Flag(
         name: [.short, .long],
@@ -44,6 +48,8 @@ struct GlobalOptions: ParsableArguments {
     @OptionGroup var cache: CacheOptions
 
     func validate() throws {
+        if let timeout, !(timeout > 0) { throw ValidationError("--timeout takes seconds above 0, e.g. 10 or 2.5") }
+        if retries < 0 { throw ValidationError("--retries takes 0 or more") }
         if let file = trustedCertificates, !FileSystem.isReadable(file) {
             throw ValidationError("the CA file \(file) (--cacert or RICKDEX_CACERT) cannot be read")
         }
@@ -54,14 +60,24 @@ struct GlobalOptions: ParsableArguments {
         cacert ?? ProcessInfo.processInfo.environment["RICKDEX_CACERT"].flatMap { $0.isEmpty ? nil : $0 }
     }
 
-    /// The transport's limits, with `--retries`, `--timeout` and `--cacert`.
-    var transport: TransportConfiguration {
+    /// The transport's limits, with `--retries`, `--cacert` and `--timeout`: from now, the
+    /// whole command's deadline, or (`eachRequest`, for browse) each request's whole wait.
+    func transport(eachRequest: Bool = false) -> TransportConfiguration {
         var configuration = TransportConfiguration(userAgent: "rickdex/\(Rickdex.version)")
         configuration.trustedCertificates = trustedCertificates
         configuration.retry.maxAttempts = max(1, retries + 1)
-        configuration.requestTimeout = .milliseconds(Int64(max(0.1, timeout) * 1000))
+        guard let timeout else {
+            configuration.totalTimeout = Self.defaultRequestWait
+            return configuration
+        }
+        let wait = Duration.milliseconds(Int64(max(0.1, timeout) * 1000))
+        configuration.requestTimeout = min(configuration.requestTimeout, wait)
+        if eachRequest { configuration.totalTimeout = wait } else { configuration.deadline = .now + wait }
         return configuration
     }
+
+    /// A request's whole wait, retries included, without `--timeout`.
+    static let defaultRequestWait = Duration.seconds(30)
 
     /// `--api`, then `RICKDEX_API`, then the real service.
     var apiSetting: String {

@@ -4,7 +4,7 @@ import ArgumentParser
 struct PreviewOptions: ParsableArguments {
     @Flag(
         inversion: .prefixedNo,
-        help: "Draw avatars (default: when standard output is a terminal and --json is not given).")
+        help: "Draw avatars beside the text, or not (--no-preview). Default: on a terminal, without --json.")
     var preview: Bool?
 
     @Option(help: ArgumentHelp("Avatar width in columns (its height is half as many lines).", valueName: "columns"))

@@ -1,10 +1,49 @@
 import RickAndMortyAPI
 
-/// What `search --json` prints: the matches of one page, or of all pages with `--all`.
+/// What `search --json` prints: a page as the API writes one (`info` and `results`), its `info`
+/// with one addition, `page`: the page shown (`null` with `--all`, where `results` holds every
+/// page and `next` and `prev` are `null`). See docs/json.md.
 struct SearchResult: Encodable {
-    /// The page shown, or `nil` with `--all`.
-    var page: Int?
-    var pages: Int
-    var count: Int
+    struct Info: Encodable {
+        var count: Int
+        var pages: Int
+        var next: String?
+        var prev: String?
+        var page: Int?
+
+        enum CodingKeys: String, CodingKey {
+            case count, pages, next, prev, page
+        }
+
+        // `null`s written, as the API writes them (the synthesised encoder drops the keys).
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(count, forKey: .count)
+            try container.encode(pages, forKey: .pages)
+            try container.encode(next, forKey: .next)
+            try container.encode(prev, forKey: .prev)
+            try container.encode(page, forKey: .page)
+        }
+    }
+
+    var info: Info
     var results: [RMCharacter]
+
+    /// One page of `query`'s matches, its links under `root`; `count` and `pages` are the whole
+    /// listing's, also past its last page.
+    init(page: Page<RMCharacter>, count: Int, pages: Int, query: CharacterQuery, root: String) {
+        info = Info(
+            count: count, pages: pages,
+            next: page.number < pages ? query.at(page: page.number + 1).link(under: root) : nil,
+            prev: page.number > 1 && pages > 0 ? query.at(page: min(page.number - 1, pages)).link(under: root) : nil,
+            page: page.number)
+        results = page.items
+    }
+
+    /// Every page of the matches.
+    init(all pages: [Page<RMCharacter>]) {
+        let last = pages.last ?? .empty(number: 1)
+        info = Info(count: last.count, pages: last.pages, page: nil)
+        results = pages.flatMap(\.items)
+    }
 }

@@ -24,25 +24,50 @@ struct APIConnection: Sendable {
     let responses: DiskResponseCache
     private let server: FixturesServer?
     private let verbose: Bool
-    /// What each host spoke, for `-v`; `nil` offline.
-    private var connections: ConnectionLog? = nil
 
     var disk: DiskCache { images.disk }
 
+    /// The API root that `--json` names: the `--api` URL, online and offline alike, and for
+    /// `fixtures` the dataset's own (the real service's root, as its files write it), since the
+    /// bundled server's port closes with the command.
+    let publishedRoot: String
+    /// Where answers name the API now (`fixtures`: a loopback port), when that differs from
+    /// `publishedRoot`.
+    private var answeredRoot: String? = nil
+    /// What each host spoke, for `-v`; `nil` offline.
+    private var connections: ConnectionLog? = nil
+    /// The requests in flight (a slow one is shown as it waits); `nil` offline.
+    private(set) var activity: RequestActivity? = nil
+    /// `waiting for HOST · 4 s` on stderr while a request waits, on a terminal.
+    private var waiting: WaitingLine? = nil
+
+    /// Prints `value` as `--json`: the API's shape, its URLs under `publishedRoot`, so the same
+    /// command gives the same bytes online and offline, and `fixtures` names no closed port.
+    func printJSON<T: Encodable>(_ value: T) throws {
+        StandardStreams.output(try json(value))
+    }
+
+    /// What `printJSON` prints.
+    func json<T: Encodable>(_ value: T) throws -> [UInt8] {
+        try JSONOutput.encoded(value, moving: answeredRoot.map { ($0, publishedRoot) })
+    }
+
     /// Connects as `options` say. `fixtures` starts the bundled dataset's server (`rickdex-serve`)
-    /// on a free port;
-    /// `--offline` starts nothing and reads only the cache.
-    static func open(_ options: GlobalOptions) async throws -> APIConnection {
+    /// on a free port; `--offline` starts nothing and reads only the cache. `--timeout` bounds
+    /// the whole command from now, or each request (`eachRequest`, browse's searches).
+    static func open(_ options: GlobalOptions, eachRequest: Bool = false) async throws -> APIConnection {
         let logger = Logger.forCommandLine(verbose: options.verbose)
         let disk = try options.cache.open()
         let setting = options.apiSetting
         if options.offline {
-            let identity = try identity(for: setting, baseURL: nil)
+            // Answers read back under the --api root, as they were online (the real service's
+            // for fixtures, whose port is gone).
+            let identity = try identity(for: setting, baseURL: setting == "fixtures" ? nil : url(setting))
             let responses = DiskResponseCache(disk: disk, identity: identity)
             return APIConnection(
                 client: OfflineRickAndMortyClient(cache: responses),
                 images: ImagePipeline(identity: identity, disk: disk, fetcher: nil), responses: responses, server: nil,
-                verbose: options.verbose)
+                verbose: options.verbose, publishedRoot: Self.root(identity.baseURL?.absoluteString ?? identity.canonicalRoot))
         }
         var server: FixturesServer?
         let baseURL: URL
@@ -55,18 +80,22 @@ struct APIConnection: Sendable {
             baseURL = try url(setting)
         }
         let identity = try identity(for: setting, baseURL: baseURL)
-        let transport = HTTPTransport(configuration: options.transport, logger: logger)
+        let transport = HTTPTransport(configuration: options.transport(eachRequest: eachRequest), logger: logger)
         let responses = DiskResponseCache(disk: disk, identity: identity)
         return APIConnection(
             client: HTTPRickAndMortyClient(baseURL: baseURL, transport: transport, cache: responses, logger: logger),
             images: ImagePipeline(
                 identity: identity, disk: disk, fetcher: ImageFetcher(transport: transport),
                 acceptsStale: options.cache.avatarsAcceptedStale),
-            responses: responses, server: server, verbose: options.verbose, connections: transport.connections)
+            responses: responses, server: server, verbose: options.verbose,
+            publishedRoot: server == nil ? root(baseURL.absoluteString) : identity.canonicalRoot,
+            answeredRoot: server == nil ? nil : root(baseURL.absoluteString), connections: transport.connections,
+            activity: transport.activity, waiting: eachRequest ? nil : WaitingLine(activity: transport.activity))
     }
 
     /// Stops the bundled dataset's server, if any, and reports what the cache could not keep.
     func close() async {
+        waiting?.stop()
         server?.stop()
         if let failure = disk.lastWriteError {
             StandardStreams.error("rickdex: warning: \(failure); results were shown but not all were cached\n")
@@ -89,16 +118,23 @@ struct APIConnection: Sendable {
     }
 
     /// Runs `body` with a connection and closes it afterwards, whatever happens.
-    static func with<T>(_ options: GlobalOptions, _ body: (APIConnection) async throws -> T) async throws -> T {
-        let connection = try await open(options)
+    static func with<T>(
+        _ options: GlobalOptions, eachRequest: Bool = false, _ body: (APIConnection) async throws -> T
+    ) async throws -> T {
+        let connection = try await open(options, eachRequest: eachRequest)
         do {
             let result = try await body(connection)
             await connection.close()
             return result
         } catch {
             await connection.close()
-            throw error
+            throw OfflineMiss.wrapping(error, options: options)
         }
+    }
+
+    /// A root URL without its trailing slash.
+    private static func root(_ url: String) -> String {
+        url.hasSuffix("/") ? String(url.dropLast()) : url
     }
 
     /// The cache's name for an API: `fixtures` whatever port it runs on, else the root URL.

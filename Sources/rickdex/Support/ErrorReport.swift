@@ -2,6 +2,7 @@ import ArgumentParser
 import BlockArt
 import FoundationEssentials
 import TerminalUI
+import Toolbox
 
 /// What the user sees when a command fails: a message naming what failed, a hint at what to do,
 /// and the exit code documented in `rickdex --help`.
@@ -36,7 +37,9 @@ struct ErrorReport {
             Swift.print(message)
             return
         }
-        var text = message.hasPrefix("Error:") || message.contains("Usage:") ? message : "rickdex: \(message)"
+        // URLs in messages read as typed, `character/[815]`, not `character/%5B815%5D`.
+        let readable = message.percentDecoded
+        var text = readable.hasPrefix("Error:") || readable.contains("Usage:") ? readable : "rickdex: \(readable)"
         if let hint { text += "\n\(hint)" }
         StandardStreams.error(TerminalText.sanitizeKeepingLines(text) + "\n")
     }

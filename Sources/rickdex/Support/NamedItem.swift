@@ -3,7 +3,8 @@ import RickAndMortyAPI
 import UseCases
 
 /// What `show` and `location` take: an id, or a name (or the start of one) that `NameLookup`
-/// resolves; several fits or none become errors that list the ids or name the nearest names.
+/// resolves. A whole name shared by several shows the lowest id and names the others on stderr;
+/// several partial fits or none become errors that list them or name the nearest names.
 enum NamedItem {
     /// The item `text` names: by id when it is a number, else by name. The nearest names for
     /// one that fits none come from what `options`' API is known to hold (`KnownEntries`).
@@ -14,10 +15,11 @@ enum NamedItem {
         if let number = Int(text) { return try await client.item(type, id: number) }
         let kind = Resource.kind.rawValue
         switch try await NameLookup.find(text, type, client: client) {
-        case .found(let item):
+        case .found(let item, let namesakes):
+            if let note = Namesakes(shown: item, others: namesakes) { StandardStreams.error(note.description + "\n") }
             return item
         case .several(let items, let total):
-            throw AmbiguousName(typed: text, kind: kind, candidates: items.map { ($0.id, $0.name) }, total: total)
+            throw AmbiguousName(typed: text, candidates: items, total: total)
         case .none:
             let nearest = Spelling.suggestions(for: text, in: knownNames(Resource.kind, options))
                 .map { TerminalText.sanitize($0.term) }

@@ -1,3 +1,4 @@
+import FoundationEssentials
 import HTTP
 import ImageCache
 import Imaging
@@ -33,6 +34,9 @@ extension APIError: ReportableError {
             "The server or the network is having trouble; try again, or use --api fixtures."
         case .malformedResponse, .unexpectedStatus:
             "The server at --api does not speak the Rick and Morty API."
+        case .notTheAPI(let url, _):
+            "--api names the API's root, which ends in /api"
+                + (Self.suggestedRoot(url).map { ": try --api \($0)" } ?? "") + "."
         case .notCached:
             "Run `rickdex warm --all` (or `rickdex warm` with the same filters) while online to use it offline."
         case .transport(let failure):
@@ -40,6 +44,14 @@ extension APIError: ReportableError {
         default:
             nil
         }
+    }
+}
+
+extension APIError {
+    /// `http://host:port/api` for a URL on that server.
+    fileprivate static func suggestedRoot(_ url: String) -> String? {
+        guard let address = URL(string: url), let scheme = address.scheme, let host = address.host else { return nil }
+        return "\(scheme)://\(host)" + (address.port.map { ":\($0)" } ?? "") + "/api"
     }
 }
 
@@ -82,8 +94,14 @@ extension DiskCacheError: ReportableError {
     var exitCode: Int32 { ErrorReport.usage }
 
     var hint: String? {
-        if case .unusable = self { return "Choose another cache folder with --cache-dir or RICKDEX_CACHE_DIR." }
-        return nil
+        switch self {
+        case .unusable, .notACache:
+            return "Choose another cache folder (a new or empty one) with --cache-dir or RICKDEX_CACHE_DIR."
+        case .writeFailed(_, .noSpace):
+            return "Free some space on that disk, or give the cache another folder (--cache-dir) or a smaller --cache-size."
+        case .writeFailed:
+            return "Make the cache folder writable, or choose another with --cache-dir or RICKDEX_CACHE_DIR."
+        }
     }
 }
 

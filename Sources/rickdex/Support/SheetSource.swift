@@ -8,6 +8,8 @@ import UseCases
 /// straight from a dataset folder's files.
 struct SheetSource: Sendable {
     let characters: [RMCharacter]
+    /// How many matched in all (more than `characters` when one page was asked for).
+    let total: Int
     /// Kept open while thumbnails are made, then closed.
     let connection: APIConnection?
     let thumbnails: AvatarThumbnails
@@ -21,6 +23,6 @@ struct SheetSource: Sendable {
             let circle = AvatarVariant.sheetCell.sized(.pixels(size)).circle(for: character.status, pixelsPerColumn: 1)
             return try Thumbnailer(circle: circle).thumbnail(bytes)
         }
-        return SheetSource(characters: matches, connection: nil, thumbnails: thumbnails)
+        return SheetSource(characters: matches, total: matches.count, connection: nil, thumbnails: thumbnails)
     }
 }

@@ -1,0 +1,20 @@
+extension String {
+    /// The text with each `%XX` turned back into its byte, as a person reads a URL; the text as it
+    /// is when a sequence is not one or the bytes are not UTF-8.
+    package var percentDecoded: String {
+        guard contains("%") else { return self }
+        var bytes: [UInt8] = []
+        var utf8 = Array(self.utf8)[...]
+        while let byte = utf8.popFirst() {
+            if byte == UInt8(ascii: "%"), utf8.count >= 2,
+                let value = UInt8(String(decoding: utf8.prefix(2), as: UTF8.self), radix: 16)
+            {
+                bytes.append(value)
+                utf8 = utf8.dropFirst(2)
+            } else {
+                bytes.append(byte)
+            }
+        }
+        return String(validating: bytes, as: UTF8.self) ?? self
+    }
+}

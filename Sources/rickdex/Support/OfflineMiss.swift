@@ -1,0 +1,51 @@
+import BlockArt
+import HTTP
+import ImageCache
+import RickAndMortyAPI
+
+/// `--offline` and an answer the cache does not hold: which API's cache was read, which APIs
+/// this cache does hold answers for, and what to run.
+struct OfflineMiss: ReportableError {
+    /// The library's error: `APIError.notCached` or `ImageCacheError.notCached`.
+    let miss: any Error
+    /// The API whose answers were looked for (`fixtures`, or its root URL).
+    let api: String
+    /// The cache's folder.
+    let folder: String
+    /// The APIs this cache holds answers for, with how many.
+    let cached: [String: Int]
+
+    var description: String { "\(miss) of \(api)" }
+
+    var hint: String? {
+        let others = cached.filter { $0.key != api }.sorted { $0.value > $1.value }
+        let option = api == "fixtures" ? "--api fixtures" : "--api \(api)"
+        var lines: [String] = []
+        if cached.isEmpty {
+            lines.append("The cache in \(folder) holds no API answers yet.")
+        } else {
+            let listed = cached.sorted { $0.value > $1.value }.map { "\($0.key) (\($0.value) answers)" }
+            lines.append("The cache in \(folder) holds answers of: " + listed.joined(separator: ", ") + ".")
+        }
+        if let other = others.first, cached[api] == nil {
+            lines.append("To read those: --api \(other.key) --offline.")
+        }
+        lines.append("To fill it for this one, run online: rickdex warm --all \(option) (or with the same filters).")
+        return lines.joined(separator: "\n")
+    }
+
+    var exitCode: Int32 { ErrorReport.network }
+
+    /// `error` as an offline miss, when it is one.
+    static func wrapping(_ error: any Error, options: GlobalOptions) -> any Error {
+        let isMiss: Bool =
+            switch error {
+            case APIError.notCached: true
+            case ImageCacheError.notCached: true
+            default: false
+            }
+        guard isMiss, options.offline, let disk = try? options.cache.open() else { return error }
+        let api = (try? APIConnection.identity(for: options.apiSetting, baseURL: nil).name) ?? options.apiSetting
+        return OfflineMiss(miss: error, api: api, folder: disk.root.path, cached: disk.usage().answersByAPI)
+    }
+}
