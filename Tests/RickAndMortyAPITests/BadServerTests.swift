@@ -45,7 +45,16 @@ import Testing
         // A proxy or a wrong --api answers 404 with no body (or an HTML page): that is not the
         // API's "Character not found", and must not read as a missing character or no matches.
         try await withServer(answering: { _ in Response(status: .notFound) }) { base async throws in
-            await #expect(throws: APIError.unexpectedStatus(status: 404, url: base.absoluteString + "/character/1")) {
+            await #expect(throws: APIError.notTheAPI(url: base.absoluteString + "/character/1", detail: "")) {
+                _ = try await TestData.client(base).character(id: 1)
+            }
+        }
+        // The API's own "no such route" (a root without /api): not the API about a character either.
+        try await withServer(answering: { _ in Self.json(#"{"error":"There is nothing here."}"#, status: .notFound) }) {
+            base async throws in
+            await #expect(
+                throws: APIError.notTheAPI(url: base.absoluteString + "/character/1", detail: "There is nothing here.")
+            ) {
                 _ = try await TestData.client(base).character(id: 1)
             }
         }

@@ -37,7 +37,7 @@ import Testing
             $0.status == "Alive" && $0.species.lowercased().contains("human")
         }
         #expect(results.count == expected.count)
-        #expect(decoded?["count"] as? Int == expected.count)
+        #expect((decoded?["info"] as? [String: Any])?["count"] as? Int == expected.count)
         #expect(results.first?["name"] as? String == "Rick Sanchez")
         #expect(results.first?["created"] as? String == TestData.fixturesDataset.characters[0].created)
     }
@@ -80,7 +80,7 @@ import Testing
     @Test(arguments: [
         (["show", "99999", "--api", "fixtures"], Int32(3), "character 99999 not found"),
         (["search", "--bogus"], Int32(1), "Unknown option '--bogus'"),
-        (["search", "--page", "0", "--api", "fixtures"], Int32(1), "--page must be 1 or more"),
+        (["search", "--page", "0", "--api", "fixtures"], Int32(1), "--page takes a page number of 1 or more, e.g. --page 2, not 0"),
         (["search", "--api", "ftp://example.com"], Int32(1), "--api must be an http(s) URL"),
         (["search", "--api", "http://127.0.0.1:9/api"], Int32(2), "cannot reach 127.0.0.1"),
     ])
@@ -247,7 +247,7 @@ import Testing
         #expect(try await client.character(id: 2).name == "Morty Smith")
         let result = try await run(["search", "--gender", "male", "--json", "--all", "--api", url.absoluteString])
         let decoded = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
-        #expect(decoded?["count"] as? Int == TestData.fixturesDataset.characters.filter { $0.gender == "Male" }.count)
+        #expect((decoded?["info"] as? [String: Any])?["count"] as? Int == TestData.fixturesDataset.characters.filter { $0.gender == "Male" }.count)
     }
 
     @Test func thumbnailWritesCircularPNGsAndReportsBadFiles() async throws {

@@ -21,7 +21,7 @@ import Testing
         #expect(result.status == 0)
         #expect(result.stderr.isEmpty)
         let decoded = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
-        #expect(decoded?["count"] as? Int == 0)
+        #expect((decoded?["info"] as? [String: Any])?["count"] as? Int == 0)
     }
 
     @Test func anOpenFilterThatFindsNothingGetsItsNearestValues() async throws {
@@ -46,7 +46,7 @@ import Testing
         #expect(result.status == 0, "\(result.stderr)")
         let expected = TestData.fixturesDataset.characters.filter { $0.status == "Alive" && $0.gender == "Female" }.count
         let decoded = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
-        #expect(decoded?["count"] as? Int == expected)
+        #expect((decoded?["info"] as? [String: Any])?["count"] as? Int == expected)
     }
 
     @Test(arguments: [
@@ -66,10 +66,10 @@ import Testing
         #expect(
             result.stderr == """
                 rickdex: 'juggling' fits 3 characters:
-                     7  Juggling Rick
-                   265  Juggling Morty
-                   300  Juggling Morty
-                Give more of the name, or the id: rickdex show 7.
+                     7  Juggling Rick  Alive · Alien · from unknown · at Bird Station
+                   265  Juggling Morty  Dead · Alien · from Bird Station · at Interdimensional Dream
+                   300  Juggling Morty  Alive · Robot · from Resort Academy · at Citadel Belt
+                Give the whole name, or the id: rickdex show 7.
 
                 """)
     }

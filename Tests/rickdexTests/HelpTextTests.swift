@@ -35,9 +35,27 @@ import Testing
         #expect(ErrorReport.usage == 1 && ErrorReport.network == 2 && ErrorReport.notFound == 3 && ErrorReport.partial == 4)
     }
 
+    /// Every command's help ends with examples, and the man page lists the same ones, with the
+    /// environment and the exit codes, from the same lists (`manual-sections`).
+    @Test func everyCommandsHelpEndsWithExamplesThatTheManPageListsToo() throws {
+        let manual = ManualSectionsCommand.mdoc
+        for command in Rickdex.configuration.subcommands where command.configuration.shouldDisplay {
+            let name = command._commandName
+            let help = Rickdex.helpMessage(for: command, columns: 100)
+            let examples = try #require(Examples.byCommand.first { $0.command == name }?.examples, "\(name) has examples")
+            let discussion = try #require(help.components(separatedBy: "USAGE:").first)
+            #expect(discussion.contains("Examples:\n  \(examples[0].typed)"), "\(name): \(discussion.suffix(300))")
+            #expect(manual.contains("$ \(examples[0].typed)"), "\(name)'s examples in the man page")
+        }
+        for section in [".Sh EXAMPLES", ".Sh ENVIRONMENT", ".Sh EXIT STATUS", ".It Ev RICKDEX_CACHE_DIR", ".It 3"] {
+            #expect(manual.contains(section), "\(section)")
+        }
+    }
+
     @Test func everyParagraphOfWarmsHelpFills80Columns() throws {
         let help = Rickdex.helpMessage(for: WarmCommand.self, columns: 80)
-        let text = try #require(help.components(separatedBy: "USAGE:").first)
+        // The prose, up to the examples (whose lines are as long as what they show).
+        let text = try #require(help.components(separatedBy: "USAGE:").first?.components(separatedBy: "Examples:").first)
         let paragraphs = text.components(separatedBy: "\n\n").map { $0.split(separator: "\n") }
         #expect(paragraphs.count >= 2, "\(help)")
         for lines in paragraphs {

@@ -125,12 +125,12 @@ import Testing
             _ = try pane.wait(for: "page 1 of 42")
             try pane.keys("Down")
             _ = try pane.wait(for: "▶ ● Morty Smith")
-            try pane.keys("y", literal: true)
+            try pane.keys("C-y")
             let screen = try pane.wait(for: "copied")
             // Read while the pane's server surely runs.
             let buffer = try ViewTests.tmux(["-L", pane.socket, "show-buffer"])
             let setting = try ViewTests.tmux(["-L", pane.socket, "show-options", "-gv", "set-clipboard"])
-            try pane.keys("q", literal: true)
+            try pane.keys("C-c")
             _ = try pane.wait(for: "DONE")
             return (screen, buffer, setting)
         }

@@ -92,6 +92,10 @@ public final class DiskCache: Sendable {
     /// The last write that failed in this process, if any, to report once at the end.
     public var lastWriteError: DiskCacheError? { state.withLock { $0.lastWriteError } }
 
+    /// The size a full disk left room for, once one was met in this process: the cache keeps to
+    /// it from then on, its oldest entries dropped to make room. `nil`: the disk never filled.
+    public var roomFound: Int64? { state.withLock { $0.roomFound } }
+
     // MARK: Entries
 
     /// The entry for `key`, verified; a corrupt one is removed and counts as a miss.

@@ -69,6 +69,7 @@ public struct HTTPRickAndMortyClient: RickAndMortyClient {
         let url = try APIEndpoint.url(path, base: baseURL)
         let cached = cache?.response(for: path)
         if let cached, !revalidatesFreshAnswers, cached.isFresh(at: Date()), let value = try? decode(200, cached.body, url) {
+            logger.debug("GET \(url) → cache (fresh)")
             return value
         }
         do {
@@ -80,6 +81,7 @@ public struct HTTPRickAndMortyClient: RickAndMortyClient {
             }
             if response.status == 304, let cached, let value = try? decode(200, cached.body, url) {
                 cache?.renew(cached, directives: CacheDirectives(headers: response.headers), for: path)
+                logger.debug("GET \(url) → cache (revalidated)")
                 return value
             }
             let answer = response.status == 200 ? route(response.body, path: path) : response.body
@@ -95,7 +97,7 @@ public struct HTTPRickAndMortyClient: RickAndMortyClient {
             return value
         } catch let error as APIError where error.staleMayStandIn {
             guard let cached, !cached.mustRevalidate, let value = try? decode(200, cached.body, url) else { throw error }
-            logger.debug("using a stale copy", metadata: ["path": "\(path)", "error": "\(error)"])
+            logger.debug("GET \(url) → cache (stale, standing in: \(error))")
             return value
         }
     }

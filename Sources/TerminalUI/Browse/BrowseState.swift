@@ -234,6 +234,8 @@ struct BrowseState {
     }
 
     mutating func apply(search state: SearchState<BrowseQuery>) -> [Effect] {
+        // The session starts idle, after browse has asked for its first page: still loading.
+        if case .idle = state, case .loading = search { return [] }
         search = state
         switch state {
         case .loaded(_, let first):

@@ -83,6 +83,7 @@ struct WarmCommand: AsyncParsableCommand {
             summary.cacheBytes = footprint.bytes
             summary.cachePath = connection.disk.root.path
             summary.statistics = connection.images.statistics
+            summary.roomFound = connection.disk.roomFound
             return summary
         }
         FailureLines.write(
@@ -93,10 +94,13 @@ struct WarmCommand: AsyncParsableCommand {
         } else {
             print(summary.render())
         }
-        if summary.report.failed > 0 {
-            throw PartialFailure(
-                failed: summary.report.failed, total: summary.report.pages.total + summary.report.avatars.total)
+        let total = summary.report.pages.total + summary.report.avatars.total
+        if let room = summary.roomFound {
+            let full = CacheOutOfRoom(room: room)
+            guard summary.report.failed > 0 else { throw full }
+            StandardStreams.error("rickdex: \(full)\n")
         }
+        if summary.report.failed > 0 { throw PartialFailure(failed: summary.report.failed, total: total) }
     }
 
     /// `--sizes` as variants (ringed, drawn on the plain ones kept), else the views' catalogue;

@@ -29,6 +29,6 @@ struct Namesakes: CustomStringConvertible {
         let count = others.count
         return (["rickdex: \(count) other \(kind)\(count == 1 ? " is" : "s are") named “\(name)”:"]
             + others.map { Distinction.row($0) }
-            + ["  rickdex \(command) \(others[0].id) shows one of them; #\(shown.id) is shown."]).joined(separator: "\n")
+            + ["  Shown: #\(shown.id). Another: rickdex \(command) \(others[0].id)"]).joined(separator: "\n")
     }
 }

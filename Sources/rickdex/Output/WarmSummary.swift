@@ -14,6 +14,8 @@ struct WarmSummary: Encodable {
     var cachePath = ""
     /// The pipeline's counters by tier (for `--json`).
     var statistics: PipelineStatistics?
+    /// The size a full disk left the cache room for, when it filled during the warm.
+    var roomFound: Int64?
 
     init(report: WarmReport) {
         self.report = report
@@ -21,7 +23,7 @@ struct WarmSummary: Encodable {
 
     private enum CodingKeys: String, CodingKey {
         case pages, avatars, failedPages, failedAvatars, thumbnailsWanted, thumbnailsMade, thumbnailSizes, retried
-        case seconds, cacheEntries, cacheBytes, cachePath, statistics
+        case seconds, cacheEntries, cacheBytes, cachePath, statistics, roomFound
     }
 
     /// A failed page as `--json` writes it: the error as its message.
@@ -58,6 +60,7 @@ struct WarmSummary: Encodable {
         try container.encode(cacheBytes, forKey: .cacheBytes)
         try container.encode(cachePath, forKey: .cachePath)
         try container.encodeIfPresent(statistics, forKey: .statistics)
+        try container.encodeIfPresent(roomFound, forKey: .roomFound)
     }
 
     func render() -> String {

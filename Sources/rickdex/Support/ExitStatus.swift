@@ -12,9 +12,11 @@ enum ExitStatus: Int32, CaseIterable {
         switch self {
         case .success: "success"
         case .usage:
-            "usage error (bad option or argument, unusable dataset, output or cache folder, a name that fits several characters)"
-        case .network: "network or server error, or --offline and the answer is not cached"
-        case .notFound: "not found (an unknown id or name)"
+            "usage error (bad option or argument, unusable dataset, output or cache folder, a name that fits several characters, browse quit while picking)"
+        case .network:
+            "network or server error (a server that is not the API included), or --offline and the answer is not cached"
+        case .notFound:
+            "not found (an unknown id or name, export ids that name no character, a page past the last, a sheet with nothing to draw)"
         case .partial: "some items of a batch failed (each is reported; the rest were done)"
         }
     }

@@ -1,0 +1,60 @@
+import APIServer
+import Foundation
+import TestSupport
+import Testing
+
+/// A server that never answers: on a terminal the wait is shown (whom, how long, how to stop),
+/// `--timeout` bounds the whole of it, retries included, and the end names host, attempts and time.
+@Suite struct WaitingTests {
+    typealias Pane = BrowseTerminalTests.Pane
+
+    @Test func aSilentServerShowsTheWaitAndTheDeadlineEndsIt() async throws {
+        try await TestData.withServer(faults: FaultPlan(misbehaviour: .silent)) { base in
+            let cache = try TemporaryFolder()
+            let host = "\(base.host ?? ""):\(base.port ?? 0)"
+            let pane = try Pane(
+                "env RICKDEX_CACHE_DIR=\(cache.path) \(RickdexProcess.executable.path) search morty --api \(base.absoluteString)"
+                    + " --timeout 5; echo \"STATUS $?\"")
+            let (waiting, end) = try await onDispatchThread {
+                (try pane.wait(for: "waiting for \(host)", seconds: 10), try pane.wait(for: "STATUS", seconds: 20))
+            }
+            // First drawn as the wait passes its first second (the poll is four times a second).
+            #expect(waiting.contains("waiting for \(host) · 1 s · Ctrl-C stops"))
+            #expect(end.contains("STATUS 2"))
+            // The deadline held: the message says the time the whole wait took.
+            #expect(end.contains("rickdex: no answer from \(host) in 5"), "\(end)")
+            #expect(!end.contains("waiting for"), "the line is cleared before the message")
+        }
+    }
+
+    /// Without a terminal there is no waiting line, and the message still says it all.
+    @Test func theWholeWaitIsBoundedRetriesIncluded() async throws {
+        try await TestData.withServer(faults: FaultPlan(misbehaviour: .silent)) { base in
+            // Four attempts allowed, each up to 20 s: the 1.5 s deadline ends the first.
+            let result = try await RickdexProcess.run(
+                ["show", "1", "--api", base.absoluteString, "--timeout", "1.5", "--retries", "3"])
+            #expect(result.status == 2)
+            let host = "\(base.host ?? ""):\(base.port ?? 0)"
+            #expect(result.stderr.hasPrefix("rickdex: no answer from \(host) in 1."), "\(result.stderr)")
+            #expect(result.stderr.contains(" s (1 attempt at \(base.absoluteString)/character/1)"))
+            #expect(!result.stderr.contains("waiting for"))
+        }
+    }
+
+    @Test func browseSaysWhatItWaitsForInItsStatusLine() async throws {
+        try await TestData.withServer(faults: FaultPlan(misbehaviour: .silent)) { base in
+            let cache = try TemporaryFolder()
+            let host = "\(base.host ?? ""):\(base.port ?? 0)"
+            let pane = try Pane(
+                "env RICKDEX_CACHE_DIR=\(cache.path) \(RickdexProcess.executable.path) browse --api \(base.absoluteString)"
+                    + " --timeout 30")
+            let screen = try await onDispatchThread { () -> String in
+                let screen = try pane.wait(for: "waiting for \(host) · 2 s", seconds: 15)
+                try pane.keys("C-c")
+                _ = try pane.wait(for: "DONE")
+                return screen
+            }
+            #expect(screen.contains("loading everyone… · waiting for \(host) · 2 s · Ctrl-C quits"))
+        }
+    }
+}
