@@ -16,9 +16,9 @@ final class BrowseEffects {
     let events: AsyncStream<BrowseEvent>.Continuation
     /// Where a new search line goes: the search session, which waits for a pause in typing.
     let search: @Sendable (BrowseQuery) -> Void
-    /// What reaches the terminal outside a frame: `y`'s OSC 52.
+    /// What reaches the terminal outside a frame: a copy's OSC 52.
     let write: @Sendable (String) -> Void
-    /// Inside tmux, `y` goes through tmux's own buffer (`ClipboardShare`).
+    /// Inside tmux, a copy goes through tmux's own buffer (`ClipboardShare`).
     var tmux = false
     /// Inside a multiplexer, OSC 52 is wrapped for passthrough.
     var multiplexed = false
@@ -135,7 +135,7 @@ final class BrowseEffects {
         work.cancelAll()
     }
 
-    /// `y`: OSC 52 to the terminal, or inside tmux into tmux's buffer off the loop (running tmux
+    /// A copy: OSC 52 to the terminal, or inside tmux into tmux's buffer off the loop (running tmux
     /// takes milliseconds), with OSC 52 when tmux cannot be run.
     private func share(_ text: String) {
         guard tmux else {

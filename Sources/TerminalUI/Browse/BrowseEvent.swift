@@ -15,7 +15,7 @@ enum BrowseEvent: Sendable {
     case avatar(id: Int, Bitmap)
     /// A refresh's answer (see `BrowseState.apply(refreshed:avatars:unchanged:generation:)`).
     case refreshed(Page<RMCharacter>, avatars: [Int: Bitmap], unchanged: Int, generation: Int)
-    /// A line for the status bar: why a refresh could not be made, where `y`'s text went.
+    /// A line for the status bar: why a refresh could not be made, where a copy went.
     case notice(String)
     /// A small avatar that could not be had (the reason is for logs).
     case avatarMissing(id: Int)

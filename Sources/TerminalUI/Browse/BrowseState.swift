@@ -66,7 +66,7 @@ struct BrowseState {
     var query = ""
     var status = StatusFilter.any
     var search = SearchState<BrowseQuery>.idle
-    /// The page shown (the session gives page 1; n/p fetch others).
+    /// The page shown (the session gives page 1; PgDn/PgUp fetch others).
     var page: Page<RMCharacter>?
     var selection = 0
     var screen = Screen.list
@@ -80,7 +80,7 @@ struct BrowseState {
     var pageLoading = false
     /// The key overlay (`?`) is shown.
     var help = false
-    /// A one-off message for the status line (what `y` copied); cleared by the next key.
+    /// A one-off message for the status line (what Ctrl-Y copied); cleared by the next key.
     var notice: String?
     /// Characters whose small avatar could not be had: they get a placeholder.
     var missingAvatars: Set<Int> = []

@@ -3,7 +3,7 @@ import ImageCache
 import RickAndMortyAPI
 import UseCases
 
-/// The list as a grid (`g`): as many cells a row as fit, each a larger avatar with the name under
+/// The list as a grid (Ctrl-G): as many cells a row as fit, each a larger avatar with the name under
 /// it, the selection marked beside its name.
 extension BrowseView {
     /// Avatar width in a grid cell: the cast-cell variant's.

@@ -25,7 +25,7 @@ public struct Browser: Sendable {
     /// What `r` asks: the API with conditional requests even for fresh answers. `nil` offline,
     /// where there is nothing to refresh against.
     public var refresher: (any RickAndMortyClient)?
-    /// Inside tmux (`$TMUX`), where `y` goes through tmux's own buffer (see `ClipboardShare`).
+    /// Inside tmux (`$TMUX`), where a copy (Ctrl-Y) goes through tmux's own buffer (see `ClipboardShare`).
     public var tmux = false
     /// The capabilities once the terminal answers the probe sent as browse opened
     /// (`TerminalProbe.ask`): the first screen is drawn at once from `capabilities`, and the

@@ -3,7 +3,7 @@ import FoundationEssentials
 import RickAndMortyAPI
 import Toolbox
 
-/// What `y` puts on the clipboard, and how it gets there.
+/// What Ctrl-Y (`y` past the list) puts on the clipboard, and how it gets there.
 ///
 /// Outside tmux: OSC 52, which the terminal turns into a clipboard write (kitty, iTerm2, WezTerm,
 /// foot and xterm with `allowWindowOps` do; others ignore it). Inside tmux, whose defaults drop an

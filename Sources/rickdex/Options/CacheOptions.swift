@@ -21,7 +21,7 @@ struct CacheOptions: ParsableArguments {
         name: .long,
         help: ArgumentHelp(
             "Days a cached avatar is used without asking the server again (default 7; 0: as its headers say).",
-            discussion: "The real origin sends avatars with max-age=0; browse's r and warm --refresh ask all the same.",
+            discussion: "The real origin sends avatars with max-age=0; browse's Ctrl-R and warm --refresh ask all the same.",
             valueName: "days"))
     var avatarMaxStale: Double = 7
 

@@ -107,10 +107,9 @@ struct DisplayOptions: ParsableArguments, Sendable {
         guard let asked = graphics.chosen, asked != .blocks, chosen.multiplexed, let tmux else { return chosen }
         let found = detect(nil)
         guard found.graphics != asked, found.origins[.graphics]?.source == .tmux else { return chosen }
-        let why = found.origins[.graphics].map { ": \($0.detail)" } ?? ""
+        let why = found.origins[.graphics]?.detail ?? "tmux \(tmux.version)"
         let instead = found.graphics == .blocks ? "block symbols" : "\(found.graphics.rawValue) images"
-        StandardStreams.error(
-            "rickdex: --graphics \(asked.rawValue) cannot be shown inside tmux \(tmux.version) here\(why); drawing \(instead) instead\n")
+        StandardStreams.error("rickdex: --graphics \(asked.rawValue) cannot be shown here (tmux \(why)); drawing \(instead) instead\n")
         return found
     }
 

@@ -93,12 +93,16 @@ struct APIConnection: Sendable {
             activity: transport.activity, waiting: eachRequest ? nil : WaitingLine(activity: transport.activity))
     }
 
-    /// Stops the bundled dataset's server, if any, and reports what the cache could not keep.
+    /// Stops the bundled dataset's server, if any, and reports what the cache could not keep: once,
+    /// with how many items it touched (a batch's own failure lines leave the cache's out).
     func close() async {
         waiting?.stop()
         server?.stop()
         if let failure = disk.lastWriteError {
-            StandardStreams.error("rickdex: warning: \(failure); results were shown but not all were cached\n")
+            let count = disk.statistics.writeFailures
+            StandardStreams.error(
+                "rickdex: \(failure): \(count) item\(count == 1 ? "" : "s") could not be cached\n"
+                    + (failure.hint.map { $0 + "\n" } ?? ""))
         }
         if verbose {
             let statistics = images.statistics
