@@ -128,10 +128,14 @@ public final class DiskCache: Sendable {
         do {
             try write(body, metadata: metadata, for: key)
         } catch .writeFailed(_, .noSpace) {
-            // A full disk: the cache fits itself to the room it found (its oldest entries go),
-            // keeps to that from now on, and tries once more.
-            guard makeRoom(for: Int64(body.count)) else { throw remember(.writeFailed(path: root.path, cause: .noSpace)) }
-            try write(body, metadata: metadata, for: key)
+            // A full disk: the cache fits itself to the room it found (its oldest entries go, or
+            // went in a write beside this one), keeps to that from now on, and tries once more.
+            makeRoom(for: Int64(body.count))
+            do {
+                try write(body, metadata: metadata, for: key)
+            } catch {
+                throw remember(error)
+            }
         }
     }
 
@@ -141,12 +145,12 @@ public final class DiskCache: Sendable {
     }
 
     /// After a full disk: lowers the size kept to to what the cache holds less a tenth (at least
-    /// `bytes` more), trims to it, and says whether anything was freed.
-    private func makeRoom(for bytes: Int64) -> Bool {
+    /// four times `bytes`), and trims to it.
+    private func makeRoom(for bytes: Int64) {
         let held = record.read()?.bytes ?? rebuildRecord().bytes
         let room = max(0, held - max(bytes * 4, held / 10))
         state.withLock { $0.roomFound = min($0.roomFound ?? .max, room) }
-        return trimIfNeeded().evicted > 0
+        trimIfNeeded()
     }
 
     /// Counts a write that failed and keeps it as the last; returns it to throw.
