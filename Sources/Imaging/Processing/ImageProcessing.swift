@@ -1,0 +1,30 @@
+/// A step that turns one bitmap into another, as Nuke's `ImageProcessing`: its `identifier`
+/// names every parameter that changes the pixels and goes into cache keys, so two steps with the
+/// same identifier must give the same pixels.
+///
+/// Built-ins live under `ImageProcessors` and compose in order (`ImageProcessors.Composition`).
+/// Conformers are values, safe to call from any number of tasks at once.
+public protocol ImageProcessing: Sendable {
+    /// Every parameter that changes the pixels, e.g. `resize(64x64,fill,crop)`.
+    var identifier: String { get }
+
+    /// The short side, in pixels, that the step needs of its input to lose nothing, or `nil` for
+    /// the full image: the decoder is told it, so a JPEG decodes at the smallest DCT scale that
+    /// serves (a 300 px avatar for a 64 px circle decodes at 1/2, not in full).
+    var minimumInputSide: Int? { get }
+
+    func process(_ image: Bitmap) throws -> Bitmap
+}
+
+extension ImageProcessing {
+    public var minimumInputSide: Int? { nil }
+}
+
+extension [any ImageProcessing] {
+    /// The identifiers of steps applied in order, joined with a separator no identifier holds at
+    /// its edges, so `[a, bc]` and `[ab, c]` never give one key (kean/Nuke#889).
+    public var identifier: String { map(\.identifier).joined(separator: "|") }
+
+    /// What the first step needs of the decoder: later steps see its output, not the decode.
+    public var minimumInputSide: Int? { first?.minimumInputSide }
+}

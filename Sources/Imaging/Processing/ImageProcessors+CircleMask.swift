@@ -1,0 +1,67 @@
+extension ImageProcessors {
+    /// An anti-aliased circle cut out of an image (a centred square first, when it is not one):
+    /// transparent outside, a smooth one-pixel edge, and an optional ring over the edge.
+    public struct CircleMask: ImageProcessing, Hashable {
+        /// The ring over the circle's edge, or `nil` for none.
+        public var ring: Ring?
+
+        public init(ring: Ring? = nil) {
+            self.ring = ring
+        }
+
+        public var identifier: String { "circle-mask(" + (ring?.identifier ?? "ring=none") + ")" }
+
+        public func process(_ image: Bitmap) -> Bitmap {
+            var output = CropSquare().process(image)
+            mask(&output)
+            return output
+        }
+
+        private func mask(_ image: inout Bitmap) {
+            let size = image.width
+            let stride = image.bytesPerRow
+            let radius = Double(size) / 2
+            let innerRadius = ring.map { radius - $0.width } ?? radius
+            let ringColour = ring?.colour ?? RGBA(0, 0, 0, 0)
+            let ringChannels = (Double(ringColour.red), Double(ringColour.green), Double(ringColour.blue))
+            // Pixels this close to the centre are wholly inside: left exactly as they are.
+            let untouched = max(0, innerRadius - 0.5) * max(0, innerRadius - 0.5)
+            image.pixels.withUnsafeMutableBufferPointer { pixels in
+                for y in 0..<size {
+                    let dy = Double(y) + 0.5 - radius
+                    for x in 0..<size {
+                        let dx = Double(x) + 0.5 - radius
+                        let squared = dx * dx + dy * dy
+                        if squared <= untouched { continue }
+                        let distance = squared.squareRoot()
+                        // Coverage of a one-pixel-wide edge: 1 inside, 0 outside, linear across it.
+                        let outer = min(max(radius - distance + 0.5, 0), 1)
+                        let inner = min(max(innerRadius - distance + 0.5, 0), 1)
+                        let index = y * stride + x * 4
+                        let imageAlpha = Double(pixels[index + 3]) / 255
+                        let imagePart = inner * imageAlpha
+                        let ringPart = outer - inner
+                        let alpha = imagePart + ringPart
+                        guard alpha > 0 else {
+                            pixels[index] = 0
+                            pixels[index + 1] = 0
+                            pixels[index + 2] = 0
+                            pixels[index + 3] = 0
+                            continue
+                        }
+                        if ringPart > 0 {
+                            func mix(_ channel: Int, _ ringValue: Double) {
+                                let mixed = (Double(pixels[index + channel]) * imagePart + ringValue * ringPart) / alpha
+                                pixels[index + channel] = UInt8(min(255, mixed.rounded()))
+                            }
+                            mix(0, ringChannels.0)
+                            mix(1, ringChannels.1)
+                            mix(2, ringChannels.2)
+                        }
+                        pixels[index + 3] = UInt8(min(255, (alpha * 255).rounded()))
+                    }
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,17 @@
+extension ImageProcessors {
+    /// Steps applied in order, as one processor: `[Resize(side: 64), CircleMask()]`.
+    public struct Composition: ImageProcessing {
+        public var processors: [any ImageProcessing]
+
+        public init(_ processors: [any ImageProcessing]) {
+            self.processors = processors
+        }
+
+        public var identifier: String { "[" + processors.identifier + "]" }
+        public var minimumInputSide: Int? { processors.minimumInputSide }
+
+        public func process(_ image: Bitmap) throws -> Bitmap {
+            try processors.reduce(image) { try $1.process($0) }
+        }
+    }
+}

@@ -1,0 +1,20 @@
+extension ImageProcessors {
+    /// A ring of `colour` over the edge of a circle: on its own, drawn on an image already cut to
+    /// a circle (what `CircleMask(ring:)` gives in one step, pixel for pixel).
+    public struct Ring: ImageProcessing, Hashable {
+        public var colour: RGBA
+        /// In pixels.
+        public var width: Double
+
+        public init(colour: RGBA, width: Double) {
+            self.colour = colour
+            self.width = width
+        }
+
+        public var identifier: String { "ring=\(colour.hex)/\(width)" }
+
+        public func process(_ image: Bitmap) -> Bitmap {
+            CircleMask(ring: self).process(image)
+        }
+    }
+}
