@@ -17,7 +17,15 @@ let package = Package(
                 .product(name: "UseCases", package: "Rickdex"),
                 .product(name: "BlockArt", package: "Rickdex"),
             ]
-        )
+        ),
+        // Thumbnails of images from anywhere: the image pipeline alone, nothing of Rick and Morty.
+        .executableTarget(
+            name: "thumbs",
+            dependencies: [
+                .product(name: "ImageCache", package: "Rickdex"),
+                .product(name: "Imaging", package: "Rickdex"),
+            ]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -59,7 +59,7 @@ for id in 1...100 {
 // Memory tier, through the pipeline as the commands use it: 100 thumbnails decoded once, then hits.
 let keys = urls.map { identity.key(for: $0).appending(circle.identifier) }
 let memoryKeys = keys
-let warmPipeline = ImagePipeline(identity: identity, disk: disk, fetcher: nil)
+let warmPipeline = ImagePipeline(identity: identity, disk: disk, dataLoader: nil)
 let memoryURLs = urls
 for url in urls { _ = try await warmPipeline.thumbnail(for: url, circle: circle) }
 let memoryHit = try await measureAsync(2_000_000) { [circle] index in
@@ -69,7 +69,7 @@ let memoryHit = try await measureAsync(2_000_000) { [circle] index in
 
 // Disk tier through the pipeline, memory tier off so every call reads the disk.
 let noMemory = MemoryCacheLimits(totalCost: 0, count: 0, maxEntryCost: 0)
-let pipeline = ImagePipeline(identity: identity, disk: disk, fetcher: nil, memoryLimits: noMemory)
+let pipeline = ImagePipeline(identity: identity, disk: disk, dataLoader: nil, memoryLimits: noMemory)
 let diskURLs = urls
 let diskHit = try await measureAsync(20_000) { [circle] index in
     let thumbnail = try await pipeline.thumbnail(for: diskURLs[index % diskURLs.count], circle: circle)

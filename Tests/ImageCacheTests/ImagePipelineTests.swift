@@ -36,7 +36,7 @@ import Testing
         // Stale answers are not accepted here: these tests follow the server's headers (RFC 9111).
         return ImagePipeline(
             identity: APIIdentity(name: "test", baseURL: base, canonicalRoot: Dataset.canonicalBase), disk: disk,
-            fetcher: fetcher, acceptsStale: acceptsStale)
+            dataLoader: fetcher, acceptsStale: acceptsStale)
     }
 
     static func avatar(_ id: Int, under base: URL) -> URL {

@@ -74,7 +74,7 @@ public enum TestData {
         ImagePipeline(
             identity: APIIdentity(name: "test", baseURL: baseURL, canonicalRoot: Dataset.canonicalBase),
             disk: try DiskCache(root: folder),
-            fetcher: ImageFetcher(transport: transport))
+            dataLoader: ImageFetcher(transport: transport))
     }
 
     /// A client with fast retries, so fault tests do not wait long.

@@ -27,7 +27,7 @@ import Testing
         let responses = DiskResponseCache(disk: disk, identity: identity)
         var warmer = CacheWarmer(
             client: HTTPRickAndMortyClient(baseURL: base, transport: transport, cache: responses),
-            images: ImagePipeline(identity: identity, disk: disk, fetcher: ImageFetcher(transport: transport)),
+            images: ImagePipeline(identity: identity, disk: disk, dataLoader: ImageFetcher(transport: transport)),
             responses: responses)
         warmer.retryPause = .milliseconds(10)
         return warmer
@@ -58,7 +58,7 @@ import Testing
             // Offline, every kept variant of every Rick comes from disk, and each detail is made
             // from the original on disk: nothing else is decoded, nothing is fetched.
             let offline = ImagePipeline(
-                identity: APIIdentity(name: "test", baseURL: base), disk: try DiskCache(root: temporary.url), fetcher: nil)
+                identity: APIIdentity(name: "test", baseURL: base), disk: try DiskCache(root: temporary.url), dataLoader: nil)
             let warmer = try warmer(base)
             for character in try await warmer.client.allPages(query).flatMap(\.items) {
                 for circle in warmer.circles(AvatarVariant.catalogue, status: character.status, pixelsPerColumn: 8) {
@@ -94,7 +94,7 @@ import Testing
             #expect(report.avatars.total == 826 && report.pages.total == 52)
         }
         let offline = ImagePipeline(
-            identity: APIIdentity(name: "test", baseURL: nil), disk: try DiskCache(root: temporary.url), fetcher: nil)
+            identity: APIIdentity(name: "test", baseURL: nil), disk: try DiskCache(root: temporary.url), dataLoader: nil)
         for character in TestData.fixturesDataset.characters.prefix(100) {
             let url = try #require(URL(string: "\(Dataset.canonicalBase)/character/avatar/\(character.id).jpeg"))
             let same =

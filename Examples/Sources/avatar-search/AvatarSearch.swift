@@ -25,7 +25,7 @@ struct AvatarSearch {
         let transport = HTTPTransport(configuration: TransportConfiguration())
         let client = HTTPRickAndMortyClient(
             baseURL: api, transport: transport, cache: DiskResponseCache(disk: disk, identity: identity))
-        let images = ImagePipeline(identity: identity, disk: disk, fetcher: ImageFetcher(transport: transport))
+        let images = ImagePipeline(identity: identity, disk: disk, dataLoader: ImageFetcher(transport: transport))
 
         let page = try await client.characters(CharacterQuery(name: name))
         print("\(page.count) characters match '\(TerminalText.sanitize(name))'; the first \(min(5, page.items.count)):\n")

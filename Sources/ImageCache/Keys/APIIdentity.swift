@@ -39,4 +39,8 @@ public struct APIIdentity: Sendable, Hashable {
         }
         return CacheKey(["url", text])
     }
+
+    /// Keys every URL by itself, whatever its host: for images from anywhere, with no API root
+    /// to make addresses independent of.
+    public static let anyURL = APIIdentity(name: "", baseURL: nil, canonicalRoot: "")
 }

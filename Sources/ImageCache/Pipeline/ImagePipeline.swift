@@ -3,9 +3,11 @@ import HTTP
 import Imaging
 import Toolbox
 
-/// Images by URL, through both tiers: memory, then the processed variant on disk, then the
-/// original on disk, then the network. Identical requests in flight share one download and one
-/// decode; what is made is stored in both tiers.
+/// Images by request, through both tiers: memory, then the processed image on disk, then the
+/// original on disk, then the data loader (the network). Identical requests in flight share one
+/// download and one processing; requests that differ only in their processors share the
+/// download. What is made is stored in both tiers; a failed cache write never fails a load (the
+/// disk tier counts it and keeps it as `lastWriteError`).
 ///
 /// Thumbnails are kept on disk as `variantStorage` says (small ones, compressed); larger ones
 /// are made again from the stored original, and kept in memory only. A ringed thumbnail is the
@@ -13,17 +15,18 @@ import Toolbox
 ///
 /// Entries are fresh for as long as the server's caching headers say (the disk tier's default
 /// lifetime when they say nothing), and not stored at all when they forbid it. Online, a stale
-/// disk entry is revalidated (a 304 renews it without a download) and served stale if the
-/// network fails, unless it was stored `must-revalidate`; offline (no fetcher), any disk entry is good and a miss is
-/// `ImageCacheError.notCached`.
+/// disk entry is revalidated (a 304 renews it without a download) and stands in whenever the
+/// origin fails (a dropped or refused connection, a 5xx, a 429), as a stale API answer does,
+/// unless it was stored `must-revalidate`; offline (no data loader), any disk entry is good and a
+/// miss is `ImageCacheError.notCached`.
 ///
 /// Thread-safe: any number of tasks may ask at once; the tiers and counters lock their own state.
 public final class ImagePipeline: Sendable {
     public let identity: APIIdentity
     public let disk: DiskCache
-    public let memory: MemoryCache<ThumbnailKey, Bitmap>
-    /// `nil` offline.
-    public let fetcher: ImageFetcher?
+    let memory: MemoryCache<MemoryKey, Bitmap>
+    /// Where bytes come from; `nil` offline.
+    public let dataLoader: (any DataLoading)?
     /// How long an avatar is used without asking the server again, whatever shorter lifetime it
     /// gives (the real origin says `max-age=0`): an avatar does not change in practice, and
     /// image caches keep one for days (Kingfisher 7, Nuke until evicted). A refresh
@@ -35,17 +38,18 @@ public final class ImagePipeline: Sendable {
     /// The default of `acceptsStale`: a week, as Kingfisher's disk cache.
     public static let defaultAcceptsStale = Duration.seconds(7 * 24 * 3600)
 
-    private let originals = Coalescer<CacheKey, Original>()
+    let originals = Coalescer<OriginalFlight, Original>()
     private let variants = Coalescer<ThumbnailKey, Thumbnail>()
-    private let counters = Locked(PipelineStatistics(memory: MemoryStatistics(), disk: DiskStatistics()))
+    let requests = Coalescer<RequestFlight, ImageResponse>()
+    let counters = Locked(PipelineStatistics(memory: MemoryStatistics(), disk: DiskStatistics()))
 
     public init(
-        identity: APIIdentity, disk: DiskCache, fetcher: ImageFetcher?, memoryLimits: MemoryCacheLimits = .thumbnails,
+        identity: APIIdentity, disk: DiskCache, dataLoader: (any DataLoading)?, memoryLimits: MemoryCacheLimits = .thumbnails,
         acceptsStale: Duration = defaultAcceptsStale, variantStorage: VariantStorage = .standard
     ) {
         self.identity = identity
         self.disk = disk
-        self.fetcher = fetcher
+        self.dataLoader = dataLoader
         self.acceptsStale = acceptsStale
         self.variantStorage = variantStorage
         self.memory = MemoryCache(limits: memoryLimits)
@@ -55,9 +59,7 @@ public final class ImagePipeline: Sendable {
         var statistics = counters.withLock { $0 }
         statistics.memory = memory.statistics
         statistics.disk = disk.statistics
-        statistics.downloads = fetcher?.downloads ?? 0
-        statistics.bytesDownloaded = fetcher?.bytesDownloaded ?? 0
-        statistics.coalesced = originals.coalescedCount + variants.coalescedCount
+        statistics.coalesced = originals.coalescedCount + variants.coalescedCount + requests.coalescedCount
         return statistics
     }
 
@@ -66,7 +68,7 @@ public final class ImagePipeline: Sendable {
     /// The image's bytes exactly as served: from disk, revalidated, or downloaded and stored.
     public func original(for url: URL) async throws -> Original {
         let key = identity.key(for: url)
-        return try await originals.run(key) { try await loadOriginal(url, key: key) }
+        return try await originals.run(OriginalFlight(key: key)) { try await loadOriginal(url, key: key) }
     }
 
     /// Asks the server whether the image at `url` changed even when the cached copy is fresh (a
@@ -75,7 +77,9 @@ public final class ImagePipeline: Sendable {
     public func refreshOriginal(for url: URL, circles: [ImageProcessors.Circle]) async throws -> Original {
         let key = identity.key(for: url)
         let hadCopy = disk.contains(key)
-        let original = try await originals.run(key) { try await loadOriginal(url, key: key, revalidating: true) }
+        let original = try await originals.run(OriginalFlight(key: key, revalidating: true)) {
+            try await loadOriginal(url, key: key, revalidating: true)
+        }
         if hadCopy, original.source == .network {
             for circle in circles { forget(url, circle, key: key) }
         }
@@ -85,31 +89,41 @@ public final class ImagePipeline: Sendable {
     /// Asks the server whether the image at `url` changed even when the cached copy is fresh, as
     /// pull-to-refresh does: a 304 renews the copy, a new body replaces it and the thumbnails
     /// made from the old one. Returns the thumbnail as `circle` and whether the image changed.
-    /// Offline (no fetcher) it is the cached thumbnail, unchanged.
+    /// Offline (no data loader) it is the cached thumbnail, unchanged.
     public func refreshThumbnail(for url: URL, circle: ImageProcessors.Circle) async throws
         -> (thumbnail: Thumbnail, changed: Bool)
     {
         let key = identity.key(for: url)
         // A first download is no change: only a copy replaced by another is.
         let hadCopy = disk.contains(key)
-        let original = try await originals.run(key) { try await loadOriginal(url, key: key, revalidating: true) }
+        let original = try await originals.run(OriginalFlight(key: key, revalidating: true)) {
+            try await loadOriginal(url, key: key, revalidating: true)
+        }
         let changed = hadCopy && original.source == .network
         if changed { forget(url, circle, key: key) }
         return (try await thumbnail(for: url, circle: circle), changed)
     }
 
-    private func loadOriginal(_ url: URL, key: CacheKey, revalidating: Bool = false) async throws -> Original {
-        let cached = disk.entry(for: key)
-        if let cached, fetcher == nil || (!revalidating && cached.metadata.isFresh(at: Date())) {
+    /// The original of `url` under `key`: from disk when fresh (any age with no loader or
+    /// `cacheOnly`), revalidated, or loaded and stored; `readsDisk`/`writesDisk` false leave the
+    /// disk tier out of it.
+    func loadOriginal(
+        _ url: URL, key: CacheKey, revalidating: Bool = false, cacheOnly: Bool = false, readsDisk: Bool = true,
+        writesDisk: Bool = true
+    ) async throws -> Original {
+        let cached = readsDisk ? disk.entry(for: key) : nil
+        let loader = cacheOnly ? nil : dataLoader
+        if let cached, loader == nil || (!revalidating && cached.metadata.isFresh(at: Date())) {
             counters.withLock { $0.originalHits += 1 }
             return Original(bytes: cached.body, source: .disk, directives: cached.metadata.remainingDirectives())
         }
-        guard let fetcher else { throw ImageCacheError.notCached(url: url.absoluteString) }
+        guard let loader else { throw ImageCacheError.notCached(url: url.absoluteString) }
         let download: Download
         do {
-            download = try await fetcher.fetch(url, validators: cached?.metadata.validators ?? [])
-        } catch let error as HTTPError where error.isTransient || Self.isUnreachable(error) {
-            // Stale beats nothing (the copy is whole, only old), unless the server said it must not.
+            download = try await loader.loadData(for: url, validators: cached?.metadata.validators ?? [])
+        } catch where Self.staleMayStandIn(for: error) {
+            // Stale beats nothing (the copy is whole, only old), unless the server said it must not:
+            // the same rule as for the API's answers.
             guard let cached, !cached.metadata.mustRevalidate else { throw error }
             return Original(bytes: cached.body, source: .staleAfterError, directives: cached.metadata.remainingDirectives())
         }
@@ -121,6 +135,10 @@ public final class ImagePipeline: Sendable {
             return Original(
                 bytes: cached.body, source: .revalidated, directives: renewed?.remainingDirectives() ?? directives)
         case .body(let bytes, let contentType, let etag, let lastModified, let directives):
+            counters.withLock {
+                $0.downloads += 1
+                $0.bytesDownloaded += Int64(bytes.count)
+            }
             guard ImageSniffer.format(of: bytes) != nil else {
                 throw ImageCacheError.notAnImage(url: url.absoluteString, firstBytes: ImageSniffer.preview(bytes))
             }
@@ -132,8 +150,21 @@ public final class ImagePipeline: Sendable {
             let metadata = disk.metadata(
                 .original, key: key, url: url.absoluteString, contentType: contentType ?? "application/octet-stream",
                 etag: etag, lastModified: lastModified, directives: directives)
-            if directives.mayStore { try disk.store(bytes, metadata: metadata, for: key) }
+            // A cache that cannot keep it (a full or read-only disk) does not cost the image: the
+            // disk tier counts the failure and keeps it to report.
+            if writesDisk, directives.mayStore { try? disk.store(bytes, metadata: metadata, for: key) }
             return Original(bytes: bytes, source: .network, directives: directives)
+        }
+    }
+
+    /// Whether a failure of the origin lets a stale copy stand in: the way to it failed, or it
+    /// answered 5xx or 429. Not a certificate that does not verify (the user must hear of it),
+    /// nor an answer that the image is gone or is no image.
+    static func staleMayStandIn(for error: any Error) -> Bool {
+        switch error {
+        case let failure as HTTPError: failure.staleMayStandIn
+        case ImageCacheError.httpStatus(let status, _): status == 429 || status >= 500
+        default: false
         }
     }
 
@@ -142,7 +173,7 @@ public final class ImagePipeline: Sendable {
     /// A circular thumbnail of the image at `url`, and where it came from.
     public func thumbnail(for url: URL, circle: ImageProcessors.Circle) async throws -> Thumbnail {
         let request = ThumbnailKey(url: url, circle: circle)
-        if let bitmap = memory.value(for: request) { return Thumbnail(bitmap: bitmap, source: .memory) }
+        if let bitmap = memory.value(for: .thumbnail(request)) { return Thumbnail(bitmap: bitmap, source: .memory) }
         return try await variants.run(request) {
             guard circle.ringDrawsOverThePlainCircle else {
                 return try await loadThumbnail(request, key: identity.key(for: url).appending(circle.identifier))
@@ -151,7 +182,7 @@ public final class ImagePipeline: Sendable {
             // the plain one is kept on disk, and the ring costs microseconds.
             let plain = try await thumbnail(for: url, circle: circle.plain)
             let bitmap = circle.ringed(plain.bitmap)
-            memory.set(bitmap, for: request, cost: bitmap.pixels.count)
+            memory.set(bitmap, for: .thumbnail(request), cost: bitmap.pixels.count)
             return Thumbnail(bitmap: bitmap, source: plain.source, made: plain.made)
         }
     }
@@ -160,7 +191,7 @@ public final class ImagePipeline: Sendable {
     /// one is drawn on.
     private func forget(_ url: URL, _ circle: ImageProcessors.Circle, key: CacheKey) {
         for each in circle.ringDrawsOverThePlainCircle ? [circle, circle.plain] : [circle] {
-            memory.remove(ThumbnailKey(url: url, circle: each))
+            memory.remove(.thumbnail(ThumbnailKey(url: url, circle: each)))
             disk.remove(key.appending(each.identifier))
         }
     }
@@ -168,7 +199,7 @@ public final class ImagePipeline: Sendable {
     private func loadThumbnail(_ request: ThumbnailKey, key: CacheKey) async throws -> Thumbnail {
         let (url, circle) = (request.url, request.circle)
         let cached = disk.entry(for: key)
-        if let cached, fetcher == nil || cached.metadata.isFresh(at: Date()),
+        if let cached, dataLoader == nil || cached.metadata.isFresh(at: Date()),
             let bitmap = decodeVariant(cached, key: key, request: request)
         {
             counters.withLock { $0.variantHits += 1 }
@@ -191,13 +222,13 @@ public final class ImagePipeline: Sendable {
             throw ImageCacheError.undecodable(url: url.absoluteString, cause: error)
         }
         counters.withLock { $0.processed += 1 }
-        memory.set(bitmap, for: request, cost: bitmap.pixels.count)
+        memory.set(bitmap, for: .thumbnail(request), cost: bitmap.pixels.count)
         // A variant lives as long as its original, and is not kept where its original may not be.
         if original.directives.mayStore, variantStorage.stores(diameter: circle.size) {
             let metadata = disk.metadata(
                 .variant, key: key, url: url.absoluteString, contentType: "image/png", source: source,
                 directives: original.directives)
-            try disk.store(try variantStorage.encoder.encode(bitmap), metadata: metadata, for: key)
+            if let encoded = try? variantStorage.encoder.encode(bitmap) { try? disk.store(encoded, metadata: metadata, for: key) }
         }
         return Thumbnail(bitmap: bitmap, source: original.source, made: true)
     }
@@ -207,12 +238,8 @@ public final class ImagePipeline: Sendable {
             disk.remove(key)
             return nil
         }
-        memory.set(bitmap, for: request, cost: bitmap.pixels.count)
+        memory.set(bitmap, for: .thumbnail(request), cost: bitmap.pixels.count)
         return bitmap
     }
 
-    private static func isUnreachable(_ error: HTTPError) -> Bool {
-        if case .unreachable = error { return true }
-        return false
-    }
 }

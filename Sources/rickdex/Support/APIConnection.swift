@@ -66,7 +66,7 @@ struct APIConnection: Sendable {
             let responses = DiskResponseCache(disk: disk, identity: identity)
             return APIConnection(
                 client: OfflineRickAndMortyClient(cache: responses),
-                images: ImagePipeline(identity: identity, disk: disk, fetcher: nil), responses: responses, server: nil,
+                images: ImagePipeline(identity: identity, disk: disk, dataLoader: nil), responses: responses, server: nil,
                 verbose: options.verbose, publishedRoot: Self.root(identity.baseURL?.absoluteString ?? identity.canonicalRoot))
         }
         var server: FixturesServer?
@@ -85,7 +85,7 @@ struct APIConnection: Sendable {
         return APIConnection(
             client: HTTPRickAndMortyClient(baseURL: baseURL, transport: transport, cache: responses, logger: logger),
             images: ImagePipeline(
-                identity: identity, disk: disk, fetcher: ImageFetcher(transport: transport),
+                identity: identity, disk: disk, dataLoader: ImageFetcher(transport: transport),
                 acceptsStale: options.cache.avatarsAcceptedStale),
             responses: responses, server: server, verbose: options.verbose,
             publishedRoot: server == nil ? root(baseURL.absoluteString) : identity.canonicalRoot,

@@ -18,6 +18,9 @@ final class Coalescer<Key: Hashable & Sendable, Value: Sendable>: Sendable {
     /// How many calls joined a flight already under way (for statistics and tests).
     var coalescedCount: Int { joined.load(ordering: .relaxed) }
 
+    /// How many calls wait on flights now (for tests that hold a flight at its loader).
+    var waitingCount: Int { flights.withLock { $0.values.reduce(0) { $0 + $1.count } } }
+
     func run(_ key: Key, _ operation: () async throws -> Value) async throws -> Value {
         while true {
             let leads = flights.withLock { flights -> Bool in

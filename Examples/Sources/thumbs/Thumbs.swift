@@ -1,0 +1,76 @@
+import Foundation
+import ImageCache
+import Imaging
+
+/// Thumbnails of images from anywhere, through Rickdex's image pipeline, with nothing of Rick
+/// and Morty: only `ImageCache` and `Imaging`. A second run reads the disk cache, not the network.
+///
+///     thumbs URL... [--size 128] [--circle] [-o DIR]
+///
+/// Writes DIR/1.png, DIR/2.png… in the order given; on stderr, a line an image as it is done.
+@main
+struct Thumbs {
+    static func main() async throws {
+        var arguments = Array(CommandLine.arguments.dropFirst())
+        func option(_ name: String) -> String? {
+            guard let index = arguments.firstIndex(of: name), index + 1 < arguments.count else { return nil }
+            defer { arguments.removeSubrange(index...index + 1) }
+            return arguments[index + 1]
+        }
+        let size = Int(option("--size") ?? "128") ?? 128
+        let output = URL(fileURLWithPath: option("-o") ?? "thumbs", isDirectory: true)
+        let circle = arguments.contains("--circle")
+        let urls = arguments.filter { $0 != "--circle" }.compactMap(URL.init(string:))
+        guard !urls.isEmpty else {
+            FileHandle.standardError.write(Data("usage: thumbs URL... [--size 128] [--circle] [-o DIR]\n".utf8))
+            exit(1)
+        }
+        try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
+
+        // The pipeline: a disk cache, the default loader (libcurl), keys by whole URL.
+        let cache = FileManager.default.temporaryDirectory.appendingPathComponent("thumbs-cache")
+        let pipeline = ImagePipeline(identity: .anyURL, disk: try DiskCache(root: cache), dataLoader: ImageFetcher())
+        let processors: [any ImageProcessing] =
+            [ImageProcessors.Resize(side: size)] + (circle ? [ImageProcessors.CircleMask()] : [])
+
+        var failed = 0
+        await withTaskGroup(of: (Int, Result<ImageResponse, any Error>).self) { group in
+            for (index, url) in urls.enumerated() {
+                group.addTask {
+                    (index, await Result(catching: { try await pipeline.image(for: ImageRequest(url: url, processors: processors)) }))
+                }
+            }
+            var done = 0
+            for await (index, result) in group {
+                done += 1
+                let progress = "[\(done)/\(urls.count)] \(urls[index].absoluteString)"
+                switch result {
+                case .success(let response):
+                    let file = output.appendingPathComponent("\(index + 1).png")
+                    do {
+                        try Data(try PNGEncoder().encode(response.image)).write(to: file, options: .atomic)
+                        print("\(progress): \(file.lastPathComponent), \(response.image.width)x\(response.image.height), "
+                            + "from \(response.source.rawValue)")
+                    } catch {
+                        failed += 1
+                        FileHandle.standardError.write(Data("\(progress): cannot write \(file.path): \(error)\n".utf8))
+                    }
+                case .failure(let error):
+                    failed += 1
+                    FileHandle.standardError.write(Data("\(progress): \(error)\n".utf8))
+                }
+            }
+        }
+        let statistics = pipeline.statistics
+        print("\(urls.count - failed) of \(urls.count) written to \(output.path); "
+            + "\(statistics.downloads) downloaded, cache in \(cache.path)")
+        exit(failed == 0 ? 0 : 4)
+    }
+}
+
+extension Result where Failure == any Error {
+    /// The result of an async body.
+    init(catching body: () async throws -> Success) async {
+        do { self = .success(try await body()) } catch { self = .failure(error) }
+    }
+}
