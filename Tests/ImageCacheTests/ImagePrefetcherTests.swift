@@ -19,6 +19,12 @@ import Testing
         temporary = try TemporaryFolder()
     }
 
+    func pipeline(_ base: URL, _ loader: GatedLoader) throws -> ImagePipeline {
+        ImagePipeline(
+            identity: APIIdentity(name: "test", baseURL: base, canonicalRoot: Dataset.canonicalBase),
+            disk: try DiskCache(root: temporary.url), dataLoader: loader)
+    }
+
     func requests(_ base: URL, _ ids: ClosedRange<Int>) -> [ImageRequest] {
         ids.map { ImageRequest(url: ImageRequestTests.avatar($0, base), processors: [ImageProcessors.Resize(side: 32)]) }
     }
@@ -26,9 +32,7 @@ import Testing
     @Test func whatIsPrefetchedIsCachedAndAtMostTwoLoadAtOnce() async throws {
         try await TestData.withServer { base in
             let loader = GatedLoader(ImageRequestTests.fetcher())
-            let pipeline = ImagePipeline(
-                identity: APIIdentity(name: "test", baseURL: base, canonicalRoot: Dataset.canonicalBase),
-                disk: try DiskCache(root: temporary.url), dataLoader: loader)
+            let pipeline = try self.pipeline(base, loader)
             let prefetcher = ImagePrefetcher(pipeline: pipeline, maxConcurrentRequests: 2)
             let wanted = requests(base, 1...10)
             prefetcher.startPrefetching(with: wanted)
@@ -51,9 +55,7 @@ import Testing
     @Test func stoppingLeavesTheRestUnasked() async throws {
         try await TestData.withServer { base in
             let loader = GatedLoader(ImageRequestTests.fetcher())
-            let pipeline = ImagePipeline(
-                identity: APIIdentity(name: "test", baseURL: base, canonicalRoot: Dataset.canonicalBase),
-                disk: try DiskCache(root: temporary.url), dataLoader: loader)
+            let pipeline = try self.pipeline(base, loader)
             let prefetcher = ImagePrefetcher(pipeline: pipeline, maxConcurrentRequests: 2)
             let wanted = requests(base, 1...10)
             prefetcher.startPrefetching(with: wanted)
