@@ -92,8 +92,8 @@ struct BrowseCommand: AsyncParsableCommand {
     }
 }
 
-/// Browse ended without a choice while picking: like fzf's exit 130, a script must not take an
-/// empty answer for one.
+/// Browse ended without a choice while picking: a script must not take an empty answer for one,
+/// so the exit is not 0, as fzf's is not.
 struct NothingPicked: ReportableError {
     var description: String { "no character chosen" }
     var exitCode: Int32 { ErrorReport.usage }
