@@ -39,6 +39,8 @@ final class Nginx {
         for _ in 0..<8 where started == nil {
             // Below Linux's ephemeral range (32768-60999), which clients' own ports come from.
             let port = Int.random(in: 20000...32767)
+            // Another test's server there already would answer for an nginx that could not bind.
+            if Self.canConnect(port: port) { continue }
             try Self.configuration(
                 folder: folder.path, port: port, upstream: upstream, extra: extra, avatars: avatars, certificate: certificate)
                 .write(to: folder.appendingPathComponent("nginx.conf"), atomically: true, encoding: .utf8)
@@ -116,11 +118,16 @@ final class Nginx {
         """
     }
 
-    /// Polls the port until a connection is accepted (true) or the process exits (false).
+    /// Polls the port until a connection is accepted (true) or the process exits (false). An
+    /// nginx that lost the port to another server started at the same moment exits at once: it
+    /// must still run a moment after the port answers for the port to be its own.
     private static func waitUntilListening(port: Int, process: Process) -> Bool {
         for _ in 0..<100 {
             if !process.isRunning { return false }
-            if canConnect(port: port) { return true }
+            if canConnect(port: port) {
+                usleep(100_000)
+                return process.isRunning
+            }
             usleep(20_000)
         }
         return false
