@@ -21,8 +21,7 @@ extension ImageProcessors {
 
         /// Goes into cache keys: every parameter that changes the pixels.
         public var identifier: String {
-            let ringPart = ring.map { "ring=\($0.hex)/\(ringWidth)" } ?? "ring=none"
-            return "circle(size=\(size),\(ringPart))"
+            "circle(size=\(size),\(mask.ring?.identifier ?? "ring=none"))"
         }
 
         /// The square's short side is all a circle of `size` needs.
@@ -30,8 +29,11 @@ extension ImageProcessors {
 
         /// The same steps as processors that compose: a resize, then the mask and its ring.
         public var steps: [any ImageProcessing] {
-            [Resize(side: size, upscale: true), CircleMask(ring: ring.map { Ring(colour: $0, width: ringWidth) })]
+            [Resize(side: size, upscale: true), mask]
         }
+
+        /// The mask and ring this circle cuts its resized square with.
+        private var mask: CircleMask { CircleMask(ring: ring.map { Ring(colour: $0, width: ringWidth) }) }
 
         /// The same circle without its ring.
         public var plain: Circle { Circle(size: size) }
@@ -45,14 +47,13 @@ extension ImageProcessors {
         /// a decode and a resize. Only when `ringDrawsOverThePlainCircle`.
         public func ringed(_ plain: Bitmap) -> Bitmap {
             precondition(ringDrawsOverThePlainCircle && plain.width == size && plain.height == size)
-            return CircleMask(ring: ring.map { Ring(colour: $0, width: ringWidth) }).process(plain)
+            return mask.process(plain)
         }
 
         public func process(_ image: Bitmap) -> Bitmap {
             let side = min(image.width, image.height)
             let square = image.cropped(x: (image.width - side) / 2, y: (image.height - side) / 2, width: side, height: side)
-            return CircleMask(ring: ring.map { Ring(colour: $0, width: ringWidth) })
-                .process(Resampler.resize(square, width: size, height: size))
+            return mask.process(Resampler.resize(square, width: size, height: size))
         }
     }
 }
