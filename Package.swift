@@ -136,7 +136,7 @@ let package = Package(
         .target(
             name: "TestSupport",
             dependencies: [
-                "APIServer", "RickAndMortyAPI", "HTTP", "ImageCache", "Toolbox",
+                "APIServer", "RickAndMortyAPI", "HTTP", "ImageCache", "Imaging", "Toolbox",
                 .product(name: "Hummingbird", package: "hummingbird"),
             ],
             path: "Tests/TestSupport"),

@@ -46,9 +46,12 @@ public struct HTTPTransport: Sendable {
     ///
     /// A response with a transient status (429, 5xx) is returned once retries are spent, so the
     /// caller can say what the server said. Each request is logged at debug level with its
-    /// status, size and time. Throws `HTTPError` or `CancellationError`.
+    /// status, size and time. `progress` hears the bytes of the body received so far and the
+    /// length the server declared, on libcurl's thread; a retry starts it again from zero.
+    /// Throws `HTTPError` or `CancellationError`.
     public func get(
-        _ url: URL, headers: [(String, String)] = [], isComplete: ([UInt8]) -> Bool = { _ in true }
+        _ url: URL, headers: [(String, String)] = [], isComplete: ([UInt8]) -> Bool = { _ in true },
+        progress: (@Sendable (_ received: Int, _ expected: Int?) -> Void)? = nil
     ) async throws -> TransportResponse {
         let start = ContinuousClock.now
         let deadline = configuration.deadline(startingAt: start)
@@ -60,7 +63,7 @@ public struct HTTPTransport: Sendable {
             let outcome: Result<TransportResponse, HTTPError>
             do {
                 let budget = deadline.map { min(configuration.requestTimeout, $0 - .now) } ?? configuration.requestTimeout
-                let response = try await getOnce(url, headers: headers, timeout: budget)
+                let response = try await getOnce(url, headers: headers, timeout: budget, progress: progress)
                 log(url, response: response, since: start, attempt: attempt)
                 outcome =
                     response.status != 200 || isComplete(response.body)
@@ -102,7 +105,8 @@ public struct HTTPTransport: Sendable {
 
     /// One attempt, no retries, within the host's limit.
     public func getOnce(
-        _ url: URL, headers: [(String, String)] = [], timeout: Duration? = nil
+        _ url: URL, headers: [(String, String)] = [], timeout: Duration? = nil,
+        progress: (@Sendable (_ received: Int, _ expected: Int?) -> Void)? = nil
     ) async throws -> TransportResponse {
         let host = Self.hostName(url)
         let limiter = limiters.withLock { limiters in
@@ -112,7 +116,8 @@ public struct HTTPTransport: Sendable {
             return limiter
         }
         return try await limiter.run {
-            let (response, spoken) = try await attempt(url, headers: headers, timeout: timeout ?? configuration.requestTimeout)
+            let (response, spoken) = try await attempt(
+                url, headers: headers, timeout: timeout ?? configuration.requestTimeout, progress: progress)
             if spoken == ConnectionLog.http2, limiter.limit < Workload.streamsPerConnection {
                 limiter.setLimit(Workload.streamsPerConnection)
             }
@@ -121,9 +126,10 @@ public struct HTTPTransport: Sendable {
     }
 
     /// One transfer: the response, and the protocol it came over.
-    private func attempt(_ url: URL, headers: [(String, String)], timeout: Duration) async throws -> (
-        TransportResponse, String?
-    ) {
+    private func attempt(
+        _ url: URL, headers: [(String, String)], timeout: Duration,
+        progress: (@Sendable (_ received: Int, _ expected: Int?) -> Void)?
+    ) async throws -> (TransportResponse, String?) {
         let limit = configuration.maxBodyBytes
         let engine: CurlEngine
         switch CurlEngine.shared {
@@ -138,6 +144,7 @@ public struct HTTPTransport: Sendable {
         else {
             throw HTTPError.unreachable(host: url.host ?? url.absoluteString, reason: "libcurl could not start a transfer")
         }
+        transfer.onProgress = progress
         do {
             let response = try await engine.perform(transfer)
             if let connection = response.connection { connections.record(connection, host: Self.hostName(url)) }

@@ -61,10 +61,10 @@ import Testing
         // Without the server's word, the entry is written in the nine fields every version reads.
         let plain = disk.metadata(.response, key: key, url: "x", contentType: "a", now: now)
         #expect(!plain.lifetimeFromServer && !plain.mustRevalidate)
-        let bytes = EntryFormat.encode(DiskEntry(metadata: plain, body: []))
+        let bytes = EntryFormat.encode(CacheEntry(metadata: plain, body: []))
         #expect(String(decoding: bytes, as: UTF8.self).hasSuffix("0:"))
         #expect(EntryFormat.metadata(fromPrefix: bytes) == plain)
-        let marked = EntryFormat.encode(DiskEntry(metadata: entry.metadata, body: []))
+        let marked = EntryFormat.encode(CacheEntry(metadata: entry.metadata, body: []))
         #expect(String(decoding: marked, as: UTF8.self).hasSuffix("2:s!"))
     }
 

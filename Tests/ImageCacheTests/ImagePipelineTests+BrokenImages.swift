@@ -32,7 +32,7 @@ extension ImagePipelineTests {
             // The server still answers whole files: the next avatar comes through.
             let whole = Self.avatar(corpus.count + 1, under: base)
             let thumbnail = try await images.thumbnail(for: whole, circle: ImageProcessors.Circle(size: 64))
-            #expect(thumbnail.bitmap.width == 64 && images.disk.usage().entries == 2)
+            #expect(thumbnail.image.width == 64 && images.disk.usage().entries == 2)
         }
     }
 }

@@ -23,8 +23,12 @@ extension ImagePipelineTests {
                 case .redirectLoop: .tooManyRedirects(url: url.absoluteString)
                 case .oversize, .endless: .responseTooLarge(url: url.absoluteString, limitBytes: cap)
                 }
-            await #expect(throws: expected) {
+            // The loader's error is kept as the cause, and its message is the message.
+            await #expect {
                 _ = try await images.thumbnail(for: url, circle: ImageProcessors.Circle(size: 32))
+            } throws: { error in
+                guard case .dataLoadingFailed(let failed, let underlying) = error as? ImagePipeline.Error else { return false }
+                return failed == url.absoluteString && underlying as? HTTPError == expected && "\(error)" == "\(expected)"
             }
             #expect(images.disk.usage().entries == 0)
             // The JSON answers stay sound: only the avatars misbehave.

@@ -35,8 +35,10 @@ import Testing
         }
         // Stale answers are not accepted here: these tests follow the server's headers (RFC 9111).
         return ImagePipeline(
-            identity: APIIdentity(name: "test", baseURL: base, canonicalRoot: Dataset.canonicalBase), disk: disk,
-            dataLoader: fetcher, acceptsStale: acceptsStale)
+            configuration: .init(
+                dataLoader: fetcher, dataCache: disk,
+                keys: APIIdentity(name: "test", baseURL: base, canonicalRoot: Dataset.canonicalBase),
+                acceptsStale: acceptsStale))
     }
 
     static func avatar(_ id: Int, under base: URL) -> URL {
@@ -79,7 +81,7 @@ import Testing
             let url = Self.avatar(2, under: base)
             let circle = ImageProcessors.Circle(size: 48)
             let results = try await withThrowingTaskGroup(of: Bitmap.self) { group in
-                for _ in 0..<12 { group.addTask { try await images.thumbnail(for: url, circle: circle).bitmap } }
+                for _ in 0..<12 { group.addTask { try await images.thumbnail(for: url, circle: circle).image } }
                 return try await group.reduce(into: []) { $0.append($1) }
             }
             #expect(results.count == 12)
@@ -98,14 +100,14 @@ import Testing
             let url = Self.avatar(3, under: base)
             let circle = ImageProcessors.Circle(size: 64, ring: RGBA(76, 196, 96))
             let made = try await pipeline(base).thumbnail(for: url, circle: circle)
-            #expect(made.bitmap == (try Thumbnailer(circle: circle).thumbnail(Self.fileBytes(3))))
+            #expect(made.image == (try Thumbnailer(circle: circle).thumbnail(Self.fileBytes(3))))
             let reread = try await pipeline(base).thumbnail(for: url, circle: circle)
             #expect(reread.source == .disk)
-            #expect(reread.bitmap == made.bitmap)
+            #expect(reread.image == made.image)
             // Another size is another variant of the same original: no second download.
             let other = try pipeline(base)
             let small = try await other.thumbnail(for: url, circle: ImageProcessors.Circle(size: 32))
-            #expect(small.bitmap.width == 32)
+            #expect(small.image.width == 32)
             #expect(other.statistics.downloads == 0)
             #expect(other.statistics.originalHits == 1)
         }
@@ -116,20 +118,20 @@ import Testing
         try await TestData.withServer { base in
             let url = Self.avatar(5, under: base)
             let images = try pipeline(base)
-            let key = images.identity.key(for: url)
+            let key = images.key(for: url)
             let small = ImageProcessors.Circle(size: 64)
-            let large = ImageProcessors.Circle(size: images.variantStorage.largestStored + 1, ring: RGBA(76, 196, 96))
+            let large = ImageProcessors.Circle(size: images.configuration.processedImageStorage.largestStored + 1, ring: RGBA(76, 196, 96))
             let kept = try await images.thumbnail(for: url, circle: small)
             let body = try #require(images.disk.entry(for: key.appending(small.identifier))?.body)
             #expect(body.count < 64 * 64 * 4 / 2, "a 64 px thumbnail is kept compressed: \(body.count) bytes")
-            #expect(try ImageDecoder().decode(body) == kept.bitmap)
+            #expect(try ImageDecoder().decode(body) == kept.image)
 
             let made = try await images.thumbnail(for: url, circle: large)
             #expect(made.made && !images.disk.contains(key.appending(large.identifier)))
             // Another process, with nothing in memory: made again from the original on disk.
             let later = try pipeline(base)
             let again = try await later.thumbnail(for: url, circle: large)
-            #expect(again.made && again.bitmap == made.bitmap)
+            #expect(again.made && again.image == made.image)
             #expect(later.statistics.downloads == 0 && later.statistics.originalHits == 1)
         }
     }
@@ -148,7 +150,7 @@ import Testing
             #expect(renewed.bytes == (try Self.fileBytes(4)))
             #expect(images.statistics.downloads == 0)
             #expect(images.statistics.revalidated == 1)
-            let entry = try #require(images.disk.entry(for: images.identity.key(for: url)))
+            let entry = try #require(images.disk.entry(for: images.key(for: url)))
             #expect(entry.metadata.expiresAt > before.addingTimeInterval(29 * 24 * 3600))
             #expect(try await images.original(for: url).source == .disk)
         }
@@ -167,12 +169,16 @@ import Testing
         try await TestData.withServer(after) { base in
             let images = try pipeline(base)
             #expect(try await images.thumbnail(for: Self.avatar(5, under: base), circle: circle).source == .disk)
-            let changed = try await images.refreshThumbnail(for: Self.avatar(5, under: base), circle: circle)
-            #expect(changed.changed)
-            #expect(changed.thumbnail.bitmap != old.bitmap)
-            #expect(changed.thumbnail.bitmap == (try Thumbnailer(circle: circle).thumbnail(Self.fileBytes(6))))
-            let same = try await images.refreshThumbnail(for: Self.avatar(7, under: base), circle: circle)
-            #expect(!same.changed)
+            // A reload asks even though the copy is fresh; a new body means the thumbnail goes.
+            let reloaded = try await images.original(for: Self.avatar(5, under: base), options: .reloadIgnoringCachedData)
+            #expect(reloaded.source == .network)
+            images.removeCachedImage(for: ImageRequest(url: Self.avatar(5, under: base), processors: [circle]))
+            let changed = try await images.thumbnail(for: Self.avatar(5, under: base), circle: circle)
+            #expect(changed.made && changed.source == .disk)
+            #expect(changed.image != old.image)
+            #expect(changed.image == (try Thumbnailer(circle: circle).thumbnail(Self.fileBytes(6))))
+            let same = try await images.original(for: Self.avatar(7, under: base), options: .reloadIgnoringCachedData)
+            #expect(same.source == .revalidated)
             #expect(images.statistics.revalidated == 1, "the unchanged avatar cost a 304")
             #expect(images.statistics.downloads == 1, "only the changed one was downloaded")
         }
@@ -191,8 +197,8 @@ import Testing
             let images = try pipeline(base, configuration: expired)
             let new = try await images.thumbnail(for: Self.avatar(5, under: base), circle: circle)
             #expect(new.source == .network)
-            #expect(new.bitmap != old.bitmap)
-            #expect(new.bitmap == (try Thumbnailer(circle: circle).thumbnail(Self.fileBytes(6))))
+            #expect(new.image != old.image)
+            #expect(new.image == (try Thumbnailer(circle: circle).thumbnail(Self.fileBytes(6))))
             #expect(try await images.original(for: Self.avatar(5, under: base)).bytes == (try Self.fileBytes(6)))
         }
     }
@@ -207,16 +213,22 @@ import Testing
             await #expect {
                 _ = try await images.original(for: Self.avatar(8, under: base))
             } throws: { error in
-                guard case .notAnImage(_, let firstBytes) = error as? ImageCacheError else { return false }
+                guard case .notAnImage(_, let firstBytes) = error as? ImagePipeline.Error else { return false }
                 return firstBytes.contains("<!DOCTYP")
             }
             let cut = HTTPError.incompleteBody(url: Self.avatar(9, under: base).absoluteString, receivedBytes: truncated.count)
-            await #expect(throws: cut) {
+            await #expect {
                 _ = try await images.original(for: Self.avatar(9, under: base))
+            } throws: { error in
+                guard case .dataLoadingFailed(let url, let underlying) = error as? ImagePipeline.Error else { return false }
+                return url == Self.avatar(9, under: base).absoluteString && underlying as? HTTPError == cut
             }
             #expect(images.disk.usage().entries == 0)
-            await #expect(throws: ImageCacheError.httpStatus(404, url: Self.avatar(10, under: base).absoluteString)) {
+            await #expect {
                 _ = try await images.original(for: Self.avatar(10, under: base))
+            } throws: { error in
+                guard case .statusCodeUnacceptable(let status, let url) = error as? ImagePipeline.Error else { return false }
+                return status == 404 && url == Self.avatar(10, under: base).absoluteString
             }
         }
     }
@@ -233,7 +245,7 @@ import Testing
             await #expect {
                 _ = try await images.thumbnail(for: Self.avatar(1, under: base), circle: ImageProcessors.Circle(size: 24))
             } throws: { error in
-                guard case .undecodable(_, let cause) = error as? ImageCacheError,
+                guard case .decodingFailed(_, let cause) = error as? ImagePipeline.Error,
                     case .tooLarge(let width, let height, _) = cause
                 else { return false }
                 return width == 60000 && height == 60000
@@ -259,7 +271,8 @@ import Testing
         await #expect {
             _ = try await offline.original(for: Self.avatar(12, under: canonical))
         } throws: { error in
-            (error as? ImageCacheError) == .notCached(url: Self.avatar(12, under: canonical).absoluteString)
+            guard case .dataMissingInCache(let url) = error as? ImagePipeline.Error else { return false }
+            return url == Self.avatar(12, under: canonical).absoluteString
         }
     }
 

@@ -21,8 +21,9 @@ import Testing
 
     func pipeline(_ base: URL, _ loader: GatedLoader) throws -> ImagePipeline {
         ImagePipeline(
-            identity: APIIdentity(name: "test", baseURL: base, canonicalRoot: Dataset.canonicalBase),
-            disk: try DiskCache(root: temporary.url), dataLoader: loader)
+            configuration: .init(
+                dataLoader: loader, dataCache: try DiskCache(root: temporary.url),
+                keys: APIIdentity(name: "test", baseURL: base, canonicalRoot: Dataset.canonicalBase)))
     }
 
     func requests(_ base: URL, _ ids: ClosedRange<Int>) -> [ImageRequest] {

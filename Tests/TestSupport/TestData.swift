@@ -72,9 +72,9 @@ public enum TestData {
     /// `transport`.
     public static func images(_ baseURL: URL, cacheIn folder: URL, transport: HTTPTransport) throws -> ImagePipeline {
         ImagePipeline(
-            identity: APIIdentity(name: "test", baseURL: baseURL, canonicalRoot: Dataset.canonicalBase),
-            disk: try DiskCache(root: folder),
-            dataLoader: ImageFetcher(transport: transport))
+            configuration: .init(
+                dataLoader: ImageFetcher(transport: transport), dataCache: try DiskCache(root: folder),
+                keys: APIIdentity(name: "test", baseURL: baseURL, canonicalRoot: Dataset.canonicalBase)))
     }
 
     /// A client with fast retries, so fault tests do not wait long.

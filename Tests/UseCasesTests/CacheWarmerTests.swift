@@ -27,7 +27,8 @@ import Testing
         let responses = DiskResponseCache(disk: disk, identity: identity)
         var warmer = CacheWarmer(
             client: HTTPRickAndMortyClient(baseURL: base, transport: transport, cache: responses),
-            images: ImagePipeline(identity: identity, disk: disk, dataLoader: ImageFetcher(transport: transport)),
+            images: ImagePipeline(
+                configuration: .init(dataLoader: ImageFetcher(transport: transport), dataCache: disk, keys: identity)),
             responses: responses)
         warmer.retryPause = .milliseconds(10)
         return warmer
@@ -58,12 +59,15 @@ import Testing
             // Offline, every kept variant of every Rick comes from disk, and each detail is made
             // from the original on disk: nothing else is decoded, nothing is fetched.
             let offline = ImagePipeline(
-                identity: APIIdentity(name: "test", baseURL: base), disk: try DiskCache(root: temporary.url), dataLoader: nil)
+                configuration: .init(
+                    dataLoader: nil, dataCache: try DiskCache(root: temporary.url),
+                    keys: APIIdentity(name: "test", baseURL: base)))
             let warmer = try warmer(base)
             for character in try await warmer.client.allPages(query).flatMap(\.items) {
-                for circle in warmer.circles(AvatarVariant.catalogue, status: character.status, pixelsPerColumn: 8) {
-                    let thumbnail = try await offline.thumbnail(for: character.imageURL, circle: circle)
-                    #expect(thumbnail.made == (circle.size > 128) && thumbnail.bitmap.width == circle.size)
+                for request in warmer.requests(AvatarVariant.catalogue, for: character, pixelsPerColumn: 8) {
+                    let size = try #require(request.processors.first as? ImageProcessors.Circle).size
+                    let thumbnail = try await offline.image(for: request)
+                    #expect(thumbnail.made == (size > 128) && thumbnail.image.width == size)
                 }
             }
             #expect(offline.statistics.processed == Self.ricks.count)
@@ -94,11 +98,12 @@ import Testing
             #expect(report.avatars.total == 826 && report.pages.total == 52)
         }
         let offline = ImagePipeline(
-            identity: APIIdentity(name: "test", baseURL: nil), disk: try DiskCache(root: temporary.url), dataLoader: nil)
+            configuration: .init(
+                dataLoader: nil, dataCache: try DiskCache(root: temporary.url), keys: APIIdentity(name: "test", baseURL: nil)))
         for character in TestData.fixturesDataset.characters.prefix(100) {
             let url = try #require(URL(string: "\(Dataset.canonicalBase)/character/avatar/\(character.id).jpeg"))
             let same =
-                try await offline.original(for: url).bytes
+                try await offline.data(for: ImageRequest(url: url)).bytes
                 == [UInt8](
                     Data(contentsOf: TestData.fixturesDataset.avatarFile(id: character.id)))
             #expect(same, "avatar \(character.id)")

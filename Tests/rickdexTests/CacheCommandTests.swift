@@ -35,7 +35,8 @@ import UseCases
     /// Every avatar in the cache, read offline, equals the dataset's file; the ids that do not.
     func avatarsDifferingFromTheDataset(identity: String) async throws -> [Int] {
         let images = ImagePipeline(
-            identity: APIIdentity(name: identity, baseURL: nil), disk: try DiskCache(root: cache), dataLoader: nil)
+            configuration: .init(
+                dataLoader: nil, dataCache: try DiskCache(root: cache), keys: APIIdentity(name: identity, baseURL: nil)))
         var wrong: [Int] = []
         for character in TestData.fixturesDataset.characters {
             let url = try #require(URL(string: "\(Dataset.canonicalBase)/character/avatar/\(character.id).jpeg"))

@@ -35,6 +35,10 @@ final class CurlTransfer: @unchecked Sendable {
     private var body: [UInt8] = []
     private var headers: [(name: String, value: String)] = []
     private var overflowed = false
+    /// The length the response declared, when it did and it is under the cap.
+    private var declaredLength: Int?
+    /// Told the bytes received so far and the declared length after each part of the body.
+    var onProgress: (@Sendable (_ received: Int, _ expected: Int?) -> Void)?
     var continuation: CheckedContinuation<Response, any Error>?
 
     /// A transfer of `url` with `headers`, ending at `timeoutMilliseconds` from its start.
@@ -138,6 +142,7 @@ final class CurlTransfer: @unchecked Sendable {
         data.withMemoryRebound(to: UInt8.self, capacity: length) {
             transfer.body.append(contentsOf: UnsafeBufferPointer(start: $0, count: length))
         }
+        transfer.onProgress?(transfer.body.count, transfer.declaredLength)
         return length
     }
 
@@ -157,6 +162,7 @@ final class CurlTransfer: @unchecked Sendable {
     private func header(_ line: String) {
         if line.hasPrefix("HTTP/") {
             headers = []
+            declaredLength = nil
             return
         }
         guard let colon = line.utf8.firstIndex(of: UInt8(ascii: ":")) else { return }
@@ -165,6 +171,7 @@ final class CurlTransfer: @unchecked Sendable {
         guard !name.isEmpty else { return }
         headers.append((name: name, value: value))
         if HeaderName.matches(name, "Content-Length"), let declared = Int(value), declared <= maxBodyBytes {
+            declaredLength = declared
             body.reserveCapacity(declared)
         }
     }

@@ -16,7 +16,7 @@ import Toolbox
 /// do, and a trim of a cache small enough to list in milliseconds; a larger cache past its limit
 /// is trimmed from a sample of its shards. The file's modification time is the access clock (set
 /// on reads; `relatime` makes atime useless).
-public final class DiskCache: Sendable {
+public final class DiskCache: DataCaching {
     /// The folder given, which holds `v1/`.
     public let root: URL
     public let configuration: DiskCacheConfiguration
@@ -99,7 +99,7 @@ public final class DiskCache: Sendable {
     // MARK: Entries
 
     /// The entry for `key`, verified; a corrupt one is removed and counts as a miss.
-    public func entry(for key: CacheKey) -> DiskEntry? {
+    public func entry(for key: CacheKey) -> CacheEntry? {
         let path = self.path(for: key)
         guard let bytes = FileSystem.read(path, touchAfter: Self.touchInterval) else {
             state.withLock { $0.statistics.misses += 1 }
@@ -165,7 +165,7 @@ public final class DiskCache: Sendable {
     private func write(_ body: [UInt8], metadata: EntryMetadata, for key: CacheKey) throws(DiskCacheError) {
         var metadata = metadata
         metadata.key = key.description
-        let head = EntryFormat.head(of: DiskEntry(metadata: metadata, body: body))
+        let head = EntryFormat.head(of: CacheEntry(metadata: metadata, body: body))
         let size = Int64(head.count + body.count)
         let path = self.path(for: key)
         var totals: SizeRecord.Totals?
@@ -209,38 +209,8 @@ public final class DiskCache: Sendable {
         if now.bytes > sizeLimit { trimAfterWrite(now) }
     }
 
-    /// The metadata `kind` gets when stored now: fresh for the server's lifetime in `directives`,
-    /// or the configured default for the kind when the server gave none.
-    public func metadata(
-        _ kind: EntryKind, key: CacheKey, url: String, contentType: String, etag: String? = nil, lastModified: String? = nil,
-        source: String = "", directives: CacheDirectives = .unspecified, now: Date = Date()
-    ) -> EntryMetadata {
-        EntryMetadata(
-            kind: kind, key: key, url: url, contentType: contentType, etag: etag, lastModified: lastModified, storedAt: now,
-            expiresAt: now.addingTimeInterval((directives.lifetime ?? configuration.lifetime(of: kind)).seconds),
-            lifetimeFromServer: directives.lifetime != nil, mustRevalidate: directives.mustRevalidate, source: source)
-    }
-
-    /// Rewrites `entry` fresh again: the server said it has not changed. The 304's `directives`
-    /// set the new lifetime; when it gave none, the entry keeps the lifetime it was stored with.
-    /// Returns the renewed metadata.
-    @discardableResult
-    public func renew(
-        _ entry: DiskEntry, for key: CacheKey, directives: CacheDirectives = .unspecified, now: Date = Date()
-    ) throws(DiskCacheError) -> EntryMetadata {
-        var metadata = entry.metadata
-        let lifetime: Duration =
-            directives.lifetime
-            ?? (metadata.lifetimeFromServer
-                ? .seconds(max(0, metadata.expiresAt.timeIntervalSince(metadata.storedAt)))
-                : configuration.lifetime(of: metadata.kind))
-        metadata.storedAt = now
-        metadata.expiresAt = now.addingTimeInterval(lifetime.seconds)
-        metadata.lifetimeFromServer = metadata.lifetimeFromServer || directives.lifetime != nil
-        metadata.mustRevalidate = metadata.mustRevalidate || directives.mustRevalidate
-        try store(entry.body, metadata: metadata, for: key)
-        return metadata
-    }
+    /// `DataCaching`: the configured lifetime of `kind`.
+    public func defaultLifetime(of kind: EntryKind) -> Duration { configuration.lifetime(of: kind) }
 
     /// Whether an entry for `key` is on disk (a `stat`; not read or verified).
     public func contains(_ key: CacheKey) -> Bool {
@@ -307,7 +277,7 @@ public final class DiskCache: Sendable {
         return "\(objects)/\(name.prefix(2))/\(name)"
     }
 
-    private func check(_ bytes: [UInt8], expectedKey: String?) -> Result<DiskEntry, EntryCorruption> {
+    private func check(_ bytes: [UInt8], expectedKey: String?) -> Result<CacheEntry, EntryCorruption> {
         let decoded = EntryFormat.decode(bytes)
         if case .success(let entry) = decoded, let expectedKey, entry.metadata.key != expectedKey {
             return .failure(.wrongKey)

@@ -17,13 +17,13 @@ enum EntryFormat {
     static let magic = Array("RDXCACH1".utf8)
     static let headerSize = 24
 
-    static func encode(_ entry: DiskEntry) -> [UInt8] {
+    static func encode(_ entry: CacheEntry) -> [UInt8] {
         head(of: entry) + entry.body
     }
 
     /// The header and metadata, the bytes before the body: a writer puts the two side by side
     /// (`AtomicFile.stage([head, body], …)`) rather than copying the body behind the head.
-    static func head(of entry: DiskEntry) -> [UInt8] {
+    static func head(of entry: CacheEntry) -> [UInt8] {
         let metadata = encode(entry.metadata)
         var bytes = magic
         bytes.reserveCapacity(headerSize + metadata.count)
@@ -37,7 +37,7 @@ enum EntryFormat {
     }
 
     /// The entry in `bytes`, or why it is not one.
-    static func decode(_ bytes: [UInt8]) -> Result<DiskEntry, EntryCorruption> {
+    static func decode(_ bytes: [UInt8]) -> Result<CacheEntry, EntryCorruption> {
         guard bytes.count >= headerSize, bytes.starts(with: magic) else { return .failure(.badHeader) }
         let metadataLength = Int(read(UInt32.self, bytes, at: 8))
         let bodyLength = read(UInt64.self, bytes, at: 12)
@@ -49,7 +49,7 @@ enum EntryFormat {
         guard crc == read(UInt32.self, bytes, at: 20) else { return .failure(.checksumMismatch) }
         let metadataEnd = headerSize + metadataLength
         guard let metadata = decodeMetadata(bytes[headerSize..<metadataEnd]) else { return .failure(.badMetadata) }
-        return .success(DiskEntry(metadata: metadata, body: Array(bytes[metadataEnd...])))
+        return .success(CacheEntry(metadata: metadata, body: Array(bytes[metadataEnd...])))
     }
 
     /// The metadata alone, from the first bytes of an entry file, without checking the body:

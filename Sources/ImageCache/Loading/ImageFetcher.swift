@@ -15,13 +15,17 @@ public struct ImageFetcher: DataLoading {
         self.transport = transport
     }
 
-    /// GETs `url`, conditionally when `validators` are given. Throws `ImageCacheError` for a
-    /// status other than 200/304, `HTTPError` for transport failures, or `CancellationError`.
-    public func loadData(for url: URL, validators: [(String, String)] = []) async throws -> Download {
+    /// GETs `url`, conditionally when `validators` are given, telling `progress` of each part of
+    /// the body. Throws `ImagePipeline.Error.statusCodeUnacceptable` for a status other than
+    /// 200/304, `HTTPError` for transport failures, or `CancellationError`.
+    public func loadData(
+        for url: URL, validators: [(String, String)] = [],
+        progress: @escaping @Sendable (_ completed: Int, _ total: Int?) -> Void = { _, _ in }
+    ) async throws -> Download {
         // An image cut short is retried; bytes that are no image at all are not.
-        let response = try await transport.get(url, headers: validators) {
-            ImageSniffer.format(of: $0) == nil || ImageSniffer.isComplete($0)
-        }
+        let response = try await transport.get(
+            url, headers: validators, isComplete: { ImageSniffer.format(of: $0) == nil || ImageSniffer.isComplete($0) },
+            progress: progress)
         switch response.status {
         case 200:
             return .body(
@@ -30,7 +34,7 @@ public struct ImageFetcher: DataLoading {
         case 304 where !validators.isEmpty:
             return .notModified(CacheDirectives(headers: response.headers))
         default:
-            throw ImageCacheError.httpStatus(response.status, url: url.absoluteString)
+            throw ImagePipeline.Error.statusCodeUnacceptable(response.status, url: url.absoluteString)
         }
     }
 }

@@ -3,85 +3,193 @@ import Imaging
 
 /// Loading by `ImageRequest`: any processors, any options, as Nuke's `image(for:)`.
 extension ImagePipeline {
-    /// The image `request` asks for, its processors applied in order: from memory, the processed
-    /// image on disk, or made from the original (from disk or the data loader), decoded at the
-    /// smallest scale its first processor allows. Identical requests in flight share one load
-    /// and one processing; a cancelled caller stops waiting, and the others go on.
+    /// The image `request` asks for, its processors applied in order: from the image cache, the
+    /// processed image in the data cache, or made from the original (from the data cache or the
+    /// data loader), decoded at the smallest scale its first processor allows. Identical
+    /// requests in flight share one load and one processing; a cancelled caller stops waiting,
+    /// and the others go on.
     ///
-    /// Throws `ImageCacheError` (not cached offline, not an image, undecodable, an HTTP status),
-    /// the loader's own error, a processor's own error, or `CancellationError`.
+    /// Throws `ImagePipeline.Error`, or `CancellationError`.
     public func image(for request: ImageRequest) async throws -> ImageResponse {
-        let options = request.options
-        let key = request.memoryKey
-        if !options.contains(.disableMemoryCacheReads), !options.contains(.reloadIgnoringCachedData),
-            let bitmap = memory.value(for: key)
-        {
-            return ImageResponse(image: bitmap, source: .memory, made: false)
-        }
-        return try await requests.run(RequestFlight(key: key, options: options)) { try await load(request) }
+        try await image(for: request, task: nil)
+    }
+
+    /// Starts loading `request`, and returns its task: its progress, its priority (which may
+    /// change while it waits), `cancel()`, and the image (`response`).
+    public func imageTask(with request: ImageRequest) -> ImageTask {
+        let task = ImageTask(request: request)
+        task.start { [self] task in try await image(for: request, task: task) }
+        return task
     }
 
     /// The original bytes of `request`'s image, as served (its processors play no part).
     public func data(for request: ImageRequest) async throws -> Original {
-        try await loadOriginal(of: request)
+        try await loads.withInterest(interest(request, task: nil), in: originalFlight(for: request)) {
+            try await loadOriginal(of: request)
+        }
+    }
+
+    /// Drops `request`'s image from the image cache and its processed image from the data cache
+    /// (with the image its finishing step is drawn on), so the next request makes it again: after
+    /// a reload replaced its original, say.
+    public func removeCachedImage(for request: ImageRequest) {
+        configuration.imageCache?.removeImage(for: request.imageCacheKey)
+        guard !request.processors.isEmpty else { return }
+        dataCache?.remove(processedKey(request))
+        if configuration.dataCachePolicy == .automatic, let split = request.processors.splitAtFinishingStep {
+            var base = request
+            base.processors = split.before
+            removeCachedImage(for: base)
+        }
+    }
+
+    /// Drops `request`'s original from the data cache.
+    public func removeCachedData(for request: ImageRequest) {
+        dataCache?.remove(originalKey(request))
+    }
+
+    func image(for request: ImageRequest, task: ImageTask?) async throws -> ImageResponse {
+        let options = request.options
+        let key = request.imageCacheKey
+        if !options.contains(.disableMemoryCacheReads), !options.contains(.reloadIgnoringCachedData),
+            let bitmap = configuration.imageCache?.image(for: key)
+        {
+            return ImageResponse(image: bitmap, source: .memory, made: false)
+        }
+        return try await loads.withInterest(interest(request, task: task), in: originalFlight(for: request)) {
+            try await requests.run(RequestFlight(key: key, options: options)) { [self] in try await load(request) }
+        }
+    }
+
+    /// A caller's interest in the download: its task's priority (which may change) and progress,
+    /// or the request's priority.
+    private func interest(_ request: ImageRequest, task: ImageTask?) -> LoadQueue<OriginalFlight>.Interest {
+        guard let task else {
+            let priority = request.priority
+            return .init(priority: { priority }, progress: nil)
+        }
+        return .init(priority: { task.priority }, progress: { task.report($0, $1) })
     }
 
     private func load(_ request: ImageRequest) async throws -> ImageResponse {
-        let options = request.options
-        let originalKey = request.originalKey(identity)
-        let processedKey = request.processors.isEmpty ? nil : originalKey.appending(request.processors.identifier)
-        let readsDisk = !options.contains(.disableDiskCacheReads) && !options.contains(.reloadIgnoringCachedData)
-        if let processedKey, readsDisk, let cached = disk.entry(for: processedKey),
-            dataLoader == nil || options.contains(.returnCacheDataDontLoad) || cached.metadata.isFresh(at: Date()),
-            let bitmap = try? ImageDecoder().decode(cached.body)
-        {
+        let url = request.url.absoluteString
+        if configuration.dataCachePolicy == .automatic, let split = request.processors.splitAtFinishingStep {
+            // The step before the finishing one is what is kept; the finishing step (a ring)
+            // costs microseconds, drawn on each time.
+            var base = request
+            base.processors = split.before
+            let response = try await image(for: base, task: nil)
+            let bitmap = try process(response.image, with: [split.finishing], url: url)
             remember(bitmap, request)
-            return ImageResponse(image: bitmap, source: .disk, made: false)
+            return ImageResponse(image: bitmap, source: response.source, made: response.made)
+        }
+        let options = request.options
+        let processedKey = request.processors.isEmpty ? nil : processedKey(request)
+        var stale: CacheEntry?
+        if let processedKey, !options.contains(.disableDiskCacheReads), !options.contains(.reloadIgnoringCachedData),
+            let cached = dataCache?.entry(for: processedKey)
+        {
+            if dataLoader == nil || options.contains(.returnCacheDataDontLoad) || cached.metadata.isFresh(at: Date()),
+                let bitmap = decodeProcessed(cached, key: processedKey)
+            {
+                counters.withLock { $0.variantHits += 1 }
+                remember(bitmap, request)
+                return ImageResponse(image: bitmap, source: .disk, made: false)
+            }
+            stale = cached
         }
         let original = try await loadOriginal(of: request)
+        if let stale, let processedKey, stale.metadata.source == String(original.checksum),
+            let bitmap = decodeProcessed(stale, key: processedKey)
+        {
+            // Made from the very bytes the origin just confirmed: renewed instead of made again.
+            _ = try? dataCache?.renew(stale, for: processedKey, directives: original.directives)
+            remember(bitmap, request)
+            return ImageResponse(image: bitmap, source: original.source, made: false)
+        }
         let decoded: Bitmap
         do {
             let decoding = DecodeOptions(minimumShortSide: request.processors.minimumInputSide)
             decoded = try ImageDecoder(options: decoding).decode(original.bytes)
         } catch {
             // Damage past the header shows only here: drop the original, so the next load fetches.
-            disk.remove(originalKey)
-            throw ImageCacheError.undecodable(url: request.url.absoluteString, cause: error)
+            dataCache?.remove(originalKey(request))
+            throw Error.decodingFailed(url: url, underlying: error)
         }
-        let bitmap = try request.processors.reduce(decoded) { try $1.process($0) }
+        let bitmap = try process(decoded, with: request.processors, url: url)
         if !request.processors.isEmpty { counters.withLock { $0.processed += 1 } }
         remember(bitmap, request)
-        // Kept on disk as the variants are: small ones, as long as their original may be kept.
-        if let processedKey, !options.contains(.disableDiskCacheWrites), original.directives.mayStore,
-            variantStorage.stores(diameter: max(bitmap.width, bitmap.height)),
-            let encoded = try? variantStorage.encoder.encode(bitmap)
+        if let processedKey, let dataCache, storesProcessed(bitmap, request), original.directives.mayStore,
+            let encoded = try? configuration.processedImageStorage.encoder.encode(bitmap)
         {
-            let metadata = disk.metadata(
-                .variant, key: processedKey, url: request.url.absoluteString, contentType: "image/png",
-                source: String(original.checksum), directives: original.directives)
-            try? disk.store(encoded, metadata: metadata, for: processedKey)
+            // A processed image lives as long as its original, and records which bytes it came from.
+            let metadata = dataCache.metadata(
+                .variant, key: processedKey, url: url, contentType: "image/png", source: String(original.checksum),
+                directives: original.directives)
+            try? dataCache.store(encoded, metadata: metadata, for: processedKey)
         }
         return ImageResponse(image: bitmap, source: original.source, made: true)
     }
 
+    /// `image` through `processors` in order, a failure named by the processor that threw.
+    private func process(_ image: Bitmap, with processors: [any ImageProcessing], url: String) throws -> Bitmap {
+        var image = image
+        for processor in processors {
+            do {
+                image = try processor.process(image)
+            } catch {
+                throw Error.processingFailed(url: url, processor: processor.identifier, underlying: error)
+            }
+        }
+        return image
+    }
+
+    /// Whether the data cache keeps this processed image, as the policy and the request say.
+    private func storesProcessed(_ bitmap: Bitmap, _ request: ImageRequest) -> Bool {
+        guard !request.options.contains(.disableDiskCacheWrites) else { return false }
+        switch configuration.dataCachePolicy {
+        case .automatic: return configuration.processedImageStorage.stores(diameter: max(bitmap.width, bitmap.height))
+        case .storeOriginalData: return false
+        case .storeEncodedImages, .storeAll: return true
+        }
+    }
+
+    /// A processed image read back; a damaged one is dropped, and counts as a miss.
+    private func decodeProcessed(_ entry: CacheEntry, key: CacheKey) -> Bitmap? {
+        guard let bitmap = try? ImageDecoder().decode(entry.body) else {
+            dataCache?.remove(key)
+            return nil
+        }
+        return bitmap
+    }
+
     /// The original as `request`'s options say, joined with any other load of the same one.
     private func loadOriginal(of request: ImageRequest) async throws -> Original {
+        let flight = originalFlight(for: request)
+        return try await originals.run(flight) { [self] in try await loadOriginal(request.url, flight: flight) }
+    }
+
+    private func originalFlight(for request: ImageRequest) -> OriginalFlight {
         let options = request.options
-        let key = request.originalKey(identity)
-        let flight = OriginalFlight(
-            key: key, revalidating: options.contains(.reloadIgnoringCachedData),
-            cacheOnly: options.contains(.returnCacheDataDontLoad), readsDisk: !options.contains(.disableDiskCacheReads),
-            writesDisk: !options.contains(.disableDiskCacheWrites))
-        return try await originals.run(flight) {
-            try await loadOriginal(
-                request.url, key: key, revalidating: flight.revalidating, cacheOnly: flight.cacheOnly,
-                readsDisk: flight.readsDisk, writesDisk: flight.writesDisk)
-        }
+        let keepsOriginal = configuration.dataCachePolicy != .storeEncodedImages || request.processors.isEmpty
+        return OriginalFlight(
+            key: originalKey(request), revalidating: options.contains(.reloadIgnoringCachedData),
+            cacheOnly: options.contains(.returnCacheDataDontLoad), readsCache: !options.contains(.disableDiskCacheReads),
+            writesCache: !options.contains(.disableDiskCacheWrites) && keepsOriginal)
+    }
+
+    /// The original's key: the request's own, or its URL as `Configuration.keys` key it.
+    private func originalKey(_ request: ImageRequest) -> CacheKey {
+        request.cacheKey.map { CacheKey(["key", $0]) } ?? configuration.keys.key(for: request.url)
+    }
+
+    private func processedKey(_ request: ImageRequest) -> CacheKey {
+        originalKey(request).appending(request.processors.identifier)
     }
 
     private func remember(_ bitmap: Bitmap, _ request: ImageRequest) {
         guard !request.options.contains(.disableMemoryCacheWrites) else { return }
-        memory.set(bitmap, for: request.memoryKey, cost: bitmap.pixels.count)
+        configuration.imageCache?.store(bitmap, for: request.imageCacheKey)
     }
 }
 
@@ -90,12 +198,12 @@ struct OriginalFlight: Sendable, Hashable {
     var key: CacheKey
     var revalidating = false
     var cacheOnly = false
-    var readsDisk = true
-    var writesDisk = true
+    var readsCache = true
+    var writesCache = true
 }
 
 /// One request in flight: its image and the options it was asked with.
 struct RequestFlight: Sendable, Hashable {
-    var key: MemoryKey
+    var key: ImageCacheKey
     var options: ImageRequest.Options
 }

@@ -1,8 +1,10 @@
 /// Counters of an `ImagePipeline`'s work in this process, by tier.
 public struct PipelineStatistics: Sendable, Hashable, Codable {
-    public var memory: MemoryStatistics
-    public var disk: DiskStatistics
-    /// Processed variants read from disk.
+    /// The image cache's counters, when it is a `MemoryCache`.
+    public var memory = MemoryStatistics()
+    /// The data cache's counters, when it is a `DiskCache`.
+    public var disk = DiskStatistics()
+    /// Processed images read from the data cache.
     public var variantHits = 0
     /// Originals read from disk (fresh, or any age offline).
     public var originalHits = 0
@@ -12,6 +14,6 @@ public struct PipelineStatistics: Sendable, Hashable, Codable {
     public var bytesDownloaded: Int64 = 0
     /// Requests that joined one already in flight.
     public var coalesced = 0
-    /// Thumbnails made from an original.
+    /// Images processed from an original.
     public var processed = 0
 }

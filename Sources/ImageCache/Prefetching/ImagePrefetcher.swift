@@ -4,12 +4,15 @@ import Toolbox
 /// Nuke's `ImagePrefetcher` (a list about to scroll into view, a warm for offline use).
 ///
 /// Requests run in the order given, at most `maxConcurrentRequests` at once, each as
-/// `ImagePipeline.image(for:)` would (a request the screen makes meanwhile joins the same load).
+/// `ImagePipeline.image(for:)` would at `priority` (a request the screen makes meanwhile joins
+/// the same load, and raises its priority to its own).
 /// Failures are counted, not thrown: a prefetch is a hint. Thread-safe.
 public final class ImagePrefetcher: Sendable {
     public let pipeline: ImagePipeline
     /// Requests loading at once; the rest wait their turn.
     public let maxConcurrentRequests: Int
+    /// The priority every prefetch runs at: low, as Nuke's, so what the screen asks for goes first.
+    public let priority: ImageRequest.Priority
 
     private struct State {
         var queue: [ImageRequest] = []
@@ -21,10 +24,11 @@ public final class ImagePrefetcher: Sendable {
 
     private let state = Locked(State())
 
-    public init(pipeline: ImagePipeline, maxConcurrentRequests: Int = 2) {
+    public init(pipeline: ImagePipeline, maxConcurrentRequests: Int = 2, priority: ImageRequest.Priority = .low) {
         precondition(maxConcurrentRequests > 0, "a prefetcher runs at least one request at a time")
         self.pipeline = pipeline
         self.maxConcurrentRequests = maxConcurrentRequests
+        self.priority = priority
     }
 
     /// Requests finished so far, and how many of them failed.
@@ -33,7 +37,11 @@ public final class ImagePrefetcher: Sendable {
     /// Queues `requests` behind those already waiting, and starts workers up to the bound.
     public func startPrefetching(with requests: [ImageRequest]) {
         state.withLock { state in
-            state.queue += requests
+            state.queue += requests.map { request in
+                var request = request
+                request.priority = priority
+                return request
+            }
             // A worker for each waiting request, up to the bound; running ones take more as they finish.
             let wanted = min(maxConcurrentRequests, state.workers.count + state.queue.count)
             while state.workers.count < wanted {
@@ -46,8 +54,8 @@ public final class ImagePrefetcher: Sendable {
 
     /// Drops the waiting requests for these images (same URL and processors); those loading go on.
     public func stopPrefetching(with requests: [ImageRequest]) {
-        let keys = Set(requests.map(\.memoryKey))
-        state.withLock { $0.queue.removeAll { keys.contains($0.memoryKey) } }
+        let keys = Set(requests.map(\.imageCacheKey))
+        state.withLock { $0.queue.removeAll { keys.contains($0.imageCacheKey) } }
     }
 
     /// Drops every waiting request and cancels those loading.

@@ -14,10 +14,17 @@ public protocol ImageProcessing: Sendable {
     var minimumInputSide: Int? { get }
 
     func process(_ image: Bitmap) throws -> Bitmap
+
+    /// A last step that costs microseconds (a ring drawn on), split off this one: the step that
+    /// comes before it (`nil` when this one is all finishing) and the finishing step, which
+    /// together give exactly this step's pixels. A cache keeps the image before the finishing
+    /// step and draws it on each time. `nil` (the default): nothing to split off.
+    var finishingStep: (before: (any ImageProcessing)?, finishing: any ImageProcessing)? { get }
 }
 
 extension ImageProcessing {
     public var minimumInputSide: Int? { nil }
+    public var finishingStep: (before: (any ImageProcessing)?, finishing: any ImageProcessing)? { nil }
 }
 
 extension [any ImageProcessing] {
@@ -27,4 +34,12 @@ extension [any ImageProcessing] {
 
     /// What the first step needs of the decoder: later steps see its output, not the decode.
     public var minimumInputSide: Int? { first?.minimumInputSide }
+
+    /// The steps split before the last one's finishing step (`ImageProcessing.finishingStep`);
+    /// `nil` when it has none, or when no step would be left before it.
+    public var splitAtFinishingStep: (before: [any ImageProcessing], finishing: any ImageProcessing)? {
+        guard let last, let split = last.finishingStep else { return nil }
+        let before = dropLast() + (split.before.map { [$0] } ?? [])
+        return before.isEmpty ? nil : (Array(before), split.finishing)
+    }
 }

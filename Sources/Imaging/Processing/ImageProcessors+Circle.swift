@@ -32,6 +32,13 @@ extension ImageProcessors {
             [Resize(side: size, upscale: true), mask]
         }
 
+        /// The plain circle and the ring drawn on it, when that gives this circle's pixels
+        /// (`ringDrawsOverThePlainCircle`): a cache keeps only plain circles.
+        public var finishingStep: (before: (any ImageProcessing)?, finishing: any ImageProcessing)? {
+            guard ringDrawsOverThePlainCircle, let ring else { return nil }
+            return (plain, Ring(colour: ring, width: ringWidth))
+        }
+
         /// The mask and ring this circle cuts its resized square with.
         private var mask: CircleMask { CircleMask(ring: ring.map { Ring(colour: $0, width: ringWidth) }) }
 

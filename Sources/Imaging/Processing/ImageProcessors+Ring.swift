@@ -13,6 +13,9 @@ extension ImageProcessors {
 
         public var identifier: String { "ring=\(colour.hex)/\(width)" }
 
+        /// All of it is finishing: drawn on in microseconds, so a cache keeps what it is drawn on.
+        public var finishingStep: (before: (any ImageProcessing)?, finishing: any ImageProcessing)? { (nil, self) }
+
         public func process(_ image: Bitmap) -> Bitmap {
             CircleMask(ring: self).process(image)
         }

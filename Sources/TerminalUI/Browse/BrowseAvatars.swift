@@ -14,9 +14,8 @@ struct BrowseAvatars: Sendable {
 
     /// `character`'s avatar as `variant`.
     func load(_ character: RMCharacter, _ variant: AvatarVariant) async -> Bitmap? {
-        let circle = art.circle(variant, status: character.status)
         do {
-            let bitmap = try await images.thumbnail(for: character.imageURL, circle: circle).bitmap
+            let bitmap = try await images.image(for: art.request(variant, for: character)).image
             return Task.isCancelled ? nil : bitmap
         } catch {
             if !Task.isCancelled {
@@ -40,9 +39,13 @@ struct BrowseAvatars: Sendable {
         let answers = await withTaskGroup(of: (Int, Bitmap?).self) { group in
             for character in characters {
                 group.addTask {
-                    let circle = art.circle(variant, status: character.status)
-                    let refreshed = try? await images.refreshThumbnail(for: character.imageURL, circle: circle)
-                    return (character.id, refreshed?.changed == true ? refreshed?.thumbnail.bitmap : nil)
+                    let request = art.request(variant, for: character)
+                    // Asked again even when fresh (a 304 keeps the copy); only a new image is redrawn.
+                    let original = try? await images.data(
+                        for: ImageRequest(url: character.imageURL, options: .reloadIgnoringCachedData))
+                    guard original?.source == .network else { return (character.id, nil) }
+                    images.removeCachedImage(for: request)
+                    return (character.id, try? await images.image(for: request).image)
                 }
             }
             return await group.reduce(into: [(Int, Bitmap?)]()) { $0.append($1) }

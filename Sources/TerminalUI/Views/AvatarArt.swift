@@ -17,6 +17,11 @@ public struct AvatarArt: Sendable {
         capabilities.graphics == .blocks ? CellRenderer.pixelsPerColumn : capabilities.cellPixels.width
     }
 
+    /// The request for `character`'s avatar as `variant`, in this terminal.
+    public func request(_ variant: AvatarVariant, for character: RMCharacter) -> ImageRequest {
+        variant.request(character.imageURL, status: character.status, pixelsPerColumn: pixelsPerColumn)
+    }
+
     /// The thumbnail of `variant` for a character with `status`, in this terminal.
     public func circle(_ variant: AvatarVariant, status: CharacterStatus) -> ImageProcessors.Circle {
         variant.circle(for: status, pixelsPerColumn: pixelsPerColumn)

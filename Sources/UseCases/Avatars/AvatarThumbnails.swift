@@ -13,8 +13,8 @@ public struct AvatarThumbnails: Sendable {
     /// columns are `pixelsPerColumn` pixels wide (1 for a variant sized in pixels).
     public init(images: ImagePipeline, variant: AvatarVariant, pixelsPerColumn: Int) {
         make = { character in
-            let circle = variant.circle(for: character.status, pixelsPerColumn: pixelsPerColumn)
-            return try await images.thumbnail(for: character.imageURL, circle: circle).bitmap
+            let request = variant.request(character.imageURL, status: character.status, pixelsPerColumn: pixelsPerColumn)
+            return try await images.image(for: request).image
         }
     }
 

@@ -57,7 +57,7 @@ public struct ExportPlan: Sendable {
         }
         let source: [UInt8]
         do {
-            source = try await images.original(for: character.imageURL).bytes
+            source = try await images.data(for: ImageRequest(url: character.imageURL)).bytes
         } catch {
             return failure(error)
         }

@@ -1,3 +1,5 @@
+import FoundationEssentials
+import ImageCache
 import Imaging
 import RickAndMortyAPI
 
@@ -51,6 +53,14 @@ public struct AvatarVariant: Sendable, Hashable {
         case .columns(let columns): columns * pixelsPerColumn
         case .pixels(let pixels): pixels
         }
+    }
+
+    /// What a view asks the image pipeline for to draw this variant of the avatar at `url`, for
+    /// a character with `status`: the one place a view's image is declared.
+    public func request(
+        _ url: URL, status: CharacterStatus, pixelsPerColumn: Int, options: ImageRequest.Options = []
+    ) -> ImageRequest {
+        ImageRequest(url: url, processors: [circle(for: status, pixelsPerColumn: pixelsPerColumn)], options: options)
     }
 
     /// The processor that makes this variant of a character with `status`.

@@ -79,20 +79,29 @@ public struct CacheWarmer: Sendable {
         return run.report(pages: first.pages == 0 ? 0 : 1, before: before, after: responses?.statistics)
     }
 
-    /// The thumbnails a character with `status` is drawn as: one per distinct size and ring.
-    func circles(_ variants: [AvatarVariant], status: CharacterStatus, pixelsPerColumn: Int) -> [ImageProcessors.Circle] {
-        var seen = Set<ImageProcessors.Circle>()
-        return variants.map { $0.circle(for: status, pixelsPerColumn: pixelsPerColumn) }.filter { seen.insert($0).inserted }
+    /// The requests the views make for `character`'s avatar: one per distinct size and ring.
+    func requests(_ variants: [AvatarVariant], for character: RMCharacter, pixelsPerColumn: Int) -> [ImageRequest] {
+        var seen = Set<ImageCacheKey>()
+        return variants.map { $0.request(character.imageURL, status: character.status, pixelsPerColumn: pixelsPerColumn) }
+            .filter { seen.insert($0.imageCacheKey).inserted }
     }
 
-    /// What the disk tier keeps of them, which warming makes: plain circles (a ring is drawn on
+    /// What the data cache keeps of them, which warming makes: plain circles (a ring is drawn on
     /// the plain one when shown), up to the largest size kept (larger ones are made from the
-    /// original when a view draws them). See `VariantStorage`.
-    func storedCircles(_ variants: [AvatarVariant], status: CharacterStatus, pixelsPerColumn: Int) -> [ImageProcessors.Circle] {
-        var seen = Set<ImageProcessors.Circle>()
-        return circles(variants, status: status, pixelsPerColumn: pixelsPerColumn)
-            .map { $0.ringDrawsOverThePlainCircle ? $0.plain : $0 }
-            .filter { images.variantStorage.stores(diameter: $0.size) && seen.insert($0).inserted }
+    /// original when a view draws them), not kept in memory. See `ImagePipeline.DataCachePolicy`.
+    func storedRequests(_ variants: [AvatarVariant], for character: RMCharacter, pixelsPerColumn: Int) -> [ImageRequest] {
+        var seen = Set<ImageCacheKey>()
+        return requests(variants, for: character, pixelsPerColumn: pixelsPerColumn).map { request in
+            var stored = request
+            stored.processors = request.processors.splitAtFinishingStep?.before ?? request.processors
+            stored.options.insert(.disableMemoryCacheWrites)
+            return stored
+        }
+        .filter { stored in
+            let circle = stored.processors.first as? ImageProcessors.Circle
+            return images.configuration.processedImageStorage.stores(diameter: circle?.size ?? .max)
+                && seen.insert(stored.imageCacheKey).inserted
+        }
     }
 }
 
@@ -180,17 +189,20 @@ extension CacheWarmer {
         func avatar(_ character: RMCharacter) async -> AvatarOutcome {
             let images = warmer.images
             do {
-                let circles = warmer.circles(variants, status: character.status, pixelsPerColumn: pixelsPerColumn)
-                let original =
-                    warmer.refreshes
-                    ? try await images.refreshOriginal(for: character.imageURL, circles: circles)
-                    : try await images.original(for: character.imageURL)
+                let original = try await images.data(
+                    for: ImageRequest(url: character.imageURL, options: warmer.refreshes ? .reloadIgnoringCachedData : []))
                 if original.source == .staleAfterError {
                     return .failed(.staleKept)
                 }
+                if warmer.refreshes, original.source == .network {
+                    // A new image: what was made from the old one goes, to be made again.
+                    for request in warmer.requests(variants, for: character, pixelsPerColumn: pixelsPerColumn) {
+                        images.removeCachedImage(for: request)
+                    }
+                }
                 var made = 0
-                for circle in warmer.storedCircles(variants, status: character.status, pixelsPerColumn: pixelsPerColumn) {
-                    if try await images.thumbnail(for: character.imageURL, circle: circle).made { made += 1 }
+                for request in warmer.storedRequests(variants, for: character, pixelsPerColumn: pixelsPerColumn) {
+                    if try await images.image(for: request).made { made += 1 }
                 }
                 return .done(original.source, made: made)
             } catch {
@@ -284,7 +296,8 @@ extension CacheWarmer {
                 }
                 report.avatars.total = state.outcomes.count
                 let sizes = variants.map { $0.pixels(perColumn: pixelsPerColumn) }
-                report.thumbnailSizes = Set(sizes.filter { warmer.images.variantStorage.stores(diameter: $0) }).sorted()
+                let storage = warmer.images.configuration.processedImageStorage
+                report.thumbnailSizes = Set(sizes.filter { storage.stores(diameter: $0) }).sorted()
                 for (id, (character, outcome)) in state.outcomes.sorted(by: { $0.key < $1.key }) {
                     switch outcome {
                     case .done(let source, let made):
@@ -295,7 +308,7 @@ extension CacheWarmer {
                         }
                         report.thumbnailsMade += made
                         report.thumbnailsWanted +=
-                            warmer.storedCircles(variants, status: character.status, pixelsPerColumn: pixelsPerColumn).count
+                            warmer.storedRequests(variants, for: character, pixelsPerColumn: pixelsPerColumn).count
                     case .failed(let failure):
                         report.avatars.failed += 1
                         report.failedAvatars.append(

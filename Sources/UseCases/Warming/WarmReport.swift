@@ -30,7 +30,7 @@ public struct WarmReport: Sendable {
     public struct AvatarFailure: Sendable {
         public var id: Int
         public var name: String
-        /// Why, with its cause (an `ImageCacheError`, say).
+        /// Why, with its cause (an `ImagePipeline.Error`, say).
         public var error: WarmFailure
     }
 

@@ -57,8 +57,8 @@ struct ShowCommand: AsyncParsableCommand {
             let parts = detail.lines(style: style)
             let columns = previews.columns(default: 24)
             let art = AvatarArt(capabilities: display.capabilities(color: global.color))
-            let circle = art.circle(AvatarVariant.detail.sized(.columns(columns)), status: character.status)
-            let avatar = try? await connection.images.thumbnail(for: character.imageURL, circle: circle).bitmap
+            let request = art.request(AvatarVariant.detail.sized(.columns(columns)), for: character)
+            let avatar = try? await connection.images.image(for: request).image
             print(art.beside(avatar, columns: columns, text: [""] + parts.fields, gap: 3), terminator: "")
             print(([""] + parts.episodes).joined(separator: "\n"))
         }

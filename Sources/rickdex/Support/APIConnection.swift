@@ -25,7 +25,8 @@ struct APIConnection: Sendable {
     private let server: FixturesServer?
     private let verbose: Bool
 
-    var disk: DiskCache { images.disk }
+    /// The cache folder, where the API's answers and the images are kept.
+    var disk: DiskCache { responses.disk }
 
     /// The API root that `--json` names: the `--api` URL, online and offline alike, and for
     /// `fixtures` the dataset's own (the real service's root, as its files write it), since the
@@ -66,7 +67,8 @@ struct APIConnection: Sendable {
             let responses = DiskResponseCache(disk: disk, identity: identity)
             return APIConnection(
                 client: OfflineRickAndMortyClient(cache: responses),
-                images: ImagePipeline(identity: identity, disk: disk, dataLoader: nil), responses: responses, server: nil,
+                images: ImagePipeline(configuration: .init(dataLoader: nil, dataCache: disk, keys: identity)), responses: responses,
+                server: nil,
                 verbose: options.verbose, publishedRoot: Self.root(identity.baseURL?.absoluteString ?? identity.canonicalRoot))
         }
         var server: FixturesServer?
@@ -85,8 +87,9 @@ struct APIConnection: Sendable {
         return APIConnection(
             client: HTTPRickAndMortyClient(baseURL: baseURL, transport: transport, cache: responses, logger: logger),
             images: ImagePipeline(
-                identity: identity, disk: disk, dataLoader: ImageFetcher(transport: transport),
-                acceptsStale: options.cache.avatarsAcceptedStale),
+                configuration: .init(
+                    dataLoader: ImageFetcher(transport: transport), dataCache: disk, keys: identity,
+                    acceptsStale: options.cache.avatarsAcceptedStale)),
             responses: responses, server: server, verbose: options.verbose,
             publishedRoot: server == nil ? root(baseURL.absoluteString) : identity.canonicalRoot,
             answeredRoot: server == nil ? nil : root(baseURL.absoluteString), connections: transport.connections,

@@ -6,7 +6,7 @@ import RickAndMortyAPI
 /// `--offline` and an answer the cache does not hold: which API's cache was read, which APIs
 /// this cache does hold answers for, and what to run.
 struct OfflineMiss: ReportableError {
-    /// The library's error: `APIError.notCached` or `ImageCacheError.notCached`.
+    /// The library's error: `APIError.notCached` or `ImagePipeline.Error.dataMissingInCache`.
     let miss: any Error
     /// The API whose answers were looked for (`fixtures`, or its root URL).
     let api: String
@@ -41,7 +41,7 @@ struct OfflineMiss: ReportableError {
         let isMiss: Bool =
             switch error {
             case APIError.notCached: true
-            case ImageCacheError.notCached: true
+            case ImagePipeline.Error.dataMissingInCache: true
             default: false
             }
         guard isMiss, options.offline, let disk = try? options.cache.open() else { return error }

@@ -76,12 +76,19 @@ extension HTTPError: ReportableError {
     }
 }
 
-extension ImageCacheError: ReportableError {
-    var exitCode: Int32 { ErrorReport.network }
+extension ImagePipeline.Error: ReportableError {
+    /// A loader's own failure keeps its code and hint (an untrusted certificate, say).
+    var exitCode: Int32 {
+        if case .dataLoadingFailed(_, let underlying as any ReportableError) = self { return underlying.exitCode }
+        return ErrorReport.network
+    }
 
     var hint: String? {
-        if case .notCached = self { return "Run `rickdex warm` for it while online to use it offline." }
-        return nil
+        switch self {
+        case .dataMissingInCache: "Run `rickdex warm` for it while online to use it offline."
+        case .dataLoadingFailed(_, let underlying as any ReportableError): underlying.hint
+        default: nil
+        }
     }
 }
 

@@ -1,5 +1,5 @@
-/// One verified entry read from disk: its metadata and its bytes.
-public struct DiskEntry: Sendable, Hashable {
+/// One whole entry of a data cache: its metadata and its bytes.
+public struct CacheEntry: Sendable, Hashable {
     public var metadata: EntryMetadata
     public var body: [UInt8]
 

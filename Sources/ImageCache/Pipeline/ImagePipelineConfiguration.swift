@@ -1,0 +1,63 @@
+import FoundationEssentials
+import Imaging
+
+extension ImagePipeline {
+    /// What an image pipeline is made of and how it works, as Nuke's
+    /// `ImagePipeline.Configuration`: a value, set up before the pipeline is made.
+    ///
+    /// ```swift
+    /// var configuration = ImagePipeline.Configuration()              // the network, memory only
+    /// configuration.dataCache = try DiskCache(root: cacheFolder)      // and a disk tier
+    /// let pipeline = ImagePipeline(configuration: configuration)
+    /// ```
+    public struct Configuration: Sendable {
+        /// Where bytes come from; `nil`: the caches only (offline), a miss is
+        /// `Error.dataMissingInCache`.
+        public var dataLoader: (any DataLoading)?
+        /// Where encoded images are kept; `nil`: none.
+        public var dataCache: (any DataCaching)?
+        /// Where decoded images are kept; `nil`: none.
+        public var imageCache: (any ImageCaching)?
+        /// What the data cache keeps.
+        public var dataCachePolicy: DataCachePolicy
+        /// How processed images are written to the data cache, and the largest kept under
+        /// `.automatic`.
+        public var processedImageStorage: VariantStorage
+        /// How a URL becomes a cache key. The default keys every URL by itself; a client of one
+        /// API keys its URLs by their path under the API's root, so a new port or a proxy finds
+        /// what an old one stored.
+        public var keys: APIIdentity
+        /// How long a cached image is used without asking the origin again, whatever shorter
+        /// lifetime the origin gave (the real Rick and Morty origin says `max-age=0`): images at
+        /// a URL rarely change, and image caches keep one for days (Kingfisher 7, Nuke until
+        /// evicted). A reload (`.reloadIgnoringCachedData`) asks all the same. Zero: the
+        /// origin's word alone.
+        public var acceptsStale: Duration
+        /// Data loads at once; the rest wait, highest priority first. The default, 64, is what one
+        /// HTTP/2 connection carries at once (the transport keeps HTTP/1.1 to 8 a host, first come
+        /// first served, below it).
+        public var dataLoadingLimit: Int
+
+        /// The default of `acceptsStale`: a week, as Kingfisher's disk cache.
+        public static let defaultAcceptsStale = Duration.seconds(7 * 24 * 3600)
+
+        /// Loads through `dataLoader` (libcurl by default), keeps decoded images in a
+        /// `MemoryCache` of `MemoryCacheLimits.thumbnails` and, given a `dataCache`, encoded ones
+        /// there.
+        public init(
+            dataLoader: (any DataLoading)? = ImageFetcher(), dataCache: (any DataCaching)? = nil,
+            imageCache: (any ImageCaching)? = MemoryCache<ImageCacheKey, Bitmap>(limits: .thumbnails),
+            dataCachePolicy: DataCachePolicy = .automatic, processedImageStorage: VariantStorage = .standard,
+            keys: APIIdentity = .anyURL, acceptsStale: Duration = defaultAcceptsStale, dataLoadingLimit: Int = 64
+        ) {
+            self.dataLoader = dataLoader
+            self.dataCache = dataCache
+            self.imageCache = imageCache
+            self.dataCachePolicy = dataCachePolicy
+            self.processedImageStorage = processedImageStorage
+            self.keys = keys
+            self.acceptsStale = acceptsStale
+            self.dataLoadingLimit = dataLoadingLimit
+        }
+    }
+}

@@ -1,0 +1,24 @@
+import FoundationEssentials
+import ImageCache
+import Imaging
+
+/// Shorthands the pipeline tests read by: a circle of a URL, an original, the disk tier.
+extension ImagePipeline {
+    /// `url` as `circle`, through a request (what the views ask).
+    public func thumbnail(for url: URL, circle: ImageProcessors.Circle, options: ImageRequest.Options = []) async throws
+        -> ImageResponse
+    {
+        try await image(for: ImageRequest(url: url, processors: [circle], options: options))
+    }
+
+    /// `url`'s bytes as served.
+    public func original(for url: URL, options: ImageRequest.Options = []) async throws -> Original {
+        try await data(for: ImageRequest(url: url, options: options))
+    }
+
+    /// The data cache, which these tests make a `DiskCache`.
+    public var disk: DiskCache { configuration.dataCache as! DiskCache }
+
+    /// The key the pipeline keys `url` by.
+    public func key(for url: URL) -> CacheKey { configuration.keys.key(for: url) }
+}
