@@ -59,25 +59,25 @@ for id in 1...100 {
 // Memory tier, through the pipeline as the commands use it: 100 thumbnails decoded once, then hits.
 let keys = urls.map { identity.key(for: $0).appending(circle.identifier) }
 let memoryKeys = keys
-let warmPipeline = ImagePipeline(identity: identity, disk: disk, dataLoader: nil)
+let warmPipeline = ImagePipeline(configuration: .init(dataLoader: nil, dataCache: disk, keys: identity))
 let memoryURLs = urls
-for url in urls { _ = try await warmPipeline.thumbnail(for: url, circle: circle) }
+for url in urls { _ = try await warmPipeline.image(for: ImageRequest(url: url, processors: [circle])) }
 let memoryHit = try await measureAsync(2_000_000) { [circle] index in
-    let thumbnail = try await warmPipeline.thumbnail(for: memoryURLs[index % memoryURLs.count], circle: circle)
+    let thumbnail = try await warmPipeline.image(
+        for: ImageRequest(url: memoryURLs[index % memoryURLs.count], processors: [circle]))
     precondition(thumbnail.source == .memory)
 }
 
-// Disk tier through the pipeline, memory tier off so every call reads the disk.
-let noMemory = MemoryCacheLimits(totalCost: 0, count: 0, maxEntryCost: 0)
-let pipeline = ImagePipeline(identity: identity, disk: disk, dataLoader: nil, memoryLimits: noMemory)
+// Disk tier through the pipeline, no memory tier, so every call reads the disk.
+let pipeline = ImagePipeline(configuration: .init(dataLoader: nil, dataCache: disk, imageCache: nil, keys: identity))
 let diskURLs = urls
 let diskHit = try await measureAsync(20_000) { [circle] index in
-    let thumbnail = try await pipeline.thumbnail(for: diskURLs[index % diskURLs.count], circle: circle)
-    precondition(thumbnail.source == .disk && thumbnail.bitmap.width == 64)
+    let thumbnail = try await pipeline.image(for: ImageRequest(url: diskURLs[index % diskURLs.count], processors: [circle]))
+    precondition(thumbnail.source == .disk && thumbnail.image.width == 64)
 }
 let diskHitRinged = try await measureAsync(20_000) { [ringed] index in
-    let thumbnail = try await pipeline.thumbnail(for: diskURLs[index % diskURLs.count], circle: ringed)
-    precondition(thumbnail.source == .disk && thumbnail.bitmap.width == 64)
+    let thumbnail = try await pipeline.image(for: ImageRequest(url: diskURLs[index % diskURLs.count], processors: [ringed]))
+    precondition(thumbnail.source == .disk && thumbnail.image.width == 64)
 }
 let diskRead = measure(20_000) { index in
     precondition(disk.entry(for: memoryKeys[index % memoryKeys.count]) != nil)

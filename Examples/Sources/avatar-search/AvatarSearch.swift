@@ -25,16 +25,18 @@ struct AvatarSearch {
         let transport = HTTPTransport(configuration: TransportConfiguration())
         let client = HTTPRickAndMortyClient(
             baseURL: api, transport: transport, cache: DiskResponseCache(disk: disk, identity: identity))
-        let images = ImagePipeline(identity: identity, disk: disk, dataLoader: ImageFetcher(transport: transport))
+        let images = ImagePipeline(
+            configuration: .init(dataLoader: ImageFetcher(transport: transport), dataCache: disk, keys: identity))
 
         let page = try await client.characters(CharacterQuery(name: name))
         print("\(page.count) characters match '\(TerminalText.sanitize(name))'; the first \(min(5, page.items.count)):\n")
         let renderer = CellRenderer(symbols: .sextant, mode: .truecolor)
         let variant = AvatarVariant.searchRow
         for character in page.items.prefix(5) {
-            let circle = variant.circle(for: character.status, pixelsPerColumn: CellRenderer.pixelsPerColumn)
-            let avatar = try await images.thumbnail(for: character.imageURL, circle: circle)
-            let art = renderer.render(avatar.bitmap, columns: 8, rows: 4)
+            let request = variant.request(
+                character.imageURL, status: character.status, pixelsPerColumn: CellRenderer.pixelsPerColumn)
+            let avatar = try await images.image(for: request)
+            let art = renderer.render(avatar.image, columns: 8, rows: 4)
             // Everything from the network is data: sanitised before it reaches the terminal.
             let text = [
                 TerminalText.sanitize(character.name),

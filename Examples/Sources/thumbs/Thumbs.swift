@@ -27,21 +27,24 @@ struct Thumbs {
         }
         try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
 
-        // The pipeline: a disk cache, the default loader (libcurl), keys by whole URL.
+        // The pipeline: the default loader (libcurl) and memory tier, and a disk cache.
         let cache = FileManager.default.temporaryDirectory.appendingPathComponent("thumbs-cache")
-        let pipeline = ImagePipeline(identity: .anyURL, disk: try DiskCache(root: cache), dataLoader: ImageFetcher())
+        var configuration = ImagePipeline.Configuration()
+        configuration.dataCache = try DiskCache(root: cache)
+        let pipeline = ImagePipeline(configuration: configuration)
         let processors: [any ImageProcessing] =
             [ImageProcessors.Resize(side: size)] + (circle ? [ImageProcessors.CircleMask()] : [])
 
         var failed = 0
-        await withTaskGroup(of: (Int, Result<ImageResponse, any Error>).self) { group in
+        await withTaskGroup(of: (Int, Result<ImageResponse, any Error>, ImageTask.Progress).self) { group in
             for (index, url) in urls.enumerated() {
                 group.addTask {
-                    (index, await Result(catching: { try await pipeline.image(for: ImageRequest(url: url, processors: processors)) }))
+                    let task = pipeline.imageTask(with: ImageRequest(url: url, processors: processors))
+                    return (index, await Result(catching: { try await task.response }), task.progress)
                 }
             }
             var done = 0
-            for await (index, result) in group {
+            for await (index, result, loaded) in group {
                 done += 1
                 let progress = "[\(done)/\(urls.count)] \(urls[index].absoluteString)"
                 switch result {
@@ -49,8 +52,9 @@ struct Thumbs {
                     let file = output.appendingPathComponent("\(index + 1).png")
                     do {
                         try Data(try PNGEncoder().encode(response.image)).write(to: file, options: .atomic)
+                        let bytes = response.source == .network ? ", \(loaded.completed) bytes" : ""
                         print("\(progress): \(file.lastPathComponent), \(response.image.width)x\(response.image.height), "
-                            + "from \(response.source.rawValue)")
+                            + "from \(response.source.rawValue)\(bytes)")
                     } catch {
                         failed += 1
                         FileHandle.standardError.write(Data("\(progress): cannot write \(file.path): \(error)\n".utf8))

@@ -8,7 +8,8 @@ extension ImagePipeline {
         case automatic
         /// Originals only: processed images are made again from them.
         case storeOriginalData
-        /// Processed images only (and originals of requests with no processors).
+        /// Processed images only (and originals of requests with no processors): a request with
+        /// new processors downloads the original again.
         case storeEncodedImages
         /// Originals and every processed image.
         case storeAll
