@@ -328,7 +328,7 @@ public final class DiskCache: DataCaching {
     /// What the cache holds now, by kind, from a walk; reads each entry's header and metadata (not
     /// its body: checking bodies is `verify()`'s work). The size record is set to what the walk
     /// found, and what it said before is kept in `recorded`.
-    public func usage(now: Date = Date()) -> DiskUsage {
+    package func usage(now: Date = Date()) -> DiskUsage {
         var usage = DiskUsage()
         usage.recorded = record.read().map { EntryTotals(entries: Int($0.entries), bytes: $0.bytes) }
         let files = walk()
@@ -362,7 +362,7 @@ public final class DiskCache: DataCaching {
     }
 
     /// Reads every entry, removing those that fail their checks.
-    public func verify() -> VerifyReport {
+    package func verify() -> VerifyReport {
         var report = VerifyReport()
         for file in objectFiles() {
             report.checked += 1
@@ -445,7 +445,7 @@ public final class DiskCache: DataCaching {
     /// whole tree (`prune`, and small caches after a write). The report has `evicted`,
     /// `bytesFreed` and `bytesLeft`.
     @discardableResult
-    public func trimIfNeeded() -> PruneReport {
+    package func trimIfNeeded() -> PruneReport {
         var files = objectFiles()
         var total = files.reduce(Int64(0)) { $0 + $1.info.size }
         var evicted = 0
@@ -475,7 +475,7 @@ public final class DiskCache: DataCaching {
     }
 
     /// Removes expired entries, corrupt ones, abandoned temporary files, then trims to the limit.
-    public func prune(now: Date = Date()) -> PruneReport {
+    package func prune(now: Date = Date()) -> PruneReport {
         var report = PruneReport()
         let files = walk()
         for path in files.temporaries {

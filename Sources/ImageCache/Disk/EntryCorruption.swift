@@ -1,5 +1,5 @@
 /// Why an entry file is not a valid entry.
-public enum EntryCorruption: Error, Sendable, Hashable, Codable, CustomStringConvertible {
+package enum EntryCorruption: Error, Sendable, Hashable, Codable, CustomStringConvertible {
     case badHeader
     case wrongLength(expected: UInt64, actual: UInt64)
     case checksumMismatch
@@ -7,7 +7,7 @@ public enum EntryCorruption: Error, Sendable, Hashable, Codable, CustomStringCon
     /// The metadata names another key than the one the file name is the hash of.
     case wrongKey
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .badHeader: "not a cache entry (bad header)"
         case .wrongLength(let expected, let actual): "\(actual) bytes where the header promises \(expected) (cut short)"

@@ -83,7 +83,7 @@ public final class MemoryCache<Key: Hashable & Sendable, Value: Sendable>: Senda
     }
 
     /// The keys from most to least recently used (for tests and diagnostics).
-    public var keysByRecency: [Key] {
+    package var keysByRecency: [Key] {
         storage.withLock { storage in
             var keys: [Key] = []
             var slot = storage.head

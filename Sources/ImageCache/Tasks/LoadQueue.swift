@@ -33,8 +33,9 @@ final class LoadQueue<Key: Hashable & Sendable>: Sendable {
         self.limit = max(1, limit)
     }
 
-    /// How many loads wait for a slot (for tests that count through gates).
+    /// How many loads wait for a slot, and how many hold one (for tests that count through gates).
     var waitingCount: Int { state.withLock { $0.waiting.count } }
+    var running: Int { state.withLock { $0.running } }
 
     /// Records `interest` in the load of `key` until `body` returns.
     func withInterest<T>(_ interest: Interest, in key: Key, _ body: () async throws -> T) async rethrows -> T {
