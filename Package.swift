@@ -53,7 +53,11 @@ let package = Package(
         // HTTP GET through libcurl: deadlines, retries, body caps, per-host limits, RFC 9111 directives.
         .target(
             name: "HTTP",
-            dependencies: ["CLibCurl", "Toolbox", .product(name: "Logging", package: "swift-log")]),
+            dependencies: [
+                "CLibCurl", "Toolbox", .product(name: "Logging", package: "swift-log"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "SystemPackage", package: "swift-system"),
+            ]),
         .target(name: "Imaging", dependencies: ["CLibJPEG", "CLibPNG", "Toolbox"]),
         // Memory and disk tiers, the image fetcher and pipeline, the disk store of HTTP answers.
         .target(
@@ -61,6 +65,7 @@ let package = Package(
             dependencies: [
                 "HTTP", "Imaging", "Toolbox",
                 .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "SystemPackage", package: "swift-system"),
             ]
         ),
@@ -70,7 +75,11 @@ let package = Package(
         // Domain libraries.
         // The API's models, queries and clients (over HTTP, or offline from the cache).
         .target(
-            name: "RickAndMortyAPI", dependencies: ["HTTP", "Toolbox", .product(name: "Logging", package: "swift-log")]),
+            name: "RickAndMortyAPI",
+            dependencies: [
+                "HTTP", "Toolbox", .product(name: "Logging", package: "swift-log"),
+                .product(name: "SystemPackage", package: "swift-system"),
+            ]),
         // The stand-in server with the real API's semantics (`rickdex serve`).
         .target(
             name: "APIServer",
@@ -89,6 +98,7 @@ let package = Package(
             dependencies: [
                 "RickAndMortyAPI", "ImageCache", "Imaging", "ContactSheet", "HTTP", "Toolbox",
                 .product(name: "AsyncAlgorithms", package: "swift-async-algorithms"),
+                .product(name: "SystemPackage", package: "swift-system"),
             ]
         ),
         .target(
@@ -96,6 +106,7 @@ let package = Package(
             dependencies: [
                 "UseCases", "ImageCache", "BlockArt", "Imaging", "RickAndMortyAPI", "HTTP", "Toolbox",
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "SystemPackage", package: "swift-system"),
             ]),
         .target(
             name: "FixtureKit",
@@ -147,7 +158,8 @@ let package = Package(
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]),
-        .testTarget(name: "ToolboxTests", dependencies: ["Toolbox"]),
+        .testTarget(
+            name: "ToolboxTests", dependencies: ["Toolbox", .product(name: "SystemPackage", package: "swift-system")]),
         // docs/architecture.md held to Package.swift and the sources, read as text.
         .testTarget(name: "ArchitectureTests"),
         .testTarget(
@@ -155,8 +167,14 @@ let package = Package(
             dependencies: [
                 "HTTP", "APIServer", "TestSupport", .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
             ]),
-        .testTarget(name: "APIServerTests", dependencies: ["APIServer", "RickAndMortyAPI", "HTTP", "Toolbox", "TestSupport"]),
+        .testTarget(
+            name: "APIServerTests",
+            dependencies: [
+                "APIServer", "RickAndMortyAPI", "HTTP", "Toolbox", "TestSupport",
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ]),
         .testTarget(
             name: "ImagingTests", dependencies: ["Imaging", "FixtureKit", "Toolbox", "TestSupport"],
             exclude: ["Inputs", "Goldens"]),
@@ -164,6 +182,7 @@ let package = Package(
             name: "ImageCacheTests",
             dependencies: [
                 "ImageCache", "HTTP", "APIServer", "FixtureKit", "Imaging", "RickAndMortyAPI", "Toolbox", "TestSupport",
+                .product(name: "HTTPTypes", package: "swift-http-types"),
             ]),
         .testTarget(
             name: "UseCasesTests",
@@ -186,6 +205,7 @@ let package = Package(
                 "rickdex", "APIServer", "HTTP", "ImageCache", "UseCases", "BlockArt", "Imaging", "RickAndMortyAPI", "TerminalUI",
                 "Toolbox",
                 "TestSupport", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
             ]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,6 +1,8 @@
 import CLibCurl
 import FoundationEssentials
 import Logging
+import SystemPackage
+import HTTPTypes
 import Toolbox
 
 #if canImport(Glibc)
@@ -50,7 +52,7 @@ public struct HTTPTransport: Sendable {
     /// length the server declared, on libcurl's thread; a retry starts it again from zero.
     /// Throws `HTTPError` or `CancellationError`.
     public func get(
-        _ url: URL, headers: [(String, String)] = [], isComplete: ([UInt8]) -> Bool = { _ in true },
+        _ url: URL, headers: HTTPFields = [:], isComplete: ([UInt8]) -> Bool = { _ in true },
         progress: (@Sendable (_ received: Int, _ expected: Int?) -> Void)? = nil
     ) async throws -> TransportResponse {
         let start = ContinuousClock.now
@@ -105,7 +107,7 @@ public struct HTTPTransport: Sendable {
 
     /// One attempt, no retries, within the host's limit.
     public func getOnce(
-        _ url: URL, headers: [(String, String)] = [], timeout: Duration? = nil,
+        _ url: URL, headers: HTTPFields = [:], timeout: Duration? = nil,
         progress: (@Sendable (_ received: Int, _ expected: Int?) -> Void)? = nil
     ) async throws -> TransportResponse {
         let host = Self.hostName(url)
@@ -127,7 +129,7 @@ public struct HTTPTransport: Sendable {
 
     /// One transfer: the response, and the protocol it came over.
     private func attempt(
-        _ url: URL, headers: [(String, String)], timeout: Duration,
+        _ url: URL, headers: HTTPFields, timeout: Duration,
         progress: (@Sendable (_ received: Int, _ expected: Int?) -> Void)?
     ) async throws -> (TransportResponse, String?) {
         let limit = configuration.maxBodyBytes
@@ -181,7 +183,7 @@ public struct HTTPTransport: Sendable {
             case CURLE_COULDNT_CONNECT where systemError == ECONNREFUSED:
                 return HTTPError.unreachable(host: host, reason: "connection refused")
             case CURLE_COULDNT_CONNECT where systemError != 0:
-                return HTTPError.unreachable(host: host, reason: SystemError(code: systemError).description.lowercased())
+                return HTTPError.unreachable(host: host, reason: Errno(rawValue: systemError).description.lowercased())
             case CURLE_COULDNT_CONNECT:
                 return HTTPError.unreachable(host: host, reason: message)
             case CURLE_OPERATION_TIMEDOUT where !connected:

@@ -1,5 +1,6 @@
 import APIServer
 import Foundation
+import HTTPTypes
 import HTTP
 import RickAndMortyAPI
 import TestSupport
@@ -10,33 +11,33 @@ import Testing
 @Suite struct OriginHeadersTests {
     let transport = HTTPTransport(configuration: TransportConfiguration(retry: .none))
 
-    func get(_ base: URL, _ path: String, headers: [(String, String)] = []) async throws -> TransportResponse {
+    func get(_ base: URL, _ path: String, headers: HTTPFields = [:]) async throws -> TransportResponse {
         try await transport.get(try #require(URL(string: base.absoluteString + path)), headers: headers)
     }
 
     @Test func theOriginSendsExpresssStaticDefaultsAndNoCacheControlOnJSON() async throws {
         try await TestData.withServer(headers: .origin) { base in
             let avatar = try await get(base, "/character/avatar/1.jpeg")
-            #expect(avatar.header("Cache-Control") == "public, max-age=0")
-            let tag = try #require(avatar.header("ETag"))
+            #expect(avatar.header(.cacheControl) == "public, max-age=0")
+            let tag = try #require(avatar.header(.eTag))
             // W/"<size in hex>-<mtime in ms, hex>"
             #expect(tag.hasPrefix("W/\"\(String(avatar.body.count, radix: 16))-") && tag.hasSuffix("\""))
-            #expect(avatar.header("Accept-Ranges") == "bytes" && avatar.header("Last-Modified") != nil)
-            #expect(avatar.header("Access-Control-Allow-Origin") == "*")
-            #expect(try await get(base, "/character/avatar/1.jpeg", headers: [("If-None-Match", tag)]).status == 304)
+            #expect(avatar.header(.acceptRanges) == "bytes" && avatar.header(.lastModified) != nil)
+            #expect(avatar.header(.accessControlAllowOrigin) == "*")
+            #expect(try await get(base, "/character/avatar/1.jpeg", headers: [.ifNoneMatch: tag]).status == 304)
             let page = try await get(base, "/character?page=2")
-            #expect(page.header("Cache-Control") == nil)
-            #expect(page.header("ETag")?.hasPrefix("W/\"") == true)
-            #expect(page.header("Access-Control-Allow-Origin") == "*")
+            #expect(page.header(.cacheControl) == nil)
+            #expect(page.header(.eTag)?.hasPrefix("W/\"") == true)
+            #expect(page.header(.accessControlAllowOrigin) == "*")
         }
     }
 
     @Test func aCDNSendsLongLifetimesAndStrongAvatarTags() async throws {
         try await TestData.withServer(headers: .cdn) { base in
             let avatar = try await get(base, "/character/avatar/1.jpeg")
-            #expect(avatar.header("Cache-Control") == "public, max-age=2592000")
-            #expect(avatar.header("ETag")?.hasPrefix("\"") == true)
-            #expect(try await get(base, "/character?page=2").header("Cache-Control") == "public, max-age=3600")
+            #expect(avatar.header(.cacheControl) == "public, max-age=2592000")
+            #expect(avatar.header(.eTag)?.hasPrefix("\"") == true)
+            #expect(try await get(base, "/character?page=2").header(.cacheControl) == "public, max-age=3600")
         }
     }
 

@@ -1,5 +1,6 @@
 import APIServer
 import Foundation
+import HTTPTypes
 import HTTP
 import RickAndMortyAPI
 import TestSupport
@@ -9,7 +10,7 @@ import Testing
 @Suite struct ServerRoutesTests {
     let transport = HTTPTransport(configuration: TransportConfiguration(retry: .none))
 
-    func get(_ base: URL, _ path: String, headers: [(String, String)] = []) async throws -> TransportResponse {
+    func get(_ base: URL, _ path: String, headers: HTTPFields = [:]) async throws -> TransportResponse {
         try await transport.get(try #require(URL(string: base.absoluteString + path)), headers: headers)
     }
 
@@ -79,16 +80,16 @@ import Testing
         try await TestData.withServer { base async throws in
             let response = try await get(base, "/character/avatar/\(pngID).jpeg")
             #expect(response.status == 200)
-            #expect(response.header("Content-Type") == "image/jpeg")
+            #expect(response.header(.contentType) == "image/jpeg")
             let onDisk = try Data(contentsOf: TestData.fixturesDataset.avatarFile(id: pngID))
             #expect(response.body == Array(onDisk))
-            let etag = try #require(response.header("ETag"))
-            let lastModified = try #require(response.header("Last-Modified"))
-            let again = try await get(base, "/character/avatar/\(pngID).jpeg", headers: [("If-None-Match", etag)])
+            let etag = try #require(response.header(.eTag))
+            let lastModified = try #require(response.header(.lastModified))
+            let again = try await get(base, "/character/avatar/\(pngID).jpeg", headers: [.ifNoneMatch: etag])
             #expect(again.status == 304 && again.body.isEmpty)
-            let since = try await get(base, "/character/avatar/\(pngID).jpeg", headers: [("If-Modified-Since", lastModified)])
+            let since = try await get(base, "/character/avatar/\(pngID).jpeg", headers: [.ifModifiedSince: lastModified])
             #expect(since.status == 304)
-            let stale = try await get(base, "/character/avatar/\(pngID).jpeg", headers: [("If-None-Match", "\"other\"")])
+            let stale = try await get(base, "/character/avatar/\(pngID).jpeg", headers: [.ifNoneMatch: "\"other\""])
             #expect(stale.status == 200 && stale.body.count == onDisk.count)
             #expect(try await get(base, "/character/avatar/99999.jpeg").status == 404)
         }
@@ -113,7 +114,7 @@ import Testing
     @Test func throttlingSendsRetryAfterAndFailuresAnHTMLPage() async throws {
         try await TestData.withServer(faults: FaultPlan(throttleRate: 1, retryAfterSeconds: 2)) { base async throws in
             let response = try await get(base, "/character/1")
-            #expect(response.status == 429 && response.header("Retry-After") == "2")
+            #expect(response.status == 429 && response.header(.retryAfter) == "2")
         }
         try await TestData.withServer(faults: FaultPlan(failRate: 1)) { base async throws in
             let response = try await get(base, "/character/1")
@@ -132,7 +133,7 @@ import Testing
             let beyond = try await get(base, "/character?page=43")
             #expect(beyond.status == 404 && String(decoding: beyond.body, as: UTF8.self) == #"{"error":"There is nothing here"}"#)
             let avatar = try await get(base, "/character/avatar/2.jpeg")
-            #expect(avatar.body.starts(with: [0x89, 0x50, 0x4E, 0x47]) && avatar.header("Content-Type") == "image/jpeg")
+            #expect(avatar.body.starts(with: [0x89, 0x50, 0x4E, 0x47]) && avatar.header(.contentType) == "image/jpeg")
         }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 import Testing
 
 @testable import HTTP
@@ -7,8 +8,10 @@ import Testing
 @Suite struct CacheDirectivesTests {
     static let now = Date(timeIntervalSince1970: 1_800_000_000)
 
+    /// The directives of these header lines, as a server wrote them (names in any case).
     func directives(_ headers: [(String, String)]) -> CacheDirectives {
-        CacheDirectives(headers: headers.map { (name: $0.0, value: $0.1) }, now: Self.now)
+        CacheDirectives(
+            headers: HTTPFields(headers.map { HTTPField(name: HTTPField.Name($0.0)!, value: $0.1) }), now: Self.now)
     }
 
     @Test(

@@ -1,6 +1,7 @@
 import APIServer
 import Foundation
 import Hummingbird
+import HTTPTypes
 import NIOCore
 import ServiceLifecycle
 import Synchronization
@@ -39,7 +40,7 @@ import Testing
         }) { base in
             let transport = HTTPTransport(configuration: TransportConfiguration(userAgent: "rickdex-test/1"))
             let response = try await transport.getOnce(
-                base.appending(path: "echo"), headers: [("If-None-Match", #""v1""#)])
+                base.appending(path: "echo"), headers: [.ifNoneMatch: #""v1""#])
             #expect(response.status == 200)
             #expect(response.body == Array("ok".utf8))
         }
@@ -80,8 +81,8 @@ import Testing
         }) { base in
             let response = try await HTTPTransport().getOnce(base.appending(path: "old"))
             #expect(response.status == 200)
-            #expect(response.header("ETag") == #""new""#)
-            #expect(response.header("Location") == nil)
+            #expect(response.header(.eTag) == #""new""#)
+            #expect(response.header(.location) == nil)
             #expect(response.body == Array("moved".utf8))
         }
     }

@@ -29,9 +29,9 @@ import Testing
     }
 
     @Test func retryAfterHeaderParsesSeconds() {
-        let response = TransportResponse(status: 429, headers: [(name: "retry-after", value: " 2 ")], body: [])
+        let response = TransportResponse(status: 429, headers: [.retryAfter: " 2 "], body: [])
         #expect(response.retryAfter == .seconds(2))
         #expect(response.isTransientFailure)
-        #expect(TransportResponse(status: 404, headers: [], body: []).isTransientFailure == false)
+        #expect(TransportResponse(status: 404, headers: [:], body: []).isTransientFailure == false)
     }
 }

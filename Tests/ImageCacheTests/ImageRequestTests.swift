@@ -1,6 +1,7 @@
 import APIServer
 import Foundation
 import HTTP
+import HTTPTypes
 import Imaging
 import RickAndMortyAPI
 import TestSupport
@@ -41,7 +42,7 @@ import Toolbox
         }
 
         func loadData(
-            for url: URL, validators: [(String, String)], progress: @escaping @Sendable (Int, Int?) -> Void
+            for url: URL, validators: HTTPFields, progress: @escaping @Sendable (Int, Int?) -> Void
         ) async throws -> Download {
             await withCheckedContinuation { continuation in
                 let passes = state.withLock { state -> Bool in
@@ -208,7 +209,7 @@ import Toolbox
         let folder: URL
 
         func loadData(
-            for url: URL, validators: [(String, String)], progress: @escaping @Sendable (Int, Int?) -> Void
+            for url: URL, validators: HTTPFields, progress: @escaping @Sendable (Int, Int?) -> Void
         ) async throws -> Download {
             let bytes = try [UInt8](Data(contentsOf: folder.appendingPathComponent(url.lastPathComponent)))
             return .body(bytes, contentType: nil, etag: nil, lastModified: nil, directives: .unspecified)
@@ -222,7 +223,7 @@ import Toolbox
         let response = try await images.image(
             for: ImageRequest(url: url, processors: [ImageProcessors.Resize(side: 20), ImageProcessors.RoundedCorners(radius: 4)]))
         #expect(response.image.width == 20 && response.image[0, 0].alpha == 0)
-        let bytes = try await loader.loadData(for: url, validators: [], progress: { _, _ in }).bytes
+        let bytes = try await loader.loadData(for: url, validators: [:], progress: { _, _ in }).bytes
         let decoded = try ImageDecoder(options: DecodeOptions(minimumShortSide: 20)).decode(bytes)
         let expected = try ImageProcessors.Composition([ImageProcessors.Resize(side: 20), ImageProcessors.RoundedCorners(radius: 4)])
             .process(decoded)

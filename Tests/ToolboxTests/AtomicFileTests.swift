@@ -1,4 +1,5 @@
 import Foundation
+import SystemPackage
 import Testing
 import Toolbox
 
@@ -54,10 +55,10 @@ import Toolbox
 
     @Test func aFolderThatWentMeanwhileIsNamedNotTakenForAnExistingFile() throws {
         let staged = try AtomicFile.stage([[1]], for: "\(folder)/entry")
-        #expect(throws: SystemError(code: ENOENT)) {
+        #expect(throws: Errno(rawValue: ENOENT)) {
             try FileSystem.renameUnlessPresent(staged.temporaryPath, to: "\(folder)/gone/entry")
         }
-        #expect(throws: SystemError(code: ENOENT)) { try AtomicFile.stage([[1]], for: "\(folder)/gone/entry") }
+        #expect(throws: Errno(rawValue: ENOENT)) { try AtomicFile.stage([[1]], for: "\(folder)/gone/entry") }
         staged.discard()
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder).isEmpty)
     }

@@ -1,4 +1,5 @@
 import Foundation
+import SystemPackage
 import Testing
 import Toolbox
 
@@ -76,7 +77,7 @@ import Toolbox
     }
 
     @Test func aProgramThatIsNotThereIsTheSystemsError() {
-        #expect(throws: SystemError(code: ENOENT)) {
+        #expect(throws: Errno(rawValue: ENOENT)) {
             try ChildProcess(executable: "/nonexistent/rickdex-serve", arguments: [])
         }
     }

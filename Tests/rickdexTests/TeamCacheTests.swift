@@ -1,5 +1,6 @@
 import Foundation
 import HTTP
+import HTTPTypes
 import RickAndMortyAPI
 import TestSupport
 import Testing
@@ -99,13 +100,13 @@ import Testing
             ("Forwarded", "host=\"evil.example/\\\"><script>\""), ("Forwarded", "host=" + String(repeating: "a", count: 10_000)),
             ("X-Forwarded-Host", "evil example"), ("X-Forwarded-Host", "evil.example:99999"),
         ] {
-            let answer = try await HTTPTransport().get(url, headers: [(name, value)])
+            let answer = try await HTTPTransport().get(url, headers: [HTTPField.Name(name)!: value])
             let body = String(decoding: answer.body, as: UTF8.self)
             #expect(body.contains("\"url\":\"\(upstream.baseURL)/character/1\""), "\(name): \(value.prefix(40))")
             #expect(!body.contains("evil"))
         }
         let proxied = try await HTTPTransport().get(
-            url, headers: [("Forwarded", "for=1.2.3.4;host=team.example:8443;proto=https")])
+            url, headers: [HTTPField.Name("Forwarded")!: "for=1.2.3.4;host=team.example:8443;proto=https"])
         #expect(String(decoding: proxied.body, as: UTF8.self).contains("\"url\":\"https://team.example:8443/api/character/1\""))
     }
 

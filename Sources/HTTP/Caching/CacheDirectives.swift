@@ -1,4 +1,5 @@
 import FoundationEssentials
+import HTTPTypes
 
 /// What a response's headers say about caching it, as a private cache reads them (RFC 9111):
 /// whether it may be stored, for how long it is fresh, and whether a stale copy may stand in when
@@ -32,12 +33,10 @@ public struct CacheDirectives: Sendable, Hashable {
     }
 
     /// The directives of a response with these headers, received at `now`.
-    public init(headers: [(name: String, value: String)], now: Date = Date()) {
-        func values(_ name: String) -> [String] {
-            headers.filter { HeaderName.matches($0.name, name) }.map(\.value)
-        }
+    public init(headers: HTTPFields, now: Date = Date()) {
+        func values(_ name: HTTPField.Name) -> [String] { headers[values: name] }
         var directives: [String: String?] = [:]
-        for field in values("Cache-Control") {
+        for field in values(.cacheControl) {
             for part in field.split(separator: ",") {
                 let pieces = part.split(separator: "=", maxSplits: 1)
                 guard let name = pieces.first?.trimmingHeaderSpace().lowercased(), !name.isEmpty else {
@@ -48,29 +47,29 @@ public struct CacheDirectives: Sendable, Hashable {
                 directives[name] = directives[name] == nil ? value : .some("invalid")
             }
         }
-        let varies = values("Vary").flatMap { $0.split(separator: ",") }.map {
+        let varies = values(.vary).flatMap { $0.split(separator: ",") }.map {
             $0.trimmingHeaderSpace().lowercased()
         }
         mayStore = directives["no-store"] == nil && varies.allSatisfy { $0 == "accept-encoding" || $0.isEmpty }
         mustRevalidate = directives["must-revalidate"] != nil || directives["no-cache"] != nil
-        let age = values("Age").first.flatMap { Self.seconds($0) } ?? 0
+        let age = values(.age).first.flatMap { Self.seconds($0) } ?? 0
         if directives["no-cache"] != nil {
             lifetime = .zero
         } else if let maxAge = directives["max-age"] {
             lifetime = .seconds(max(0, (maxAge.flatMap { Self.seconds($0) } ?? 0) - age))
-        } else if let expires = values("Expires").first {
+        } else if let expires = values(.expires).first {
             // An invalid date (often "0") means already expired.
             guard let expiry = HTTPDate.parse(expires) else {
                 lifetime = .zero
                 return
             }
-            let served = values("Date").first.flatMap(HTTPDate.parse) ?? now
+            let served = values(.date).first.flatMap(HTTPDate.parse) ?? now
             let seconds = Int64(clamping: Int(max(0, min(Double(Self.maximumSeconds), expiry.timeIntervalSince(served)))))
             lifetime = .seconds(max(0, seconds - age))
-        } else if let modified = values("Last-Modified").first.flatMap(HTTPDate.parse) {
+        } else if let modified = values(.lastModified).first.flatMap(HTTPDate.parse) {
             // RFC 9111 §4.2.2's heuristic: a tenth of the time since the last change, here at
             // most a week (a file unchanged for years is not fresh for months).
-            let served = values("Date").first.flatMap(HTTPDate.parse) ?? now
+            let served = values(.date).first.flatMap(HTTPDate.parse) ?? now
             let tenth = max(0, served.timeIntervalSince(modified)) / 10
             lifetime = .seconds(max(0, min(Int64(tenth), Self.longestHeuristic) - age))
         } else {

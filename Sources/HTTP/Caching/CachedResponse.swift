@@ -1,4 +1,5 @@
 import FoundationEssentials
+import HTTPTypes
 
 /// An API response body as a `ResponseCache` keeps it, with what revalidation needs.
 public struct CachedResponse: Sendable, Hashable {
@@ -29,10 +30,10 @@ public struct CachedResponse: Sendable, Hashable {
     public func isFresh(at now: Date) -> Bool { now < expiresAt }
 
     /// The conditional-request headers that ask the server whether this copy is still current.
-    public var validators: [(String, String)] {
-        var headers: [(String, String)] = []
-        if let etag { headers.append(("If-None-Match", etag)) }
-        if let lastModified { headers.append(("If-Modified-Since", lastModified)) }
+    public var validators: HTTPFields {
+        var headers = HTTPFields()
+        if let etag { headers[.ifNoneMatch] = etag }
+        if let lastModified { headers[.ifModifiedSince] = lastModified }
         return headers
     }
 }

@@ -1,4 +1,5 @@
 import CLibCurl
+import HTTPTypes
 
 /// One GET on a libcurl easy handle: its options, the body and headers as they arrive, and the
 /// continuation that hears the outcome.
@@ -9,7 +10,7 @@ final class CurlTransfer: @unchecked Sendable {
     /// What a finished transfer hands back.
     struct Response: Sendable {
         var status: Int
-        var headers: [(name: String, value: String)]
+        var headers: HTTPFields
         var body: [UInt8]
         /// The protocol spoken, and whether this transfer opened a connection.
         var connection: ConnectionLog.Use?
@@ -33,7 +34,7 @@ final class CurlTransfer: @unchecked Sendable {
     private var headerList: UnsafeMutablePointer<curl_slist>?
     private let errorBuffer = UnsafeMutablePointer<CChar>.allocate(capacity: Int(CURL_ERROR_SIZE))
     private var body: [UInt8] = []
-    private var headers: [(name: String, value: String)] = []
+    private var headers = HTTPFields()
     private var overflowed = false
     /// The length the response declared, when it did and it is under the cap.
     private var declaredLength: Int?
@@ -45,15 +46,15 @@ final class CurlTransfer: @unchecked Sendable {
     /// Returns `nil` when libcurl cannot make a handle (out of memory). libcurl must be loaded
     /// (`CurlEngine.shared`).
     init?(
-        url: String, headers requestHeaders: [(String, String)], userAgent: String, timeoutMilliseconds: Int,
+        url: String, headers requestHeaders: HTTPFields, userAgent: String, timeoutMilliseconds: Int,
         connectTimeoutMilliseconds: Int, maxBodyBytes: Int, trustedCertificates: String?
     ) {
         guard let handle = rdx_curl_easy_init() else { return nil }
         self.handle = handle
         self.maxBodyBytes = maxBodyBytes
         errorBuffer.initialize(repeating: 0, count: Int(CURL_ERROR_SIZE))
-        for (name, value) in requestHeaders {
-            headerList = rdx_curl_slist_append(headerList, "\(name): \(value)")
+        for field in requestHeaders {
+            headerList = rdx_curl_slist_append(headerList, "\(field.name.rawName): \(field.value)")
         }
         rdx_curl_set_string(handle, CURLOPT_URL, url)
         rdx_curl_set_string(handle, CURLOPT_USERAGENT, userAgent)
@@ -161,16 +162,17 @@ final class CurlTransfer: @unchecked Sendable {
     /// headers replace those before it.
     private func header(_ line: String) {
         if line.hasPrefix("HTTP/") {
-            headers = []
+            headers = HTTPFields()
             declaredLength = nil
             return
         }
         guard let colon = line.utf8.firstIndex(of: UInt8(ascii: ":")) else { return }
         let name = line[..<colon].trimmingHeaderSpace()
         let value = line[line.utf8.index(after: colon)...].trimmingHeaderSpace(also: [0x0D, 0x0A])
-        guard !name.isEmpty else { return }
-        headers.append((name: name, value: value))
-        if HeaderName.matches(name, "Content-Length"), let declared = Int(value), declared <= maxBodyBytes {
+        // A name that is no HTTP token is no header: dropped, as a strict client would.
+        guard let name = HTTPField.Name(name) else { return }
+        headers.append(HTTPField(name: name, value: value))
+        if name == .contentLength, let declared = Int(value), declared <= maxBodyBytes {
             declaredLength = declared
             body.reserveCapacity(declared)
         }

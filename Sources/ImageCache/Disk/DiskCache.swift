@@ -70,7 +70,7 @@ public final class DiskCache: DataCaching {
         do {
             try FileSystem.makeFolder(objects)
         } catch {
-            throw .unusable(path: objects, cause: Errno(rawValue: error.code))
+            throw .unusable(path: objects, cause: error)
         }
         if FileSystem.info(tag) == nil { try? AtomicFile.write(Array(Self.tag.utf8), to: tag) }
         // The 256 shard folders, made once, so a write never finds its folder missing.
@@ -173,15 +173,15 @@ public final class DiskCache: DataCaching {
             let staged: StagedFile
             do {
                 staged = try AtomicFile.stage([head, body], for: path)
-            } catch let error where error.code == Errno.noSuchFileOrDirectory.rawValue {
+            } catch let error where error == .noSuchFileOrDirectory {
                 // The tree was removed (by hand, or `rm -rf` of the cache elsewhere).
                 try FileSystem.makeFolder(FileSystem.folder(of: path))
                 staged = try AtomicFile.stage([head, body], for: path)
             }
             // The rename and the record's update under one lock, so that writers replacing the
             // same entry at once each account for what they replaced.
-            totals = try record.update { () throws(SystemError) -> (bytes: Int64, entries: Int64) in
-                do throws(SystemError) {
+            totals = try record.update { () throws(Errno) -> (bytes: Int64, entries: Int64) in
+                do throws(Errno) {
                     // A new entry, the common case, in one call; else look at what it replaces.
                     // Within one folder. When the folder went meanwhile, its temporary file went
                     // with it: the write is lost, and reported.
@@ -195,7 +195,7 @@ public final class DiskCache: DataCaching {
                 }
             }
         } catch {
-            let cause = Errno(rawValue: SystemError(error).code)
+            let cause = Errno(error)
             let failure = DiskCacheError.writeFailed(path: root.path, cause: cause)
             // A full disk is counted once it is given up on (`store`).
             if cause == .noSpace { throw failure }
@@ -259,7 +259,7 @@ public final class DiskCache: DataCaching {
             try record.replace(with: totals)
             state.withLock { $0.statistics.recordWalks += 1 }
         } catch {
-            let failure = DiskCacheError.writeFailed(path: record.path, cause: Errno(rawValue: SystemError(error).code))
+            let failure = DiskCacheError.writeFailed(path: record.path, cause: Errno(error))
             state.withLock {
                 $0.statistics.recordWalks += 1
                 $0.lastWriteError = failure

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import HTTP
+import HTTPTypes
 
 /// What is known about an entry besides its bytes.
 public struct EntryMetadata: Sendable, Hashable {
@@ -50,7 +51,7 @@ public struct EntryMetadata: Sendable, Hashable {
     }
 
     /// The conditional-request headers that ask whether this entry is still current.
-    public var validators: [(String, String)] {
+    public var validators: HTTPFields {
         CachedResponse(body: [], etag: etag, lastModified: lastModified, expiresAt: expiresAt).validators
     }
 }

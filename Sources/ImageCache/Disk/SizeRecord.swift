@@ -38,8 +38,8 @@ struct SizeRecord: Sendable {
     /// the new totals; `nil` when the record is missing or not valid (the change itself is made
     /// all the same), so the caller rebuilds it. Throws what `change` throws.
     func update(
-        _ change: () throws(SystemError) -> (bytes: Int64, entries: Int64)
-    ) throws(SystemError) -> Totals? {
+        _ change: () throws(Errno) -> (bytes: Int64, entries: Int64)
+    ) throws(Errno) -> Totals? {
         // An empty file where the record is missing: something to lock, which reads as not valid.
         let file = try? FileSystem.openForUpdate(path)
         defer { try? file?.close() }
@@ -54,7 +54,7 @@ struct SizeRecord: Sendable {
     }
 
     /// Sets the totals outright (after a walk of the files), creating the record if needed.
-    func replace(with totals: Totals) throws(SystemError) {
+    func replace(with totals: Totals) throws(Errno) {
         do {
             let file = try FileSystem.openForUpdate(path)
             defer { try? file.close() }
@@ -62,7 +62,7 @@ struct SizeRecord: Sendable {
             _ = try file.writeAll(toAbsoluteOffset: 0, Self.encode(totals))
             try file.resize(to: Int64(Self.size))
         } catch {
-            throw SystemError(error)
+            throw Errno(error)
         }
     }
 

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import HTTPTypes
 
 /// Where an image pipeline gets bytes: the seam Nuke calls `DataLoading`. The default is
 /// `ImageFetcher` (libcurl through `HTTPTransport`: deadlines, retries, HTTP/2); an adopter
@@ -14,7 +15,7 @@ public protocol DataLoading: Sendable {
     /// waiting on the load hear it. Throws what failed (`HTTPError`, an HTTP status as
     /// `ImagePipeline.Error.statusCodeUnacceptable`, or the loader's own), or `CancellationError`.
     func loadData(
-        for url: URL, validators: [(String, String)],
+        for url: URL, validators: HTTPFields,
         progress: @escaping @Sendable (_ completed: Int, _ total: Int?) -> Void
     ) async throws -> Download
 }

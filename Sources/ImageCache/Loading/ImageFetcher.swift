@@ -1,4 +1,5 @@
 import FoundationEssentials
+import HTTPTypes
 import HTTP
 import Imaging
 
@@ -19,7 +20,7 @@ public struct ImageFetcher: DataLoading {
     /// the body. Throws `ImagePipeline.Error.statusCodeUnacceptable` for a status other than
     /// 200/304, `HTTPError` for transport failures, or `CancellationError`.
     public func loadData(
-        for url: URL, validators: [(String, String)] = [],
+        for url: URL, validators: HTTPFields = [:],
         progress: @escaping @Sendable (_ completed: Int, _ total: Int?) -> Void = { _, _ in }
     ) async throws -> Download {
         // An image cut short is retried; bytes that are no image at all are not.
@@ -29,8 +30,8 @@ public struct ImageFetcher: DataLoading {
         switch response.status {
         case 200:
             return .body(
-                response.body, contentType: response.header("Content-Type"), etag: response.header("ETag"),
-                lastModified: response.header("Last-Modified"), directives: CacheDirectives(headers: response.headers))
+                response.body, contentType: response.header(.contentType), etag: response.header(.eTag),
+                lastModified: response.header(.lastModified), directives: CacheDirectives(headers: response.headers))
         case 304 where !validators.isEmpty:
             return .notModified(CacheDirectives(headers: response.headers))
         default:

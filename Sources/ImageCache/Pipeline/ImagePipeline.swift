@@ -64,7 +64,7 @@ public final class ImagePipeline: Sendable {
         do {
             download = try await loads.run(flight) { progress in
                 try await loader.loadData(
-                    for: url, validators: cached?.metadata.validators ?? [], progress: progress)
+                    for: url, validators: cached?.metadata.validators ?? [:], progress: progress)
             }
         } catch is CancellationError {
             throw CancellationError()

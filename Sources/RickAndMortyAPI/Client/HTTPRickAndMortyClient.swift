@@ -75,7 +75,7 @@ public struct HTTPRickAndMortyClient: RickAndMortyClient {
         do {
             let response: TransportResponse
             do {
-                response = try await transport.get(url, headers: cached?.validators ?? [], isComplete: JSONBody.isComplete)
+                response = try await transport.get(url, headers: cached?.validators ?? [:], isComplete: JSONBody.isComplete)
             } catch let failure as HTTPError {
                 throw APIError.transport(failure)
             }
@@ -91,7 +91,7 @@ public struct HTTPRickAndMortyClient: RickAndMortyClient {
             let directives = CacheDirectives(headers: response.headers)
             if response.status == 200, directives.mayStore {
                 cache?.store(
-                    body: answer, etag: response.header("ETag"), lastModified: response.header("Last-Modified"),
+                    body: answer, etag: response.header(.eTag), lastModified: response.header(.lastModified),
                     directives: directives, for: path)
             }
             return value

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import SystemPackage
 import Toolbox
 
 /// A dataset folder: the API's whole content as JSON arrays plus one avatar file per character.
@@ -55,7 +56,7 @@ public struct Dataset: Sendable {
         do {
             bytes = try FileSystem.contents(of: file.path)
         } catch {
-            throw DatasetError.unreadable(path: file.path, reason: SystemError.describe(error))
+            throw DatasetError.unreadable(path: file.path, reason: Errno.describe(error))
         }
         do {
             return try JSONDecoder().decode(T.self, from: Data(bytes))

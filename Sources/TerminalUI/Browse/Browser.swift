@@ -6,6 +6,7 @@ import ImageCache
 import Imaging
 import Logging
 import RickAndMortyAPI
+import SystemPackage
 import Toolbox
 import UseCases
 
@@ -55,7 +56,7 @@ public struct Browser: Sendable {
     /// Runs until the user quits or input ends, or (with `picks`) chooses a character, which it
     /// returns.
     ///
-    /// - Throws: `SystemError` when standard input is not a terminal.
+    /// - Throws: `Errno` when standard input is not a terminal.
     @discardableResult
     public func run() async throws -> RMCharacter? {
         let terminal = try RawTerminal.enter(mouse: mouse)

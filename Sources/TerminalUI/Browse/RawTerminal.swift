@@ -1,6 +1,7 @@
 import BlockArt
 import Dispatch
 import FoundationEssentials
+import SystemPackage
 import Toolbox
 
 #if canImport(Glibc)
@@ -21,7 +22,7 @@ final class RawTerminal {
     /// Enters raw mode (no echo, no line buffering, no signals from keys) and the alternate
     /// screen, with the cursor hidden, and `mouse` reporting (button presses, the wheel, SGR
     /// coordinates) when asked.
-    static func enter(mouse: Bool) throws(SystemError) -> RawTerminal {
+    static func enter(mouse: Bool) throws(Errno) -> RawTerminal {
         // A probe keeps the terminal quiet until exit: its modes from before are the ones to give back.
         let current = try input.modes()
         let original = TerminalProbe.modesBeforeProbe ?? current

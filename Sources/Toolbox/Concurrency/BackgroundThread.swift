@@ -1,3 +1,4 @@
+import SystemPackage
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -15,7 +16,7 @@ package enum BackgroundThread {
         var thread = pthread_t()
         let result = pthread_create(&thread, nil, entry, context)
         guard result == 0 else {
-            fatalError("cannot start the thread \(name): \(SystemError(code: result))")
+            fatalError("cannot start the thread \(name): \(Errno(rawValue: result))")
         }
         pthread_detach(thread)
     }

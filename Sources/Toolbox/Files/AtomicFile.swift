@@ -19,7 +19,7 @@ package enum AtomicFile {
     /// Writes `bytes` to `destination`, which is afterwards absent, the old file, or the whole new
     /// one. The temporary file is a hidden one beside the destination (`.name.<pid>.<n>.tmp`), so
     /// the rename stays within one folder. Throws the system's reason.
-    package static func write(_ bytes: [UInt8], to destination: String) throws(SystemError) {
+    package static func write(_ bytes: [UInt8], to destination: String) throws(Errno) {
         let staged = try stage(bytes, for: destination)
         do {
             try staged.commit()
@@ -32,13 +32,13 @@ package enum AtomicFile {
     /// Writes `bytes` whole under a temporary name and returns it, not yet in place: for a caller
     /// that must do something at the moment of the rename (under a lock). `commit()` renames it;
     /// a failed commit removes it.
-    package static func stage(_ bytes: [UInt8], for destination: String) throws(SystemError) -> StagedFile {
+    package static func stage(_ bytes: [UInt8], for destination: String) throws(Errno) -> StagedFile {
         try stage([bytes], for: destination)
     }
 
     /// Writes `parts` one after another as one file (a header and a body, say, without joining
     /// them first) under a temporary name, as `stage(_:for:)` does.
-    package static func stage(_ parts: [[UInt8]], for destination: String) throws(SystemError) -> StagedFile {
+    package static func stage(_ parts: [[UInt8]], for destination: String) throws(Errno) -> StagedFile {
         let name = destination.split(separator: "/").last.map(String.init) ?? "file"
         let folder = FileSystem.folder(of: destination)
         let temporary = "\(folder)/.\(name).\(processID).\(counter.add(1, ordering: .relaxed).newValue).tmp"
@@ -48,14 +48,14 @@ package enum AtomicFile {
                 FilePath(temporary), .writeOnly, options: [.create, .exclusiveCreate, .closeOnExec],
                 permissions: [.ownerReadWrite, .groupRead, .otherRead])
         } catch {
-            throw SystemError(error)
+            throw Errno(error)
         }
         do {
             // A network file system may report a failed write only when the file closes.
             _ = try file.closeAfter { try withBuffers(parts[...], []) { try FileSystem.writeAll(file, $0) } }
         } catch {
             FileSystem.remove(temporary)
-            throw SystemError(error)
+            throw Errno(error)
         }
         return StagedFile(temporaryPath: temporary, destination: destination)
     }

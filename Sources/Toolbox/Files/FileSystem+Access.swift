@@ -13,7 +13,7 @@ extension FileSystem {
     }
 
     /// The whole file. Throws the system's reason it cannot be read (`ENOENT`, `EACCES`, `EISDIR`…).
-    package static func contents(of path: String) throws(SystemError) -> [UInt8] {
+    package static func contents(of path: String) throws(Errno) -> [UInt8] {
         let file = try openForReading(path)
         defer { try? file.close() }
         var bytes: [UInt8] = []
@@ -23,7 +23,7 @@ extension FileSystem {
             do {
                 got = try buffer.withUnsafeMutableBytes { try file.read(into: $0, retryOnInterrupt: true) }
             } catch {
-                throw SystemError(error)
+                throw Errno(error)
             }
             guard got > 0 else { return bytes }
             bytes += buffer.prefix(got)
@@ -31,23 +31,23 @@ extension FileSystem {
     }
 
     /// `path` opened to read (closed on exec). Throws the system's reason (`ENOENT`, `EACCES`…).
-    package static func openForReading(_ path: String) throws(SystemError) -> FileDescriptor {
+    package static func openForReading(_ path: String) throws(Errno) -> FileDescriptor {
         do {
             return try FileDescriptor.open(FilePath(path), .readOnly, options: .closeOnExec)
         } catch {
-            throw SystemError(error)
+            throw Errno(error)
         }
     }
 
     /// `path` opened to read and write, made with `permissions` when missing (closed on exec).
     package static func openForUpdate(
         _ path: String, permissions: FilePermissions = [.ownerReadWrite, .groupRead, .otherRead]
-    ) throws(SystemError) -> FileDescriptor {
+    ) throws(Errno) -> FileDescriptor {
         do {
             return try FileDescriptor.open(
                 FilePath(path), .readWrite, options: [.create, .closeOnExec], permissions: permissions)
         } catch {
-            throw SystemError(error)
+            throw Errno(error)
         }
     }
 

@@ -12,8 +12,8 @@ import SystemPackage
 /// per entry without Foundation's overhead per file.
 package enum FileSystem {
     /// Renames `source` over `destination` (atomic on one file system).
-    package static func rename(_ source: String, to destination: String) throws(SystemError) {
-        guard system_rename(source, destination) == 0 else { throw SystemError.current() }
+    package static func rename(_ source: String, to destination: String) throws(Errno) {
+        guard system_rename(source, destination) == 0 else { throw Errno.current }
     }
 
     /// Renames `source` to `destination` only if nothing is there (`renameat2` with
@@ -21,11 +21,11 @@ package enum FileSystem {
     /// race). `true` when renamed; `false` when `destination` exists, or when this C library or
     /// file system cannot say (glibc before 2.28, some network file systems): the caller then
     /// looks and renames itself. Throws any other failure (a missing folder, a full disk).
-    package static func renameUnlessPresent(_ source: String, to destination: String) throws(SystemError) -> Bool {
+    package static func renameUnlessPresent(_ source: String, to destination: String) throws(Errno) -> Bool {
         #if canImport(Glibc)
             guard let renameat2 = system_renameat2 else { return false }
             if renameat2(AT_FDCWD, source, AT_FDCWD, destination, 1 /* RENAME_NOREPLACE */) == 0 { return true }
-            guard errno == EEXIST || errno == EINVAL || errno == ENOSYS else { throw SystemError.current() }
+            guard errno == EEXIST || errno == EINVAL || errno == ENOSYS else { throw Errno.current }
             return false
         #else
             return false
@@ -36,19 +36,19 @@ package enum FileSystem {
     /// a file in its place is not (`EEXIST`).
     package static func makeFolder(
         _ path: String, permissions: FilePermissions = [.ownerReadWriteExecute, .groupReadExecute, .otherReadExecute]
-    ) throws(SystemError) {
+    ) throws(Errno) {
         if system_mkdir(path, mode_t(permissions.rawValue)) == 0 { return }
         // Something already there is fine only when it is a folder: a file in the way is `EEXIST`.
         if errno == EEXIST {
-            guard isFolder(path) else { throw SystemError(code: EEXIST) }
+            guard isFolder(path) else { throw Errno(rawValue: EEXIST) }
             return
         }
-        guard errno == ENOENT else { throw SystemError.current() }
+        guard errno == ENOENT else { throw Errno.current }
         let parent = folder(of: path)
-        guard parent != path, parent != "." else { throw SystemError(code: ENOENT) }
+        guard parent != path, parent != "." else { throw Errno(rawValue: ENOENT) }
         try makeFolder(parent, permissions: permissions)
         guard system_mkdir(path, mode_t(permissions.rawValue)) == 0 || (errno == EEXIST && isFolder(path)) else {
-            throw SystemError.current()
+            throw Errno.current
         }
     }
 
@@ -109,9 +109,9 @@ package enum FileSystem {
     /// Holds an advisory lock on the whole file (`flock`): exclusive, or shared with other
     /// shared holders, across processes; waits for it. Released on `unlock` or when the
     /// descriptor closes.
-    package static func lock(_ descriptor: FileDescriptor, exclusive: Bool) throws(SystemError) {
+    package static func lock(_ descriptor: FileDescriptor, exclusive: Bool) throws(Errno) {
         while flock(descriptor.rawValue, exclusive ? LOCK_EX : LOCK_SH) != 0 {
-            guard errno == EINTR else { throw SystemError.current() }
+            guard errno == EINTR else { throw Errno.current }
         }
     }
 
@@ -122,7 +122,7 @@ package enum FileSystem {
 
     /// Writes `buffers` one after another, whole, with as few `writev` calls as the system
     /// allows: the parts of a file are written without first being copied into one buffer.
-    package static func writeAll(_ descriptor: FileDescriptor, _ buffers: [UnsafeRawBufferPointer]) throws(SystemError) {
+    package static func writeAll(_ descriptor: FileDescriptor, _ buffers: [UnsafeRawBufferPointer]) throws(Errno) {
         var pending = buffers.filter { !$0.isEmpty }.map {
             iovec(iov_base: UnsafeMutableRawPointer(mutating: $0.baseAddress), iov_len: $0.count)
         }
@@ -134,7 +134,7 @@ package enum FileSystem {
             }
             guard written > 0 else {
                 if written < 0 && errno == EINTR { continue }
-                throw written == 0 ? SystemError(code: EIO) : SystemError.current()
+                throw written == 0 ? Errno(rawValue: EIO) : Errno.current
             }
             var left = written
             while first < pending.count, left >= pending[first].iov_len {
@@ -149,8 +149,8 @@ package enum FileSystem {
     }
 
     /// Sets an open file's access and modification times to now.
-    package static func touch(_ descriptor: FileDescriptor) throws(SystemError) {
-        guard futimens(descriptor.rawValue, nil) == 0 else { throw SystemError.current() }
+    package static func touch(_ descriptor: FileDescriptor) throws(Errno) {
+        guard futimens(descriptor.rawValue, nil) == 0 else { throw Errno.current }
     }
 
     /// Whether `path` is a folder (not a link to one) of this user's that nobody else may read or
@@ -170,9 +170,9 @@ package enum FileSystem {
     }
 
     /// The kind of file `descriptor` is open on.
-    package static func kind(of descriptor: FileDescriptor) throws(SystemError) -> FileKind {
+    package static func kind(of descriptor: FileDescriptor) throws(Errno) -> FileKind {
         var status = stat()
-        guard fstat(descriptor.rawValue, &status) == 0 else { throw SystemError.current() }
+        guard fstat(descriptor.rawValue, &status) == 0 else { throw Errno.current }
         switch status.st_mode & S_IFMT {
         case S_IFREG: return .regular(size: Int64(status.st_size))
         case S_IFDIR: return .folder

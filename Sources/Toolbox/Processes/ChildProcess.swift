@@ -29,23 +29,23 @@ package final class ChildProcess: Sendable {
     /// Starts `executable` with `arguments` (not counting its own name) and this process's
     /// environment. Throws the `errno` of the pipe or spawn that failed: `ENOENT` or `EACCES`
     /// for a program that cannot be run.
-    package init(executable: String, arguments: [String]) throws(SystemError) {
+    package init(executable: String, arguments: [String]) throws(Errno) {
         // Standard input's pipe is read by the child, output's and error's are written by it.
         var pipes: [(child: Int32, parent: Int32)] = []
         // The child's ends, which this process no longer needs once it runs (or failed to).
         defer { pipes.forEach { close($0.child) } }
-        func fail(_ error: SystemError) -> SystemError {
+        func fail(_ error: Errno) -> Errno {
             pipes.forEach { close($0.parent) }
             return error
         }
         for stream in 0..<3 {
             var ends: [Int32] = [-1, -1]
-            guard pipe(&ends) == 0 else { throw fail(.current()) }
+            guard pipe(&ends) == 0 else { throw fail(.current) }
             pipes.append(stream == 0 ? (child: ends[0], parent: ends[1]) : (child: ends[1], parent: ends[0]))
             // pipe2(O_CLOEXEC) is not in Glibc's Swift module: a process another thread starts
             // between these calls could inherit these ends.
             guard fcntl(ends[0], F_SETFD, FD_CLOEXEC) == 0, fcntl(ends[1], F_SETFD, FD_CLOEXEC) == 0 else {
-                throw fail(.current())
+                throw fail(.current)
             }
         }
         var actions = posix_spawn_file_actions_t()
@@ -68,7 +68,7 @@ package final class ChildProcess: Sendable {
         defer { argv.forEach { free($0) } }
         var child: pid_t = 0
         let result = posix_spawn(&child, executable, &actions, &attributes, argv, environ)
-        guard result == 0 else { throw fail(SystemError(code: result)) }
+        guard result == 0 else { throw fail(Errno(rawValue: result)) }
         id = child
         input = FileDescriptor(rawValue: pipes[0].parent)
         output = FileDescriptor(rawValue: pipes[1].parent)
@@ -120,7 +120,7 @@ package final class ChildProcess: Sendable {
     }
 
     /// Reads up to the next line break (not included) or the end of the output.
-    package func readOutputLine() throws(SystemError) -> [UInt8] {
+    package func readOutputLine() throws(Errno) -> [UInt8] {
         var line: [UInt8] = []
         var byte: UInt8 = 0
         while true {
@@ -128,7 +128,7 @@ package final class ChildProcess: Sendable {
             do {
                 count = try withUnsafeMutableBytes(of: &byte) { try output.read(into: $0, retryOnInterrupt: true) }
             } catch {
-                throw SystemError(error)
+                throw Errno(error)
             }
             guard count == 1, byte != 0x0A else { return line }
             line.append(byte)

@@ -58,18 +58,18 @@ package struct TerminalDevice: Sendable {
     }
 
     /// The terminal's current modes.
-    package func modes() throws(SystemError) -> TerminalModes {
+    package func modes() throws(Errno) -> TerminalModes {
         var modes = termios()
-        guard tcgetattr(descriptor.rawValue, &modes) == 0 else { throw SystemError.current() }
+        guard tcgetattr(descriptor.rawValue, &modes) == 0 else { throw Errno.current }
         return TerminalModes(modes)
     }
 
     /// Sets the terminal's modes: at once, or (`discardingInput`) after output drains and with
     /// unread input dropped.
-    package func setModes(_ modes: TerminalModes, discardingInput: Bool = false) throws(SystemError) {
+    package func setModes(_ modes: TerminalModes, discardingInput: Bool = false) throws(Errno) {
         var value = modes.value
         guard tcsetattr(descriptor.rawValue, discardingInput ? TCSAFLUSH : TCSANOW, &value) == 0 else {
-            throw SystemError.current()
+            throw Errno.current
         }
     }
 
@@ -132,21 +132,21 @@ package struct TerminalDevice: Sendable {
 
 extension TerminalDevice {
     /// Writes all of `text`, resuming after interruptions and short writes.
-    package func write(_ text: String) throws(SystemError) {
+    package func write(_ text: String) throws(Errno) {
         do {
             _ = try descriptor.writeAll(text.utf8)
         } catch {
-            throw SystemError(error)
+            throw Errno(error)
         }
     }
 
     /// Reads what is there (blocking until something is, in the default modes) into `buffer`;
     /// the count read, 0 at end of input.
-    package func read(into buffer: inout [UInt8]) throws(SystemError) -> Int {
+    package func read(into buffer: inout [UInt8]) throws(Errno) -> Int {
         do {
             return try buffer.withUnsafeMutableBytes { try descriptor.read(into: $0) }
         } catch {
-            throw SystemError(error)
+            throw Errno(error)
         }
     }
 }

@@ -1,3 +1,4 @@
+import SystemPackage
 import Toolbox
 
 /// Why an export stopped: a file in the export folder could not be written (a full or
@@ -5,9 +6,9 @@ import Toolbox
 public struct ExportError: Error, Sendable, CustomStringConvertible {
     /// The file that could not be written.
     public var path: String
-    package var underlying: SystemError
+    package var underlying: Errno
 
-    package init(path: String, underlying: SystemError) {
+    package init(path: String, underlying: Errno) {
         self.path = path
         self.underlying = underlying
     }

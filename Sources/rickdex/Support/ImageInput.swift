@@ -37,7 +37,7 @@ struct ImageInput {
             do {
                 descriptor = try FileSystem.openForReading(argument)
             } catch {
-                throw LocalFileError(path: name, reason: SystemError.describe(error).lowercased())
+                throw LocalFileError(path: name, reason: Errno.describe(error).lowercased())
             }
         }
         defer { if argument != "-" { try? descriptor.close() } }
@@ -56,7 +56,7 @@ struct ImageInput {
         } catch let error as LocalFileError {
             throw error
         } catch {
-            throw LocalFileError(path: name, reason: SystemError.describe(error).lowercased())
+            throw LocalFileError(path: name, reason: Errno.describe(error).lowercased())
         }
     }
 

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import SystemPackage
 import Toolbox
 
 #if canImport(Glibc)
@@ -33,6 +34,6 @@ enum ServeExecutable {
         let argv = ([path] + arguments).map { strdup($0) } + [nil]
         execv(path, argv)
         throw ServerUnavailable(
-            description: "cannot run \(path): \(SystemError.current())", exitCode: ErrorReport.usage)
+            description: "cannot run \(path): \(Errno.current)", exitCode: ErrorReport.usage)
     }
 }
