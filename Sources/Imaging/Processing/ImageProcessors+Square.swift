@@ -2,7 +2,7 @@
 /// alpha, such as JPEG).
 extension ImageProcessors {
     /// The square's size; its `identifier` goes into cache keys.
-    public struct Square: Sendable, Hashable {
+    public struct Square: ImageProcessing, Hashable {
         /// Width and height of the result, in pixels.
         public var size: Int
 
@@ -12,6 +12,9 @@ extension ImageProcessors {
         }
 
         public var identifier: String { "square(size=\(size))" }
+
+        /// The square's short side is all it needs of its input.
+        public var minimumInputSide: Int? { size }
 
         public func process(_ image: Bitmap) -> Bitmap {
             let side = min(image.width, image.height)

@@ -67,7 +67,6 @@ public struct ExportPlan: Sendable {
         var files: [ExportManifest.File] = []
         var written = 0
         var skipped = 0
-        var decoded: Bitmap?
         do {
             for output in outputs(stem: stem, source: source) {
                 let file = folder.appendingPathComponent(output.name)
@@ -79,7 +78,7 @@ public struct ExportPlan: Sendable {
                     skipped += 1
                     continue
                 }
-                let made = try make(output, source: source, decoded: &decoded, status: character.status)
+                let made = try await make(output, of: character, source: source, images: images)
                 if let disk = FileSystem.read(file.path), disk == made.bytes {
                     skipped += 1
                 } else {
@@ -124,25 +123,25 @@ public struct ExportPlan: Sendable {
         return outputs
     }
 
-    /// The file's bytes and pixel size; the source is decoded once, at the largest size needed.
+    /// The file's bytes and pixel size: the original as served, or a thumbnail the pipeline makes
+    /// from it (decoded at the smallest scale that serves the size, as a view's) and keeps in
+    /// neither cache: an export's hundreds of large thumbnails would only push out the views'.
     private func make(
-        _ output: Output, source: [UInt8], decoded: inout Bitmap?, status: CharacterStatus
-    ) throws -> (bytes: [UInt8], width: Int, height: Int) {
+        _ output: Output, of character: RMCharacter, source: [UInt8], images: ImagePipeline
+    ) async throws -> (bytes: [UInt8], width: Int, height: Int) {
         guard let size = output.size else {
             let dimensions = try ImageDecoder().size(of: source)
             return (source, dimensions.width, dimensions.height)
         }
-        if decoded == nil {
-            decoded = try ImageDecoder(options: DecodeOptions(minimumShortSide: sizes.max() ?? size)).decode(source)
-        }
-        guard let image = decoded else { throw ImagingError.empty }
-        switch format {
-        case .png:
-            let circle = ImageProcessors.Circle(size: size, ring: ring ? StatusColours.ring(for: status) : nil)
-            return (try PNGEncoder().encode(circle.process(image)), size, size)
-        case .jpeg:
-            let square = ImageProcessors.Square(size: size).process(image)
-            return (try JPEGEncoder(quality: quality).encode(square), size, size)
-        }
+        let processor: any ImageProcessing =
+            switch format {
+            case .png: ImageProcessors.Circle(size: size, ring: ring ? StatusColours.ring(for: character.status) : nil)
+            case .jpeg: ImageProcessors.Square(size: size)
+            }
+        let request = ImageRequest(
+            url: character.imageURL, processors: [processor], options: [.disableMemoryCacheWrites, .disableDiskCacheWrites])
+        let image = try await images.image(for: request).image
+        let bytes = try format == .png ? PNGEncoder().encode(image) : JPEGEncoder(quality: quality).encode(image)
+        return (bytes, size, size)
     }
 }
