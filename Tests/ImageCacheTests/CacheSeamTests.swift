@@ -131,6 +131,22 @@ import Toolbox
         }
     }
 
+    @Test func theConfigurationsDecodingLimitsRefuseALargerImage() async throws {
+        try await TestData.withServer { base in
+            let images = ImagePipeline(
+                configuration: .init(
+                    dataLoader: ImageRequestTests.fetcher(), dataCache: DictionaryDataCache(),
+                    decodingLimits: ImageLimits(maxPixels: 200 * 200, maxSide: 200)))
+            let url = ImageRequestTests.avatar(8, base)
+            await #expect {
+                _ = try await images.image(for: ImageRequest(url: url, processors: [Self.small]))
+            } throws: { error in
+                guard case .decodingFailed(let failed, .tooLarge) = error as? ImagePipeline.Error else { return false }
+                return failed == url.absoluteString
+            }
+        }
+    }
+
     @Test func aRemovedImageIsMadeAgainFromItsOriginal() async throws {
         let data = DictionaryDataCache()
         try await TestData.withServer { base in

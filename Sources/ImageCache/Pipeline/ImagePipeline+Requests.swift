@@ -107,16 +107,19 @@ extension ImagePipeline {
             remember(bitmap, request)
             return ImageResponse(image: bitmap, source: original.source, made: false)
         }
-        let decoded: Bitmap
-        do {
-            let decoding = DecodeOptions(minimumShortSide: request.processors.minimumInputSide)
-            decoded = try ImageDecoder(options: decoding).decode(original.bytes)
-        } catch {
-            // Damage past the header shows only here: drop the original, so the next load fetches.
-            dataCache?.remove(originalKey(request))
-            throw Error.decodingFailed(url: url, underlying: error)
+        let bitmap = try await processing.run {
+            let decoded: Bitmap
+            do throws(ImagingError) {
+                let decoding = DecodeOptions(
+                    minimumShortSide: request.processors.minimumInputSide, limits: configuration.decodingLimits)
+                decoded = try ImageDecoder(options: decoding).decode(original.bytes)
+            } catch {
+                // Damage past the header shows only here: drop the original, so the next load fetches.
+                dataCache?.remove(originalKey(request))
+                throw Error.decodingFailed(url: url, underlying: error)
+            }
+            return try process(decoded, with: request.processors, url: url)
         }
-        let bitmap = try process(decoded, with: request.processors, url: url)
         if !request.processors.isEmpty { counters.withLock { $0.processed += 1 } }
         remember(bitmap, request)
         if let processedKey, let dataCache, storesProcessed(bitmap, request), original.directives.mayStore,
@@ -156,7 +159,7 @@ extension ImagePipeline {
 
     /// A processed image read back; a damaged one is dropped, and counts as a miss.
     private func decodeProcessed(_ entry: CacheEntry, key: CacheKey) -> Bitmap? {
-        guard let bitmap = try? ImageDecoder().decode(entry.body) else {
+        guard let bitmap = try? ImageDecoder(options: DecodeOptions(limits: configuration.decodingLimits)).decode(entry.body) else {
             dataCache?.remove(key)
             return nil
         }

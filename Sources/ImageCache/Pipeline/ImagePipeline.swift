@@ -27,11 +27,14 @@ public final class ImagePipeline: Sendable {
     let originals = Coalescer<OriginalFlight, Original>()
     let requests = Coalescer<RequestFlight, ImageResponse>()
     let loads: LoadQueue<OriginalFlight>
+    /// Decoding and processing, `Configuration.processingLimit` at a time.
+    let processing: ConcurrencyLimiter
     let counters = Locked(PipelineStatistics())
 
     public init(configuration: Configuration = Configuration()) {
         self.configuration = configuration
         self.loads = LoadQueue(limit: configuration.dataLoadingLimit)
+        self.processing = ConcurrencyLimiter(limit: max(1, configuration.processingLimit))
     }
 
     /// What this pipeline did in this process: downloads, cache hits, processings, joins.
@@ -92,7 +95,7 @@ public final class ImagePipeline: Sendable {
                 throw Error.notAnImage(url: url.absoluteString, firstBytes: ImageSniffer.preview(bytes))
             }
             do {
-                _ = try ImageDecoder().size(of: bytes)
+                _ = try ImageDecoder(options: DecodeOptions(limits: configuration.decodingLimits)).size(of: bytes)
             } catch {
                 throw Error.decodingFailed(url: url.absoluteString, underlying: error)
             }

@@ -37,6 +37,12 @@ extension ImagePipeline {
         /// HTTP/2 connection carries at once (the transport keeps HTTP/1.1 to 8 a host, first come
         /// first served, below it).
         public var dataLoadingLimit: Int
+        /// Images decoded and processed at once; the rest wait. By default the machine's cores:
+        /// more would only share them, and hold more decoded images in memory at once.
+        public var processingLimit: Int
+        /// The largest image decoded: a header over these is refused before any allocation
+        /// (`Error.decodingFailed` with `ImagingError.tooLarge`).
+        public var decodingLimits: ImageLimits
 
         /// The default of `acceptsStale`: a week, as Kingfisher's disk cache.
         public static let defaultAcceptsStale = Duration.seconds(7 * 24 * 3600)
@@ -48,7 +54,8 @@ extension ImagePipeline {
             dataLoader: (any DataLoading)? = ImageFetcher(), dataCache: (any DataCaching)? = nil,
             imageCache: (any ImageCaching)? = MemoryCache<ImageCacheKey, Bitmap>(limits: .thumbnails),
             dataCachePolicy: DataCachePolicy = .automatic, processedImageStorage: VariantStorage = .standard,
-            keys: APIIdentity = .anyURL, acceptsStale: Duration = defaultAcceptsStale, dataLoadingLimit: Int = 64
+            keys: APIIdentity = .anyURL, acceptsStale: Duration = defaultAcceptsStale, dataLoadingLimit: Int = 64,
+            processingLimit: Int = ProcessInfo.processInfo.activeProcessorCount, decodingLimits: ImageLimits = ImageLimits()
         ) {
             self.dataLoader = dataLoader
             self.dataCache = dataCache
@@ -58,6 +65,8 @@ extension ImagePipeline {
             self.keys = keys
             self.acceptsStale = acceptsStale
             self.dataLoadingLimit = dataLoadingLimit
+            self.processingLimit = processingLimit
+            self.decodingLimits = decodingLimits
         }
     }
 }
