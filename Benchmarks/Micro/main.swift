@@ -51,8 +51,8 @@ for id in 1...100 {
     let thumbnail = try Thumbnailer(circle: circle).thumbnail(bytes)
     guard let url = URL(string: "https://rickandmortyapi.com/api/character/avatar/\(id).jpeg") else { fatalError("bad URL") }
     let key = identity.key(for: url).appending(circle.identifier)
-    let png = try VariantStorage.standard.encoder.encode(thumbnail)
-    try disk.store(png, metadata: disk.metadata(.variant, key: key, url: url.absoluteString, contentType: "image/png"), for: key)
+    let png = try ProcessedImageStorage.standard.encoder.encode(thumbnail)
+    try disk.store(png, metadata: disk.metadata(.processed, key: key, url: url.absoluteString, contentType: "image/png"), for: key)
     urls.append(url)
 }
 

@@ -119,7 +119,7 @@ import Testing
         let disk = try open(DiskCacheConfiguration(responseLifetime: .seconds(60), imageLifetime: .seconds(3600)))
         let now = Date()
         let response = disk.metadata(.response, key: CacheKey(["r"]), url: "r", contentType: "application/json", now: now)
-        let image = disk.metadata(.variant, key: CacheKey(["v"]), url: "v", contentType: "image/png", now: now)
+        let image = disk.metadata(.processed, key: CacheKey(["v"]), url: "v", contentType: "image/png", now: now)
         #expect(response.isFresh(at: now.addingTimeInterval(59)))
         #expect(!response.isFresh(at: now.addingTimeInterval(61)))
         #expect(image.isFresh(at: now.addingTimeInterval(3599)))

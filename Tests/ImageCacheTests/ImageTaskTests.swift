@@ -56,12 +56,18 @@ import Toolbox
         #expect(order.withLock { $0 } == Array(1...20))
     }
 
+    /// A pipeline that loads one image at a time, its one slot held at the gate by avatar 1.
+    func oneSlotHeld(_ base: URL) async throws -> (ImagePipeline, GatedLoader, first: ImageTask) {
+        let loader = GatedLoader(ImageRequestTests.fetcher())
+        let images = try pipeline(base, loader, loadsAtOnce: 1)
+        let first = images.imageTask(with: request(1, base))
+        await Self.until { loader.loads == 1 }
+        return (images, loader, first)
+    }
+
     @Test func aHighPriorityRequestBehindAHundredLowOnesStartsNext() async throws {
         try await TestData.withServer { base in
-            let loader = GatedLoader(ImageRequestTests.fetcher())
-            let images = try pipeline(base, loader, loadsAtOnce: 1)
-            let first = images.imageTask(with: request(1, base))
-            await Self.until { loader.loads == 1 }
+            let (images, loader, first) = try await oneSlotHeld(base)
             let low = (2...101).map { images.imageTask(with: request($0, base, priority: .low)) }
             await Self.until { images.loads.waitingCount == 100 }
             let high = images.imageTask(with: request(102, base, priority: .high))
@@ -77,10 +83,7 @@ import Toolbox
 
     @Test func aPriorityRaisedWhileWaitingMovesTheTaskAhead() async throws {
         try await TestData.withServer { base in
-            let loader = GatedLoader(ImageRequestTests.fetcher())
-            let images = try pipeline(base, loader, loadsAtOnce: 1)
-            let first = images.imageTask(with: request(1, base))
-            await Self.until { loader.loads == 1 }
+            let (images, loader, first) = try await oneSlotHeld(base)
             var waiting: [ImageTask] = []
             for id in 2...4 {
                 waiting.append(images.imageTask(with: request(id, base, priority: .low)))
@@ -142,10 +145,7 @@ import Toolbox
 
     @Test func aCancelledTaskWaitingForASlotLeavesTheQueue() async throws {
         try await TestData.withServer { base in
-            let loader = GatedLoader(ImageRequestTests.fetcher())
-            let images = try pipeline(base, loader, loadsAtOnce: 1)
-            let first = images.imageTask(with: request(1, base))
-            await Self.until { loader.loads == 1 }
+            let (images, loader, first) = try await oneSlotHeld(base)
             let queued = images.imageTask(with: request(2, base))
             await Self.until { images.loads.waitingCount == 1 }
             queued.cancel()

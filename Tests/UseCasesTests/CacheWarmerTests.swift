@@ -43,7 +43,7 @@ import Testing
                 .characters(query), variants: AvatarVariant.catalogue, pixelsPerColumn: 8)
             // Search rows and cast cells share 64 px plain, browse rows are 32; sheet cells (64
             // ringed) are the 64 px plain with the ring drawn on: two thumbnails a character kept.
-            // Details (192 ringed) are made from the original when shown (`VariantStorage`).
+            // Details (192 ringed) are made from the original when shown (`ProcessedImageStorage`).
             #expect(first.thumbnailSizes == [32, 64])
             #expect(first.avatars.total == Self.ricks.count && first.avatars.fetched == Self.ricks.count)
             #expect(first.thumbnailsWanted == 2 * Self.ricks.count && first.thumbnailsMade == 2 * Self.ricks.count)

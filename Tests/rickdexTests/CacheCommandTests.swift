@@ -109,7 +109,7 @@ import UseCases
         for view in views {
             let result = try await run(view + ["--api", "fixtures", "--offline", "-v"])
             #expect(result.status == 0, "\(view): \(result.stderr)")
-            // The detail's large avatar is made from the original on disk, not kept (VariantStorage).
+            // The detail's large avatar is made from the original on disk, not kept (ProcessedImageStorage).
             let made = view[0] == "show" ? 1 : 0
             #expect(result.stderr.contains("· \(made) thumbnails made"), "\(view): \(result.stderr)")
             let diskHits = result.stderr.firstMatch(of: /disk (\d+) hits/).flatMap { Int($0.1) } ?? 0

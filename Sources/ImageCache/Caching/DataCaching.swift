@@ -23,12 +23,12 @@ extension DataCaching {
     /// or `defaultLifetime(of:)` when the server gave none.
     public func metadata(
         _ kind: EntryKind, key: CacheKey, url: String, contentType: String, etag: String? = nil, lastModified: String? = nil,
-        source: String = "", directives: CacheDirectives = .unspecified, now: Date = Date()
+        madeFrom: UInt32? = nil, directives: CacheDirectives = .unspecified, now: Date = Date()
     ) -> EntryMetadata {
         EntryMetadata(
             kind: kind, key: key, url: url, contentType: contentType, etag: etag, lastModified: lastModified, storedAt: now,
             expiresAt: now.addingTimeInterval((directives.lifetime ?? defaultLifetime(of: kind)).seconds),
-            lifetimeFromServer: directives.lifetime != nil, mustRevalidate: directives.mustRevalidate, source: source)
+            lifetimeFromServer: directives.lifetime != nil, mustRevalidate: directives.mustRevalidate, madeFrom: madeFrom)
     }
 
     /// Rewrites `entry` fresh again: the server said it has not changed. The 304's `directives`

@@ -67,7 +67,8 @@ enum EntryFormat {
         var fields = [
             metadata.kind.rawValue, metadata.key, metadata.url, metadata.contentType, metadata.etag ?? "",
             metadata.lastModified ?? "", String(milliseconds(metadata.storedAt)), String(milliseconds(metadata.expiresAt)),
-            metadata.source,
+            // The CRC-32 in decimal, as entries have always written it.
+            metadata.madeFrom.map(String.init) ?? "",
         ]
         // A tenth field came later: "s" for a lifetime from the server, "!" for must-revalidate.
         // Entries without either keep the nine-field form, which every version reads.
@@ -94,7 +95,7 @@ enum EntryFormat {
             kind: kind, key: CacheKey([]), url: fields[2], contentType: fields[3], etag: fields[4].isEmpty ? nil : fields[4],
             lastModified: fields[5].isEmpty ? nil : fields[5], storedAt: date(stored), expiresAt: date(expires),
             lifetimeFromServer: fields.count == 10 && fields[9].contains("s"),
-            mustRevalidate: fields.count == 10 && fields[9].contains("!"), source: fields[8])
+            mustRevalidate: fields.count == 10 && fields[9].contains("!"), madeFrom: UInt32(fields[8]))
         metadata.key = fields[1]
         return metadata
     }

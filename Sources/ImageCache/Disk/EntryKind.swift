@@ -4,6 +4,6 @@ public enum EntryKind: String, Sendable, Hashable, CaseIterable, Codable, Coding
     case response
     /// An image's bytes exactly as served.
     case original
-    /// A processed image (a circular thumbnail) as PNG.
-    case variant
+    /// A processed image (a thumbnail) as PNG; written `variant`, as entries have always been.
+    case processed = "variant"
 }

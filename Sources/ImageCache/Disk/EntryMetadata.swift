@@ -19,13 +19,13 @@ public struct EntryMetadata: Sendable, Hashable {
     /// Stored `must-revalidate` (or `no-cache`): once stale, not used online without the server's
     /// confirmation, even when the server cannot be reached.
     public var mustRevalidate: Bool
-    /// For a variant: the CRC-32 of the original it was made from, so a changed original is
-    /// noticed. Empty otherwise.
-    public var source: String
+    /// For a processed image: the CRC-32 of the original it was made from, so an image made from
+    /// bytes the origin just confirmed is renewed rather than made again. `nil` for an original.
+    public var madeFrom: UInt32?
 
     public init(
         kind: EntryKind, key: CacheKey, url: String, contentType: String, etag: String? = nil, lastModified: String? = nil,
-        storedAt: Date, expiresAt: Date, lifetimeFromServer: Bool = false, mustRevalidate: Bool = false, source: String = ""
+        storedAt: Date, expiresAt: Date, lifetimeFromServer: Bool = false, mustRevalidate: Bool = false, madeFrom: UInt32? = nil
     ) {
         self.kind = kind
         self.key = key.description
@@ -37,7 +37,7 @@ public struct EntryMetadata: Sendable, Hashable {
         self.expiresAt = expiresAt
         self.lifetimeFromServer = lifetimeFromServer
         self.mustRevalidate = mustRevalidate
-        self.source = source
+        self.madeFrom = madeFrom
     }
 
     public func isFresh(at now: Date) -> Bool { now < expiresAt }

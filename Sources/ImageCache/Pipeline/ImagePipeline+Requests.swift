@@ -92,14 +92,14 @@ extension ImagePipeline {
             if dataLoader == nil || options.contains(.returnCacheDataDontLoad) || cached.metadata.isFresh(at: Date()),
                 let bitmap = decodeProcessed(cached, key: processedKey)
             {
-                counters.withLock { $0.variantHits += 1 }
+                counters.withLock { $0.processedHits += 1 }
                 remember(bitmap, request)
                 return ImageResponse(image: bitmap, source: .disk, made: false)
             }
             stale = cached
         }
         let original = try await loadOriginal(of: request)
-        if let stale, let processedKey, stale.metadata.source == String(original.checksum),
+        if let stale, let processedKey, stale.metadata.madeFrom == original.checksum,
             let bitmap = decodeProcessed(stale, key: processedKey)
         {
             // Made from the very bytes the origin just confirmed: renewed instead of made again.
@@ -127,7 +127,7 @@ extension ImagePipeline {
         {
             // A processed image lives as long as its original, and records which bytes it came from.
             let metadata = dataCache.metadata(
-                .variant, key: processedKey, url: url, contentType: "image/png", source: String(original.checksum),
+                .processed, key: processedKey, url: url, contentType: "image/png", madeFrom: original.checksum,
                 directives: original.directives)
             try? dataCache.store(encoded, metadata: metadata, for: processedKey)
         }
@@ -151,7 +151,7 @@ extension ImagePipeline {
     private func storesProcessed(_ bitmap: Bitmap, _ request: ImageRequest) -> Bool {
         guard !request.options.contains(.disableDiskCacheWrites) else { return false }
         switch configuration.dataCachePolicy {
-        case .automatic: return configuration.processedImageStorage.stores(diameter: max(bitmap.width, bitmap.height))
+        case .automatic: return configuration.processedImageStorage.stores(side: max(bitmap.width, bitmap.height))
         case .storeOriginalData: return false
         case .storeEncodedImages, .storeAll: return true
         }

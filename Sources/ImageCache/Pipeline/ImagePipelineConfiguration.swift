@@ -22,7 +22,7 @@ extension ImagePipeline {
         public var dataCachePolicy: DataCachePolicy
         /// How processed images are written to the data cache, and the largest kept under
         /// `.automatic`.
-        public var processedImageStorage: VariantStorage
+        public var processedImageStorage: ProcessedImageStorage
         /// How a URL becomes a cache key. The default keys every URL by itself; a client of one
         /// API keys its URLs by their path under the API's root, so a new port or a proxy finds
         /// what an old one stored.
@@ -53,7 +53,7 @@ extension ImagePipeline {
         public init(
             dataLoader: (any DataLoading)? = ImageFetcher(), dataCache: (any DataCaching)? = nil,
             imageCache: (any ImageCaching)? = MemoryCache<ImageCacheKey, Bitmap>(limits: .thumbnails),
-            dataCachePolicy: DataCachePolicy = .automatic, processedImageStorage: VariantStorage = .standard,
+            dataCachePolicy: DataCachePolicy = .automatic, processedImageStorage: ProcessedImageStorage = .standard,
             keys: APIIdentity = .anyURL, acceptsStale: Duration = defaultAcceptsStale, dataLoadingLimit: Int = 64,
             processingLimit: Int = ProcessInfo.processInfo.activeProcessorCount, decodingLimits: ImageLimits = ImageLimits()
         ) {

@@ -5,7 +5,7 @@ public struct PipelineStatistics: Sendable, Hashable, Codable {
     /// The data cache's counters, when it is a `DiskCache`.
     public var disk = DiskStatistics()
     /// Processed images read from the data cache.
-    public var variantHits = 0
+    public var processedHits = 0
     /// Originals read from disk (fresh, or any age offline).
     public var originalHits = 0
     public var downloads = 0

@@ -99,7 +99,7 @@ public struct CacheWarmer: Sendable {
         }
         .filter { stored in
             let circle = stored.processors.first as? ImageProcessors.Circle
-            return images.configuration.processedImageStorage.stores(diameter: circle?.size ?? .max)
+            return images.configuration.processedImageStorage.stores(side: circle?.size ?? .max)
                 && seen.insert(stored.imageCacheKey).inserted
         }
     }
@@ -297,7 +297,7 @@ extension CacheWarmer {
                 report.avatars.total = state.outcomes.count
                 let sizes = variants.map { $0.pixels(perColumn: pixelsPerColumn) }
                 let storage = warmer.images.configuration.processedImageStorage
-                report.thumbnailSizes = Set(sizes.filter { storage.stores(diameter: $0) }).sorted()
+                report.thumbnailSizes = Set(sizes.filter { storage.stores(side: $0) }).sorted()
                 for (id, (character, outcome)) in state.outcomes.sorted(by: { $0.key < $1.key }) {
                     switch outcome {
                     case .done(let source, let made):

@@ -108,7 +108,7 @@ struct WarmCommand: AsyncParsableCommand {
     private func variants() throws -> [AvatarVariant] {
         if noThumbnails { return [] }
         guard let sizes else { return AvatarVariant.catalogue }
-        let largest = VariantStorage.standard.largestStored
+        let largest = ProcessedImageStorage.standard.largestStored
         let message =
             "--sizes takes diameters of 8...\(largest) px, comma-separated, e.g. 32,64,128: "
             + "larger thumbnails are made from the cached avatar when shown, not kept"
