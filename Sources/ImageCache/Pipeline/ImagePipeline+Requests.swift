@@ -48,6 +48,9 @@ extension ImagePipeline {
         dataCache?.remove(originalKey(request))
     }
 
+    /// The image from memory, drawn on the image before its finishing step, or from a fresh
+    /// processed image on disk, all in the caller's task; only what must be made or loaded joins
+    /// a flight (a task of its own, so that one caller's cancellation leaves the others).
     func image(for request: ImageRequest, task: ImageTask?) async throws -> ImageResponse {
         let options = request.options
         let key = request.imageCacheKey
@@ -56,9 +59,44 @@ extension ImagePipeline {
         {
             return ImageResponse(image: bitmap, source: .memory, made: false)
         }
+        if configuration.dataCachePolicy == .automatic, let split = request.processors.splitAtFinishingStep {
+            // The image before the finishing step is what is kept; the finishing step (a ring)
+            // costs microseconds, drawn on each time.
+            var base = request
+            base.processors = split.before
+            let response = try await image(for: base, task: task)
+            let bitmap = try process(response.image, with: [split.finishing], url: request.url.absoluteString)
+            remember(bitmap, request)
+            return ImageResponse(image: bitmap, source: response.source, made: response.made)
+        }
+        if let found = processedEntry(request), let hit = answer(request, from: found) {
+            return hit
+        }
         return try await loads.withInterest(interest(request, task: task), in: originalFlight(for: request)) {
             try await requests.run(RequestFlight(key: key, options: options)) { [self] in try await load(request) }
         }
+    }
+
+    /// `request`'s processed image in the data cache, when the request reads the cache and it
+    /// is there.
+    private func processedEntry(_ request: ImageRequest) -> (key: CacheKey, entry: CacheEntry)? {
+        let options = request.options
+        guard !request.processors.isEmpty, !options.contains(.disableDiskCacheReads),
+            !options.contains(.reloadIgnoringCachedData), let dataCache
+        else { return nil }
+        let key = processedKey(request)
+        return dataCache.entry(for: key).map { (key, $0) }
+    }
+
+    /// `found` as the answer to `request` when it may answer now (fresh, or any age with no
+    /// loader or `returnCacheDataDontLoad`) and decodes.
+    private func answer(_ request: ImageRequest, from found: (key: CacheKey, entry: CacheEntry)) -> ImageResponse? {
+        guard dataLoader == nil || request.options.contains(.returnCacheDataDontLoad) || found.entry.metadata.isFresh(at: Date()),
+            let bitmap = decodeProcessed(found.entry, key: found.key)
+        else { return nil }
+        counters.withLock { $0.processedHits += 1 }
+        remember(bitmap, request)
+        return ImageResponse(image: bitmap, source: .disk, made: false)
     }
 
     /// A caller's interest in the download: its task's priority (which may change) and progress,
@@ -73,37 +111,17 @@ extension ImagePipeline {
 
     private func load(_ request: ImageRequest) async throws -> ImageResponse {
         let url = request.url.absoluteString
-        if configuration.dataCachePolicy == .automatic, let split = request.processors.splitAtFinishingStep {
-            // The step before the finishing one is what is kept; the finishing step (a ring)
-            // costs microseconds, drawn on each time.
-            var base = request
-            base.processors = split.before
-            let response = try await image(for: base, task: nil)
-            let bitmap = try process(response.image, with: [split.finishing], url: url)
-            remember(bitmap, request)
-            return ImageResponse(image: bitmap, source: response.source, made: response.made)
+        // Read again in the flight: another one may have stored it since the caller looked.
+        let found = processedEntry(request)
+        if let found, let hit = answer(request, from: found) {
+            return hit
         }
         let options = request.options
         let processedKey = request.processors.isEmpty ? nil : processedKey(request)
-        var stale: CacheEntry?
-        if let processedKey, !options.contains(.disableDiskCacheReads), !options.contains(.reloadIgnoringCachedData),
-            let cached = dataCache?.entry(for: processedKey)
-        {
-            if dataLoader == nil || options.contains(.returnCacheDataDontLoad) || cached.metadata.isFresh(at: Date()),
-                let bitmap = decodeProcessed(cached, key: processedKey)
-            {
-                counters.withLock { $0.processedHits += 1 }
-                remember(bitmap, request)
-                return ImageResponse(image: bitmap, source: .disk, made: false)
-            }
-            stale = cached
-        }
         let original = try await loadOriginal(of: request)
-        if let stale, let processedKey, stale.metadata.madeFrom == original.checksum,
-            let bitmap = decodeProcessed(stale, key: processedKey)
-        {
+        if let (key, stale) = found, stale.metadata.madeFrom == original.checksum, let bitmap = decodeProcessed(stale, key: key) {
             // Made from the very bytes the origin just confirmed: renewed instead of made again.
-            _ = try? dataCache?.renew(stale, for: processedKey, directives: original.directives)
+            _ = try? dataCache?.renew(stale, for: key, directives: original.directives)
             remember(bitmap, request)
             return ImageResponse(image: bitmap, source: original.source, made: false)
         }

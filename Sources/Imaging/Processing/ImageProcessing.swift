@@ -30,7 +30,7 @@ extension ImageProcessing {
 extension [any ImageProcessing] {
     /// The identifiers of steps applied in order, joined with a separator no identifier holds at
     /// its edges, so `[a, bc]` and `[ab, c]` never give one key (kean/Nuke#889).
-    public var identifier: String { map(\.identifier).joined(separator: "|") }
+    public var identifier: String { count == 1 ? self[0].identifier : map(\.identifier).joined(separator: "|") }
 
     /// What the first step needs of the decoder: later steps see its output, not the decode.
     public var minimumInputSide: Int? { first?.minimumInputSide }

@@ -6,22 +6,22 @@ extension ImageProcessors {
     /// The circle's size and ring; its `identifier` goes into cache keys.
     public struct Circle: ImageProcessing, Hashable {
         /// Width and height of the result, in pixels.
-        public var size: Int
+        public let size: Int
         /// The ring's colour, or `nil` for none.
-        public var ring: RGBA?
+        public let ring: RGBA?
         /// Ring width in pixels; by default about a sixteenth of the size, at least 2.
-        public var ringWidth: Double
+        public let ringWidth: Double
+        /// Goes into cache keys: every parameter that changes the pixels. Made once: a list asks
+        /// the memory cache for dozens of circles a frame, and formatting it is most of a hit.
+        public let identifier: String
 
         public init(size: Int, ring: RGBA? = nil, ringWidth: Double? = nil) {
             precondition(size > 0, "a thumbnail needs a positive size")
+            let width = ringWidth ?? max(2, Double(size) / 16)
             self.size = size
             self.ring = ring
-            self.ringWidth = ringWidth ?? max(2, Double(size) / 16)
-        }
-
-        /// Goes into cache keys: every parameter that changes the pixels.
-        public var identifier: String {
-            "circle(size=\(size),\(mask.ring?.identifier ?? "ring=none"))"
+            self.ringWidth = width
+            self.identifier = "circle(size=\(size),\(ring.map { Ring(colour: $0, width: width).identifier } ?? "ring=none"))"
         }
 
         /// The square's short side is all a circle of `size` needs.
