@@ -116,7 +116,6 @@ extension ImagePipeline {
         if let found, let hit = answer(request, from: found) {
             return hit
         }
-        let options = request.options
         let processedKey = request.processors.isEmpty ? nil : processedKey(request)
         let original = try await loadOriginal(of: request)
         if let (key, stale) = found, stale.metadata.madeFrom == original.checksum, let bitmap = decodeProcessed(stale, key: key) {
