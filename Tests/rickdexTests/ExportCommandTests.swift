@@ -118,6 +118,16 @@ import UseCases
         #expect(square[0, 0].alpha == 255, "JPEG thumbnails are square and opaque")
     }
 
+    @Test func idsTakeRangesAndABackwardRangeIsAUsageError() async throws {
+        let ranged = try await export(["--ids", "3-5,1,4", "--sizes", "48", "--format", "jpeg", "--manifest", "none"])
+        #expect(ranged.status == 0, "\(ranged.stderr)")
+        let files = try FileManager.default.contentsOfDirectory(atPath: out.path).sorted()
+        #expect(files.map { String($0.prefix(4)) } == ["0001", "0003", "0004", "0005"])
+        let backwards = try await export(["--ids", "5-3"])
+        #expect(backwards.status == 1)
+        #expect(backwards.stderr.contains("--ids takes ids of 1 or more and ranges of them, comma-separated, e.g. 1-20,42"))
+    }
+
     @Test func aKilledExportLeavesOnlyWholeFiles() async throws {
         let process = try RickdexProcess.start(
             ["export", "--all", "--original", "--sizes", "64,256", "--out", out.path, "--api", "fixtures"],

@@ -8,7 +8,7 @@ import RickAndMortyAPI
 import Toolbox
 import UseCases
 
-/// `rickdex export [filters | --all | --ids 1,2,5] --out DIR [--original] [--sizes 64,256] …`
+/// `rickdex export [filters | --all | --ids 1-20,42] --out DIR [--original] [--sizes 64,256] …`
 struct ExportCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "export",
@@ -36,7 +36,7 @@ struct ExportCommand: AsyncParsableCommand {
     @Flag(help: "Every character.")
     var all = false
 
-    @Option(help: ArgumentHelp("Character ids, comma-separated.", valueName: "1,2,5"))
+    @Option(help: ArgumentHelp("Character ids and ranges of them, comma-separated.", valueName: "1-20,42"))
     var ids: String?
 
     @Option(name: [.short, .customLong("out")], help: "The folder to write into (made if missing).")
@@ -132,7 +132,8 @@ struct ExportCommand: AsyncParsableCommand {
     private func idList() throws -> [Int]? {
         guard let ids else { return nil }
         return try IntegerList.parse(
-            ids, range: 1...Int.max, sorted: false, message: "--ids takes ids of 1 or more, comma-separated, e.g. 1,2,5")
+            ids, range: 1...Int.max, sorted: false, ranges: true,
+            message: "--ids takes ids of 1 or more and ranges of them, comma-separated, e.g. 1-20,42")
     }
 
     private func thumbnailSizes() throws -> [Int] {

@@ -55,6 +55,7 @@ enum Examples {
             [
                 ("rickdex export --all --out avatars --original --sizes 64,256", "every avatar as served, and two thumbnails"),
                 ("rickdex export --ids 1,2,3 --out smiths --sheet", "three characters, with a contact sheet"),
+                ("rickdex export --ids 1-20,42 --out firsts", "a range of ids and one more"),
                 ("rickdex export rick --status dead --out dead-ricks --offline", "a search's avatars, from the cache"),
             ]
         ),
