@@ -70,11 +70,11 @@ import Toolbox
 
     static func avatar(_ id: Int, _ base: URL) -> URL { base.appendingPathComponent("character/avatar/\(id).jpeg") }
 
-    /// Waits (yielding, no clock) until `requests` callers wait on request flights and
+    /// Waits (looking every millisecond, no bound) until `requests` callers wait on request flights and
     /// `originals` on the original's.
-    static func untilWaiting(_ pipeline: ImagePipeline, requests: Int, originals: Int = 0) async {
+    static func untilWaiting(_ pipeline: ImagePipeline, requests: Int, originals: Int = 0) async throws {
         while pipeline.requests.waitingCount < requests || pipeline.originals.waitingCount < originals {
-            await Task.yield()
+            try await Task.sleep(for: .milliseconds(1))
         }
     }
 
@@ -85,7 +85,7 @@ import Toolbox
             let request = ImageRequest(url: Self.avatar(1, base), processors: [ImageProcessors.Resize(side: 48)])
             let responses = try await withThrowingTaskGroup(of: ImageResponse.self) { group in
                 for _ in 0..<50 { group.addTask { try await images.image(for: request) } }
-                await Self.untilWaiting(images, requests: 49)
+                try await Self.untilWaiting(images, requests: 49)
                 loader.open()
                 return try await group.reduce(into: []) { $0.append($1) }
             }
@@ -110,7 +110,7 @@ import Toolbox
                     for _ in 0..<10 { group.addTask { _ = try await images.image(for: ImageRequest(url: url, processors: chain)) } }
                 }
                 // 45 wait on the five requests' flights, and four of those on the one original.
-                await Self.untilWaiting(images, requests: 45, originals: 4)
+                try await Self.untilWaiting(images, requests: 45, originals: 4)
                 loader.open()
                 try await group.waitForAll()
             }

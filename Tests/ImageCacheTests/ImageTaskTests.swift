@@ -12,7 +12,7 @@ import Toolbox
 /// `ImageTask`: priority in the load queue, a priority changed while waiting, progress, and
 /// cancellation of one waiter or all, over the real loopback server, counted through a gate at
 /// the loader seam.
-@Suite(.timeLimit(.minutes(2))) struct ImageTaskTests {
+@Suite struct ImageTaskTests {
     typealias GatedLoader = ImageRequestTests.GatedLoader
 
     let temporary: TemporaryFolder
@@ -33,10 +33,10 @@ import Toolbox
         ImageRequest(url: ImageRequestTests.avatar(id, base), processors: [ImageProcessors.Resize(side: 24)], priority: priority)
     }
 
-    /// Waits until `condition` holds, looking every millisecond (a poll, not a bound: the test's
-    /// time limit is the only clock), so a busy machine's other tests keep its threads.
-    static func until(_ condition: () -> Bool) async {
-        while !condition() { try? await Task.sleep(for: .milliseconds(1)) }
+    /// Waits until `condition` holds, looking every millisecond (a poll, not a bound), so a busy
+    /// machine's other tests keep its threads; a cancelled test stops waiting.
+    static func until(_ condition: () -> Bool) async throws {
+        while !condition() { try await Task.sleep(for: .milliseconds(1)) }
     }
 
     @Test func loadsOfOnePriorityStartInTheOrderTheyCame() async throws {
@@ -45,10 +45,10 @@ import Toolbox
         let gate = AsyncStream<Void>.makeStream()
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { try await queue.run(0) { _ in for await _ in gate.stream {} } }
-            await Self.until { queue.running == 1 }
+            try await Self.until { queue.running == 1 }
             for key in 1...20 {
                 group.addTask { try await queue.run(key) { _ in order.withLock { $0.append(key) } } }
-                await Self.until { queue.waitingCount == key }
+                try await Self.until { queue.waitingCount == key }
             }
             gate.continuation.finish()
             try await group.waitForAll()
@@ -61,7 +61,7 @@ import Toolbox
         let loader = GatedLoader(ImageRequestTests.fetcher())
         let images = try pipeline(base, loader, loadsAtOnce: 1)
         let first = images.imageTask(with: request(1, base))
-        await Self.until { loader.loads == 1 }
+        try await Self.until { loader.loads == 1 }
         return (images, loader, first)
     }
 
@@ -69,9 +69,9 @@ import Toolbox
         try await TestData.withServer { base in
             let (images, loader, first) = try await oneSlotHeld(base)
             let low = (2...101).map { images.imageTask(with: request($0, base, priority: .low)) }
-            await Self.until { images.loads.waitingCount == 100 }
+            try await Self.until { images.loads.waitingCount == 100 }
             let high = images.imageTask(with: request(102, base, priority: .high))
-            await Self.until { images.loads.waitingCount == 101 }
+            try await Self.until { images.loads.waitingCount == 101 }
             loader.open()
             for task in [first] + low + [high] { _ = try await task.response }
             let order = loader.order.map(\.lastPathComponent)
@@ -87,7 +87,7 @@ import Toolbox
             var waiting: [ImageTask] = []
             for id in 2...4 {
                 waiting.append(images.imageTask(with: request(id, base, priority: .low)))
-                await Self.until { images.loads.waitingCount == waiting.count }
+                try await Self.until { images.loads.waitingCount == waiting.count }
             }
             waiting[2].priority = .veryHigh
             loader.open()
@@ -116,9 +116,9 @@ import Toolbox
             let loader = GatedLoader(ImageRequestTests.fetcher())
             let images = try pipeline(base, loader)
             let tasks = (0..<3).map { _ in images.imageTask(with: request(6, base)) }
-            await Self.until { loader.loads == 1 && images.requests.waitingCount == 3 }
+            try await Self.until { loader.loads == 1 && images.requests.waitingCount == 3 }
             tasks[0].cancel()
-            await Self.until { images.requests.waitingCount == 2 }
+            try await Self.until { images.requests.waitingCount == 2 }
             loader.open()
             await #expect(throws: CancellationError.self) { _ = try await tasks[0].response }
             for task in tasks.dropFirst() { #expect(try await task.response.image.width == 24) }
@@ -131,7 +131,7 @@ import Toolbox
             let loader = GatedLoader(ImageRequestTests.fetcher())
             let images = try pipeline(base, loader)
             let tasks = (0..<2).map { _ in images.imageTask(with: request(7, base)) }
-            await Self.until { loader.loads == 1 && images.requests.waitingCount == 2 }
+            try await Self.until { loader.loads == 1 && images.requests.waitingCount == 2 }
             for task in tasks { task.cancel() }
             for task in tasks { await #expect(throws: CancellationError.self) { _ = try await task.response } }
             #expect(images.requests.waitingCount == 0)
@@ -147,7 +147,7 @@ import Toolbox
         try await TestData.withServer { base in
             let (images, loader, first) = try await oneSlotHeld(base)
             let queued = images.imageTask(with: request(2, base))
-            await Self.until { images.loads.waitingCount == 1 }
+            try await Self.until { images.loads.waitingCount == 1 }
             queued.cancel()
             await #expect(throws: CancellationError.self) { _ = try await queued.response }
             #expect(images.loads.waitingCount == 0)
