@@ -67,7 +67,7 @@ final class Coalescer<Key: Hashable & Sendable, Value: Sendable>: Sendable {
             }
             let waiters = flights.withLock { flights -> [Waiter] in
                 guard flights[key]?.generation == generation else { return [] }
-                return Array(flights.removeValue(forKey: key)?.waiters.values ?? [:].values)
+                return flights.removeValue(forKey: key).map { Array($0.waiters.values) } ?? []
             }
             for waiter in waiters { waiter.resume(with: result) }
         }
