@@ -63,6 +63,9 @@ struct ExportCommand: AsyncParsableCommand {
     @Option(help: "json, csv, both or none.")
     var manifest: ManifestChoice = .json
 
+    @Flag(help: "Also write index.html, a page of the exported characters to open in a browser (works offline).")
+    var html = false
+
     @OptionGroup var global: GlobalOptions
 
     func validate() throws {
@@ -98,6 +101,11 @@ struct ExportCommand: AsyncParsableCommand {
             extras += try Exporter.write(
                 report.manifest, json: manifest == .json || manifest == .both, csv: manifest == .csv || manifest == .both,
                 to: folder)
+            if html {
+                let file = folder.appendingPathComponent("index.html")
+                try AtomicFile.write(GalleryPage(characters: report.exported, manifest: report.manifest).render(), to: file)
+                extras.append(file.lastPathComponent)
+            }
             return report
         }
         FailureLines.write(
