@@ -5,7 +5,8 @@ import RickAndMortyAPI
 import Toolbox
 
 /// What an export writes for one character, and how: the original as served, thumbnails
-/// at each size, each file skipped when it is already there and unchanged.
+/// at each size, each file named by a `FileNameTemplate` and skipped when it is already there
+/// and unchanged. A dry run does the same from the cache alone and writes nothing.
 public struct ExportPlan: Sendable {
     /// How thumbnails are encoded.
     public enum ThumbnailFormat: Sendable {
@@ -17,8 +18,8 @@ public struct ExportPlan: Sendable {
 
     /// What exporting one character came to.
     public enum Outcome: Sendable {
-        /// Exported: `written` files new or changed, `skipped` already there and unchanged.
-        case done(ExportManifest.Character, written: Int, skipped: Int)
+        /// Exported (or, in a dry run, planned): each file, written or already there and unchanged.
+        case done(ExportManifest.Character, files: [ExportFile])
         /// The character could not be exported (its avatar could not be had or decoded).
         case failed(ExportReport.Failure)
     }
@@ -29,6 +30,9 @@ public struct ExportPlan: Sendable {
     public let format: ThumbnailFormat
     public let quality: Int
     public let ring: Bool
+    public let naming: FileNameTemplate
+    /// Writes nothing and downloads nothing: says what would be written, from the cache.
+    public let dryRun: Bool
     /// The last run's manifest entries, by id.
     let previous: [Int: ExportManifest.Character]
     /// Digits of the zero-padded id.
@@ -36,7 +40,7 @@ public struct ExportPlan: Sendable {
 
     public init(
         folder: URL, original: Bool, sizes: [Int], format: ThumbnailFormat, quality: Int, ring: Bool,
-        previous: ExportManifest?, digits: Int
+        previous: ExportManifest?, digits: Int, naming: FileNameTemplate = .standard, dryRun: Bool = false
     ) {
         self.folder = folder
         self.original = original
@@ -47,6 +51,24 @@ public struct ExportPlan: Sendable {
         self.previous = Dictionary(
             (previous?.characters ?? []).map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         self.digits = digits
+        self.naming = naming
+        self.dryRun = dryRun
+    }
+
+    /// Throws when two of `characters` would have a file of one name (compared ignoring case,
+    /// as some file systems do), naming both, before anything is written.
+    public func checkNames(_ characters: [RMCharacter]) throws(ExportNameClash) {
+        var owners: [String: RMCharacter] = [:]
+        for character in characters {
+            // An original's extension is known only from its bytes: the clash is judged on jpg.
+            for output in outputs(of: character, originalExtension: "jpg") {
+                let key = output.name.lowercased()
+                if let owner = owners[key], owner.id != character.id {
+                    throw ExportNameClash(name: output.name, first: owner, second: character)
+                }
+                owners[key] = character
+            }
+        }
     }
 
     /// Exports one character. Throws only when a file cannot be written (a full or read-only
@@ -57,37 +79,42 @@ public struct ExportPlan: Sendable {
         }
         let source: [UInt8]
         do {
-            source = try await images.data(for: ImageRequest(url: character.imageURL)).bytes
+            source = try await images.data(
+                for: ImageRequest(url: character.imageURL, options: dryRun ? [.returnCacheDataDontLoad] : [])
+            ).bytes
+        } catch ImagePipeline.Error.dataMissingInCache where dryRun {
+            return plannedWithoutSource(character)
         } catch {
             return failure(error)
         }
         let sourceSHA = ContentDigest.sha256(source)
         let before = previous[character.id].flatMap { $0.sourceSHA256 == sourceSHA ? $0 : nil }
-        let stem = FileSlug.stem(id: character.id, name: character.name, digits: digits)
+        let originalExtension = ImageSniffer.format(of: source) == .png ? "png" : "jpg"
         var files: [ExportManifest.File] = []
-        var written = 0
-        var skipped = 0
+        var actions: [ExportFile] = []
         do {
-            for output in outputs(stem: stem, source: source) {
+            for output in outputs(of: character, originalExtension: originalExtension) {
                 let file = folder.appendingPathComponent(output.name)
                 // Unchanged since the last run: the same source, the same bytes on disk.
                 if let old = before?.files.first(where: { $0.name == output.name }),
                     let disk = FileSystem.read(file.path), ContentDigest.sha256(disk) == old.sha256
                 {
                     files.append(old)
-                    skipped += 1
+                    actions.append(ExportFile(name: output.name, written: false, bytes: old.bytes))
                     continue
                 }
                 let made = try await make(output, of: character, source: source, images: images)
                 if let disk = FileSystem.read(file.path), disk == made.bytes {
-                    skipped += 1
+                    actions.append(ExportFile(name: output.name, written: false, bytes: made.bytes.count))
                 } else {
-                    do {
-                        try AtomicFile.write(made.bytes, to: file.path)
-                    } catch {
-                        throw ExportError(path: file.path, underlying: error)
+                    if !dryRun {
+                        do {
+                            try AtomicFile.write(made.bytes, to: file.path)
+                        } catch {
+                            throw ExportError(path: file.path, underlying: error)
+                        }
                     }
-                    written += 1
+                    actions.append(ExportFile(name: output.name, written: true, bytes: made.bytes.count))
                 }
                 files.append(
                     ExportManifest.File(
@@ -102,7 +129,29 @@ public struct ExportPlan: Sendable {
         let entry = ExportManifest.Character(
             id: character.id, name: character.name, status: character.status.rawValue, species: character.species,
             sourceURL: character.imageURL.absoluteString, sourceSHA256: sourceSHA, files: files)
-        return .done(entry, written: written, skipped: skipped)
+        return .done(entry, files: actions)
+    }
+
+    /// A dry run's plan for a character whose avatar is not cached: a file the last run wrote
+    /// and still on disk as it was is skipped (unless the avatar changed, which only a download
+    /// tells), the others would be written at a size not known yet.
+    private func plannedWithoutSource(_ character: RMCharacter) -> Outcome {
+        let before = previous[character.id]
+        let actions = outputs(of: character, originalExtension: "jpg").map { output -> ExportFile in
+            // An original's extension is known only from its bytes: matched by the rest of its name.
+            func stem(_ name: String) -> Substring { name[..<(name.lastIndex(of: ".") ?? name.endIndex)] }
+            let old = before?.files.first { output.size == nil ? stem($0.name) == stem(output.name) : $0.name == output.name }
+            if let old, let disk = FileSystem.read(folder.appendingPathComponent(old.name).path),
+                ContentDigest.sha256(disk) == old.sha256
+            {
+                return ExportFile(name: old.name, written: false, bytes: old.bytes)
+            }
+            return ExportFile(name: output.name, written: true, bytes: nil)
+        }
+        let entry = ExportManifest.Character(
+            id: character.id, name: character.name, status: character.status.rawValue, species: character.species,
+            sourceURL: character.imageURL.absoluteString, sourceSHA256: "", files: [])
+        return .done(entry, files: actions)
     }
 
     /// One file to write: its name, and its size (`nil` for the original).
@@ -111,15 +160,16 @@ public struct ExportPlan: Sendable {
         var size: Int?
     }
 
-    private func outputs(stem: String, source: [UInt8]) -> [Output] {
+    /// The files of `character`: the original (named by what its bytes are, not by the URL: a
+    /// third of the `.jpeg` avatars are PNG), then a thumbnail per size.
+    private func outputs(of character: RMCharacter, originalExtension: String) -> [Output] {
         var outputs: [Output] = []
         if original {
-            // Named by what the bytes are, not by the URL: a third of the `.jpeg` avatars are PNG.
-            let extensionName = ImageSniffer.format(of: source) == .png ? "png" : "jpg"
-            outputs.append(Output(name: "\(stem).\(extensionName)", size: nil))
+            outputs.append(
+                Output(name: naming.name(of: character, size: nil, ext: originalExtension, digits: digits), size: nil))
         }
         let extensionName = format == .png ? "png" : "jpg"
-        outputs += sizes.map { Output(name: "\(stem)-\($0).\(extensionName)", size: $0) }
+        outputs += sizes.map { Output(name: naming.name(of: character, size: $0, ext: extensionName, digits: digits), size: $0) }
         return outputs
     }
 

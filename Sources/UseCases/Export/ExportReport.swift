@@ -27,9 +27,11 @@ public struct ExportReport: Sendable {
         let done = Set(manifest.characters.map(\.id))
         return listed.filter { done.contains($0.id) }
     }
-    public var written = 0
+    /// Every file, written (or in a dry run, to be) or already there and unchanged, in listing order.
+    public var files: [ExportFile] = []
+    public var written: Int { files.count { $0.written } }
     /// Files already there and unchanged.
-    public var skipped = 0
+    public var skipped: Int { files.count { !$0.written } }
     public var failures: [Failure] = []
     public var failedPages: [PageFailure] = []
     /// Ids asked for (`Selection.ids`) that the API has no character for, in the order asked.

@@ -30,7 +30,8 @@ public struct Exporter: Sendable {
     }
 
     /// Exports `selection`; `progress` sees (done, total) from any task. Throws when the listing's
-    /// first page or the id batch cannot be had, or a file cannot be written.
+    /// first page or the id batch cannot be had, two characters' files would have one name
+    /// (`ExportNameClash`, before any is written), or a file cannot be written.
     public func run(_ selection: Selection, progress: @escaping @Sendable (Int, Int) -> Void = { _, _ in }) async throws
         -> ExportReport
     {
@@ -44,8 +45,10 @@ public struct Exporter: Sendable {
         }
         var plan = self.plan
         plan.digits = max(plan.digits, String(characters.map(\.id).max() ?? 0).count)
+        try plan.checkNames(characters)
         let images = self.images
         var entries: [Int: ExportManifest.Character] = [:]
+        var files: [Int: [ExportFile]] = [:]
         var done = 0
         var stop: ExportError?
         await BoundedWork.forEachAsCompleted(characters, .mixed) { [plan] character -> Result<ExportPlan.Outcome, ExportError> in
@@ -58,10 +61,9 @@ public struct Exporter: Sendable {
             done += 1
             progress(done, characters.count)
             switch outcome {
-            case .success(.done(let entry, let written, let skipped)):
+            case .success(.done(let entry, let done)):
                 entries[entry.id] = entry
-                report.written += written
-                report.skipped += skipped
+                files[entry.id] = done
             case .success(.failed(let failure)):
                 report.failures.append(failure)
             case .failure(let error):
@@ -71,6 +73,7 @@ public struct Exporter: Sendable {
         if let stop { throw stop }
         report.failures.sort { $0.id < $1.id }
         report.manifest = ExportManifest(characters: characters.compactMap { entries[$0.id] })
+        report.files = characters.flatMap { files[$0.id] ?? [] }
         return report
     }
 

@@ -16,10 +16,12 @@ struct ExportCommand: AsyncParsableCommand {
         discussion: """
             Files are named by zero-padded id and a slug of the name: 0001-rick-sanchez-256.png for a \
             thumbnail, 0002-morty-smith.png for an original whose bytes are PNG (originals are named by \
-            their real format, never by the URL). manifest.json (and/or .csv) lists who each file is, \
-            with its size, pixels and SHA-256. A re-run skips files already there and unchanged. \
-            Everything goes through the cache, so a warmed cache exports --offline. Files appear \
-            whole or not at all. Exit code 4 when some characters failed (each is reported).
+            their real format, never by the URL); --name changes that. manifest.json (and/or .csv) \
+            lists who each file is, with its size, pixels and SHA-256; --html adds index.html, a page \
+            to open in a browser. A re-run skips files already there and unchanged. Everything goes \
+            through the cache, so a warmed cache exports --offline. Files appear whole or not at all. \
+            --dry-run lists what would be written and skipped, with sizes, writing and downloading \
+            nothing. Exit code 4 when some characters failed (each is reported).
             """ + Examples.help("export")
     )
 
@@ -66,6 +68,20 @@ struct ExportCommand: AsyncParsableCommand {
     @Flag(help: "Also write index.html, a page of the exported characters to open in a browser (works offline).")
     var html = false
 
+    @Option(
+        help: ArgumentHelp(
+            "How files are named.",
+            discussion: """
+                Fields: {id} (zero-padded), {name}, {status}, {species}, {type}, {gender}, {origin}, {location} \
+                (slugged), {size} (pixels, or 'original') and {ext}. Without {size} a thumbnail ends in -SIZE; \
+                without {ext}, .EXT is added. Two characters given one name are refused before anything is written.
+                """,
+            valueName: "template"))
+    var name = "{id}-{name}"
+
+    @Flag(help: "List what would be written and skipped, with sizes; write and download nothing.")
+    var dryRun = false
+
     @OptionGroup var global: GlobalOptions
 
     func validate() throws {
@@ -74,16 +90,22 @@ struct ExportCommand: AsyncParsableCommand {
         guard ways == 1 else { throw ValidationError("say what to export: search filters, --all or --ids (one of them)") }
         _ = try idList()
         _ = try thumbnailSizes()
+        do {
+            _ = try FileNameTemplate(parsing: name)
+        } catch {
+            throw ValidationError(error.description)
+        }
         guard (1...100).contains(quality) else { throw ValidationError("--quality must be 1...100") }
     }
 
     func run() async throws {
         let folder = URL(fileURLWithPath: out, isDirectory: true)
         // Before any work: the folder exists or can be made, and takes a file.
-        try OutputFolder.prepare(folder)
+        if !dryRun { try OutputFolder.prepare(folder) }
         let plan = ExportPlan(
             folder: folder, original: original, sizes: try thumbnailSizes(), format: format == .png ? .png : .jpeg,
-            quality: quality, ring: ring, previous: Exporter.previousManifest(in: folder), digits: 4)
+            quality: quality, ring: ring, previous: Exporter.previousManifest(in: folder), digits: 4,
+            naming: try FileNameTemplate(parsing: name), dryRun: dryRun)
         let selection: Exporter.Selection =
             if all { .all } else if let list = try idList() { .ids(list) } else { .search(filters.query(page: 1)) }
         var extras: [String] = []
@@ -92,6 +114,7 @@ struct ExportCommand: AsyncParsableCommand {
             let exporter = Exporter(client: connection.client, images: connection.images, plan: plan)
             var report = try await exporter.run(selection) { bar.show($0, of: $1) }
             bar.finish()
+            if dryRun { return report }
             if sheet {
                 let file = folder.appendingPathComponent("sheet.png")
                 try await writeSheet(report.exported, images: connection.images, to: file)
@@ -108,19 +131,30 @@ struct ExportCommand: AsyncParsableCommand {
             }
             return report
         }
+        if dryRun {
+            print(DryRunListing(files: report.files, extras: dryRunExtras).render(folder: folder.path))
+        }
         FailureLines.write(
             report.failedPages.map { ("character page \($0.page)", $0.error) }
                 + report.failures.map { ("avatar of \($0.id) (\($0.name))", $0.error) })
-        print(
-            ExportSummary(
-                characters: report.listed.count, written: report.written, skipped: report.skipped,
-                failed: report.failures.count, failedPages: report.failedPages.count, unknown: report.unknownIDs.count
-            ).render(folder: folder.path, extras: extras))
+        if !dryRun {
+            print(
+                ExportSummary(
+                    characters: report.listed.count, written: report.written, skipped: report.skipped,
+                    failed: report.failures.count, failedPages: report.failedPages.count, unknown: report.unknownIDs.count
+                ).render(folder: folder.path, extras: extras))
+        }
         if report.failed > 0 {
             if !report.unknownIDs.isEmpty { warn(UnknownIDs(ids: report.unknownIDs).description) }
             throw PartialFailure(failed: report.failed, total: report.listed.count + report.failedPages.count)
         }
         if !report.unknownIDs.isEmpty { throw UnknownIDs(ids: report.unknownIDs) }
+    }
+
+    /// What a run without --dry-run would write besides the avatars.
+    private var dryRunExtras: [String] {
+        (sheet ? ["sheet.png"] : []) + (manifest == .json || manifest == .both ? ["manifest.json"] : [])
+            + (manifest == .csv || manifest == .both ? ["manifest.csv"] : []) + (html ? ["index.html"] : [])
     }
 
     private func warn(_ message: String) {

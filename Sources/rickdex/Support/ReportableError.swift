@@ -121,6 +121,11 @@ extension ExportError: ReportableError {
     var exitCode: Int32 { ErrorReport.usage }
 }
 
+extension ExportNameClash: ReportableError {
+    var exitCode: Int32 { ErrorReport.usage }
+    var hint: String? { "Nothing was written. Put {id} in --name to tell them apart, e.g. --name '{id}-{name}'." }
+}
+
 extension ServerUnavailable: ReportableError {}
 
 extension PartialFailure: ReportableError {

@@ -1,0 +1,103 @@
+import RickAndMortyAPI
+
+/// How an export names its files: `--name '{id}-{name}'`, the default.
+///
+/// Fields are `{id}` (zero-padded to the largest id's digits), `{name}`, `{status}`, `{species}`,
+/// `{type}`, `{gender}`, `{origin}`, `{location}` (each slugged by `FileSlug`), `{size}` (a
+/// thumbnail's pixels, `original` for the original) and `{ext}`. Without `{size}`, a thumbnail's
+/// name ends in `-SIZE`; without `{ext}`, `.EXT` is added. Text around the fields may be ASCII
+/// letters, digits, `-`, `_` and `.`, so a name is one file in the export folder, never a path.
+public struct FileNameTemplate: Sendable, Hashable {
+    /// A part of the template: text as written, or a field.
+    enum Part: Sendable, Hashable {
+        case text(String)
+        case field(Field)
+    }
+
+    /// The fields a template may hold.
+    public enum Field: String, Sendable, Hashable, CaseIterable {
+        case id, name, status, species, type, gender, origin, location, size, ext
+    }
+
+    /// Why a template cannot be used, said for `--name`.
+    public struct Invalid: Error, CustomStringConvertible, Sendable {
+        public var description: String
+    }
+
+    let parts: [Part]
+
+    /// `{id}-{name}`.
+    public static let standard = FileNameTemplate(parts: [.field(.id), .text("-"), .field(.name)])
+
+    init(parts: [Part]) {
+        self.parts = parts
+    }
+
+    /// Reads `template`; throws `Invalid` naming an unknown field, an unclosed brace, a character
+    /// that cannot be in a file name, or a template without a field that tells characters apart.
+    public init(parsing template: String) throws(Invalid) {
+        var parts: [Part] = []
+        var rest = Substring(template)
+        while let open = rest.firstIndex(where: { $0 == "{" || $0 == "}" }) {
+            if open > rest.startIndex { parts.append(.text(String(rest[..<open]))) }
+            guard rest[open] == "{", let close = rest[open...].firstIndex(of: "}") else {
+                throw Invalid(description: "--name '\(template)' has an unmatched brace")
+            }
+            let word = rest[rest.index(after: open)..<close]
+            guard let field = Field(rawValue: String(word)) else {
+                let names = Field.allCases.map { "{\($0.rawValue)}" }.joined(separator: ", ")
+                throw Invalid(description: "--name '\(template)' has an unknown field {\(word)}: the fields are \(names)")
+            }
+            parts.append(.field(field))
+            rest = rest[rest.index(after: close)...]
+        }
+        if !rest.isEmpty { parts.append(.text(String(rest))) }
+        for case .text(let text) in parts {
+            if let bad = text.first(where: { !($0.isASCII && ($0.isLetter || $0.isNumber || "-_.".contains($0))) }) {
+                throw Invalid(
+                    description: "--name '\(template)' has '\(bad)', which cannot be in a file name: use letters, digits, -, _ and .")
+            }
+        }
+        if case .text(let text)? = parts.first, text.hasPrefix(".") {
+            throw Invalid(description: "--name '\(template)' starts with a dot, which hides the file")
+        }
+        guard parts.contains(where: { if case .field(let field) = $0 { field != .size && field != .ext } else { false } }) else {
+            throw Invalid(description: "--name '\(template)' names no field of the character: add {id} or {name}")
+        }
+        self.parts = parts
+    }
+
+    /// The file name of `character`'s original (`size` nil) or thumbnail, with extension `ext`.
+    public func name(of character: RMCharacter, size: Int?, ext: String, digits: Int) -> String {
+        var name = ""
+        var hasSize = false
+        var hasExt = false
+        for part in parts {
+            switch part {
+            case .text(let text): name += text
+            case .field(let field):
+                switch field {
+                case .id:
+                    let number = String(character.id)
+                    name += String(repeating: "0", count: max(0, digits - number.count)) + number
+                case .name: name += FileSlug.make(character.name)
+                case .status: name += FileSlug.make(character.status.rawValue)
+                case .species: name += FileSlug.make(character.species)
+                case .type: name += FileSlug.make(character.type.isEmpty ? "none" : character.type)
+                case .gender: name += FileSlug.make(character.gender.rawValue)
+                case .origin: name += FileSlug.make(character.origin.name)
+                case .location: name += FileSlug.make(character.location.name)
+                case .size:
+                    name += size.map(String.init) ?? "original"
+                    hasSize = true
+                case .ext:
+                    name += ext
+                    hasExt = true
+                }
+            }
+        }
+        if !hasSize, let size { name += "-\(size)" }
+        if !hasExt { name += ".\(ext)" }
+        return name
+    }
+}
