@@ -3,7 +3,9 @@ import TestSupport
 import Testing
 import UseCases
 
-/// `rickdex export --name` and `--dry-run` as a process over the bundled data.
+@testable import Imaging
+
+/// `rickdex export --name`, `--dry-run` and `--lossless` as a process over the bundled data.
 @Suite struct ExportNamingTests {
     let temporary: TemporaryFolder
     var out: URL { temporary.appendingPathComponent("export") }
@@ -78,5 +80,26 @@ import UseCases
         let beth = FileSlug.stem(id: 4, name: "Beth Smith", digits: 4)
         #expect(lines.contains { $0.hasPrefix("write         ?  \(beth).jpg") }, "\(warm.stdout)")
         #expect(warm.stdout.contains("skip 6 already there and unchanged"))
+    }
+
+    /// PNG thumbnails take a palette where it looks alike (the painted avatars' flat colours),
+    /// less than half the bytes of the RGBA ones `--lossless` writes, and alike (SSIM 0.99 or more).
+    @Test func thumbnailsTakeAPaletteUnlessLossless() async throws {
+        let compact = try await export(["--ids", "1-6", "--sizes", "128"])
+        #expect(compact.status == 0, "\(compact.stderr)")
+        let names = try files().filter { $0.hasSuffix("-128.png") }
+        let palette = try names.map { try [UInt8](Data(contentsOf: out.appendingPathComponent($0))) }
+        #expect(names.count == 6 && palette.allSatisfy { $0[25] == 3 }, "\(palette.map { $0[25] })")
+        try FileManager.default.removeItem(at: out)
+        let lossless = try await export(["--ids", "1-6", "--sizes", "128", "--lossless"])
+        #expect(lossless.status == 0, "\(lossless.stderr)")
+        let rgba = try names.map { try [UInt8](Data(contentsOf: out.appendingPathComponent($0))) }
+        #expect(rgba.allSatisfy { $0[25] == 6 })
+        let paletteBytes: Int = palette.map(\.count).reduce(0, +)
+        let rgbaBytes: Int = rgba.map(\.count).reduce(0, +)
+        #expect(paletteBytes * 2 < rgbaBytes)
+        for (small, whole) in zip(palette, rgba) {
+            #expect(StructuralSimilarity.mean(try ImageDecoder().decode(whole), try ImageDecoder().decode(small)) >= 0.99)
+        }
     }
 }

@@ -30,6 +30,8 @@ public struct ExportPlan: Sendable {
     public let format: ThumbnailFormat
     public let quality: Int
     public let ring: Bool
+    /// PNG thumbnails always in full RGBA, never with a palette (`PNGEncoder.encodeCompact`).
+    public let lossless: Bool
     public let naming: FileNameTemplate
     /// Writes nothing and downloads nothing: says what would be written, from the cache.
     public let dryRun: Bool
@@ -40,7 +42,8 @@ public struct ExportPlan: Sendable {
 
     public init(
         folder: URL, original: Bool, sizes: [Int], format: ThumbnailFormat, quality: Int, ring: Bool,
-        previous: ExportManifest?, digits: Int, naming: FileNameTemplate = .standard, dryRun: Bool = false
+        previous: ExportManifest?, digits: Int, lossless: Bool = false, naming: FileNameTemplate = .standard,
+        dryRun: Bool = false
     ) {
         self.folder = folder
         self.original = original
@@ -51,6 +54,7 @@ public struct ExportPlan: Sendable {
         self.previous = Dictionary(
             (previous?.characters ?? []).map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         self.digits = digits
+        self.lossless = lossless
         self.naming = naming
         self.dryRun = dryRun
     }
@@ -191,7 +195,11 @@ public struct ExportPlan: Sendable {
         let request = ImageRequest(
             url: character.imageURL, processors: [processor], options: [.disableMemoryCacheWrites, .disableDiskCacheWrites])
         let image = try await images.image(for: request).image
-        let bytes = try format == .png ? PNGEncoder().encode(image) : JPEGEncoder(quality: quality).encode(image)
+        let bytes =
+            switch format {
+            case .png: try lossless ? PNGEncoder().encode(image) : PNGEncoder(compressionLevel: 6).encodeCompact(image)
+            case .jpeg: try JPEGEncoder(quality: quality).encode(image)
+            }
         return (bytes, size, size)
     }
 }

@@ -56,6 +56,15 @@ struct ExportCommand: AsyncParsableCommand {
     @Option(help: "JPEG quality, 1...100.")
     var quality = 90
 
+    @Flag(
+        help: ArgumentHelp(
+            "PNG thumbnails in full RGBA, never with a palette.",
+            discussion: """
+                By default a PNG thumbnail takes a palette of 256 colours when that keeps it alike (SSIM 0.99 or \
+                more against the RGBA one, over black and over white): a third of the bytes.
+                """))
+    var lossless = false
+
     @Flag(help: "Ring each circular thumbnail in its status colour.")
     var ring = false
 
@@ -104,7 +113,7 @@ struct ExportCommand: AsyncParsableCommand {
         if !dryRun { try OutputFolder.prepare(folder) }
         let plan = ExportPlan(
             folder: folder, original: original, sizes: try thumbnailSizes(), format: format == .png ? .png : .jpeg,
-            quality: quality, ring: ring, previous: Exporter.previousManifest(in: folder), digits: 4,
+            quality: quality, ring: ring, previous: Exporter.previousManifest(in: folder), digits: 4, lossless: lossless,
             naming: try FileNameTemplate(parsing: name), dryRun: dryRun)
         let selection: Exporter.Selection =
             if all { .all } else if let list = try idList() { .ids(list) } else { .search(filters.query(page: 1)) }

@@ -1,0 +1,110 @@
+/// The nearest of a palette's colours to a query, by squared distance, without comparing every
+/// entry: the entries are sorted by their projection on the palette's principal axis (where they
+/// spread most), the search starts at the query's projection and walks outwards, and stops on
+/// each side once the projection alone is farther than the best found (|q - p|² ≥ ((q - p)·u)²
+/// for a unit vector u).
+struct NearestColour {
+    private let palette: [SIMD4<Float>]
+    private let sorted: [SIMD4<Float>]
+    private let keys: [Float]
+    private let original: [Int]
+
+    private let axis: SIMD4<Float>
+
+    init(_ palette: [SIMD4<Float>]) {
+        self.palette = palette
+        let axis = Self.principalAxis(palette)
+        let projections = palette.map { ($0 * axis).sum() }
+        let order = palette.indices.sorted { projections[$0] < projections[$1] }
+        sorted = order.map { palette[$0] }
+        keys = order.map { projections[$0] }
+        original = order
+        self.axis = axis
+    }
+
+    /// The unit direction of the colours' largest spread: a few rounds of power iteration on
+    /// their covariance, from the grey axis.
+    static func principalAxis(_ colours: [SIMD4<Float>]) -> SIMD4<Float> {
+        guard !colours.isEmpty else { return SIMD4(repeating: 0.5) }
+        let mean = colours.reduce(.zero, +) / Float(colours.count)
+        var rows = [SIMD4<Float>](repeating: .zero, count: 4)
+        for colour in colours {
+            let centred = colour - mean
+            for row in 0..<4 { rows[row] += centred * centred[row] }
+        }
+        var axis = SIMD4<Float>(repeating: 0.5)
+        for _ in 0..<8 {
+            let next = SIMD4((rows[0] * axis).sum(), (rows[1] * axis).sum(), (rows[2] * axis).sum(), (rows[3] * axis).sum())
+            let length = (next * next).sum().squareRoot()
+            guard length > 0 else { break }
+            axis = next / length
+        }
+        return axis
+    }
+
+    /// The entry nearest each query; `hints`, entries likely near (the last round's), bound each
+    /// search from the start.
+    func indices(of queries: [SIMD4<Float>], hints: [Int]? = nil) -> [Int] {
+        palette.withUnsafeBufferPointer { palette in
+            sorted.withUnsafeBufferPointer { sorted in
+                keys.withUnsafeBufferPointer { keys in
+                    original.withUnsafeBufferPointer { original in
+                        queries.indices.map { position in
+                            Self.nearest(
+                                queries[position], hint: hints?[position], axis: axis, palette: palette, sorted: sorted,
+                                keys: keys, original: original)
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    @inline(__always)
+    private static func nearest(
+        _ query: SIMD4<Float>, hint: Int?, axis: SIMD4<Float>, palette: UnsafeBufferPointer<SIMD4<Float>>,
+        sorted: UnsafeBufferPointer<SIMD4<Float>>, keys: UnsafeBufferPointer<Float>, original: UnsafeBufferPointer<Int>
+    ) -> Int {
+        let key = (query * axis).sum()
+        var low = 0
+        var high = keys.count
+        while low < high {
+            let middle = (low + high) / 2
+            if keys[middle] < key { low = middle + 1 } else { high = middle }
+        }
+        // The answer as an index of the palette given, and its distance.
+        var best = 0
+        var bestDistance = Float.infinity
+        if let hint {
+            let difference = palette[hint] - query
+            (best, bestDistance) = (hint, (difference * difference).sum())
+        }
+        var down = low - 1
+        var up = low
+        while down >= 0 || up < keys.count {
+            if up < keys.count {
+                let gap = keys[up] - key
+                if gap * gap >= bestDistance {
+                    up = keys.count
+                } else {
+                    let difference = sorted[up] - query
+                    let distance = (difference * difference).sum()
+                    if distance < bestDistance { (best, bestDistance) = (original[up], distance) }
+                    up += 1
+                }
+            }
+            if down >= 0 {
+                let gap = key - keys[down]
+                if gap * gap >= bestDistance {
+                    down = -1
+                } else {
+                    let difference = sorted[down] - query
+                    let distance = (difference * difference).sum()
+                    if distance < bestDistance { (best, bestDistance) = (original[down], distance) }
+                    down -= 1
+                }
+            }
+        }
+        return best
+    }
+}
