@@ -54,6 +54,9 @@ enum Examples {
             "export",
             [
                 ("rickdex export --all --out avatars --original --sizes 64,256", "every avatar as served, and two thumbnails"),
+                ("rickdex export --all --out gallery --html", "with index.html, a page to open in a browser"),
+                ("rickdex export --all --out by-species --name '{species}-{id}-{name}'", "files named from a template"),
+                ("rickdex export --all --out avatars --dry-run", "what would be written, writing nothing"),
                 ("rickdex export --ids 1,2,3 --out smiths --sheet", "three characters, with a contact sheet"),
                 ("rickdex export --ids 1-20,42 --out firsts", "a range of ids and one more"),
                 ("rickdex export rick --status dead --out dead-ricks --offline", "a search's avatars, from the cache"),
