@@ -9,7 +9,8 @@ import UseCases
 @Suite(.enabled(if: GalleryCheck.available, GalleryCheck.missing))
 struct ExportGalleryTests {
     let temporary: TemporaryFolder
-    var out: URL { temporary.appendingPathComponent("export") }
+    /// A folder name a URL must escape, as people's folders often are.
+    var out: URL { temporary.appendingPathComponent("my export") }
     var page: URL { out.appendingPathComponent("index.html") }
     var environment: [String: String] { ["RICKDEX_CACHE_DIR": temporary.appendingPathComponent("cache").path] }
 
