@@ -10,17 +10,11 @@ import UseCases
 @testable import rickdex
 
 /// `rickdex export` as a process, on the bundled data, into real folders.
-@Suite struct ExportCommandTests {
+@Suite struct ExportCommandTests: ExportSuite {
     let temporary: TemporaryFolder
-    var out: URL { temporary.appendingPathComponent("export") }
-    var environment: [String: String] { ["RICKDEX_CACHE_DIR": temporary.appendingPathComponent("cache").path] }
 
     init() throws {
         temporary = try TemporaryFolder()
-    }
-
-    func export(_ arguments: [String]) async throws -> RickdexProcess.Run {
-        try await RickdexProcess.run(["export"] + arguments + ["--out", out.path, "--api", "fixtures"], environment: environment)
     }
 
     static let robots = TestData.fixturesDataset.characters.filter {

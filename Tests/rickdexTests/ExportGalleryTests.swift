@@ -7,12 +7,11 @@ import UseCases
 /// `rickdex export --html`: the page opened from `file://` in headless Chromium, driven as a
 /// person would (typing, `/`, a chip, sorting), over the real loopback server.
 @Suite(.enabled(if: GalleryCheck.available, GalleryCheck.missing))
-struct ExportGalleryTests {
+struct ExportGalleryTests: ExportSuite {
     let temporary: TemporaryFolder
     /// A folder name a URL must escape, as people's folders often are.
     var out: URL { temporary.appendingPathComponent("my export") }
     var page: URL { out.appendingPathComponent("index.html") }
-    var environment: [String: String] { ["RICKDEX_CACHE_DIR": temporary.appendingPathComponent("cache").path] }
 
     init() throws {
         temporary = try TemporaryFolder()
@@ -66,15 +65,10 @@ struct ExportGalleryTests {
     /// A re-run with another selection rewrites the page (whole, with the manifest), and the
     /// thumbnails-only page works offline from the cache.
     @Test func aRerunRewritesThePageAndWorksOffline() async throws {
-        let first = try await RickdexProcess.run(
-            ["export", "--ids", "1-40", "--sizes", "32", "--html", "--out", out.path, "--api", "fixtures"],
-            environment: environment)
+        let first = try await export(["--ids", "1-40", "--sizes", "32", "--html"])
         #expect(first.status == 0, "\(first.stderr)")
         for offline in [false, true] {
-            let again = try await RickdexProcess.run(
-                ["export", "--ids", "9,3,5", "--sizes", "32", "--html", "--out", out.path, "--api", "fixtures"]
-                    + (offline ? ["--offline"] : []),
-                environment: environment)
+            let again = try await export(["--ids", "9,3,5", "--sizes", "32", "--html"] + (offline ? ["--offline"] : []))
             #expect(again.status == 0, "\(again.stderr)")
         }
         let check = try await GalleryCheck.run(page, typing: "")

@@ -6,17 +6,11 @@ import UseCases
 @testable import Imaging
 
 /// `rickdex export --name`, `--dry-run` and `--lossless` as a process over the bundled data.
-@Suite struct ExportNamingTests {
+@Suite struct ExportNamingTests: ExportSuite {
     let temporary: TemporaryFolder
-    var out: URL { temporary.appendingPathComponent("export") }
-    var environment: [String: String] { ["RICKDEX_CACHE_DIR": temporary.appendingPathComponent("cache").path] }
 
     init() throws {
         temporary = try TemporaryFolder()
-    }
-
-    func export(_ arguments: [String]) async throws -> RickdexProcess.Run {
-        try await RickdexProcess.run(["export"] + arguments + ["--out", out.path, "--api", "fixtures"], environment: environment)
     }
 
     func files() throws -> [String] {
