@@ -2,7 +2,7 @@
 /// a quarter of the bytes to compress, and files a third the size of RGBA ones for an avatar.
 ///
 /// Colours are quantized premultiplied, so an error weighs what it changes once composited, with
-/// alpha counted twice (`alphaWeight`). The pixels are first counted in bins (5 bits a channel
+/// alpha counted twice (`alphaWeight`). The pixels are first counted in bins (6 bits a channel
 /// for opaque colours; 4 a channel and 3 of alpha for translucent ones; one bin for the fully
 /// transparent), each bin's colour the exact mean of its pixels. Heckbert's median cut splits
 /// the opaque bins and, apart, the translucent ones (the anti-aliased edge of a circle: few
@@ -54,8 +54,7 @@ public struct PaletteQuantizer: Sendable, Hashable {
             nearest = NearestColour(palette)
             assignment = nearest.indices(of: majorColours, hints: assignment)
         }
-        // Every bin's hint: its round's entry, or for a lone pixel the entry its neighbour in the
-        // list took (a start, not an answer).
+        // Every bin's hint: its round's entry, or entry 0 for a lone pixel's (a start, not an answer).
         var hints = [Int](repeating: 0, count: bins.count)
         for (bin, entry) in zip(major, assignment) { hints[bin] = entry }
         assignment = nearest.indices(of: bins.map(\.mean), hints: hints)
