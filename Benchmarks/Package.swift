@@ -24,6 +24,11 @@ let package = Package(
             path: "Micro"
         ),
         .executableTarget(
+            name: "decode-floor",
+            dependencies: [.product(name: "Imaging", package: "Rickdex")],
+            path: "DecodeFloor"
+        ),
+        .executableTarget(
             name: "startup-floor",
             dependencies: [.product(name: "ArgumentParser", package: "swift-argument-parser")],
             path: "StartupFloor"
