@@ -1,4 +1,4 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.1
 import PackageDescription
 
 let package = Package(
@@ -6,7 +6,6 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .executable(name: "rickdex", targets: ["rickdex"]),
-        .executable(name: "rickdex-serve", targets: ["rickdex-serve"]),
         // Generic layers, which know nothing of Rick and Morty.
         .library(name: "HTTP", targets: ["HTTP"]),
         .library(name: "Imaging", targets: ["Imaging"]),
@@ -21,7 +20,8 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
-        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.5.0"),
+        // No traits: its default FullFoundation would link Foundation and ICU into rickdex-serve.
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.5.0", traits: []),
         .package(url: "https://github.com/apple/swift-async-algorithms", from: "1.0.0"),
         .package(url: "https://github.com/apple/swift-crypto.git", "3.12.3"..<"5.0.0"),
         .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
@@ -118,19 +118,9 @@ let package = Package(
             name: "rickdex",
             dependencies: [
                 "CMalloc", "HTTP", "Imaging", "ImageCache", "BlockArt", "ContactSheet",
-                "RickAndMortyAPI", "UseCases", "TerminalUI", "Toolbox",
+                "RickAndMortyAPI", "UseCases", "TerminalUI", "Toolbox", "APIServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "SystemPackage", package: "swift-system"),
-                .product(name: "Logging", package: "swift-log"),
-            ]
-        ),
-        // `rickdex serve` and `--api fixtures` run this one, so that the web server (Hummingbird,
-        // NIO) is not loaded by every other command.
-        .executableTarget(
-            name: "rickdex-serve",
-            dependencies: [
-                "APIServer", "RickAndMortyAPI",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),

@@ -1,10 +1,11 @@
-import Foundation
+import FoundationEssentials
 import HTTP
 import HTTPTypes
 import Hummingbird
 import Logging
 import NIOCore
 import RickAndMortyAPI
+import Toolbox
 
 /// Builds the routes of `APIServer` and applies its fault plan to every answer.
 struct APIRouter: Sendable {
@@ -143,11 +144,11 @@ struct APIRouter: Sendable {
 
     /// Path parameters arrive percent-encoded (`%5B1,2%5D`).
     private static func decoded(_ text: String) -> String {
-        text.removingPercentEncoding ?? text
+        text.percentDecodedStrictly ?? text
     }
 
     private static func decoded(_ item: URLQueryItem) -> URLQueryItem {
-        URLQueryItem(name: decoded(item.name), value: item.value.map { decoded($0.replacingOccurrences(of: "+", with: " ")) })
+        URLQueryItem(name: decoded(item.name), value: item.value.map { decoded(String($0.replacing("+", with: " "))) })
     }
 
     private static let errorPage = Array(

@@ -1,10 +1,16 @@
-import Foundation
+import FoundationEssentials
 import HTTP
 import Hummingbird
 import Logging
 import NIOCore
 import RickAndMortyAPI
 import ServiceLifecycle
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// `rickdex serve`: the Rick and Morty API's routes and semantics over a dataset folder.
 ///

@@ -1,6 +1,7 @@
-import Foundation
+import FoundationEssentials
 import Hummingbird
 import Logging
+import Toolbox
 
 /// One line a request, as web servers write their access logs: method, target, status, body
 /// bytes and time taken, at `info` level (so `serve -v` shows them).
@@ -29,6 +30,6 @@ struct AccessLog<Context: RequestContext>: RouterMiddleware {
         let milliseconds = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
         let size = bytes.map(String.init) ?? "-"
         logger.info(
-            "\(request.method) \(request.uri.description) \(status) \(size) \(String(format: "%.1f", milliseconds))ms")
+            "\(request.method) \(request.uri.description) \(status) \(size) \(milliseconds.decimalText(places: 1))ms")
     }
 }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import ServiceLifecycle
 
 /// A started server: its address, and the means to stop it. Thread-safe: immutable after start.

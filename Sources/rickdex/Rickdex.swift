@@ -49,9 +49,6 @@ struct Rickdex: AsyncParsableCommand {
         do {
             // `rickdex` alone on a terminal opens the live search.
             let arguments = CommandLineWords.prepared(Array(CommandLine.arguments.dropFirst()))
-            if arguments.first == ServeCommand.configuration.commandName {
-                try ServeExecutable.exec(Array(arguments.dropFirst()))
-            }
             let interactive =
                 arguments.isEmpty && TerminalDevice.standardInput.isTerminal && TerminalDevice.standardOutput.isTerminal
             try CommandLineWords.checkCommand(arguments, known: configuration.subcommands.map { $0._commandName } + ["help"])

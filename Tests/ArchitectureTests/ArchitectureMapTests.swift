@@ -38,6 +38,26 @@ import Testing
         }
     }
 
+    /// `rickdex` and every module it links import FoundationEssentials, never all of Foundation,
+    /// which brings ICU's data and the internationalisation layer (tens of megabytes).
+    @Test func theShippedExecutableLinksNoFoundation() throws {
+        let declared = try Self.map.declared()
+        var linked: Set<String> = []
+        var pending = ["rickdex"]
+        while let module = pending.popLast() {
+            guard linked.insert(module).inserted, let (dependencies, _) = declared[module] else { continue }
+            pending += dependencies
+        }
+        #expect(linked.isSuperset(of: ["APIServer", "UseCases", "ImageCache", "Toolbox"]), "\(linked.sorted())")
+        for module in linked.sorted() {
+            guard let (_, path) = declared[module] else { continue }  // another package's
+            for found in Self.map.imports(in: path)
+            where ["Foundation", "FoundationInternationalization", "FoundationNetworking"].contains(found.module) {
+                Issue.record("\(found.file):\(found.line): \(module) imports \(found.module); rickdex links FoundationEssentials only")
+            }
+        }
+    }
+
     @Test func pathsMeetSystemCallsOnlyInTheFileSystemLayer() throws {
         for (target, (_, path)) in try Self.map.declared() where path.hasPrefix("Sources/") {
             guard !ModuleMap.fileSystemModules.contains(target) else { continue }

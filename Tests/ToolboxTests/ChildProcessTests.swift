@@ -4,7 +4,7 @@ import Testing
 import Toolbox
 
 /// `ChildProcess` starts real programs (`/bin/sh`) and reads what they write, as `--api fixtures`
-/// starts `rickdex-serve`.
+/// starts `rickdex serve`.
 @Suite struct ChildProcessTests {
     @Test func readsTheFirstLineTheErrorsAndTheExitStatus() throws {
         let child = try ChildProcess(
@@ -78,7 +78,7 @@ import Toolbox
 
     @Test func aProgramThatIsNotThereIsTheSystemsError() {
         #expect(throws: Errno(rawValue: ENOENT)) {
-            try ChildProcess(executable: "/nonexistent/rickdex-serve", arguments: [])
+            try ChildProcess(executable: "/nonexistent/rickdex", arguments: [])
         }
     }
 }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Toolbox
 
 /// The avatar files of a dataset, read on first request and kept in memory.

@@ -1,4 +1,4 @@
-import Foundation
+import Toolbox
 
 /// How the real API (Node) reads an id: `parseInt` to tell an id from a word, `Number` for each
 /// entry of a comma list and, through Mongoose's cast, for the id itself.
@@ -18,7 +18,7 @@ enum JavaScriptNumber {
     /// `Number(text)`: the whole text, trimmed, as a number (empty is 0); `nil` where JavaScript
     /// has `NaN`.
     static func number(_ text: String) -> Double? {
-        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        let trimmed = text.trimmingWhitespace()
         if trimmed.isEmpty { return 0 }
         guard trimmed.allSatisfy({ $0.isASCII && ($0.isNumber || "+-.eE".contains($0)) }), let value = Double(trimmed) else {
             return nil

@@ -17,4 +17,24 @@ extension String {
         }
         return String(validating: bytes, as: UTF8.self) ?? self
     }
+
+    /// The text with every `%XX` turned back into its byte; `nil` when a `%` starts no such
+    /// sequence or the bytes are not UTF-8. JavaScript's `decodeURIComponent`, which throws there,
+    /// and Foundation's `removingPercentEncoding`, without linking Foundation for it.
+    package var percentDecodedStrictly: String? {
+        guard contains("%") else { return self }
+        var bytes: [UInt8] = []
+        var utf8 = Array(self.utf8)[...]
+        while let byte = utf8.popFirst() {
+            guard byte == UInt8(ascii: "%") else {
+                bytes.append(byte)
+                continue
+            }
+            guard utf8.count >= 2, let value = UInt8(String(decoding: utf8.prefix(2), as: UTF8.self), radix: 16)
+            else { return nil }
+            bytes.append(value)
+            utf8 = utf8.dropFirst(2)
+        }
+        return String(validating: bytes, as: UTF8.self)
+    }
 }

@@ -7,7 +7,7 @@ import RickAndMortyAPI
 import UseCases
 
 /// What a command talks to: the API client and the image pipeline, both through the cache, and
-/// the bundled dataset's server (a `rickdex-serve` child) behind them when `--api fixtures`.
+/// the bundled dataset's server (a `rickdex serve` child) behind them when `--api fixtures`.
 struct APIConnection: Sendable {
     static let realService = "https://rickandmortyapi.com/api"
 
@@ -53,7 +53,7 @@ struct APIConnection: Sendable {
         try JSONOutput.encoded(value, moving: answeredRoot.map { ($0, publishedRoot) })
     }
 
-    /// Connects as `options` say. `fixtures` starts the bundled dataset's server (`rickdex-serve`)
+    /// Connects as `options` say. `fixtures` starts the bundled dataset's server (`rickdex serve`)
     /// on a free port; `--offline` starts nothing and reads only the cache. `--timeout` bounds
     /// the whole command from now, or each request (`eachRequest`, browse's searches).
     static func open(_ options: GlobalOptions, eachRequest: Bool = false) async throws -> APIConnection {

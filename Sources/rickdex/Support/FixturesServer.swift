@@ -1,8 +1,8 @@
 import FoundationEssentials
 import Toolbox
 
-/// The bundled dataset's server for `--api fixtures`: `rickdex-serve` on a free loopback port, as
-/// a child process that ends with this one.
+/// The bundled dataset's server for `--api fixtures`: `rickdex serve` on a free loopback port, as
+/// a child process that ends with this one (so the command's own threads never serve).
 ///
 /// The child is told to exit when its standard input closes; this process holds that input, so
 /// the server goes away even when the command is killed. Its output and error stay open as long
@@ -15,12 +15,14 @@ final class FixturesServer: Sendable {
 
     /// Starts it and waits until it listens.
     ///
-    /// - Throws: `ServerUnavailable` when `rickdex-serve` is missing, or exits before listening
-    ///   (no dataset found, say), with its message and exit status.
+    /// - Throws: `ServerUnavailable` when the child cannot run, or exits before listening (no
+    ///   dataset found, say), with its message and exit status.
     init() throws {
-        let executable = try ServeExecutable.url().path
+        // This executable by its own name, so `ps` and `top` show the child as `rickdex`.
+        let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
         do {
-            process = try ChildProcess(executable: executable, arguments: ["--port", "0", "--until-stdin-closes"])
+            process = try ChildProcess(
+                executable: executable, arguments: ["serve", "--port", "0", "--until-stdin-closes"])
         } catch {
             throw ServerUnavailable(
                 description: "cannot run \(executable): \(error)", exitCode: ErrorReport.usage)
@@ -30,10 +32,10 @@ final class FixturesServer: Sendable {
         guard let url = URL(string: String(decoding: line, as: UTF8.self)), url.port != nil else {
             let status = process.wait()
             var message = String(decoding: process.readAllErrors(), as: UTF8.self).trimmingWhitespace()
-            if message.hasPrefix("rickdex serve: ") { message.removeFirst("rickdex serve: ".count) }
+            if message.hasPrefix("rickdex: ") { message.removeFirst("rickdex: ".count) }
             throw ServerUnavailable(
                 description: "the bundled dataset's server did not start: "
-                    + (message.isEmpty ? "\(ServeExecutable.name) exited with status \(status)" : message),
+                    + (message.isEmpty ? "rickdex serve exited with status \(status)" : message),
                 exitCode: status == 0 ? ErrorReport.network : status)
         }
         baseURL = url

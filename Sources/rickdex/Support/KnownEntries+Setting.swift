@@ -5,7 +5,7 @@ import UseCases
 
 extension KnownEntries {
     /// What is known of the API `setting` names without a request: for `fixtures`, the bundled
-    /// dataset (found as `rickdex-serve` finds it, beside the installed `bin/`); else what the
+    /// dataset (found as `rickdex serve` finds it, beside the installed `bin/`); else what the
     /// cache holds for that API. Empty when neither can be read: hints are a courtesy.
     static func lookUp(
         setting: String, cache: CacheOptions, _ kinds: Set<ResourceKind> = Set(ResourceKind.allCases)

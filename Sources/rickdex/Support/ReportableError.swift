@@ -128,6 +128,15 @@ extension ExportNameClash: ReportableError {
 
 extension ServerUnavailable: ReportableError {}
 
+extension ServerStartFailure: ReportableError {
+    var exitCode: Int32 { ErrorReport.network }
+    var hint: String? { "Choose another --port, or --port 0 for any free one." }
+}
+
+extension DatasetNotFound: ReportableError {
+    var exitCode: Int32 { ErrorReport.usage }
+}
+
 extension PartialFailure: ReportableError {
     var exitCode: Int32 { ErrorReport.partial }
 }
