@@ -20,7 +20,7 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
-        // No traits: its default FullFoundation would link Foundation and ICU into rickdex-serve.
+        // No traits: its default FullFoundation would link all of Foundation and ICU into rickdex.
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.5.0", traits: []),
         .package(url: "https://github.com/apple/swift-async-algorithms", from: "1.0.0"),
         .package(url: "https://github.com/apple/swift-crypto.git", "3.12.3"..<"5.0.0"),
