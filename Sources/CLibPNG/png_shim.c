@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <zlib.h>
 
 /// A growable output buffer fed by libpng's write callback.
 typedef struct rdx_png_sink {
@@ -99,7 +100,10 @@ int rdx_png_encode(const uint8_t *pixels, int width, int height, size_t row_stri
         /* Nothing is compressed, so filtering would only cost time on both ends. */
         png_set_filter(png, PNG_FILTER_TYPE_BASE, PNG_FILTER_NONE);
     } else if (options.single_filter) {
-        png_set_filter(png, PNG_FILTER_TYPE_BASE, PNG_FILTER_SUB);
+        png_set_filter(png, PNG_FILTER_TYPE_BASE, PNG_FILTER_UP);
+    }
+    if (options.run_length) {
+        png_set_compression_strategy(png, Z_RLE);
     }
     int color_type = PNG_COLOR_TYPE_RGBA;
     if (options.layout == RDX_PNG_RGB) {

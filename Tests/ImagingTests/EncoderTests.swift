@@ -60,11 +60,17 @@ import Testing
         #expect(small.count <= fast.count)
     }
 
-    @Test func pngRoundTripsExactlyWithEitherFiltering() throws {
+    @Test func pngRoundTripsExactlyWithEitherFilteringAndRunLengthMatching() throws {
         for singleFilter in [false, true] {
-            let png = try PNGEncoder(compressionLevel: 2, singleFilter: singleFilter).encode(Self.gradient)
-            #expect(try ImageDecoder().decode(png) == Self.gradient)
+            for runLength in [false, true] {
+                let png = try PNGEncoder(compressionLevel: 2, singleFilter: singleFilter, runLength: runLength)
+                    .encode(Self.gradient)
+                #expect(try ImageDecoder().decode(png) == Self.gradient, "singleFilter \(singleFilter), runLength \(runLength)")
+            }
         }
+        // A translucent circle, as thumbnails are, through the preset they use.
+        let circle = ImageProcessors.Circle(size: 48).process(Self.gradient)
+        #expect(try ImageDecoder().decode(try PNGEncoder.fastest.encode(circle)) == circle)
     }
 
     @Test func jpegIsBaselineOrProgressiveAsAsked() throws {

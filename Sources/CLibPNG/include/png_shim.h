@@ -19,7 +19,8 @@ typedef enum rdx_png_layout {
 typedef struct rdx_png_encode_options {
     rdx_png_layout layout;
     int compression_level;        ///< zlib level 0...9
-    int single_filter;            ///< non-zero: the SUB filter on every row instead of trying all five
+    int single_filter;            ///< non-zero: the UP filter on every row instead of trying all five
+    int run_length;               ///< non-zero: zlib's Z_RLE strategy (matches at distance one only)
     const uint8_t *palette_rgba;  ///< RDX_PNG_PALETTE: entries of 4 bytes (alpha becomes tRNS)
     int palette_count;            ///< 1...256
 } rdx_png_encode_options;

@@ -9,7 +9,7 @@ enum LibPNG {
 
     static func encode(
         pixels: [UInt8], width: Int, height: Int, bytesPerRow: Int, layout: Layout, compressionLevel: Int,
-        singleFilter: Bool = false
+        singleFilter: Bool = false, runLength: Bool = false
     ) throws(ImagingError) -> [UInt8] {
         var data: UnsafeMutablePointer<UInt8>?
         var length = 0
@@ -26,6 +26,7 @@ enum LibPNG {
                     layout: shimLayout,
                     compression_level: Int32(max(0, min(9, compressionLevel))),
                     single_filter: singleFilter ? 1 : 0,
+                    run_length: runLength ? 1 : 0,
                     palette_rgba: palette.baseAddress,
                     palette_count: Int32(paletteBytes.count / 4)
                 )

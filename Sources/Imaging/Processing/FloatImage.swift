@@ -25,33 +25,38 @@ struct FloatImage {
             self.init(converting: bitmap, premultiplying: translucent)
             return
         }
+        // Each block is summed in integers (premultiplied as c·a, divided by 255 once at the
+        // end), a row of blocks at a time: no float work per source pixel.
+        var sums = [SIMD4<UInt32>](repeating: .zero, count: width)
         bitmap.pixels.withUnsafeBufferPointer { pixels in
             values.withUnsafeMutableBufferPointer { out in
-                for y in 0..<height {
-                    for x in 0..<width {
-                        var sum: SIMD4<Float> = .zero
+                sums.withUnsafeMutableBufferPointer { sums in
+                    guard let source = pixels.baseAddress, let target = out.baseAddress, let sums = sums.baseAddress else {
+                        return
+                    }
+                    let colourScale = translucent ? scale / 255 : scale
+                    for y in 0..<height {
+                        sums.update(repeating: .zero, count: width)
                         for dy in 0..<factorY {
-                            var index = (y * factorY + dy) * stride + x * factorX * 4
-                            for _ in 0..<factorX {
-                                var pixel = SIMD4<Float>(
-                                    Float(pixels[index]), Float(pixels[index + 1]), Float(pixels[index + 2]),
-                                    Float(pixels[index + 3]))
-                                if translucent {
-                                    let alpha = pixel.w / 255
-                                    pixel.x *= alpha
-                                    pixel.y *= alpha
-                                    pixel.z *= alpha
+                            let row = UnsafeRawPointer(source + (y &* factorY &+ dy) &* stride)
+                            var offset = 0
+                            for x in 0..<width {
+                                var sum = sums[x]
+                                for _ in 0..<factorX {
+                                    var pixel = SIMD4<UInt32>(
+                                        truncatingIfNeeded: row.loadUnaligned(fromByteOffset: offset, as: SIMD4<UInt8>.self))
+                                    if translucent { pixel &*= SIMD4(pixel.w, pixel.w, pixel.w, 1) }
+                                    sum &+= pixel
+                                    offset &+= 4
                                 }
-                                sum += pixel
-                                index += 4
+                                sums[x] = sum
                             }
                         }
-                        sum *= scale
-                        let target = (y * width + x) * 4
-                        out[target] = sum.x
-                        out[target + 1] = sum.y
-                        out[target + 2] = sum.z
-                        out[target + 3] = sum.w
+                        let outRow = UnsafeMutableRawPointer(target + y &* width &* 4)
+                        for x in 0..<width {
+                            let value = SIMD4<Float>(sums[x]) * SIMD4(colourScale, colourScale, colourScale, scale)
+                            outRow.storeBytes(of: value, toByteOffset: x &* 16, as: SIMD4<Float>.self)
+                        }
                     }
                 }
             }
