@@ -23,7 +23,6 @@ let package = Package(
         // No traits: its default FullFoundation would link all of Foundation and ICU into rickdex.
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.5.0", traits: []),
         .package(url: "https://github.com/apple/swift-async-algorithms", from: "1.0.0"),
-        .package(url: "https://github.com/apple/swift-crypto.git", "3.12.3"..<"5.0.0"),
         .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.80.0"),
@@ -64,7 +63,6 @@ let package = Package(
             name: "ImageCache",
             dependencies: [
                 "HTTP", "Imaging", "Toolbox",
-                .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "SystemPackage", package: "swift-system"),
             ]

@@ -21,7 +21,7 @@ struct ModuleMap {
 
     /// The external products as the docs name their packages; C modules as their libraries.
     static let docNames = [
-        "SystemPackage": "swift-system", "Logging": "swift-log", "Crypto": "swift-crypto", "Hummingbird": "Hummingbird",
+        "SystemPackage": "swift-system", "Logging": "swift-log", "Hummingbird": "Hummingbird",
         "HTTPTypes": "swift-http-types", "NIOCore": "swift-nio", "ServiceLifecycle": "swift-service-lifecycle",
         "AsyncAlgorithms": "swift-async-algorithms", "ArgumentParser": "swift-argument-parser", "CZlibSystem": "zlib",
     ]
