@@ -120,12 +120,20 @@ struct FloatImage {
                 guard var weight = weights.baseAddress else { return }
                 var target = UnsafeMutableRawPointer(output)
                 for x in 0..<count {
-                    var sum: SIMD4<Float> = .zero
+                    // Two sums, even and odd taps: one would wait on each add before the next.
+                    var even: SIMD4<Float> = .zero
+                    var odd: SIMD4<Float> = .zero
                     let pixel = UnsafeRawPointer(row + starts[x] &* 4)
-                    for tap in 0..<window {
-                        sum += pixel.loadUnaligned(fromByteOffset: tap &* 16, as: SIMD4<Float>.self) * weight[tap]
+                    var tap = 0
+                    while tap &+ 1 < window {
+                        even += pixel.loadUnaligned(fromByteOffset: tap &* 16, as: SIMD4<Float>.self) * weight[tap]
+                        odd += pixel.loadUnaligned(fromByteOffset: tap &* 16 &+ 16, as: SIMD4<Float>.self) * weight[tap &+ 1]
+                        tap &+= 2
                     }
-                    target.storeBytes(of: sum, as: SIMD4<Float>.self)
+                    if tap < window {
+                        even += pixel.loadUnaligned(fromByteOffset: tap &* 16, as: SIMD4<Float>.self) * weight[tap]
+                    }
+                    target.storeBytes(of: even + odd, as: SIMD4<Float>.self)
                     target += 16
                     weight += window
                 }
