@@ -103,7 +103,7 @@ struct APIRouter: Sendable {
             return try await HostileResponse.make(misbehaviour, for: request, payload: { try make() })
         }
         if faults.plan.latency > .zero {
-            try await Task.sleep(for: faults.plan.latency)
+            try await LoopClock.sleep(for: faults.plan.latency)
         }
         let target = request.uri.description
         let fault = faults.plan.alwaysFailing.contains(where: target.contains) ? .fail : faults.draw()

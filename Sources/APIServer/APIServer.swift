@@ -54,7 +54,7 @@ public enum APIServer {
         let group = ServiceGroup(configuration: .init(services: [application], logger: logger))
         let task = Task(executorPreference: ServerExecutor(loops: application.eventLoopGroup)) {
             defer { portContinuation.finish() }
-            try await group.run()
+            try await LoopClock.$loops.withValue(application.eventLoopGroup) { try await group.run() }
         }
         var iterator = ports.makeAsyncIterator()
         guard let port = await iterator.next() else {

@@ -6,7 +6,7 @@ import NIOCore
 /// its cooperative pool busy with its own work: two threads on a two-core machine, on which the
 /// handlers would queue behind long synchronous tests until requests time out. The loops that
 /// already do the server's I/O run its handlers too, as a server in its own process
-/// (`rickdex serve`) would have them.
+/// (`rickdex serve`) would have them; `LoopClock` times their waits on the same loops.
 final class ServerExecutor: TaskExecutor {
     private let loops: any EventLoopGroup
 

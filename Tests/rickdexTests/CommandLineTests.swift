@@ -159,7 +159,9 @@ import Testing
             ["warm", "--all", "--api", "fixtures"], environment: ["RICKDEX_CACHE_DIR": cache.path])
         defer { kill(command.processIdentifier, SIGKILL) }
         let parent = command.processIdentifier
-        let server = try await onDispatchThread { () -> Int32? in
+        // Found, named and its command killed on one thread: a hop back to the cooperative pool
+        // can wait while other tests hold it, and the warm could end meanwhile, its server with it.
+        let server = try await onDispatchThread { () -> (pid: Int32, name: String)? in
             // The child appears once the command has started it, under the thread that did; the
             // command is killed once the server has answered (entries are cached), not as it starts.
             let deadline = Date().addingTimeInterval(30)
@@ -173,17 +175,18 @@ import Testing
                 let children = threads.compactMap {
                     try? String(contentsOfFile: "/proc/\(parent)/task/\($0)/children", encoding: .utf8)
                 }
-                if let pid = children.joined(separator: " ").split(separator: " ").first.flatMap({ Int32($0) }) {
-                    return pid
+                if let pid = children.joined(separator: " ").split(separator: " ").first.flatMap({ Int32($0) }),
+                    let name = try? String(contentsOfFile: "/proc/\(pid)/comm", encoding: .utf8)
+                {
+                    kill(parent, SIGKILL)
+                    return (pid, name)
                 }
                 usleep(20_000)
             }
             return nil
         }
-        let pid = try #require(server, "warm --api fixtures started no server")
-        let name = try String(contentsOfFile: "/proc/\(pid)/comm", encoding: .utf8)
+        let (pid, name) = try #require(server, "warm --api fixtures started no server")
         #expect(name == "rickdex\n")
-        kill(parent, SIGKILL)
         command.exitStatus()
         let ended = try await onDispatchThread { () -> Bool in
             let deadline = Date().addingTimeInterval(30)

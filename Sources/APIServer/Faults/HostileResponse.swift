@@ -15,7 +15,7 @@ enum HostileResponse {
             let body = ResponseBody(contentLength: real.body.count) { writer in
                 for byte in real.body {
                     try await writer.write(ByteBuffer(bytes: [byte]))
-                    try await cancelWhenGracefulShutdown { try await Task.sleep(for: .seconds(1)) }
+                    try await cancelWhenGracefulShutdown { try await LoopClock.sleep(for: .seconds(1)) }
                 }
                 try await writer.finish(nil)
             }
@@ -41,7 +41,7 @@ enum HostileResponse {
                     try await writeZeros(to: &writer, upTo: nil)
                 })
         case .silent:
-            try await cancelWhenGracefulShutdown { try await Task.sleep(for: .seconds(86_400)) }
+            try await cancelWhenGracefulShutdown { try await LoopClock.sleep(for: .seconds(86_400)) }
             throw DroppedConnection()
         }
     }
