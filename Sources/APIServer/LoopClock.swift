@@ -16,9 +16,7 @@ enum LoopClock {
     static func sleep(for duration: Duration) async throws {
         guard let loops else { return try await Task.sleep(for: duration) }
         try Task.checkCancellation()
-        let (seconds, attoseconds) = duration.components
-        let nanoseconds = seconds * 1_000_000_000 + attoseconds / 1_000_000_000
-        let scheduled = loops.any().scheduleTask(in: .nanoseconds(nanoseconds)) {}
+        let scheduled = loops.any().scheduleTask(in: TimeAmount(duration)) {}
         try await withTaskCancellationHandler {
             do {
                 try await scheduled.futureResult.get()
