@@ -27,6 +27,11 @@ struct Rickdex: AsyncParsableCommand {
             Requests use libcurl (libcurl.so.4, or the file RICKDEX_LIBCURL names), loaded when needed. \
             With no arguments on a terminal, rickdex opens the live search (browse).
 
+            Options every command that talks to the API takes, before the command or after it \
+            (rickdex --offline search rick): --api URL, --offline, --timeout SECONDS, --retries N, \
+            --cacert FILE, --color auto|always|never, -v/--verbose, --cache-dir DIR, --cache-size \
+            SIZE and --avatar-max-stale DAYS (`rickdex help search` says each).
+
             Exit codes:
 
             """ + ExitStatus.helpLines,
@@ -48,19 +53,26 @@ struct Rickdex: AsyncParsableCommand {
         _ = rdx_malloc_keep_freed_memory()
         do {
             // `rickdex` alone on a terminal opens the live search.
-            let arguments = CommandLineWords.prepared(Array(CommandLine.arguments.dropFirst()))
+            let typed = CommandLineWords.prepared(Array(CommandLine.arguments.dropFirst()))
             let interactive =
-                arguments.isEmpty && TerminalDevice.standardInput.isTerminal && TerminalDevice.standardOutput.isTerminal
+                CommandLineWords.areAllGlobalOptions(typed) && TerminalDevice.standardInput.isTerminal
+                && TerminalDevice.standardOutput.isTerminal
+            let arguments = interactive ? ["browse"] + typed : CommandLineWords.movingGlobalOptions(typed)
             try CommandLineWords.checkCommand(arguments, known: configuration.subcommands.map { $0._commandName } + ["help"])
-            var command = try parseAsRoot(interactive ? ["browse"] : arguments)
+            var command = try parseAsRoot(arguments)
             if var asyncCommand = command as? AsyncParsableCommand {
                 try await asyncCommand.run()
             } else {
                 try command.run()
             }
         } catch {
-            let report = ErrorReport(error, command: Self.self)
+            var report = ErrorReport(error, command: Self.self)
             report.print()
+            // Browse keeps fzf's exit codes: 1 no match and 130 quit (both quiet), 2 any error.
+            let words = CommandLineWords.movingGlobalOptions(Array(CommandLine.arguments.dropFirst()))
+            if !(error is QuietExit), !report.isCleanExit, CommandLineWords.areAllGlobalOptions(words) || words.first == "browse" {
+                report.exitCode = 2
+            }
             #if canImport(Glibc)
                 Glibc.exit(report.exitCode)
             #else

@@ -238,6 +238,7 @@ import Testing
 
     @Test func aWriteWhoseShardFolderWasRemovedMakesItAgain() throws {
         let disk = try open()
+        _ = try store(disk, "first", bytes: [1])  // the tree is made with the first write
         let key = CacheKey(["test", "again"])
         let shard = (disk.path(for: key) as NSString).deletingLastPathComponent
         try FileManager.default.removeItem(atPath: shard)

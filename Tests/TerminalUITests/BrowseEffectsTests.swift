@@ -76,7 +76,7 @@ import UseCases
 
     @Test func aPageFetchSendsThatPageWithItsGeneration() async throws {
         try await withEffects { effects, events, _, client in
-            #expect(effects.run(.fetchPage(name: "rick", status: .alive, page: 2, generation: 7), grid: false))
+            effects.run(.fetchPage(name: "rick", status: .alive, page: 2, generation: 7), grid: false)
             let (page, generation) = try await events.first {
                 if case .page(let page, let generation) = $0 { (page, generation) } else { nil }
             }
@@ -90,7 +90,7 @@ import UseCases
     @Test func aDetailSendsItsEpisodesAndALargeAvatar() async throws {
         try await withEffects { effects, events, _, client in
             let rick = try await client.character(id: 1)
-            #expect(effects.run(.fetchDetail(rick), grid: false))
+            effects.run(.fetchDetail(rick), grid: false)
             let episodes = try await events.first {
                 if case .detail(let character, let episodes) = $0, character.id == 1 { episodes } else { nil }
             }
@@ -104,7 +104,7 @@ import UseCases
 
     @Test func residentsAreTheLocationsOwn() async throws {
         try await withEffects { effects, events, _, client in
-            #expect(effects.run(.fetchResidents(title: "Earth", locationID: 20), grid: false))
+            effects.run(.fetchResidents(title: "Earth", locationID: 20), grid: false)
             let (people, title) = try await events.first {
                 if case .people(let people, let title) = $0 { (people, title) } else { nil }
             }
@@ -116,7 +116,7 @@ import UseCases
     /// A location the server does not know: the people screen gets the error, not an empty list.
     @Test func residentsThatCannotBeHadComeAsAFailure() async throws {
         try await withEffects { effects, events, _, _ in
-            #expect(effects.run(.fetchResidents(title: "Nowhere", locationID: 9999), grid: false))
+            effects.run(.fetchResidents(title: "Nowhere", locationID: 9999), grid: false)
             let people = try await events.first { if case .people(let people, "Nowhere") = $0 { people } else { nil } }
             guard case .failed(let failure) = people else {
                 Issue.record("expected a failure, got \(people)")
@@ -131,7 +131,7 @@ import UseCases
             var rick = try await client.character(id: 1)
             let morty = try await client.character(id: 2)
             rick.imageURL = rick.imageURL.deletingLastPathComponent().appendingPathComponent("99999.jpeg")
-            #expect(effects.run(.fetchAvatars([rick, morty]), grid: false))
+            effects.run(.fetchAvatars([rick, morty]), grid: false)
             let missing = try await events.first { if case .avatarMissing(let id) = $0 { id } else { nil } }
             let shown = try await events.first { if case .avatar(let id, _) = $0 { id } else { nil } }
             #expect(missing == 1)
@@ -142,7 +142,7 @@ import UseCases
     @Test func sharingOutsideTmuxWritesOSC52AndSaysSo() async throws {
         try await withEffects { effects, events, written, client in
             let rick = try await client.character(id: 1)
-            #expect(effects.run(.share(rick), grid: false))
+            effects.run(.share(rick), grid: false)
             let text = ClipboardShare.text(for: rick)
             #expect(written.all == [ClipboardShare.sequence(text, multiplexed: false)])
             #expect(written.all.first?.hasPrefix("\u{1B}]52;c;") == true)
@@ -154,7 +154,7 @@ import UseCases
     @Test func refreshingOfflineSaysWhyAndAsksNothing() async throws {
         try await withEffects(refresher: false) { effects, events, _, client in
             let page = try await client.characters(CharacterQuery(page: 1))
-            #expect(effects.run(.refresh(page, name: "", status: .any, generation: 1), grid: false))
+            effects.run(.refresh(page, name: "", status: .any, generation: 1), grid: false)
             let notice = try await events.first { if case .notice(let notice) = $0 { notice } else { nil } }
             #expect(notice == "offline: nothing to refresh against (run without --offline)")
             #expect(effects.started == 0, "no fetch was started")
@@ -164,7 +164,7 @@ import UseCases
     @Test func aRefreshSendsThePageAgainWithNothingChanged() async throws {
         try await withEffects(refresher: true) { effects, events, _, client in
             let page = try await client.characters(CharacterQuery(page: 1))
-            #expect(effects.run(.refresh(page, name: "", status: .any, generation: 3), grid: false))
+            effects.run(.refresh(page, name: "", status: .any, generation: 3), grid: false)
             let (fresh, changed, unchanged, generation) = try await events.first {
                 if case .refreshed(let fresh, let changed, let unchanged, let generation) = $0 {
                     (fresh, changed, unchanged, generation)
@@ -178,9 +178,11 @@ import UseCases
         }
     }
 
-    @Test func quitStopsTheLoop() async throws {
+    /// Ending browse and redrawing are the loop's: they start no work.
+    @Test func theLoopsOwnEffectsStartNothing() async throws {
         try await withEffects { effects, _, _, _ in
-            #expect(!effects.run(.quit, grid: false))
+            for effect in [BrowseState.Effect.abort, .redraw, .accept([], key: nil)] { effects.run(effect, grid: false) }
+            #expect(effects.started == 0)
         }
     }
 

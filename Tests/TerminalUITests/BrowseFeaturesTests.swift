@@ -47,7 +47,7 @@ import UseCases
     @Test func f1ShowsEveryKeyAndAnyKeyClosesIt() {
         var state = loaded()
         #expect(state.apply(key: .character("?")) == [.search(name: "?", status: .any)], "? types on the list")
-        _ = state.apply(key: .clearLine)
+        _ = state.apply(key: .control("u"))
         #expect(KeyDecoder.keys(in: Array("\u{1B}OP".utf8)) == [.help], "F1")
         #expect(KeyDecoder.keys(in: [0x1F]) == [.help], "Ctrl-/")
         #expect(state.apply(key: .help).isEmpty)
@@ -58,17 +58,17 @@ import UseCases
         #expect(state.apply(key: .character("x")).isEmpty, "the key only closes the overlay")
         #expect(!state.help && state.query.isEmpty)
         _ = state.apply(key: .help)
-        #expect(state.apply(key: .interrupt) == [.quit])
+        #expect(state.apply(key: .control("c")) == [.abort])
     }
 
-    @Test func ctrlYCopiesTheSelectedOrShownCharacter() {
+    @Test func ctrlOCopiesTheSelectedOrShownCharacter() {
         var state = loaded()
         #expect(state.apply(key: .character("y")) == [.search(name: "y", status: .any)], "y types on the list")
-        _ = state.apply(key: .clearLine)
+        _ = state.apply(key: .control("u"))
         state = loaded()
         _ = state.apply(key: .down)
-        #expect(KeyDecoder.keys(in: [0x19]) == [.copy])
-        #expect(state.apply(key: .copy) == [.share(Self.characters[1])])
+        #expect(KeyDecoder.keys(in: [0x0F]) == [.control("o")])
+        #expect(state.apply(key: .control("o")) == [.share(Self.characters[1])])
         _ = state.apply(key: .enter)
         #expect(state.apply(key: .character("y")) == [.share(Self.characters[1])], "and from the detail")
         state.notice = "copied"
@@ -202,19 +202,19 @@ import UseCases
     }
 }
 
-/// Ctrl-G: the list as a grid of larger avatars, moved through in two dimensions.
+/// Ctrl-T: the list as a grid of larger avatars, moved through in two dimensions.
 @Suite struct BrowseGridTests {
     static let view = BrowseFeaturesTests.view  // 80 columns: five cells a row
 
-    @Test func ctrlGTogglesTheGridAndAsksForItsLargerAvatars() {
+    @Test func ctrlTTogglesTheGridAndAsksForItsLargerAvatars() {
         var state = BrowseFeaturesTests().loaded()
         _ = state.apply(key: .down)
         #expect(state.apply(key: .character("g")) == [.search(name: "g", status: .any)], "g types after moving too")
         state = BrowseFeaturesTests().loaded()
-        #expect(KeyDecoder.keys(in: [0x07]) == [.toggleGrid])
-        #expect(state.apply(key: .toggleGrid) == [.fetchAvatars(state.results)])
+        #expect(KeyDecoder.keys(in: [0x14]) == [.control("t")])
+        #expect(state.apply(key: .control("t")) == [.fetchAvatars(state.results)])
         #expect(state.grid)
-        #expect(state.apply(key: .toggleGrid).isEmpty && !state.grid)
+        #expect(state.apply(key: .control("t")).isEmpty && !state.grid)
     }
 
     @Test func arrowsMoveInTwoDimensions() {
@@ -268,8 +268,8 @@ import UseCases
         _ = state.apply(key: .down)
         let page = try #require(state.page)
         let generation = state.generation
-        #expect(state.apply(key: .refresh) == [.refresh(page, name: "", status: .any, generation: generation)], "Ctrl-R")
-        #expect(KeyDecoder.keys(in: [0x12]) == [.refresh])
+        #expect(state.apply(key: .control("r")) == [.refresh(page, name: "", status: .any, generation: generation)], "Ctrl-R")
+        #expect(KeyDecoder.keys(in: [0x12]) == [.control("r")])
 
         let redrawn = Bitmap(width: 32, height: 32, fill: RGBA(1, 2, 3))
         let rick = page.items[0].id
@@ -281,7 +281,7 @@ import UseCases
         var moved = page
         moved.items.removeFirst()
         state.apply(refreshed: moved, avatars: [:], unchanged: 19, generation: generation + 1)
-        #expect(state.page == page, "an answer for results since replaced is dropped")
+        #expect(state.pages == [page], "an answer for results since replaced is dropped")
         state.apply(refreshed: moved, avatars: [:], unchanged: 19, generation: generation)
         #expect(state.notice?.contains("the list changed") == true && state.results.count == 19)
     }

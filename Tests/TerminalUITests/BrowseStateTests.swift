@@ -27,9 +27,53 @@ import UseCases
         _ = state.apply(key: .tab)
         _ = state.apply(key: .tab)
         #expect(state.apply(key: .tab) == [.search(name: "r", status: .any)])
-        #expect(state.apply(key: .clearLine) == [.search(name: "", status: .any)])
-        #expect(state.apply(key: .escape) == [.quit], "Esc on an empty line quits")
-        #expect(state.apply(key: .interrupt) == [.quit])
+        #expect(state.apply(key: .control("u")) == [.search(name: "", status: .any)])
+        #expect(state.apply(key: .control("s")) == [.search(name: "", status: .alive)], "Ctrl-S cycles too")
+        #expect(state.apply(key: .escape) == [.abort], "Esc quits, as fzf's")
+        #expect(state.apply(key: .control("c")) == [.abort])
+        #expect(state.apply(key: .control("g")) == [.abort], "Ctrl-G is fzf's abort")
+        #expect(state.apply(key: .control("q")) == [.abort])
+    }
+
+    /// The search line edits as fzf's: the cursor moves, deletions on either side of it, and
+    /// Ctrl-Y puts back what was deleted last.
+    @Test func theLineEditsAsFzfs() {
+        var state = BrowseState()
+        for letter in "rick sanchez" { _ = state.apply(key: .character(letter)) }
+        _ = state.apply(key: .control("a"))
+        #expect(state.apply(key: .character("x")) == [.search(name: "xrick sanchez", status: .any)])
+        #expect(state.apply(key: .left).isEmpty && state.apply(key: .delete) == [.search(name: "rick sanchez", status: .any)])
+        #expect(state.apply(key: .control("d")) == [.search(name: "ick sanchez", status: .any)], "Ctrl-D deletes forward")
+        _ = state.apply(key: .control("e"))
+        _ = state.apply(key: .control("w"))
+        #expect(state.query == "ick ")
+        _ = state.apply(key: .control("y"))
+        #expect(state.query == "ick sanchez", "Ctrl-Y yanks what Ctrl-W removed")
+        _ = state.apply(key: .alt("b"))
+        _ = state.apply(key: .control("b"))
+        _ = state.apply(key: .control("u"))
+        #expect(state.query == " sanchez" && state.line.cursor == 0)
+        _ = state.apply(key: .control("f"))
+        _ = state.apply(key: .alt("d"))
+        #expect(state.query == " ")
+        _ = state.apply(key: .backspace)
+        #expect(state.query.isEmpty)
+        #expect(state.apply(key: .control("d")) == [.abort], "Ctrl-D on an empty line quits")
+    }
+
+    /// A long line scrolls so that the cursor, and what is typed at it, shows.
+    @Test func aLongLineScrollsToTheCursor() {
+        var line = QueryLine(String(repeating: "abcdefghij", count: 15))
+        let end = line.visible(columns: 20)
+        #expect(end.beforeCursor.hasPrefix("…") && end.beforeCursor.hasSuffix("hij") && end.afterCursor.isEmpty)
+        #expect(TerminalText.width(end.beforeCursor) <= 20)
+        line.moveToStart()
+        let start = line.visible(columns: 20)
+        #expect(start.beforeCursor.isEmpty && start.afterCursor.hasPrefix("abcdefghij") && start.afterCursor.hasSuffix("…"))
+        let view = BrowseView(width: 40, height: 10, style: Style(enabled: false), renderer: CellRenderer(mode: .truecolor))
+        var state = BrowseState()
+        state.query = String(repeating: "x", count: 140) + "END"
+        #expect(view.render(state)[0].contains("END▏"), "what is typed is seen")
     }
 
     @Test func resultsAskForAvatarsAndTheListMovesWithinThem() {
@@ -38,15 +82,20 @@ import UseCases
         #expect(effects == [.fetchAvatars(Array(Self.characters.prefix(20)))])
         _ = state.apply(key: .up)
         #expect(state.selection == 0)
-        for _ in 0..<25 { _ = state.apply(key: .down) }
+        for _ in 0..<19 { #expect(state.apply(key: .down).isEmpty) }
         #expect(state.selection == 19)
         _ = state.apply(key: .home)
         #expect(state.selection == 0)
         _ = state.apply(key: .end)
         #expect(state.selection == 19)
-        #expect(state.apply(key: .pageDown) == [.fetchPage(name: "", status: .any, page: 2, generation: 1)])
+        #expect(state.apply(key: .down) == [.fetchPage(name: "", status: .any, page: 2, generation: 1)], "↓ past the end loads more")
         #expect(state.apply(key: .pageDown) == [], "one page fetch at a time")
-        #expect(state.apply(key: .endOfInput) == [.quit], "Ctrl-D quits")
+        _ = state.apply(page: Self.page(10, number: 2), generation: state.generation)
+        #expect(state.results.count == 30 && state.selection == 20, "one list: the selection went on into page 2")
+        #expect(state.page?.number == 2)
+        _ = state.apply(key: .pageUp)
+        #expect(state.selection == 19, "PgUp moves a screen (one item with no view)")
+        #expect(state.apply(key: .control("d")) == [.abort], "Ctrl-D on an empty line quits")
     }
 
     /// As in fzf: after moving through the list, every printable key still types, `q` and `p`
@@ -59,27 +108,30 @@ import UseCases
         var effects: [BrowseState.Effect] = []
         for letter in " quantum" { effects += state.apply(key: .character(letter)) }
         #expect(state.query == "rick quantum")
-        #expect(!effects.contains(.quit))
+        #expect(!effects.contains(.abort))
         #expect(effects.last == .search(name: "rick quantum", status: .any))
-        _ = state.apply(key: .clearLine)
+        _ = state.apply(key: .control("u"))
         _ = state.apply(key: .down)
         for letter in "poopy?ygnr" { _ = state.apply(key: .character(letter)) }
         #expect(state.query == "poopy?ygnr", "no page turned, no help, no copy, no grid")
         #expect(!state.help && !state.grid)
-        #expect(state.apply(key: .deleteWord) == [.search(name: "", status: .any)])
+        #expect(state.apply(key: .control("w")) == [.search(name: "", status: .any)])
         #expect(state.apply(key: .backTab) == [.search(name: "", status: .unknown)])
     }
 
     @Test func chordsAndNamedKeysActOnTheList() {
         var state = BrowseState()
         _ = state.apply(search: .loaded(query: BrowseQuery(name: "", status: .any), page: Self.page(20)))
-        #expect(state.apply(key: .copy) == [.share(Self.characters[0])])
-        #expect(state.apply(key: .toggleGrid) == [.fetchAvatars(Array(Self.characters.prefix(20)))])
+        #expect(state.apply(key: .control("o")) == [.share(Self.characters[0])])
+        #expect(state.apply(key: .control("t")) == [.fetchAvatars(Array(Self.characters.prefix(20)))])
         #expect(state.grid)
         #expect(state.apply(key: .help) == [] && state.help)
-        #expect(state.apply(key: .character("x")) == [] && !state.help, "any key closes the help")
+        _ = state.apply(key: .down)
+        #expect(state.help && state.helpOffset == 1, "↓ scrolls the help")
+        #expect(state.apply(key: .character("x")) == [] && !state.help, "any other key closes the help")
         #expect(state.query.isEmpty)
-        #expect(state.apply(key: .escape) == [.quit], "Esc on an empty line quits")
+        #expect(state.apply(key: .control("l")) == [.redraw])
+        #expect(state.apply(key: .escape) == [.abort])
     }
 
     @Test func pickingEndsWithTheChosenCharacter() {
@@ -87,8 +139,65 @@ import UseCases
         state.picks = true
         _ = state.apply(search: .loaded(query: BrowseQuery(name: "", status: .any), page: Self.page(5)))
         _ = state.apply(key: .down)
-        #expect(state.apply(key: .enter) == [.pick(Self.characters[1])])
+        #expect(state.apply(key: .enter) == [.accept([Self.characters[1]], key: nil)])
         #expect(state.screen == .list)
+    }
+
+    /// Enter with nothing matched ends a picker with nothing chosen (fzf's exit 1).
+    @Test func pickingWithNoMatchAcceptsNothing() {
+        var state = BrowseState()
+        state.picks = true
+        _ = state.apply(search: .empty(query: BrowseQuery(name: "zzz", status: .any)))
+        #expect(state.apply(key: .enter) == [.accept([], key: nil)])
+    }
+
+    /// `--multi`: Tab marks and moves down, Shift-Tab marks and moves up; Enter chooses the
+    /// marked in the order marked.
+    @Test func multiMarksAndEnterChoosesEveryMarked() {
+        var state = BrowseState()
+        state.picks = true
+        state.multi = true
+        _ = state.apply(search: .loaded(query: BrowseQuery(name: "", status: .any), page: Self.page(5)))
+        _ = state.apply(key: .down)
+        _ = state.apply(key: .down)
+        _ = state.apply(key: .tab)
+        #expect(state.selection == 3)
+        _ = state.apply(key: .backTab)
+        _ = state.apply(key: .up)
+        _ = state.apply(key: .up)
+        _ = state.apply(key: .up)
+        _ = state.apply(key: .tab)
+        #expect(state.status == .any, "with --multi, Tab does not cycle the status")
+        #expect(state.apply(key: .enter) == [.accept([Self.characters[2], Self.characters[3], Self.characters[0]], key: nil)])
+    }
+
+    /// `--expect`: those keys end browse as Enter does, and are named.
+    @Test func expectedKeysChooseAndAreNamed() {
+        var state = BrowseState()
+        state.picks = true
+        state.expect = [.control("x"), .function(2)]
+        _ = state.apply(search: .loaded(query: BrowseQuery(name: "", status: .any), page: Self.page(5)))
+        #expect(state.apply(key: .control("x")) == [.accept([Self.characters[0]], key: "ctrl-x")])
+        #expect(state.apply(key: .function(2)) == [.accept([Self.characters[0]], key: "f2")])
+        #expect(Key(named: "ctrl-x") == .control("x") && Key(named: "alt-q") == .alt("q") && Key(named: "f12") == .function(12))
+        #expect(Key(named: "ctrl-xx") == nil && Key(named: "nope") == nil)
+    }
+
+    /// The episodes and people lists take Home, End, PgUp and PgDn.
+    @Test func subListsTakeHomeEndAndPages() {
+        var state = BrowseState()
+        state.visibleItems = 10
+        state.push(.people(title: "Residents", .characters(ids: []), .loaded(Array(Self.characters.prefix(25)))))
+        _ = state.apply(key: .end)
+        #expect(state.itemSelection == 24)
+        _ = state.apply(key: .home)
+        _ = state.apply(key: .pageDown)
+        #expect(state.itemSelection == 10)
+        _ = state.apply(key: .pageDown)
+        _ = state.apply(key: .pageDown)
+        #expect(state.itemSelection == 24)
+        _ = state.apply(key: .control("k"))
+        #expect(state.itemSelection == 23)
     }
 
     @Test func aPageForOlderResultsIsDropped() {
@@ -156,7 +265,11 @@ import UseCases
         #expect(KeyDecoder.keys(in: [0x1B, 0x5B, 0x41, 0x1B, 0x5B, 0x42]) == [.up, .down])
         #expect(KeyDecoder.keys(in: Array("\u{1B}[6~\u{1B}[5~".utf8)) == [.pageDown, .pageUp])
         #expect(KeyDecoder.keys(in: [0x1B]) == [.escape])
-        #expect(KeyDecoder.keys(in: [0x03, 0x09, 0x0D, 0x7F, 0x15]) == [.interrupt, .tab, .enter, .backspace, .clearLine])
+        #expect(
+            KeyDecoder.keys(in: [0x03, 0x09, 0x0D, 0x7F, 0x15, 0x0A, 0x0B]) == [
+                .control("c"), .tab, .enter, .backspace, .control("u"), .control("j"), .control("k"),
+            ])
+        #expect(KeyDecoder.keys(in: Array("\u{1B}[3~\u{1B}b\u{1B}\u{7F}\u{1B}[1;5D\u{1B}[1;2C".utf8)) == [.delete, .alt("b"), .altBackspace, .alt("f")])
         #expect(KeyDecoder.keys(in: Array("ñ".utf8)) == [.character("ñ")])
     }
 }

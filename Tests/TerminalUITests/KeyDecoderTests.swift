@@ -52,8 +52,10 @@ import Testing
 
     @Test(arguments: [
         ("\u{1B}[H", Key.home), ("\u{1B}OH", .home), ("\u{1B}[1~", .home), ("\u{1B}[F", .end), ("\u{1B}[4~", .end),
-        ("\u{1B}OP", .help), ("\u{1B}[11~", .help), ("\u{1B}[Z", .backTab), ("\u{04}", .endOfInput),
-        ("\u{0E}", .down), ("\u{10}", .up), ("\u{17}", .deleteWord), ("\u{19}", .copy), ("\u{07}", .toggleGrid),
+        ("\u{1B}OP", .help), ("\u{1B}[11~", .help), ("\u{1B}[Z", .backTab), ("\u{04}", .control("d")),
+        ("\u{0E}", .control("n")), ("\u{10}", .control("p")), ("\u{17}", .control("w")), ("\u{19}", .control("y")),
+        ("\u{07}", .control("g")), ("\u{0A}", .control("j")), ("\u{1B}[3~", .delete), ("\u{1B}[15~", .function(5)),
+        ("\u{1B}OQ", .function(2)),
     ])
     func namedKeysAndChordsDecode(_ bytes: String, _ key: Key) {
         let sent = Array(bytes.utf8)

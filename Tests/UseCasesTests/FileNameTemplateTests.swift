@@ -26,7 +26,22 @@ import UseCases
                 == "human_unknown.male.none.earth-c-137.citadel-of-ricks.7xoriginal.jpg")
     }
 
+    /// The extension ends every name: without `{size}`, a thumbnail's `-SIZE` goes before it.
     @Test(arguments: [
+        ("{id}-{name}.{ext}", 64, "png", "0007-rick-sanchez-c-137-64.png"),
+        ("{id}-{name}.{ext}", nil, "jpg", "0007-rick-sanchez-c-137.jpg"),
+        ("{id}.v2.{ext}", 256, "png", "0007.v2-256.png"),
+        ("{id}_{size}", 32, "png", "0007_32.png"),
+    ] as [(String, Int?, String, String)])
+    func theExtensionEndsEveryNameWithTheSizeBeforeIt(template: String, size: Int?, ext: String, name: String) throws {
+        #expect(try FileNameTemplate(parsing: template).name(of: Self.rick, size: size, ext: ext, digits: 4) == name)
+    }
+
+    @Test(arguments: [
+        ("{id}.{ext}-{size}", "puts {ext} before its end"),
+        ("{id}.{ext}.{ext}", "puts {ext} before its end"),
+        ("{id}{ext}", "has no dot before {ext}"),
+        ("{id}-{name}.", "ends with a dot"),
         ("{nmae}", "unknown field {nmae}: the fields are {id}, {name}"),
         ("{id", "unmatched brace"),
         ("id}", "unmatched brace"),

@@ -70,9 +70,14 @@ import Testing
         "env -u NO_COLOR RICKDEX_CACHE_DIR=\(cache.path) \(RickdexProcess.executable.path) browse --api \(api)"
     }
 
+    /// `command`, then its exit status on the screen (`STATUS n`).
+    func commandSayingStatus(_ api: String, cache: TemporaryFolder, _ more: String = "") -> String {
+        command(api, cache: cache) + more + "; echo \"STATUS $?\""
+    }
+
     @Test func typeSelectOpenGoBackQuitAndTheTerminalIsRestored() async throws {
         let cache = try TemporaryFolder()
-        let pane = try Pane(command("fixtures", cache: cache))
+        let pane = try Pane(commandSayingStatus("fixtures", cache: cache))
         let screens = try await onDispatchThread {
             // It opens on everyone.
             let start = try pane.wait(for: "page 1 of 42")
@@ -83,7 +88,13 @@ import Testing
             let detail = try pane.wait(for: "Episodes (")
             try pane.keys("Escape")
             let back = try pane.wait(for: "97 matches")
+            try pane.keys("C-d")  // on a line with text: deletes forward (nothing after the cursor)
+            try pane.keys("C-a")
             try pane.keys("C-d")
+            _ = try pane.wait(for: "Search › ▏ick")  // the cursor at the start, the r deleted
+            try pane.keys("C-e", "BSpace", "BSpace", "BSpace")
+            _ = try pane.wait(for: "826 matches")
+            try pane.keys("C-d")  // on an empty line: quit
             let end = try pane.wait(for: "DONE")
             return [start, results, detail, back, end]
         }
@@ -94,6 +105,7 @@ import Testing
         #expect(screens[3].contains("▶ ● Juggling Rick"))
         let end = screens[4]
         #expect(end.contains("DONE"), "browse quit on Ctrl-D")
+        #expect(end.contains("STATUS 130"), "quitting is fzf's 130")
         #expect(end.contains(" icanon") && !end.contains("-icanon"), "line editing is back")
         #expect(end.contains(" echo ") && !end.contains("-echo "), "echo is back")
     }
@@ -152,7 +164,7 @@ import Testing
             try quit.keys("Escape")
             return try quit.wait(for: "STATUS")
         }
-        #expect(ended.contains("STATUS 1") && ended.contains("no character chosen"))
+        #expect(ended.contains("STATUS 130"), "aborted: 130, as fzf")
     }
 
     @Test func aSlowAnswerForAnOldQueryIsNeverShown() async throws {
@@ -184,7 +196,7 @@ import Testing
         }
     }
 
-    @Test func ctrlYCopiesThroughTmuxsBufferAndF1ShowsTheKeys() async throws {
+    @Test func ctrlOCopiesThroughTmuxsBufferAndF1ShowsTheKeys() async throws {
         let cache = try TemporaryFolder()
         let pane = try Pane(command("fixtures", cache: cache))
         let output = cache.appendingPathComponent("pane-output")
@@ -197,7 +209,7 @@ import Testing
             try pane.keys("Escape")
             _ = try pane.wait(for: "page 1 of 42")
             try pane.keys("Down")
-            try pane.keys("C-y")
+            try pane.keys("C-o")
             let copied = try pane.wait(for: "copied")
             let buffer = try ViewTests.tmux(["-L", pane.socket, "show-buffer"])
             try pane.keys("C-c")
@@ -253,7 +265,7 @@ import Testing
         _ = try ViewTests.tmux(["-L", still.socket, "pipe-pane", "-o", "cat >> \(quietOutput.path)"])
         _ = try await onDispatchThread {
             _ = try still.wait(for: "page 1 of 42")
-            try still.keys("Escape")  // on an empty line: quit
+            try still.keys("Escape")  // quit, as fzf's
             return try still.wait(for: "DONE")
         }
         #expect(!String(decoding: try Data(contentsOf: quietOutput), as: UTF8.self).contains("\u{1B}[?1000h"))
@@ -288,14 +300,14 @@ import Testing
         #expect(screens[3].contains("826 matches"))
     }
 
-    @Test func ctrlGShowsAGridOfAvatarsAndNamesThatArrowsMoveThrough() async throws {
+    @Test func ctrlTShowsAGridOfAvatarsAndNamesThatArrowsMoveThrough() async throws {
         let cache = try TemporaryFolder()
         let pane = try Pane(command("fixtures", cache: cache))
         let screens = try await onDispatchThread {
             _ = try pane.wait(for: "page 1 of 42")
             try pane.keys("Down")
-            try pane.keys("C-g")
-            let grid = try pane.wait(for: "^G list")
+            try pane.keys("C-t")
+            let grid = try pane.wait(for: "^T list")
             // The larger avatars arrive (made on first use): cells above the names.
             let drawn = try pane.wait(for: "▀")
             try pane.keys("Right")

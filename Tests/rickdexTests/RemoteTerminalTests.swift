@@ -125,7 +125,7 @@ import Testing
             _ = try pane.wait(for: "page 1 of 42")
             try pane.keys("Down")
             _ = try pane.wait(for: "▶ ● Morty Smith")
-            try pane.keys("C-y")
+            try pane.keys("C-o")
             let screen = try pane.wait(for: "copied")
             // Read while the pane's server surely runs.
             let buffer = try ViewTests.tmux(["-L", pane.socket, "show-buffer"])

@@ -40,7 +40,7 @@ public final class DiskCache: DataCaching {
     private static let abandonedAfter = 600.0
 
     /// The cache directory tag (bford.info/cachedir) that marks a folder as a cache: backup tools
-    /// skip it, and tending a cache (`onlyACache`) needs it, or an entry tree, or an empty folder.
+    /// skip it, so the cache takes only a folder that is missing, empty, or has this tag or an entry tree.
     static let tagName = "CACHEDIR.TAG"
     static let tag = """
         Signature: 8a477f597d28d172789f06886806bc55
@@ -49,42 +49,46 @@ public final class DiskCache: DataCaching {
 
         """
 
-    /// Opens (creating as needed) the cache at `root`, marking it with `CACHEDIR.TAG`.
+    /// Opens the cache at `root`. Nothing is made on disk until the first write, which makes the
+    /// folder, marks it with `CACHEDIR.TAG` and lays out the entry tree.
     ///
-    /// With `onlyACache` (to tend or empty a cache), a folder that holds other files and is not
-    /// already a cache (no tag, no entry tree) is refused with `notACache`, and nothing is made
-    /// in it.
-    public init(
-        root: URL, configuration: DiskCacheConfiguration = DiskCacheConfiguration(), onlyACache: Bool = false
-    ) throws(DiskCacheError) {
+    /// A folder is taken only when it is missing, empty or already a cache (a tag or an entry
+    /// tree): one that holds other files is refused with `notACache` and left as it is, since
+    /// the tag would hide those files from backups (`tar --exclude-caches`, borg, restic).
+    public init(root: URL, configuration: DiskCacheConfiguration = DiskCacheConfiguration()) throws(DiskCacheError) {
         self.root = root
         self.configuration = configuration
         let version = root.appendingPathComponent("v1").path
         objects = version + "/objects"
         legacyTemporary = version + "/tmp"
         record = SizeRecord(path: version + "/size")
-        let tag = root.appendingPathComponent(Self.tagName).path
-        let marked = FileSystem.info(tag) != nil || FileSystem.info(version) != nil
-        // Tending a cache (clearing it, say) never takes a folder of other things for one.
-        if onlyACache, !marked, !FileSystem.list(root.path).isEmpty { throw .notACache(path: root.path) }
-        do {
-            try FileSystem.makeFolder(objects)
-        } catch {
-            throw .unusable(path: objects, cause: error)
+        guard FileSystem.exists(root.path) else {
+            // Made with the first write; one that could never be made is refused now.
+            if let reason = FileSystem.reasonFolderCannotBeMade(root.path) { throw .unusable(path: root.path, cause: reason) }
+            return
         }
+        guard FileSystem.isFolder(root.path) else { throw .unusable(path: root.path, cause: .notDirectory) }
+        let marked =
+            FileSystem.info(root.appendingPathComponent(Self.tagName).path) != nil || FileSystem.info(version) != nil
+        if !marked, !FileSystem.list(root.path).isEmpty { throw .notACache(path: root.path) }
+    }
+
+    /// Whether the entry tree exists (a write has been made, now or by an earlier process).
+    private var hasTree: Bool { FileSystem.isFolder(objects) }
+
+    /// Makes the folder, its tag and the 256 shard folders, so that a write never finds its folder
+    /// missing, and the size record, counted under its lock (exact with other processes writing
+    /// their first entries at once; the walk of a new tree lists 256 empty folders).
+    private func makeTree() throws(Errno) {
+        try FileSystem.makeFolder(objects)
+        let tag = root.appendingPathComponent(Self.tagName).path
         if FileSystem.info(tag) == nil { try? AtomicFile.write(Array(Self.tag.utf8), to: tag) }
-        // The 256 shard folders, made once, so a write never finds its folder missing.
-        if FileSystem.info("\(objects)/ff") == nil {
-            let wasEmpty = FileSystem.list(objects).isEmpty
-            for shard in 0..<256 {
-                try? FileSystem.makeFolder("\(objects)/\(Self.shardName(shard))")
-            }
-            // A new tree holds nothing: no walk needed to know it.
-            if record.read() == nil,
-                wasEmpty || FileSystem.list(objects).allSatisfy({ FileSystem.list("\(objects)/\($0)").isEmpty })
-            {
-                try? record.replace(with: SizeRecord.Totals(bytes: 0, entries: 0))
-            }
+        for shard in 0..<256 {
+            try? FileSystem.makeFolder("\(objects)/\(Self.shardName(shard))")
+        }
+        try? record.setIfMissing {
+            let files = objectFiles()
+            return SizeRecord.Totals(bytes: files.reduce(0) { $0 + $1.info.size }, entries: Int64(files.count))
         }
     }
 
@@ -174,7 +178,8 @@ public final class DiskCache: DataCaching {
             do {
                 staged = try AtomicFile.stage([head, body], for: path)
             } catch let error where error == .noSuchFileOrDirectory {
-                // The tree was removed (by hand, or `rm -rf` of the cache elsewhere).
+                // The first write, or the tree was removed (by hand, or `rm -rf` elsewhere).
+                try makeTree()
                 try FileSystem.makeFolder(FileSystem.folder(of: path))
                 staged = try AtomicFile.stage([head, body], for: path)
             }
@@ -253,8 +258,9 @@ public final class DiskCache: DataCaching {
 
     /// Sets the record after a walk. A record that cannot be written (a read-only or full disk)
     /// is named in `lastWriteError` and rebuilt by the next process that can; the old one, if
-    /// any, stays as it was.
+    /// any, stays as it was. A cache nothing was ever written to keeps no record (nor a folder).
     private func setRecord(_ totals: SizeRecord.Totals) {
+        guard hasTree else { return }
         do {
             try record.replace(with: totals)
             state.withLock { $0.statistics.recordWalks += 1 }

@@ -53,6 +53,22 @@ struct SizeRecord: Sendable {
         return totals
     }
 
+    /// Sets the totals to `count()` when the record is missing or not valid, holding the
+    /// exclusive lock, under which no entry is committed (`update`): a walk made in `count` is
+    /// exact even while other processes write.
+    func setIfMissing(_ count: () -> Totals) throws(Errno) {
+        do {
+            let file = try FileSystem.openForUpdate(path)
+            defer { try? file.close() }
+            try FileSystem.lock(file, exclusive: true)
+            guard Self.decode(Self.read(file)) == nil else { return }
+            _ = try file.writeAll(toAbsoluteOffset: 0, Self.encode(count()))
+            try file.resize(to: Int64(Self.size))
+        } catch {
+            throw Errno(error)
+        }
+    }
+
     /// Sets the totals outright (after a walk of the files), creating the record if needed.
     func replace(with totals: Totals) throws(Errno) {
         do {

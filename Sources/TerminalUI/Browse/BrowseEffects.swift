@@ -54,14 +54,14 @@ final class BrowseEffects {
         }
     }
 
-    /// Runs `effect`: `false` for `.quit`. `grid`: the list is a grid (its avatars are larger).
-    /// What needs no work but a line in the status bar (a refresh offline, a copy through OSC 52)
-    /// comes back as a `.notice` event like any answer.
-    func run(_ effect: BrowseState.Effect, grid: Bool) -> Bool {
+    /// Runs `effect` (those that end browse or redraw it are the loop's). `grid`: the list is a
+    /// grid (its avatars are larger). What needs no work but a line in the status bar (a refresh
+    /// offline, a copy through OSC 52) comes back as a `.notice` event like any answer.
+    func run(_ effect: BrowseState.Effect, grid: Bool) {
         let (client, events) = (client, events)
         switch effect {
-        case .quit, .pick:
-            return false
+        case .abort, .accept, .redraw:
+            return
         case .share(let character):
             share(ClipboardShare.text(for: character))
         case .search(let name, let status):
@@ -98,7 +98,6 @@ final class BrowseEffects {
         case .fetchAvatars(let characters):
             avatars(of: characters, variant: BrowseView.avatarVariant(grid: grid))
         }
-        return true
     }
 
     /// A character's episodes and large avatar, for the detail screen.

@@ -25,9 +25,11 @@ extension BrowseState {
         return effects
     }
 
-    /// The grid cells a row holds on the screen now (the view says; ↑/↓ move by a row).
-    mutating func apply(gridColumns: Int) {
+    /// The grid cells a row holds on the screen now (↑/↓ move by a row), and the items a
+    /// screen of a list shows (PgUp/PgDn move by it): the view says.
+    mutating func apply(gridColumns: Int, visibleItems: Int) {
         self.gridColumns = gridColumns
+        self.visibleItems = max(1, visibleItems)
     }
 
     /// Applies an answer of browse's work (a search, a page, an avatar, a detail) or the end of
@@ -47,7 +49,7 @@ extension BrowseState {
         case .largeAvatar(let id, let bitmap): largeAvatars[id] = bitmap
         case .detail(let character, let episodes): apply(detail: character, episodes: episodes)
         case .people(let people, let title): apply(people: people, title: title)
-        case .endOfInput: return [.quit]
+        case .endOfInput: return [.abort]
         case .keys, .resize, .terminalAnswered: break
         }
         return []

@@ -5,50 +5,71 @@ import RickAndMortyAPI
 /// location's residents. Each opens from the one before and Esc walks back the same way.
 extension BrowseState {
     /// A key on any screen but the list. These have no text field, so single letters act (q, e,
-    /// l, y, r) beside the keys the list uses (Ctrl-Y, Ctrl-R).
+    /// l, y, r) beside the keys the list uses (Ctrl-O, Ctrl-R); their lists move as the list does.
     mutating func navigate(_ key: Key) -> [Effect] {
+        if let count = itemCount, moveItem(key, count: count) { return [] }
         switch (screen, key) {
-        case (_, .character("q")):
-            return [.quit]
+        case (_, .character("q")), (_, .control("d")):
+            return [.abort]
         case (_, .character("?")):
             help = true
+            helpOffset = 0
         case (_, .escape), (_, .backspace), (_, .left):
             back()
-        case (.detail(let character, _), .character("y")), (.detail(let character, _), .copy):
+        case (.detail(let character, _), .character("y")), (.detail(let character, _), .control("o")):
             return [.share(character)]
-        case (.detail(let character, _), .enter) where picks:
-            return [.pick(character)]
+        case (.detail, .enter) where picks:
+            return accept(key: nil)
         case (.detail(let character, .loaded(let episodes)), .character("e")) where !episodes.isEmpty:
             push(.episodes(of: character, episodes))
-        case (.detail(let character, .failed), .character("r")), (.detail(let character, .failed), .refresh):
+        case (.detail(let character, .failed), .character("r")), (.detail(let character, .failed), .control("r")):
             screen = .detail(character, episodes: .loading)
             return [.fetchDetail(character)]
         case (.detail(let character, _), .character("l")):
             guard let id = character.location.id else { return [] }
             let title = "Residents of " + TerminalText.sanitize(character.location.name)
             return open(title, .residents(locationID: id))
-        case (.episodes, .up), (.people(_, _, .loaded), .up):
-            itemSelection = max(0, itemSelection - 1)
-        case (.episodes(_, let episodes), .down):
-            itemSelection = min(max(0, episodes.count - 1), itemSelection + 1)
-        case (.people(_, _, .loaded(let people)), .down):
-            itemSelection = min(max(0, people.count - 1), itemSelection + 1)
         case (.episodes(_, let episodes), .enter) where episodes.indices.contains(itemSelection):
             let episode = episodes[itemSelection]
             let title = TerminalText.sanitize(episode.code) + " " + TerminalText.sanitize(episode.name) + " — cast"
             return open(title, .characters(ids: episode.characterIDs))
-        case (.people(let title, let source, .failed), .character("r")), (.people(let title, let source, .failed), .refresh):
+        case (.people(let title, let source, .failed), .character("r")),
+            (.people(let title, let source, .failed), .control("r")):
             screen = .people(title: title, source, .loading)
             return [source.fetch(title: title)]
         case (.people(_, _, .loaded(let people)), .enter) where people.indices.contains(itemSelection):
             return open(people[itemSelection])
         case (.people(_, _, .loaded(let people)), .character("y")) where people.indices.contains(itemSelection),
-            (.people(_, _, .loaded(let people)), .copy) where people.indices.contains(itemSelection):
+            (.people(_, _, .loaded(let people)), .control("o")) where people.indices.contains(itemSelection):
             return [.share(people[itemSelection])]
         default:
             break
         }
         return []
+    }
+
+    /// The rows of the episodes or people list shown, or `nil` on a screen without one.
+    private var itemCount: Int? {
+        switch screen {
+        case .episodes(_, let episodes): episodes.count
+        case .people(_, _, .loaded(let people)): people.count
+        case .list, .detail, .people: nil
+        }
+    }
+
+    /// ↑ ↓ (Ctrl-K/P, Ctrl-J/N), Home, End, PgUp and PgDn on the episodes and people lists.
+    private mutating func moveItem(_ key: Key, count: Int) -> Bool {
+        let last = max(0, count - 1)
+        switch key {
+        case .up, .control("k"), .control("p"): itemSelection = max(0, itemSelection - 1)
+        case .down, .control("j"), .control("n"): itemSelection = min(last, itemSelection + 1)
+        case .pageUp: itemSelection = max(0, itemSelection - visibleItems)
+        case .pageDown: itemSelection = min(last, itemSelection + visibleItems)
+        case .home: itemSelection = 0
+        case .end: itemSelection = last
+        default: return false
+        }
+        return true
     }
 
     /// The people of the screen titled `title` arrived, or failed; dropped when that screen is

@@ -1,3 +1,4 @@
+import BlockArt
 import HTTP
 import Imaging
 import RickAndMortyAPI
@@ -45,7 +46,8 @@ struct BrowseState {
     enum Effect: Equatable {
         /// Hand the search line (and filter) to the search session.
         case search(name: String, status: StatusFilter)
-        /// Fetch another page of the current results; `generation` tells a stale answer.
+        /// Fetch the next page of the current results, to add to the list; `generation` tells a
+        /// stale answer.
         case fetchPage(name: String, status: StatusFilter, page: Int, generation: Int)
         case fetchDetail(RMCharacter)
         case fetchAvatars([RMCharacter])
@@ -55,19 +57,27 @@ struct BrowseState {
         case fetchResidents(title: String, locationID: Int)
         /// Put the character's URL and summary on the clipboard (OSC 52).
         case share(RMCharacter)
-        /// End browse with this character chosen (a picker's Enter: `Browser.picks`).
-        case pick(RMCharacter)
-        /// Ask the server again about the page shown and its avatars (`generation` tells whether
-        /// the answer still applies).
+        /// End browse with these characters chosen (none: nothing matched), by Enter (`key`
+        /// nil) or a key of `expect`, named as fzf names it.
+        case accept([RMCharacter], key: String?)
+        /// Ask the server again about a page of the list and its avatars (`generation` tells
+        /// whether the answer still applies).
         case refresh(Page<RMCharacter>, name: String, status: StatusFilter, generation: Int)
-        case quit
+        /// Draw the whole screen again (Ctrl-L).
+        case redraw
+        /// End browse without a choice (fzf's `abort`: exit 130).
+        case abort
     }
 
-    var query = ""
+    /// The search line, as fzf edits it.
+    var line = QueryLine()
     var status = StatusFilter.any
     var search = SearchState<BrowseQuery>.idle
-    /// The page shown (the session gives page 1; PgDn/PgUp fetch others).
-    var page: Page<RMCharacter>?
+    /// The pages of the results loaded so far, in order: one list, which grows by a page as the
+    /// selection goes past its end.
+    private(set) var pages: [Page<RMCharacter>] = []
+    /// Every character of `pages`, in order.
+    private(set) var results: [RMCharacter] = []
     var selection = 0
     var screen = Screen.list
     /// Small avatars by character id, as they arrive.
@@ -76,11 +86,13 @@ struct BrowseState {
     var largeAvatars: [Int: Bitmap] = [:]
     /// Bumped whenever the results change, so a page fetched for older results is dropped.
     var generation = 0
-    /// A page fetch in flight.
+    /// A page fetch in flight, and where the selection goes once it is in.
     var pageLoading = false
-    /// The key overlay (`?`) is shown.
+    private var selectionAfterLoad: Int?
+    /// The key overlay (F1) is shown, scrolled down by `helpOffset` lines.
     var help = false
-    /// A one-off message for the status line (what Ctrl-Y copied); cleared by the next key.
+    var helpOffset = 0
+    /// A one-off message for the status line (what Ctrl-O copied); cleared by the next key.
     var notice: String?
     /// Characters whose small avatar could not be had: they get a placeholder.
     var missingAvatars: Set<Int> = []
@@ -90,14 +102,39 @@ struct BrowseState {
     var itemSelection = 0
     /// Enter chooses the character and ends browse, as fzf does, instead of opening its detail.
     var picks = false
+    /// Tab and Shift-Tab mark characters (fzf's `--multi`); Enter chooses every one marked.
+    var multi = false
+    /// The characters marked, in the order they were marked (as fzf prints them).
+    private(set) var marked: [RMCharacter] = []
+    /// Keys that end browse as Enter does, and are named on the first line (fzf's `--expect`).
+    var expect: Set<Key> = []
     /// What browse is waiting for, once a wait has lasted long enough to say so (`nil`: nothing).
     var waiting: NetworkWait?
-    /// The list as a grid of larger avatars (Ctrl-G), for the rest of the session.
+    /// The list as a grid of larger avatars (Ctrl-T), for the rest of the session.
     var grid = false
     /// Cells a grid row holds on the current screen (the view says; ↑/↓ move by a row).
     var gridColumns = 1
+    /// Items a screen of the list shows (the view says; PgDn/PgUp move by it).
+    var visibleItems = 1
 
-    var results: [RMCharacter] { page?.items ?? [] }
+    /// The search line's text.
+    var query: String {
+        get { line.text }
+        set { line = QueryLine(newValue) }
+    }
+
+    /// The page the selection is on (its count and number of pages are the whole result's).
+    var page: Page<RMCharacter>? {
+        var start = 0
+        for page in pages {
+            if selection < start + page.items.count { return page }
+            start += page.items.count
+        }
+        return pages.last
+    }
+
+    /// Whether pages past those loaded remain.
+    var hasMore: Bool { pages.last.map { $0.number < $0.pages } ?? false }
 
     /// What browse does as it opens: list everyone (page 1 under the status filter).
     mutating func start() -> [Effect] {
@@ -105,95 +142,179 @@ struct BrowseState {
         return [.search(name: query, status: status)]
     }
 
-    /// A key on the list screen. Every printable key types into the search line, as in fzf;
-    /// moving, paging, opening, copying and quitting are named keys and Ctrl chords. The other
-    /// screens have no text field and keep single letters: `navigate`.
+    /// A key, on any screen. On the list every printable key types into the search line, which
+    /// edits as fzf's; moving, marking, opening, copying and quitting are named keys and Ctrl
+    /// chords, fzf's where fzf binds them. The other screens have no text field and keep single
+    /// letters: `navigate`.
     mutating func apply(key: Key) -> [Effect] {
-        if key == .interrupt || key == .endOfInput { return [.quit] }
-        notice = nil
-        if help {
-            // Any key closes the overlay.
-            help = false
-            return []
+        if expect.contains(key) { return accept(key: key.name) }
+        switch key {
+        case .control("c"), .control("g"), .control("q"): return [.abort]
+        case .control("l"): return [.redraw]
+        default: break
         }
+        notice = nil
+        if help { return helpKey(key) }
         if key == .help {
             help = true
+            helpOffset = 0
             return []
         }
         if screen != .list { return navigate(key) }
-        if moveSelection(key) { return [] }
+        if let moved = moveSelection(key) { return moved }
         return listKey(key) ?? edit(key)
     }
 
-    /// The arrows (in the grid, in two dimensions; in the list ↑↓, ←→ do nothing there), Home
-    /// and End.
-    private mutating func moveSelection(_ key: Key) -> Bool {
+    /// A key on the help overlay: the arrows and page keys scroll it, any other closes it.
+    private mutating func helpKey(_ key: Key) -> [Effect] {
+        switch key {
+        case .up, .control("k"), .control("p"): helpOffset = max(0, helpOffset - 1)
+        case .down, .control("j"), .control("n"): helpOffset += 1
+        case .pageUp: helpOffset = max(0, helpOffset - 10)
+        case .pageDown: helpOffset += 10
+        case .home: helpOffset = 0
+        default: help = false
+        }
+        return []
+    }
+
+    /// The keys that move the selection (in the grid, ← → too), or `nil` for another key.
+    private mutating func moveSelection(_ key: Key) -> [Effect]? {
         let last = max(0, results.count - 1)
         switch key {
         case .left where grid: selection = max(0, selection - 1)
         case .right where grid: selection = min(last, selection + 1)
-        case .up where grid: selection = selection >= gridColumns ? selection - gridColumns : 0
-        case .down where grid: selection = min(last, selection + gridColumns)
-        case .left, .right: return true
-        case .up: selection = max(0, selection - 1)
-        case .down: selection = min(last, selection + 1)
+        case .up where grid, .control("k") where grid, .control("p") where grid:
+            selection = selection >= gridColumns ? selection - gridColumns : 0
+        case .down where grid, .control("j") where grid, .control("n") where grid:
+            return moveDown(by: gridColumns)
+        case .up, .control("k"), .control("p"): selection = max(0, selection - 1)
+        case .down, .control("j"), .control("n"): return moveDown(by: 1)
+        case .pageUp: selection = max(0, selection - visibleItems)
+        case .pageDown: return moveDown(by: visibleItems)
         case .home: selection = 0
         case .end: selection = last
-        default: return false
+        default: return nil
         }
-        return true
+        return []
+    }
+
+    /// Moves the selection down `steps`; past the last loaded row it loads the next page, and
+    /// the selection follows once it is in.
+    private mutating func moveDown(by steps: Int) -> [Effect] {
+        let target = selection + steps
+        if target < results.count {
+            selection = target
+            return []
+        }
+        guard hasMore else {
+            selection = max(0, results.count - 1)
+            return []
+        }
+        selection = max(0, results.count - 1)
+        selectionAfterLoad = target
+        return fetchNextPage()
     }
 
     /// A key that acts on the results, or `nil` for one that edits the search line.
     private mutating func listKey(_ key: Key) -> [Effect]? {
         switch key {
-        case .copy where results.indices.contains(selection): return [.share(results[selection])]
-        case .copy: return []
-        case .refresh: return refresh()
-        case .toggleGrid:
+        case .control("o") where results.indices.contains(selection): return [.share(results[selection])]
+        case .control("o"): return []
+        case .control("r"): return refresh()
+        case .control("t"):
             grid.toggle()
             // The grid draws larger avatars: ask again at its size (the caches answer at once).
             return grid && !results.isEmpty ? [.fetchAvatars(results)] : []
-        case .pageDown: return fetchPage(offset: 1)
-        case .pageUp: return fetchPage(offset: -1)
+        case .tab where multi: return toggleMark(then: 1)
+        case .backTab where multi: return toggleMark(then: -1)
+        case .enter where picks: return accept(key: nil)
         case .enter:
             guard results.indices.contains(selection) else { return [] }
             return open(results[selection])
-        case .escape where query.isEmpty: return [.quit]
+        case .escape: return [.abort]
         default: return nil
         }
     }
 
+    /// Tab or Shift-Tab with `--multi`: marks the selected character (or unmarks it), then moves.
+    private mutating func toggleMark(then step: Int) -> [Effect] {
+        guard results.indices.contains(selection) else { return [] }
+        let character = results[selection]
+        if let index = marked.firstIndex(where: { $0.id == character.id }) {
+            marked.remove(at: index)
+        } else {
+            marked.append(character)
+        }
+        if step < 0 {
+            selection = max(0, selection - 1)
+            return []
+        }
+        return moveDown(by: 1)
+    }
+
+    /// Whether `character` is marked.
+    func isMarked(_ character: RMCharacter) -> Bool { marked.contains { $0.id == character.id } }
+
+    /// Ends browse with what is chosen: on the list the characters marked, else the selected
+    /// one, else none (nothing matched); past the list, the character shown or selected.
+    mutating func accept(key: String?) -> [Effect] {
+        let chosen: [RMCharacter]
+        switch screen {
+        case .list:
+            chosen = !marked.isEmpty ? marked : results.indices.contains(selection) ? [results[selection]] : []
+        case .detail(let character, _):
+            chosen = [character]
+        case .people(_, _, .loaded(let people)) where people.indices.contains(itemSelection):
+            chosen = [people[itemSelection]]
+        case .people, .episodes:
+            chosen = []
+        }
+        return [.accept(chosen, key: key)]
+    }
+
     /// Enter on a character: chosen when browse picks, else its detail, its episodes on their way.
     mutating func open(_ character: RMCharacter) -> [Effect] {
-        if picks { return [.pick(character)] }
+        if picks { return [.accept([character], key: nil)] }
         push(.detail(character, episodes: .loading))
         return [.fetchDetail(character)]
     }
 
-    /// Ctrl-R: the page shown, asked about again.
+    /// Ctrl-R: the page the selection is on, asked about again.
     private mutating func refresh() -> [Effect] {
         guard let page else { return [] }
         notice = "refreshing page \(page.number)…"
         return [.refresh(page, name: query, status: status, generation: generation)]
     }
 
-    /// Typing, and the keys that change the search: a new search when the line or filter changed.
+    /// Typing and editing the line (fzf's keys), and the status filter: a new search when the
+    /// line or filter changed.
     private mutating func edit(_ key: Key) -> [Effect] {
-        let before = (query, status)
+        let before = (line.text, status)
         switch key {
-        case .character(let character): query.append(character)
-        case .backspace where !query.isEmpty: query.removeLast()
-        case .clearLine, .escape: query = ""
-        case .deleteWord:
-            // As readline's Ctrl-W: the spaces before the cursor, then the word.
-            while query.last == " " { query.removeLast() }
-            while let last = query.last, last != " " { query.removeLast() }
-        case .tab: status = status.next
+        case .character(let character): line.insert(character)
+        case .backspace: line.deleteBackward()
+        case .delete: line.deleteForward()
+        case .control("d"):
+            // fzf's `delete-char/eof`: on an empty line, Ctrl-D ends browse.
+            if line.isEmpty { return [.abort] }
+            line.deleteForward()
+        case .left, .control("b"): line.moveLeft()
+        case .right, .control("f"): line.moveRight()
+        case .control("a"): line.moveToStart()
+        case .control("e"): line.moveToEnd()
+        case .alt("b"): line.moveWordLeft()
+        case .alt("f"): line.moveWordRight()
+        case .alt("d"): line.deleteWordForward()
+        case .altBackspace: line.deleteAlphanumericWordBackward()
+        case .control("u"): line.deleteToStart()
+        case .control("w"): line.deleteWordBackward()
+        case .control("y"): line.yank()
+        case .tab, .control("s"): status = status.next
         case .backTab: status = status.previous
         default: break
         }
-        return before == (query, status) ? [] : [.search(name: query, status: status)]
+        return before == (line.text, status) ? [] : [.search(name: line.text, status: status)]
     }
 
     /// A click on the list's item `index` (`nil`: not on an item) selects it; a double click
@@ -209,14 +330,12 @@ struct BrowseState {
         return double ? apply(key: .enter) : []
     }
 
-    /// The wheel turned `steps` notches (positive: down): it moves the selection, and past either
-    /// end of the page turns the page.
+    /// The wheel turned `steps` notches (positive: down): it moves the selection, and past the
+    /// last row loads the next page.
     mutating func apply(wheel steps: Int) -> [Effect] {
         guard screen == .list, !help, !results.isEmpty else { return [] }
-        let target = selection + steps
-        if target > results.count - 1, selection == results.count - 1 { return fetchPage(offset: 1) }
-        if target < 0, selection == 0 { return fetchPage(offset: -1) }
-        selection = min(max(0, target), results.count - 1)
+        if steps > 0 { return moveDown(by: steps) }
+        selection = max(0, selection + steps)
         return []
     }
 
@@ -241,7 +360,7 @@ struct BrowseState {
         case .loaded(_, let first):
             return show(first)
         case .idle, .empty, .failed:
-            page = nil
+            setPages([])
             selection = 0
             generation += 1
             pageLoading = false
@@ -251,24 +370,33 @@ struct BrowseState {
         return []
     }
 
+    /// The next page arrived: added to the list, the selection where it was going.
     mutating func apply(page fetched: Page<RMCharacter>, generation: Int) -> [Effect] {
-        guard generation == self.generation else { return [] }
-        return show(fetched)
+        guard generation == self.generation, fetched.number == (pages.last?.number ?? 0) + 1 else { return [] }
+        pageLoading = false
+        setPages(pages + [fetched])
+        if let target = selectionAfterLoad { selection = min(target, results.count - 1) }
+        selectionAfterLoad = nil
+        let missing = fetched.items.filter { avatars[$0.id] == nil }
+        return missing.isEmpty ? [] : [.fetchAvatars(missing)]
     }
 
     mutating func apply(pageFailed error: CapturedError, generation: Int) {
         guard generation == self.generation else { return }
         pageLoading = false
-        search = .failed(query: BrowseQuery(name: query, status: status), error: error)
+        selectionAfterLoad = nil
+        notice = "could not load page \((pages.last?.number ?? 0) + 1): \(TerminalText.sanitize(error.description))"
     }
 
     /// The server's answer to a refresh: the page as it is now, the avatars that changed, and
     /// how many did not. Dropped when the results changed since it was asked.
     mutating func apply(refreshed fresh: Page<RMCharacter>, avatars changed: [Int: Bitmap], unchanged: Int, generation: Int) {
-        guard generation == self.generation else { return }
-        let listChanged = fresh.items != results || fresh.count != page?.count
-        page = fresh
-        selection = min(selection, max(0, fresh.items.count - 1))
+        guard generation == self.generation, let index = pages.firstIndex(where: { $0.number == fresh.number }) else { return }
+        let listChanged = fresh.items != pages[index].items || fresh.count != pages[index].count
+        var updated = pages
+        updated[index] = fresh
+        setPages(updated)
+        selection = min(selection, max(0, results.count - 1))
         for (id, bitmap) in changed {
             avatars[id] = bitmap
             missingAvatars.remove(id)
@@ -284,20 +412,25 @@ struct BrowseState {
         }
     }
 
+    /// A new first page: the list starts again from it.
     private mutating func show(_ fetched: Page<RMCharacter>) -> [Effect] {
-        page = fetched
+        setPages([fetched])
         selection = 0
+        selectionAfterLoad = nil
         generation += 1
         pageLoading = false
         let missing = fetched.items.filter { avatars[$0.id] == nil }
         return missing.isEmpty ? [] : [.fetchAvatars(missing)]
     }
 
-    private mutating func fetchPage(offset: Int) -> [Effect] {
-        guard let page, !pageLoading else { return [] }
-        let target = page.number + offset
-        guard target >= 1, target <= page.pages else { return [] }
+    private mutating func setPages(_ loaded: [Page<RMCharacter>]) {
+        pages = loaded
+        results = loaded.flatMap(\.items)
+    }
+
+    private mutating func fetchNextPage() -> [Effect] {
+        guard let last = pages.last, last.number < last.pages, !pageLoading else { return [] }
         pageLoading = true
-        return [.fetchPage(name: query, status: status, page: target, generation: generation)]
+        return [.fetchPage(name: query, status: status, page: last.number + 1, generation: generation)]
     }
 }

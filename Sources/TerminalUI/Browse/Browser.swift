@@ -36,6 +36,11 @@ public struct Browser: Sendable {
     public var query = ""
     /// Enter chooses a character and ends browse (`run()` returns it), as fzf does.
     public var picks = false
+    /// Tab marks characters, and Enter chooses every one marked (fzf's `--multi`).
+    public var multi = false
+    /// Keys, by fzf's names (`ctrl-x`, `alt-x`, `f2`, `enter`…), that end browse as Enter does
+    /// and are returned with the choice (fzf's `--expect`). Check names with `isKeyName`.
+    public var expect: [String] = []
     /// The requests in flight: a wait of a second or more shows in the status line. `nil`: none shown.
     public var activity: RequestActivity?
     /// Where browse says why an avatar shows as a placeholder (debug level). It must not write to
@@ -48,25 +53,30 @@ public struct Browser: Sendable {
         self.capabilities = capabilities
     }
 
-    /// Whether standard input and output are both a terminal, which `run()` needs.
-    public static var canRun: Bool {
-        TerminalDevice.standardInput.isTerminal && TerminalDevice.standardOutput.isTerminal
+    /// Whether `name` names a key as fzf's `--expect` does (`ctrl-x`, `alt-x`, `f2`, `enter`…).
+    public static func isKeyName(_ name: String) -> Bool { Key(named: name)?.name != nil }
+
+    /// How browse ended.
+    public enum Outcome: Sendable, Equatable {
+        /// Enter, or a key of `expect` (`key`, by its name; `nil` for Enter), ended browse with
+        /// these characters chosen: none when nothing matched. `query` is the search line.
+        case accepted([RMCharacter], query: String, key: String?)
+        /// The user quit (Esc, Ctrl-C, Ctrl-G, Ctrl-Q), or input ended.
+        case aborted
     }
 
-    /// Runs until the user quits or input ends, or (with `picks`) chooses a character, which it
-    /// returns.
+    /// Runs until the user quits or input ends, or (with `picks`) chooses.
     ///
     /// - Throws: `Errno` when standard input is not a terminal.
-    @discardableResult
-    public func run() async throws -> RMCharacter? {
+    public func run() async throws -> Outcome {
         let terminal = try RawTerminal.enter(mouse: mouse)
         defer { terminal.restore() }
         return await loop()
     }
 
     /// The event loop: each event applied to the state, the effects it asks for run, the
-    /// screen redrawn. Returns the character chosen, if any.
-    private func loop() async -> RMCharacter? {
+    /// screen redrawn. Returns how browse ended.
+    private func loop() async -> Outcome {
         let client = client
         let (events, sink) = AsyncStream.makeStream(of: BrowseEvent.self)
         let session = SearchSession { (query: BrowseQuery) in try await client.characters(query.characterQuery()) }
@@ -97,7 +107,9 @@ public struct Browser: Sendable {
 
         var state = BrowseState()
         state.query = query
-        state.picks = picks
+        state.picks = picks || !expect.isEmpty
+        state.multi = multi
+        state.expect = Set(expect.compactMap(Key.init(named:)))
         var clicks = DoubleClick()
         // Opens on page 1 of everyone under the status filter.
         for case .search(let name, let status) in state.start() {
@@ -106,7 +118,7 @@ public struct Browser: Sendable {
         /// A frame at the terminal's size now: the grid learns its width, then the lines are drawn.
         func redraw() {
             let view = screen.view()
-            state.apply(gridColumns: view.gridColumns)
+            state.apply(gridColumns: view.gridColumns, visibleItems: view.itemsPerScreen(state))
             RawTerminal.write(screen.draw(state, on: view))
         }
         redraw()
@@ -133,12 +145,16 @@ public struct Browser: Sendable {
                 asked = state.apply(event)
             }
             for effect in asked {
-                if case .pick(let character) = effect { return character }
-                if !effects.run(effect, grid: state.grid) { return nil }
+                switch effect {
+                case .accept(let chosen, let key): return .accepted(chosen, query: state.query, key: key)
+                case .abort: return .aborted
+                case .redraw: screen.invalidate()
+                default: effects.run(effect, grid: state.grid)
+                }
             }
             redraw()
         }
-        return nil
+        return .aborted
     }
 
     /// Sends `.waiting` whenever what the slowest request waits for changes (a second passes,

@@ -1,13 +1,21 @@
 /// A key press in the browser, decoded from the terminal's bytes.
 ///
-/// Printable keys are `character`; everything that acts (moving, paging, copying, quitting) is a
-/// named key or a Ctrl chord, so that where a search line is on screen every letter types, as in
-/// fzf.
-enum Key: Equatable, Sendable {
+/// Printable keys are `character`; Ctrl chords are `control` with their letter, and what they do
+/// is the state's to say (fzf's bindings where fzf has one). Where a search line is on screen
+/// every printable key types, as in fzf.
+enum Key: Hashable, Sendable {
     case character(Character)
-    /// Alt (Meta) with a printable key: ESC and the key together.
+    /// Ctrl with a letter (`a`…`z`), except those with keys of their own: Ctrl-H (Backspace),
+    /// Ctrl-I (Tab) and Ctrl-M (Enter).
+    case control(Character)
+    /// Alt (Meta) with a printable key: ESC and the key together. Shift-← and Alt-← come as
+    /// `alt("b")`, Shift-→ and Alt-→ as `alt("f")`, as fzf binds them alike.
     case alt(Character)
+    /// Alt-Backspace.
+    case altBackspace
     case backspace
+    /// The Delete key (forward).
+    case delete
     case enter
     case escape
     case tab
@@ -21,22 +29,64 @@ enum Key: Equatable, Sendable {
     case pageDown
     case home
     case end
+    /// F1…F12. F1 (and Ctrl-/) is `help`.
+    case function(Int)
     /// F1 or Ctrl-/: the key help.
     case help
-    /// Ctrl-C: quit.
-    case interrupt
-    /// Ctrl-D, or Ctrl-Q: quit.
-    case endOfInput
-    /// Ctrl-U: clear the search line.
-    case clearLine
-    /// Ctrl-W: delete the word before the cursor.
-    case deleteWord
-    /// Ctrl-R: refresh the page from the server.
-    case refresh
-    /// Ctrl-Y: copy the character's URL and summary.
-    case copy
-    /// Ctrl-G: the list as a grid of larger avatars, and back.
-    case toggleGrid
     /// A click or wheel turn, with SGR mouse reporting on.
     case mouse(MouseEvent)
+
+    /// The key's name as fzf's `--expect` and `--bind` write it (`ctrl-x`, `alt-x`, `f2`,
+    /// `enter`, `esc`…); `nil` for a printable key or the mouse.
+    var name: String? {
+        switch self {
+        case .control(let letter): "ctrl-\(letter)"
+        case .alt(let character): "alt-\(character)"
+        case .altBackspace: "alt-bspace"
+        case .backspace: "bspace"
+        case .delete: "del"
+        case .enter: "enter"
+        case .escape: "esc"
+        case .tab: "tab"
+        case .backTab: "btab"
+        case .up: "up"
+        case .down: "down"
+        case .left: "left"
+        case .right: "right"
+        case .pageUp: "pgup"
+        case .pageDown: "pgdn"
+        case .home: "home"
+        case .end: "end"
+        case .function(let number): "f\(number)"
+        case .help: "f1"
+        case .character, .mouse: nil
+        }
+    }
+
+    /// The names `--expect` takes besides `ctrl-X`, `alt-X` and `fN`, with fzf's synonyms.
+    static let named: [String: Key] = [
+        "enter": .enter, "return": .enter, "esc": .escape, "tab": .tab, "btab": .backTab, "shift-tab": .backTab,
+        "bspace": .backspace, "bs": .backspace, "del": .delete, "up": .up, "down": .down, "left": .left,
+        "right": .right, "pgup": .pageUp, "page-up": .pageUp, "pgdn": .pageDown, "page-down": .pageDown,
+        "home": .home, "end": .end, "alt-bspace": .altBackspace, "alt-bs": .altBackspace, "ctrl-h": .backspace,
+        "ctrl-i": .tab, "ctrl-m": .enter, "f1": .help, "ctrl-/": .help,
+    ]
+
+    /// The key fzf names `name` (`ctrl-x`, `alt-x`, `f5`, `enter`…), or `nil` for none.
+    init?(named name: String) {
+        let lowered = name.lowercased()
+        if let key = Self.named[lowered] {
+            self = key
+        } else if lowered.hasPrefix("ctrl-"), lowered.count == 6, let letter = lowered.last, letter.isASCII,
+            letter.isLetter
+        {
+            self = .control(letter)
+        } else if lowered.hasPrefix("alt-"), name.count == 5, let character = name.last {
+            self = .alt(character)
+        } else if lowered.hasPrefix("f"), let number = Int(lowered.dropFirst()), (2...12).contains(number) {
+            self = .function(number)
+        } else {
+            return nil
+        }
+    }
 }

@@ -52,9 +52,14 @@ struct KeyDecoder {
         var index = 0
         while index < tokens.count {
             if case .escape = tokens[index], index + 1 < tokens.count, case .text(let bytes) = tokens[index + 1],
-                let first = bytes.first, first >= 0x20, first != 0x7F
+                let first = bytes.first, first >= 0x20
             {
                 let typed = Self.keys(inText: bytes)
+                if first == 0x7F {
+                    keys += [.altBackspace] + typed.dropFirst()
+                    index += 2
+                    continue
+                }
                 if case .character(let character) = typed.first {
                     keys += [.alt(character)] + typed.dropFirst()
                     index += 2
@@ -80,22 +85,31 @@ struct KeyDecoder {
         }
     }
 
-    /// Arrows, page keys, Home and End (each in the forms xterm, the VT220 and rxvt send), F1,
-    /// Shift-Tab, and SGR mouse reports; other function keys are not used.
+    /// Arrows (Shift and Alt with ← → as fzf's word moves), page keys, Home and End (each in the
+    /// forms xterm, the VT220 and rxvt send), Delete, F1…F12, Shift-Tab, and SGR mouse reports.
     private static func sequenceKey(_ body: String) -> Key? {
         switch body {
         case "A": .up
         case "B": .down
         case "C": .right
         case "D": .left
+        case "1;2D", "1;3D": .alt("b")
+        case "1;2C", "1;3C": .alt("f")
+        case "3~": .delete
         case "5~": .pageUp
         case "6~": .pageDown
         case "H", "1~", "7~": .home
         case "F", "4~", "8~": .end
         case "P", "11~": .help
         case "Z": .backTab
+        case "Q", "12~": .function(2)
+        case "R", "13~": .function(3)
+        case "S", "14~": .function(4)
         case let sgr where sgr.hasPrefix("<"): MouseEvent(sgr: sgr).map(Key.mouse)
-        default: nil
+        default:
+            // F5…F12: CSI 15~, 17~…21~, 23~, 24~.
+            [15: 5, 17: 6, 18: 7, 19: 8, 20: 9, 21: 10, 23: 11, 24: 12][Int(body.dropLast()) ?? 0]
+                .flatMap { body.hasSuffix("~") ? Key.function($0) : nil }
         }
     }
 
@@ -105,19 +119,11 @@ struct KeyDecoder {
         while index < bytes.count {
             let byte = bytes[index]
             switch byte {
-            case 0x03: keys.append(.interrupt)
-            case 0x04, 0x11: keys.append(.endOfInput)  // Ctrl-D, Ctrl-Q
-            case 0x07: keys.append(.toggleGrid)  // Ctrl-G
-            case 0x09: keys.append(.tab)
-            case 0x0D, 0x0A: keys.append(.enter)
-            case 0x15: keys.append(.clearLine)
-            case 0x17: keys.append(.deleteWord)
-            case 0x12: keys.append(.refresh)
-            case 0x19: keys.append(.copy)  // Ctrl-Y
+            case 0x09: keys.append(.tab)  // Ctrl-I
+            case 0x0D: keys.append(.enter)  // Ctrl-M
+            case 0x7F, 0x08: keys.append(.backspace)  // Ctrl-H
             case 0x1F: keys.append(.help)  // Ctrl-/
-            case 0x0E: keys.append(.down)  // Ctrl-N, as fzf and readline
-            case 0x10, 0x0B: keys.append(.up)  // Ctrl-P, Ctrl-K
-            case 0x7F, 0x08: keys.append(.backspace)
+            case 0x01...0x1A: keys.append(.control(Character(Unicode.Scalar(byte + 0x60))))
             case 0x00..<0x20: break
             default:
                 // One UTF-8 character.

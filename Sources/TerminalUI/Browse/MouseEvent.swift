@@ -1,7 +1,7 @@
 /// A mouse event as SGR mouse reporting (mode 1006) writes it: `ESC [ < b ; x ; y M` for a press,
 /// `m` for a release. Columns and rows count from 1.
-struct MouseEvent: Equatable, Sendable {
-    enum Action: Equatable, Sendable {
+struct MouseEvent: Hashable, Sendable {
+    enum Action: Hashable, Sendable {
         case press(button: Int)
         case release
         case wheelUp

@@ -10,7 +10,9 @@ public struct CharacterTable: Sendable {
 
     public init(style: Style) { self.style = style }
 
-    public func render(_ characters: [RMCharacter]) -> String {
+    /// The table, at most `width` terminal columns wide: the wide columns narrow first (to 8
+    /// columns each), then LOCATION and GENDER go, so a row never wraps.
+    public func render(_ characters: [RMCharacter], width: Int = .max) -> String {
         let header = ["ID", "NAME", "STATUS", "SPECIES", "GENDER", "LOCATION"]
         let rows = characters.map { character in
             [
@@ -23,18 +25,50 @@ public struct CharacterTable: Sendable {
             ]
         }
         let caps = [6, 32, 11, 22, 11, 36]
-        let widths = header.indices.map { column in
+        var widths = header.indices.map { column in
             min(caps[column], ([header] + rows).map { TerminalText.width($0[column]) }.max() ?? 0)
         }
-        var lines = [style.bold(line(header, widths: widths))]
+        var shown = Array(header.indices)
+        func total() -> Int { shown.map { widths[$0] }.reduce(0, +) + 2 * (shown.count - 1) }
+        while total() > width {
+            // The widest of NAME, SPECIES and LOCATION gives a column, down to 8; then a column goes.
+            if let widest = [1, 3, 5].filter({ shown.contains($0) && widths[$0] > 8 }).max(by: { widths[$0] < widths[$1] }) {
+                widths[widest] -= 1
+            } else if let last = [5, 4, 3].first(where: shown.contains) {
+                shown.removeAll { $0 == last }
+            } else {
+                break
+            }
+        }
+        func pick(_ cells: [String]) -> [String] { shown.map { cells[$0] } }
+        let shownWidths = shown.map { widths[$0] }
+        var lines = [style.bold(line(pick(header), widths: shownWidths))]
         for (character, row) in zip(characters, rows) {
-            var cells = layout(row, widths: widths)
+            var cells = layout(pick(row), widths: shownWidths)
             if style.enabled {
                 cells[2] = style.dot(character.status) + cells[2].dropFirst()
             }
             lines.append(cells.joined(separator: "  "))
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// The rows for a script: every field whole (id, name, status, species, type, gender,
+    /// origin, location), tab-separated, one character a line, sanitised, with tabs and line
+    /// breaks in the data as spaces; with `header`, a first line naming the fields.
+    public static func tabSeparated(_ characters: [RMCharacter], header: Bool = false) -> String {
+        func field(_ text: String) -> String {
+            TerminalText.sanitize(text.replacing("\t", with: " ").replacing("\n", with: " ").replacing("\r", with: " "))
+        }
+        let names = header ? ["id\tname\tstatus\tspecies\ttype\tgender\torigin\tlocation"] : []
+        return (names
+            + characters.map { character in
+                [
+                    String(character.id), field(character.name), character.status.rawValue, field(character.species),
+                    field(character.type), character.gender.rawValue, field(character.origin.name),
+                    field(character.location.name),
+                ].joined(separator: "\t")
+            }).joined(separator: "\n")
     }
 
     private func line(_ cells: [String], widths: [Int]) -> String {

@@ -18,9 +18,17 @@ import SystemPackage
 package enum AtomicFile {
     /// Writes `bytes` to `destination`, which is afterwards absent, the old file, or the whole new
     /// one. The temporary file is a hidden one beside the destination (`.name.<pid>.<n>.tmp`), so
-    /// the rename stays within one folder. Throws the system's reason.
-    package static func write(_ bytes: [UInt8], to destination: String) throws(Errno) {
-        let staged = try stage(bytes, for: destination)
+    /// the rename stays within one folder. With `makingFolders`, a missing folder (and its
+    /// parents) is made first: an output folder appears with its first file, never empty. Throws
+    /// the system's reason.
+    package static func write(_ bytes: [UInt8], to destination: String, makingFolders: Bool = false) throws(Errno) {
+        let staged: StagedFile
+        do {
+            staged = try stage(bytes, for: destination)
+        } catch .noSuchFileOrDirectory where makingFolders {
+            try FileSystem.makeFolder(FileSystem.folder(of: destination))
+            staged = try stage(bytes, for: destination)
+        }
         do {
             try staged.commit()
         } catch {

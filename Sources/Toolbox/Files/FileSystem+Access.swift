@@ -60,6 +60,21 @@ extension FileSystem {
     /// Whether this process may write in or to `path`.
     package static func isWritable(_ path: String) -> Bool { access(path, W_OK) == 0 }
 
+    /// Why the folder `path` could not be made now, making nothing: `nil` when it exists or its
+    /// nearest existing parent is a folder this process may write in (`EROFS` on a read-only
+    /// disk, `EACCES`, `ENOTDIR` for a file in the way).
+    package static func reasonFolderCannotBeMade(_ path: String) -> Errno? {
+        var current = path
+        while !exists(current) {
+            let parent = folder(of: current)
+            guard parent != current else { return nil }
+            current = parent
+        }
+        guard isFolder(current) else { return .notDirectory }
+        if current == path { return nil }
+        return access(current, W_OK) == 0 ? nil : Errno.current
+    }
+
     /// Whether `path` is a folder (following links).
     package static func isFolder(_ path: String) -> Bool {
         var status = stat()

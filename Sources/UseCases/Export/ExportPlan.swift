@@ -113,7 +113,7 @@ public struct ExportPlan: Sendable {
                 } else {
                     if !dryRun {
                         do {
-                            try AtomicFile.write(made.bytes, to: file.path)
+                            try AtomicFile.write(made.bytes, to: file.path, makingFolders: true)
                         } catch {
                             throw ExportError(path: file.path, underlying: error)
                         }

@@ -118,7 +118,7 @@ public struct Exporter: Sendable {
         for (name, bytes) in files {
             let path = folder.appendingPathComponent(name).path
             do {
-                try AtomicFile.write(bytes, to: path)
+                try AtomicFile.write(bytes, to: path, makingFolders: true)
             } catch {
                 throw ExportError(path: path, underlying: error)
             }

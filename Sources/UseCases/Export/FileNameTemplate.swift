@@ -58,6 +58,21 @@ public struct FileNameTemplate: Sendable, Hashable {
                     description: "--name '\(template)' has '\(bad)', which cannot be in a file name: use letters, digits, -, _ and .")
             }
         }
+        // `{ext}` ends the name, after a dot; it is kept apart, as the size goes before it.
+        if parts.last == .field(.ext) {
+            parts.removeLast()
+            guard case .text(let text)? = parts.last, text.hasSuffix(".") else {
+                throw Invalid(description: "--name '\(template)' has no dot before {ext}: write '.{ext}' at its end")
+            }
+            parts[parts.count - 1] = .text(String(text.dropLast()))
+            if text == "." { parts.removeLast() }
+        }
+        if parts.contains(.field(.ext)) {
+            throw Invalid(description: "--name '\(template)' puts {ext} before its end: the extension ends a file name, so write '.{ext}' last")
+        }
+        if case .text(let text)? = parts.last, text.hasSuffix(".") {
+            throw Invalid(description: "--name '\(template)' ends with a dot: the extension is added after it")
+        }
         if case .text(let text)? = parts.first, text.hasPrefix(".") {
             throw Invalid(description: "--name '\(template)' starts with a dot, which hides the file")
         }
@@ -71,7 +86,6 @@ public struct FileNameTemplate: Sendable, Hashable {
     public func name(of character: RMCharacter, size: Int?, ext: String, digits: Int) -> String {
         var name = ""
         var hasSize = false
-        var hasExt = false
         for part in parts {
             switch part {
             case .text(let text): name += text
@@ -91,13 +105,11 @@ public struct FileNameTemplate: Sendable, Hashable {
                     name += size.map(String.init) ?? "original"
                     hasSize = true
                 case .ext:
-                    name += ext
-                    hasExt = true
+                    break  // `init(parsing:)` keeps `{ext}` out of `parts`: it always ends the name.
                 }
             }
         }
         if !hasSize, let size { name += "-\(size)" }
-        if !hasExt { name += ".\(ext)" }
-        return name
+        return name + ".\(ext)"
     }
 }

@@ -77,7 +77,7 @@ struct ArtCommand: AsyncParsableCommand {
         }
         let messages = failures.all
         for message in messages { StandardStreams.error("rickdex: \(message)\n") }
-        if !messages.isEmpty { throw PartialFailure(failed: messages.count, total: inputs.count) }
+        if !messages.isEmpty { throw PartialFailure(failed: messages.count, total: inputs.count, whenAllFailed: ErrorReport.usage) }
     }
 
     /// `--grid`: images decoded and fitted across the cores, as plain `art` does, and printed a
@@ -110,7 +110,7 @@ struct ArtCommand: AsyncParsableCommand {
         }
         flush()
         for message in failures { StandardStreams.error("rickdex: \(message)\n") }
-        if !failures.isEmpty { throw PartialFailure(failed: failures.count, total: inputs.count) }
+        if !failures.isEmpty { throw PartialFailure(failed: failures.count, total: inputs.count, whenAllFailed: ErrorReport.usage) }
     }
 
     /// The image `columns` wide (two pixel rows a line), as text ending in a newline.

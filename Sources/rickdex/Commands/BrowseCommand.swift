@@ -14,22 +14,30 @@ struct BrowseCommand: AsyncParsableCommand {
         abstract: "Search as you type, full screen, with avatars (also: rickdex with no arguments on a terminal).",
         discussion: """
             Opens on everyone, or on QUERY; type a name to narrow (results follow after a 300 ms \
-            pause; a newer query cancels the older one). As in fzf, every printable key types into the \
-            search line: ↑/↓ (or Ctrl-P/Ctrl-N) select, Home/End go to the first and last, \
-            PgDn/PgUp page, Enter opens the detail, Tab/Shift-Tab cycle the status filter (any, alive, \
-            dead, unknown), Ctrl-G shows a grid of larger avatars, Ctrl-Y copies the character's URL \
-            and summary to the clipboard (OSC 52; inside tmux, tmux's buffer too), Ctrl-R asks the \
-            server again about the page and its avatars (a 304 when unchanged), Ctrl-U and Ctrl-W \
-            clear the line and a word, F1 or Ctrl-/ lists every key, Esc clears the line and on an \
-            empty one quits, Ctrl-C or Ctrl-D quits. The detail, episode and people screens have no \
-            search line and take letters: e its episodes, l the residents of its location, y copy, \
-            r try again what failed, q quit, Esc back. A click selects, a double click opens, the \
-            wheel scrolls and pages (--no-mouse leaves the mouse to the terminal).
+            pause; a newer query cancels the older one). The keys are fzf's: every printable key types \
+            into the search line, which edits as fzf's (← → Ctrl-B Ctrl-F, Ctrl-A Ctrl-E, Alt-B \
+            Alt-F, Backspace, Delete, Ctrl-D, Ctrl-U, Ctrl-W, Alt-D, Ctrl-Y) and scrolls when long; \
+            ↑/↓, Ctrl-K/Ctrl-J and Ctrl-P/Ctrl-N select, and past the last row the next page loads; \
+            Home/End go to the first and last loaded, PgUp/PgDn a screen; Enter opens the detail; \
+            Esc, Ctrl-C, Ctrl-G and Ctrl-Q quit. Keys fzf leaves free: Tab/Shift-Tab (or Ctrl-S) \
+            cycle the status filter (any, alive, dead, unknown), Ctrl-T shows a grid of larger \
+            avatars, Ctrl-O copies the character's URL and summary to the clipboard (OSC 52; inside \
+            tmux, tmux's buffer too), Ctrl-R asks the server again about the page and its avatars (a \
+            304 when unchanged), Ctrl-L redraws, F1 lists every key. The detail, episode and people \
+            screens have no search line and take letters: e its episodes, l the residents of its \
+            location, y copy, r try again what failed, q quit, Esc back; their lists take the same \
+            moving keys. A click selects, a double click opens, the wheel scrolls (--no-mouse leaves \
+            the mouse to the terminal).
 
-            Browse picks, for scripts: with standard output not a terminal (id=$(rickdex browse)), \
-            or with --print, Enter ends browse and prints the chosen character (its id, name or JSON) \
-            on standard output; the screen is drawn on the terminal. Quitting without a choice exits 1. \
-            The terminal is restored, mouse reporting off, on quit, on an error and on \
+            Browse picks, for scripts, as fzf does: with standard output not a terminal \
+            (id=$(rickdex browse)), or with --print, Enter ends browse and prints the chosen \
+            character (its id, name or JSON) on standard output; the screen is drawn on the \
+            terminal. -m marks several with Tab; --expect KEYS ends on those keys too and prints the \
+            key first; --print-query prints the line first; -1 and -0 decide without a screen when \
+            one match or none; -f prints every match of a query with no screen at all. Keys are read \
+            from the terminal on standard input: piped input is refused (use -f or search). Exit \
+            codes as fzf's: 0 chosen, 1 no match, 2 error, 130 quit (plain browse too). The \
+            terminal is restored, mouse reporting off, on quit, on an error and on \
             SIGINT/SIGTERM/SIGHUP.
             """ + Examples.help("browse")
     )
@@ -39,8 +47,36 @@ struct BrowseCommand: AsyncParsableCommand {
         case id, name, json
     }
 
-    @Argument(help: "Open with this search line, e.g. morty.")
-    var query: [String] = []
+    @Argument(help: "Open with this search line, e.g. morty (the words are joined).")
+    var words: [String] = []
+
+    @Option(name: [.short, .long], help: ArgumentHelp("Open with this search line (as QUERY).", valueName: "query"))
+    var query: String?
+
+    @Option(
+        name: [.short, .long],
+        help: ArgumentHelp(
+            "Print every match of this query, as piped search does, with no screen; exit 1 when none.",
+            valueName: "query"))
+    var filter: String?
+
+    @Flag(name: [.customShort("1"), .long], help: "Choose the match without a screen when there is only one.")
+    var select1 = false
+
+    @Flag(name: [.customShort("0"), .long], help: "Exit 1 without a screen when nothing matches.")
+    var exit0 = false
+
+    @Flag(help: "Print the search line first (before the key with --expect, and the choice).")
+    var printQuery = false
+
+    @Flag(name: [.short, .long], help: "Tab marks characters (Shift-Tab too); Enter prints every one marked.")
+    var multi = false
+
+    @Option(
+        help: ArgumentHelp(
+            "Keys that choose as Enter does, comma-separated (ctrl-x, alt-x, f2…); the key pressed is printed first.",
+            discussion: "An empty line first when Enter chose.", valueName: "keys"))
+    var expect: String?
 
     @Option(
         name: .customLong("print"),
@@ -55,14 +91,65 @@ struct BrowseCommand: AsyncParsableCommand {
     @OptionGroup var display: DisplayOptions
     @OptionGroup var global: GlobalOptions
 
+    func validate() throws {
+        if query != nil, !words.isEmpty { throw ValidationError("give the search line once: as QUERY or with --query") }
+        for key in expectedKeys where !Browser.isKeyName(key) {
+            throw ValidationError("--expect: '\(key)' is not a key name: use ctrl-a…ctrl-z, alt-KEY, f1…f12, enter, esc, tab, del…")
+        }
+    }
+
+    private var line: String { query ?? words.joined(separator: " ") }
+    private var expectedKeys: [String] { expect.map { $0.split(separator: ",").map(String.init) } ?? [] }
+
     func run() async throws {
+        do {
+            try await browse()
+        } catch let exit as QuietExit {
+            throw exit
+        } catch {
+            // fzf's codes: any failure is 2.
+            throw BrowseFailure(underlying: error)
+        }
+    }
+
+    private func browse() async throws {
+        if let filter { return try await printMatches(filter) }
+        guard TerminalDevice.standardInput.isTerminal else {
+            throw ValidationError(
+                "browse reads its keys from a terminal, and standard input is not one: "
+                    + "for scripts use rickdex browse --filter QUERY, or rickdex search")
+        }
         // Picking with standard output piped: the screen goes to the terminal, the choice down the pipe.
         let output = TerminalDevice.standardOutput.isTerminal ? nil : TerminalDevice.standardOutputToControllingTerminal()
         defer { try? output?.close() }
-        guard Browser.canRun else {
-            throw ValidationError("browse needs a terminal on standard input and output; use search for scripts")
+        guard TerminalDevice.standardOutput.isTerminal || output != nil else {
+            throw ValidationError("browse draws on a terminal, and there is none to draw on: use --filter, or search")
         }
-        let picked = try await APIConnection.with(global, eachRequest: true) { connection in
+        let picks = printed != nil || output != nil || multi || !expectedKeys.isEmpty || printQuery
+        // What is chosen goes down the pipe when there is one.
+        func emit(_ text: [UInt8]) {
+            guard !text.isEmpty else { return }
+            if let output { _ = try? output.writeAll(text) } else { StandardStreams.output(text) }
+        }
+        let text: [UInt8]?
+        do {
+            text = try await choose(picks: picks)
+        } catch let exit as QuietExit {
+            emit(exit.printing)
+            throw QuietExit(code: exit.code)
+        }
+        if let text { emit(text) }
+    }
+
+    /// Runs the screen (or decides without one, with -1 and -0): what to print, `nil` for nothing.
+    private func choose(picks: Bool) async throws -> [UInt8]? {
+        try await APIConnection.with(global, eachRequest: true) { connection -> [UInt8]? in
+            // -1 and -0 decide on the first page, before any screen.
+            if select1 || exit0 {
+                let first = try await connection.client.characters(CharacterQuery(name: line.trimmingWhitespace().isEmpty ? nil : line.trimmingWhitespace()))
+                if exit0, first.count == 0 { throw QuietExit(code: ErrorReport.usage, printing: try lines([], key: nil)) }
+                if select1, first.count == 1 { return try lines(first.items, key: nil, connection: connection) }
+            }
             // The first screen does not wait for the terminal's answers; pixels follow them.
             let (capabilities, answered) = display.capabilitiesWithoutWaiting()
             var browser = Browser(client: connection.client, images: connection.images, capabilities: capabilities)
@@ -71,30 +158,72 @@ struct BrowseCommand: AsyncParsableCommand {
             browser.tmux = ProcessInfo.processInfo.environment["TMUX"] != nil
             browser.refresher = connection.refreshingClient
             browser.activity = connection.activity
-            browser.query = query.joined(separator: " ")
-            browser.picks = printed != nil || output != nil
+            browser.query = line
+            browser.picks = picks
+            browser.multi = multi
+            browser.expect = expectedKeys
             // Logs only where they cannot garble the screen: standard error sent elsewhere.
             if !TerminalDevice.standardError.isTerminal { browser.logger = .forCommandLine(verbose: global.verbose) }
-            guard let picked = try await browser.run() else { return nil as [UInt8]? }
-            switch printed ?? .id {
-            case .id: return Array("\(picked.id)\n".utf8)
-            case .name: return Array((TerminalText.sanitize(picked.name) + "\n").utf8)
-            case .json: return try connection.json(picked)
+            switch try await browser.run() {
+            case .aborted:
+                throw QuietExit(code: 130)
+            case .accepted(let chosen, let typed, let key):
+                let text = try lines(chosen, key: key, connection: connection, query: typed)
+                if chosen.isEmpty { throw QuietExit(code: ErrorReport.usage, printing: text) }
+                return picks ? text : nil
             }
         }
-        guard printed != nil || output != nil else { return }
-        guard let text = picked else { throw NothingPicked() }
-        if let output {
-            _ = try? output.writeAll(text)
-        } else {
-            StandardStreams.output(text)
+    }
+
+    /// What a choice prints: the line (`--print-query`), the key (`--expect`; empty for Enter),
+    /// then each character chosen, one a line, as `--print` says.
+    private func lines(
+        _ chosen: [RMCharacter], key: String?, connection: APIConnection? = nil, query: String? = nil
+    ) throws -> [UInt8] {
+        var text: [UInt8] = []
+        if printQuery { text += Array((TerminalText.sanitize(query ?? line) + "\n").utf8) }
+        if !expectedKeys.isEmpty { text += Array(((key ?? "") + "\n").utf8) }
+        for character in chosen {
+            switch printed ?? .id {
+            case .id: text += Array("\(character.id)\n".utf8)
+            case .name: text += Array((TerminalText.sanitize(character.name) + "\n").utf8)
+            case .json: text += try connection?.json(character) ?? []
+            }
         }
+        return text
+    }
+
+    /// `--filter`: every match, with no screen, as piped search prints them (or as `--print`
+    /// says); exit 1 when none.
+    private func printMatches(_ filter: String) async throws {
+        let matches = try await APIConnection.with(global) { connection -> [UInt8] in
+            let pages = try await connection.client.allPages(CharacterQuery(name: filter.isEmpty ? nil : filter))
+            let characters = pages.flatMap(\.items)
+            if characters.isEmpty { throw QuietExit(code: ErrorReport.usage, printing: printQuery ? Array((filter + "\n").utf8) : []) }
+            if printed == nil {
+                return Array(((printQuery ? TerminalText.sanitize(filter) + "\n" : "") + CharacterTable.tabSeparated(characters) + "\n").utf8)
+            }
+            return try lines(characters, key: nil, connection: connection, query: filter)
+        }
+        StandardStreams.output(matches)
     }
 }
 
-/// Browse ended without a choice while picking: a script must not take an empty answer for one,
-/// so the exit is not 0, as fzf's is not.
-struct NothingPicked: ReportableError {
-    var description: String { "no character chosen" }
-    var exitCode: Int32 { ErrorReport.usage }
+/// An exit with a code and no message (fzf's 1 for no match, 130 for quit), after writing
+/// `printing` on standard output.
+struct QuietExit: ReportableError {
+    let code: Int32
+    var printing: [UInt8] = []
+
+    var description: String { "" }
+    var exitCode: Int32 { code }
+}
+
+/// Browse failed: exit 2, as fzf's errors, with the failure's own message and hint.
+struct BrowseFailure: ReportableError {
+    let underlying: any Error
+
+    var description: String { (underlying as? any ReportableError)?.description ?? "\(underlying)" }
+    var hint: String? { (underlying as? any ReportableError)?.hint }
+    var exitCode: Int32 { 2 }
 }

@@ -26,7 +26,7 @@ struct CacheCommand: AsyncParsableCommand {
         @OptionGroup var cache: CacheOptions
 
         func run() throws {
-            let disk = try cache.open(onlyACache: true)
+            let disk = try cache.open()
             guard exact else {
                 let size = disk.recordedSize()
                 if json {
@@ -84,7 +84,7 @@ struct CacheCommand: AsyncParsableCommand {
         @OptionGroup var cache: CacheOptions
 
         func run() throws {
-            let report = try cache.open(onlyACache: true).verify()
+            let report = try cache.open().verify()
             if json {
                 try JSONOutput.print(report)
             } else {
@@ -109,7 +109,7 @@ struct CacheCommand: AsyncParsableCommand {
         @OptionGroup var cache: CacheOptions
 
         func run() throws {
-            let report = try cache.open(onlyACache: true).prune()
+            let report = try cache.open().prune()
             print(
                 "removed \(report.expired) expired, \(report.corrupt) corrupt, \(report.evicted) least recently used, "
                     + "\(report.temporaryFiles) leftover temporary files: \(ByteSize.format(report.bytesFreed)) freed, "
@@ -123,7 +123,7 @@ struct CacheCommand: AsyncParsableCommand {
         @OptionGroup var cache: CacheOptions
 
         func run() throws {
-            let removed = try cache.open(onlyACache: true).clear()
+            let removed = try cache.open().clear()
             print("removed \(removed.entries) entries (\(ByteSize.format(removed.bytes)))")
         }
     }

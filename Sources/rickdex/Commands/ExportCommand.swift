@@ -41,7 +41,7 @@ struct ExportCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Character ids and ranges of them, comma-separated.", valueName: "1-20,42"))
     var ids: String?
 
-    @Option(name: [.short, .customLong("out")], help: "The folder to write into (made if missing).")
+    @Option(name: [.short, .customLong("out")], help: "The folder to write into (made with the first file written).")
     var out: String
 
     @Flag(help: "Also write each avatar's bytes as served.")
@@ -82,8 +82,9 @@ struct ExportCommand: AsyncParsableCommand {
             "How files are named.",
             discussion: """
                 Fields: {id} (zero-padded), {name}, {status}, {species}, {type}, {gender}, {origin}, {location} \
-                (slugged), {size} (pixels, or 'original') and {ext}. Without {size} a thumbnail ends in -SIZE; \
-                without {ext}, .EXT is added. Two characters given one name are refused before anything is written.
+                (slugged), {size} (pixels, or 'original') and {ext}. The extension ends every name: {ext} may stand \
+                only at the end, after a dot, and .EXT is added without it; without {size}, a thumbnail takes -SIZE \
+                before the extension. Two characters given one name are refused before anything is written.
                 """,
             valueName: "template"))
     var name = "{id}-{name}"
@@ -110,7 +111,7 @@ struct ExportCommand: AsyncParsableCommand {
     func run() async throws {
         let folder = URL(fileURLWithPath: out, isDirectory: true)
         // Before any work: the folder exists or can be made, and takes a file.
-        if !dryRun { try OutputFolder.prepare(folder) }
+        if !dryRun { try OutputFolder.check(folder) }
         let plan = ExportPlan(
             folder: folder, original: original, sizes: try thumbnailSizes(), format: format == .png ? .png : .jpeg,
             quality: quality, ring: ring, previous: Exporter.previousManifest(in: folder), digits: 4, lossless: lossless,

@@ -29,7 +29,10 @@ struct SearchCommand: AsyncParsableCommand {
 
             On a terminal each result shows its round avatar (real pixels where the terminal \
             shows them, else block symbols fitted to the terminal: see --symbols), rows appearing \
-            in order as their avatars arrive; piped, a table.
+            in order as their avatars arrive; with --no-preview, a table that fits the terminal. \
+            Piped, one line a character with every field whole, tab-separated (id, name, status, \
+            species, type, gender, origin, location), and no count (--header adds a first line \
+            naming the fields).
             """ + Examples.help("search")
     )
 
@@ -43,6 +46,9 @@ struct SearchCommand: AsyncParsableCommand {
 
     @Flag(help: "Print the results as JSON.")
     var json = false
+
+    @Flag(help: "Piped: start with a line naming the tab-separated fields.")
+    var header = false
 
     @OptionGroup var previews: PreviewOptions
     @OptionGroup var display: DisplayOptions
@@ -82,23 +88,32 @@ struct SearchCommand: AsyncParsableCommand {
         let style = Style(enabled: global.color.enabled())
         guard !result.results.isEmpty else {
             guard result.info.count == 0 else { return }
-            print("No characters match.")
+            // Piped, stdout holds rows alone: none.
+            if TerminalDevice.standardOutput.isTerminal || global.color == .always { print("No characters match.") } else {
+                StandardStreams.error("No characters match.\n")
+            }
             let known = KnownEntries.lookUp(setting: global.apiSetting, cache: global.cache, [.character])
             for line in NoMatchHints(query: query, known: known.characters).lines {
                 StandardStreams.error("hint: \(line)\n")
             }
             return
         }
-        if previews.enabled(isTerminal: TerminalDevice.standardOutput.isTerminal) {
+        // A person reads it on a terminal, or through a pager with --color always (less -R).
+        let terminal = TerminalDevice.standardOutput.isTerminal || global.color == .always
+        if !terminal {
+            // For scripts: whole fields, nothing but the rows on stdout.
+            print(CharacterTable.tabSeparated(result.results, header: header))
+        } else if previews.enabled(isTerminal: terminal) {
             await printCards(result.results, images: connection.images, style: style)
         } else {
-            print(CharacterTable(style: style).render(result.results))
+            let width = TerminalDevice.standardOutput.windowSize()?.columns ?? 80
+            print(CharacterTable(style: style).render(result.results, width: width))
         }
         let matches = "\(result.info.count) \(result.info.count == 1 ? "match" : "matches")"
         let summary =
             result.info.page.map { "page \($0) of \(result.info.pages) · \(matches)" }
             ?? "all \(result.info.pages) pages · \(matches)"
-        print(style.dim(summary))
+        if terminal { print(style.dim(summary)) }
         if let name = filters.name, let namesakes = Namesakes(name, among: result.results) {
             StandardStreams.error(namesakes.description + "\n")
         }

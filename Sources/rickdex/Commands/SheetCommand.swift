@@ -82,7 +82,7 @@ struct SheetCommand: AsyncParsableCommand {
 
     func run() async throws {
         let destination = output == "-" ? nil : URL(fileURLWithPath: output)
-        if let destination { try OutputFolder.prepare(destination.deletingLastPathComponent()) }
+        if let destination { try OutputFolder.check(destination.deletingLastPathComponent()) }
         let query = filters.query(page: page ?? 1)
         let source = try await characters(query)
         let described = query.filterItems.map { "\($0.name)=\($0.value ?? "")" }.joined(separator: " · ")

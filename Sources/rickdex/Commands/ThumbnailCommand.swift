@@ -12,9 +12,11 @@ struct ThumbnailCommand: AsyncParsableCommand {
         abstract: "Make circular PNG thumbnails of local JPEG or PNG files.",
         discussion: """
             The format is found from the bytes, not the name (the service's avatars are often PNG \
-            named .jpeg). Each output is DIR/NAME.png; - (or a pipe, with no file named) reads one \
-            image from standard input, written as stdin.png. A file that fails is reported and the \
-            rest go on; the exit code is then 4.
+            named .jpeg). Each output is DIR/NAME-SIZE.png, so sizes sit side by side; - (or a pipe, \
+            with no file named) reads one image from standard input, written as stdin-SIZE.png. Two \
+            inputs that would write one file (a/1.jpeg and b/1.jpeg) are refused before anything is \
+            written. A file that fails is reported and the rest go on; the exit code is then 4, or 1 \
+            when every file failed.
             """ + Examples.help("thumbnail")
     )
 
@@ -49,17 +51,18 @@ struct ThumbnailCommand: AsyncParsableCommand {
 
     func run() async throws {
         let folder = URL(fileURLWithPath: out, isDirectory: true)
-        try OutputFolder.prepare(folder)
+        let inputs = (files.isEmpty ? ["-"] : files).map(ImageInput.init)
+        let names = inputs.map { URL(fileURLWithPath: $0.name).deletingPathExtension().lastPathComponent + "-\(size).png" }
+        if let clash = OutputClash.first(in: names, from: inputs.map(\.name)) { throw clash }
+        try OutputFolder.check(folder)
         let thumbnailer = Thumbnailer(
             circle: ImageProcessors.Circle(size: size, ring: ring ? StatusColours.unknown : nil),
             scaling: fast ? .fast : .quality)
         let encoder = compression.map { PNGEncoder(compressionLevel: $0) } ?? .fastest
-        let inputs = (files.isEmpty ? ["-"] : files).map(ImageInput.init)
         let cap = maxSize
-        let failures = await BoundedWork.map(inputs, .compute) { input -> String? in
+        let failures = await BoundedWork.map(Array(zip(inputs, names)), .compute) { input, name -> String? in
             do {
                 let png = try encoder.encode(try thumbnailer.thumbnail(try input.bytes(cap: cap)))
-                let name = URL(fileURLWithPath: input.name).deletingPathExtension().lastPathComponent + ".png"
                 try AtomicFile.write(png, to: folder.appendingPathComponent(name))
                 return nil
             } catch {
@@ -70,7 +73,7 @@ struct ThumbnailCommand: AsyncParsableCommand {
             StandardStreams.error("rickdex: \(failure)\n")
         }
         if !failures.isEmpty {
-            throw PartialFailure(failed: failures.count, total: inputs.count)
+            throw PartialFailure(failed: failures.count, total: inputs.count, whenAllFailed: ErrorReport.usage)
         }
     }
 }

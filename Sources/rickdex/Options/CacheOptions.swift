@@ -41,10 +41,9 @@ struct CacheOptions: ParsableArguments {
         return URL(fileURLWithPath: home, isDirectory: true).appendingPathComponent(".cache/rickdex", isDirectory: true)
     }
 
-    /// Opens the disk tier.
-    /// The cache; `onlyACache` (to tend or empty it) refuses a folder of other files.
-    func open(onlyACache: Bool = false) throws -> DiskCache {
-        try DiskCache(
-            root: root(), configuration: DiskCacheConfiguration(sizeLimit: cacheSize.bytes), onlyACache: onlyACache)
+    /// The disk tier: a folder of the user's (one holding other files) is refused, and nothing
+    /// is made on disk before the first write.
+    func open() throws -> DiskCache {
+        try DiskCache(root: root(), configuration: DiskCacheConfiguration(sizeLimit: cacheSize.bytes))
     }
 }

@@ -20,6 +20,51 @@ enum CommandLineWords {
         return result
     }
 
+    /// The options every command that talks to the API takes (`GlobalOptions`, `CacheOptions`),
+    /// with whether each takes a value.
+    static let globalOptions: [String: Bool] = [
+        "--api": true, "--color": true, "--retries": true, "--timeout": true, "--cacert": true, "--cache-dir": true,
+        "--cache-size": true, "--avatar-max-stale": true, "--offline": false, "-v": false, "--verbose": false,
+    ]
+
+    /// `rickdex --api URL search rick` as `rickdex search rick --api URL`: the options every
+    /// command takes may come before the command too, as git's and kubectl's do. Words are left
+    /// as they are when no command follows the options.
+    static func movingGlobalOptions(_ words: [String]) -> [String] {
+        var leading: [String] = []
+        var index = 0
+        while index < words.count {
+            let word = words[index]
+            let name = word.split(separator: "=", maxSplits: 1).first.map(String.init) ?? word
+            guard let takesValue = globalOptions[name] else { break }
+            let count = takesValue && !word.contains("=") ? 2 : 1
+            leading += words[index..<min(words.count, index + count)]
+            index += count
+        }
+        guard !leading.isEmpty, index < words.count, !words[index].hasPrefix("-") else { return words }
+        // The command, then its subcommand if it has one (`cache stats`), then the options.
+        var command = [words[index]]
+        index += 1
+        if command == ["cache"], index < words.count, !words[index].hasPrefix("-") {
+            command.append(words[index])
+            index += 1
+        }
+        return command + leading + words[index...]
+    }
+
+    /// Whether every word is an option every command takes (`rickdex --offline` on a terminal
+    /// opens browse with it).
+    static func areAllGlobalOptions(_ words: [String]) -> Bool {
+        var index = 0
+        while index < words.count {
+            let word = words[index]
+            let name = word.split(separator: "=", maxSplits: 1).first.map(String.init) ?? word
+            guard let takesValue = globalOptions[name] else { return false }
+            index += takesValue && !word.contains("=") ? 2 : 1
+        }
+        return true
+    }
+
     /// A first word that names no command is refused with the nearest one (`serch`: did you mean
     /// `search`?), as git does.
     static func checkCommand(_ words: [String], known: [String]) throws {

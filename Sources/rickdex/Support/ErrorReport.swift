@@ -33,6 +33,8 @@ struct ErrorReport {
 
     /// Writes the report: help to stdout, errors to stderr.
     func print() {
+        // A quiet exit (browse's 1 and 130, as fzf's) says nothing.
+        if message.isEmpty { return }
         if isCleanExit {
             Swift.print(message)
             return

@@ -126,6 +126,11 @@ extension ExportNameClash: ReportableError {
     var hint: String? { "Nothing was written. Put {id} in --name to tell them apart, e.g. --name '{id}-{name}'." }
 }
 
+extension OutputClash: ReportableError {
+    var exitCode: Int32 { ErrorReport.usage }
+    var hint: String? { "Nothing was written. Make thumbnails of files with one name in separate runs, each with its own --out." }
+}
+
 extension ServerUnavailable: ReportableError {}
 
 extension ServerStartFailure: ReportableError {
@@ -137,9 +142,7 @@ extension DatasetNotFound: ReportableError {
     var exitCode: Int32 { ErrorReport.usage }
 }
 
-extension PartialFailure: ReportableError {
-    var exitCode: Int32 { ErrorReport.partial }
-}
+extension PartialFailure: ReportableError {}
 
 extension LocalFileError: ReportableError {
     var exitCode: Int32 { ErrorReport.usage }
