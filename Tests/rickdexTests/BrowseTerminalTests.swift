@@ -67,7 +67,7 @@ import Testing
     }
 
     func command(_ api: String, cache: TemporaryFolder) -> String {
-        "env -u NO_COLOR RICKDEX_CACHE_DIR=\(cache.path) \(RickdexProcess.executable.path) browse --api \(api)"
+        "env -u NO_COLOR RICKDEX_CACHE_DIR=\(cache.path)/cache \(RickdexProcess.executable.path) browse --api \(api)"
     }
 
     /// `command`, then its exit status on the screen (`STATUS n`).

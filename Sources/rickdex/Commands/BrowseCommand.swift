@@ -114,65 +114,58 @@ struct BrowseCommand: AsyncParsableCommand {
 
     private func browse() async throws {
         if let filter { return try await printMatches(filter) }
-        guard TerminalDevice.standardInput.isTerminal else {
-            throw ValidationError(
-                "browse reads its keys from a terminal, and standard input is not one: "
-                    + "for scripts use rickdex browse --filter QUERY, or rickdex search")
-        }
-        // Picking with standard output piped: the screen goes to the terminal, the choice down the pipe.
-        let output = TerminalDevice.standardOutput.isTerminal ? nil : TerminalDevice.standardOutputToControllingTerminal()
-        defer { try? output?.close() }
-        guard TerminalDevice.standardOutput.isTerminal || output != nil else {
-            throw ValidationError("browse draws on a terminal, and there is none to draw on: use --filter, or search")
-        }
-        let picks = printed != nil || output != nil || multi || !expectedKeys.isEmpty || printQuery
-        // What is chosen goes down the pipe when there is one.
-        func emit(_ text: [UInt8]) {
-            guard !text.isEmpty else { return }
-            if let output { _ = try? output.writeAll(text) } else { StandardStreams.output(text) }
-        }
-        let text: [UInt8]?
-        do {
-            text = try await choose(picks: picks)
-        } catch let exit as QuietExit {
-            emit(exit.printing)
-            throw QuietExit(code: exit.code)
-        }
-        if let text { emit(text) }
-    }
-
-    /// Runs the screen (or decides without one, with -1 and -0): what to print, `nil` for nothing.
-    private func choose(picks: Bool) async throws -> [UInt8]? {
-        try await APIConnection.with(global, eachRequest: true) { connection -> [UInt8]? in
-            // -1 and -0 decide on the first page, before any screen.
+        try await APIConnection.with(global, eachRequest: true) { connection in
+            // -1 and -0 decide on the first page, with no screen (and no terminal) needed.
             if select1 || exit0 {
-                let first = try await connection.client.characters(CharacterQuery(name: line.trimmingWhitespace().isEmpty ? nil : line.trimmingWhitespace()))
+                let name = line.trimmingWhitespace()
+                let first = try await connection.client.characters(CharacterQuery(name: name.isEmpty ? nil : name))
                 if exit0, first.count == 0 { throw QuietExit(code: ErrorReport.usage, printing: try lines([], key: nil)) }
-                if select1, first.count == 1 { return try lines(first.items, key: nil, connection: connection) }
+                if select1, first.count == 1 { return StandardStreams.output(try lines(first.items, key: nil, connection: connection)) }
             }
-            // The first screen does not wait for the terminal's answers; pixels follow them.
-            let (capabilities, answered) = display.capabilitiesWithoutWaiting()
-            var browser = Browser(client: connection.client, images: connection.images, capabilities: capabilities)
-            browser.answered = answered
-            browser.mouse = !noMouse
-            browser.tmux = ProcessInfo.processInfo.environment["TMUX"] != nil
-            browser.refresher = connection.refreshingClient
-            browser.activity = connection.activity
-            browser.query = line
-            browser.picks = picks
-            browser.multi = multi
-            browser.expect = expectedKeys
-            // Logs only where they cannot garble the screen: standard error sent elsewhere.
-            if !TerminalDevice.standardError.isTerminal { browser.logger = .forCommandLine(verbose: global.verbose) }
-            switch try await browser.run() {
+            guard TerminalDevice.standardInput.isTerminal else {
+                throw ValidationError(
+                    "browse reads its keys from a terminal, and standard input is not one: "
+                        + "for scripts use rickdex browse --filter QUERY, or rickdex search")
+            }
+            // Picking with standard output piped: the screen goes to the terminal, the choice down the pipe.
+            let output = TerminalDevice.standardOutput.isTerminal ? nil : TerminalDevice.standardOutputToControllingTerminal()
+            defer { try? output?.close() }
+            guard TerminalDevice.standardOutput.isTerminal || output != nil else {
+                throw ValidationError("browse draws on a terminal, and there is none to draw on: use --filter, or search")
+            }
+            let picks = printed != nil || output != nil || multi || !expectedKeys.isEmpty || printQuery
+            // What is chosen goes down the pipe when there is one.
+            func emit(_ text: [UInt8]) {
+                if let output { _ = try? output.writeAll(text) } else { StandardStreams.output(text) }
+            }
+            switch try await screen(connection, picks: picks) {
             case .aborted:
                 throw QuietExit(code: 130)
             case .accepted(let chosen, let typed, let key):
                 let text = try lines(chosen, key: key, connection: connection, query: typed)
-                if chosen.isEmpty { throw QuietExit(code: ErrorReport.usage, printing: text) }
-                return picks ? text : nil
+                if picks { emit(text) }
+                if chosen.isEmpty { throw QuietExit(code: ErrorReport.usage) }
             }
         }
+    }
+
+    /// Browse's screen until it ends.
+    private func screen(_ connection: APIConnection, picks: Bool) async throws -> Browser.Outcome {
+        // The first screen does not wait for the terminal's answers; pixels follow them.
+        let (capabilities, answered) = display.capabilitiesWithoutWaiting()
+        var browser = Browser(client: connection.client, images: connection.images, capabilities: capabilities)
+        browser.answered = answered
+        browser.mouse = !noMouse
+        browser.tmux = ProcessInfo.processInfo.environment["TMUX"] != nil
+        browser.refresher = connection.refreshingClient
+        browser.activity = connection.activity
+        browser.query = line
+        browser.picks = picks
+        browser.multi = multi
+        browser.expect = expectedKeys
+        // Logs only where they cannot garble the screen: standard error sent elsewhere.
+        if !TerminalDevice.standardError.isTerminal { browser.logger = .forCommandLine(verbose: global.verbose) }
+        return try await browser.run()
     }
 
     /// What a choice prints: the line (`--print-query`), the key (`--expect`; empty for Enter),
@@ -209,8 +202,8 @@ struct BrowseCommand: AsyncParsableCommand {
     }
 }
 
-/// An exit with a code and no message (fzf's 1 for no match, 130 for quit), after writing
-/// `printing` on standard output.
+/// An exit with a code and no message (fzf's 1 for no match, 130 for quit); `printing` is
+/// written on standard output first (the line and key fzf prints even when nothing matched).
 struct QuietExit: ReportableError {
     let code: Int32
     var printing: [UInt8] = []

@@ -12,6 +12,8 @@ struct ErrorReport {
     var exitCode: Int32
     /// Help or version output, which goes to stdout with exit code 0.
     var isCleanExit = false
+    /// What failed.
+    private let error: any Error
 
     static let usage = ExitStatus.usage.rawValue
     static let network = ExitStatus.network.rawValue
@@ -19,6 +21,7 @@ struct ErrorReport {
     static let partial = ExitStatus.partial.rawValue
 
     init(_ error: any Error, command: any ParsableCommand.Type) {
+        self.error = error
         if let error = error as? any ReportableError {
             message = "\(error)"
             hint = error.hint
@@ -33,8 +36,11 @@ struct ErrorReport {
 
     /// Writes the report: help to stdout, errors to stderr.
     func print() {
-        // A quiet exit (browse's 1 and 130, as fzf's) says nothing.
-        if message.isEmpty { return }
+        // A quiet exit (browse's 1 and 130, as fzf's) says nothing, and prints what it carries.
+        if message.isEmpty {
+            if let quiet = error as? QuietExit { StandardStreams.output(quiet.printing) }
+            return
+        }
         if isCleanExit {
             Swift.print(message)
             return

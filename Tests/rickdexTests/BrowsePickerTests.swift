@@ -1,0 +1,97 @@
+import Foundation
+import RickAndMortyAPI
+import TestSupport
+import Testing
+
+/// `rickdex browse` as fzf's picker: its options, its output and its exit codes (0 chosen, 1 no
+/// match, 2 error, 130 quit), as a process and on a real terminal through tmux.
+@Suite struct BrowsePickerTests {
+    typealias Pane = BrowseTerminalTests.Pane
+
+    static let names = TestData.fixturesDataset.characters.map(\.name)
+
+    /// A name that is part of no other character's name: a query only it matches.
+    static let unique: (id: Int, name: String) = {
+        let characters = TestData.fixturesDataset.characters
+        let one = characters.first { character in
+            characters.filter { $0.name.lowercased().contains(character.name.lowercased()) }.count == 1
+        }!
+        return (one.id, one.name)
+    }()
+
+    func browse(_ arguments: [String]) async throws -> RickdexProcess.Run {
+        try await RickdexProcess.run(["browse"] + arguments + ["--api", "fixtures"])
+    }
+
+    @Test func filterPrintsEveryMatchWithNoScreen() async throws {
+        let result = try await browse(["--filter", "rick"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let lines = result.stdout.split(separator: "\n")
+        #expect(lines.count == Self.names.filter { $0.lowercased().contains("rick") }.count)
+        #expect(lines.first == "1\tRick Sanchez\tAlive\tHuman\t\tMale\tEarth (C-137)\tCitadel of Ricks")
+        let named = try await browse(["-f", "smith", "--print", "name", "--print-query"])
+        #expect(named.stdout.split(separator: "\n").first == "smith")
+        #expect(named.stdout.contains("\nMorty Smith\n"))
+        let none = try await browse(["-f", "zzqqxx"])
+        #expect(none.status == 1 && none.stdout.isEmpty && none.stderr.isEmpty, "\(none)")
+    }
+
+    @Test func selectOneAndExitZeroDecideWithoutAScreen() async throws {
+        let one = try await browse(["-q", Self.unique.name, "-1"])
+        #expect(one.status == 0, "\(one.stderr)")
+        #expect(one.stdout == "\(Self.unique.id)\n")
+        let none = try await browse(["-q", "zzqqxx", "-0", "--print-query"])
+        #expect(none.status == 1)
+        #expect(none.stdout == "zzqqxx\n", "fzf prints the query even when nothing matched")
+    }
+
+    @Test func inputThatIsNotATerminalIsRefusedTruly() async throws {
+        let result = try await browse(["morty"])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("standard input is not one"), "\(result.stderr)")
+        #expect(result.stderr.contains("--filter"))
+        #expect(!result.stderr.contains("standard input and output"))
+        let badKey = try await browse(["--expect", "ctrl-xx", "-f", "rick"])
+        #expect(badKey.status == 2 && badKey.stderr.contains("'ctrl-xx' is not a key name"), "\(badKey.stderr)")
+    }
+
+    /// `$(rickdex browse …)` in a shell on a terminal: Enter with no match exits 1, --multi
+    /// prints every one marked, --expect the key first, --print-query the line first.
+    @Test func aPickerOnATerminalPrintsAsFzfDoes() async throws {
+        let cache = try TemporaryFolder(), folder = try TemporaryFolder()
+        let out = folder.appendingPathComponent("out")
+        func pane(_ options: String) throws -> Pane {
+            try Pane(
+                "env RICKDEX_CACHE_DIR=\(cache.path) \(RickdexProcess.executable.path) browse --api fixtures \(options)"
+                    + " > \(out.path); echo \"STATUS $?\"")
+        }
+        let noMatch = try pane("zzqqxx")
+        let empty = try await onDispatchThread { () -> String in
+            _ = try noMatch.wait(for: "no matches")
+            try noMatch.keys("Enter")
+            return try noMatch.wait(for: "STATUS")
+        }
+        #expect(empty.contains("STATUS 1"))
+
+        let multi = try pane("smith -m --expect ctrl-x,f2 --print-query")
+        let marked = try await onDispatchThread { () -> String in
+            _ = try multi.wait(for: "matches · page 1")
+            try multi.keys("Tab", "Tab")
+            _ = try multi.wait(for: "2 marked")
+            try multi.keys("C-x")
+            return try multi.wait(for: "STATUS")
+        }
+        #expect(marked.contains("STATUS 0"))
+        let smiths = TestData.fixturesDataset.characters.filter { $0.name.lowercased().contains("smith") }.prefix(2)
+        let printed = try String(contentsOf: out, encoding: .utf8)
+        #expect(printed == "smith\nctrl-x\n" + smiths.map { "\($0.id)\n" }.joined(), "\(printed)")
+
+        let enter = try pane("--expect f2 --query 'morty smith'")
+        _ = try await onDispatchThread { () -> String in
+            _ = try enter.wait(for: "1 match · page 1")
+            try enter.keys("Enter")
+            return try enter.wait(for: "STATUS 0")
+        }
+        #expect(try String(contentsOf: out, encoding: .utf8) == "\n2\n", "Enter: an empty key line, then the choice")
+    }
+}
