@@ -26,7 +26,8 @@ import Testing
         _ base: URL?, configuration: DiskCacheConfiguration = DiskCacheConfiguration(), attempts: Int = 4,
         timeout: Duration = .seconds(10), maxBodyBytes: Int = 10 << 20, acceptsStale: Duration = .zero
     ) throws -> ImagePipeline {
-        let disk = try DiskCache(root: folder, configuration: configuration)
+        // Beside the datasets the tests make in `folder`: a cache takes no folder of other files.
+        let disk = try DiskCache(root: folder.appendingPathComponent("cache"), configuration: configuration)
         let retry = RetryPolicy(maxAttempts: attempts, baseDelay: .milliseconds(5), maxDelay: .milliseconds(20))
         let fetcher = base.map { _ in
             ImageFetcher(

@@ -12,8 +12,10 @@ import Testing
     @Test func aNameThatFindsNothingSuggestsTheNearestOnStderr() async throws {
         let result = try await run(["search", "rik", "--api", "fixtures"])
         #expect(result.status == 0)
-        #expect(result.stdout == "No characters match.\n")
-        #expect(result.stderr == "hint: no name contains 'rik'; did you mean rick (97 characters), riq (11 characters)?\n")
+        #expect(result.stdout.isEmpty, "piped, stdout holds rows alone")
+        #expect(
+            result.stderr
+                == "No characters match.\nhint: no name contains 'rik'; did you mean rick (97 characters), riq (11 characters)?\n")
     }
 
     @Test func jsonStaysACleanEmptyResult() async throws {
@@ -27,7 +29,7 @@ import Testing
     @Test func anOpenFilterThatFindsNothingGetsItsNearestValues() async throws {
         let result = try await run(["search", "--species", "humn", "--api", "fixtures"])
         #expect(result.status == 0)
-        #expect(result.stderr == "hint: no species contains 'humn'; did you mean human (414 characters)?\n")
+        #expect(result.stderr == "No characters match.\nhint: no species contains 'humn'; did you mean human (414 characters)?\n")
     }
 
     @Test(arguments: [
@@ -60,18 +62,16 @@ import Testing
         #expect(result.stdout.contains(id))
     }
 
-    @Test func aNameThatFitsSeveralListsThemWithTheirIds() async throws {
-        let result = try await run(["show", "juggling", "--api", "fixtures"])
-        #expect(result.status == 1)
-        #expect(
-            result.stderr == """
-                rickdex: 'juggling' fits 3 characters:
-                     7  Juggling Rick  Alive · Alien · from unknown · at Bird Station
-                   265  Juggling Morty  Dead · Alien · from Bird Station · at Interdimensional Dream
-                   300  Juggling Morty  Alive · Robot · from Resort Academy · at Citadel Belt
-                Give the whole name, or the id: rickdex show 7.
-
-                """)
+    /// A part of a name that fits several shows the one in the most episodes (then the lowest
+    /// id), and names the others on stderr.
+    @Test func aNameThatFitsSeveralShowsTheOneMostMeantAndNamesTheOthers() async throws {
+        let result = try await run(["show", "juggling", "--api", "fixtures", "--json"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let fits = TestData.fixturesDataset.characters.filter { $0.name.lowercased().contains("juggling") }
+        let meant = try #require(fits.min { (-$0.episode.count, $0.id) < (-$1.episode.count, $1.id) })
+        #expect(result.stdout.contains("\"id\" : \(meant.id),"))
+        #expect(result.stderr.hasPrefix("rickdex: 'juggling' fits 3 characters; shown: \(meant.name) (#\(meant.id)), the one in the most episodes."), "\(result.stderr)")
+        for other in fits where other.id != meant.id { #expect(result.stderr.contains("\(other.id)  \(other.name)")) }
     }
 
     @Test func aNameThatFitsNoneIsNotFoundWithTheNearest() async throws {

@@ -59,6 +59,12 @@ package enum FileSystem {
         system_unlink(path) == 0
     }
 
+    /// Removes a folder if it is empty; `true` when this call removed it.
+    @discardableResult
+    package static func removeEmptyFolder(_ path: String) -> Bool {
+        rmdir(path) == 0
+    }
+
     /// The folder holding the file at `path`: `/a/b` for `/a/b/c`, `/` for `/c`, `.` for a bare
     /// name. Text in and out, without building a `FilePath`: the cache's writes ask it per entry.
     package static func folder(of path: String) -> String {

@@ -3,17 +3,29 @@ import BlockArt
 import RickAndMortyAPI
 import TerminalUI
 
-/// `rickdex episode ID|SxxEyy [--json]`
+/// `rickdex episode [ID|SxxEyy|NAME] [--json]`
 struct EpisodeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "episode",
         abstract: "Show an episode and its characters, with their avatars on a terminal.",
-        discussion: String(Examples.help("episode").dropFirst(2))
+        discussion: """
+            The episode is its id, its code (S03E07; S3E7 and 3x07 read the same), or its name as \
+            people type it, quoted or not (pilot, total rickall): a whole name or a part; a part \
+            that fits several shows the first and names the others on stderr. With no episode, \
+            lists them all, a page at a time (--page, --json).
+            """ + Examples.help("episode")
     )
 
     @Argument(
-        help: "The episode's id (e.g. 28) or code (e.g. S03E07).", completion: .custom(ShellCompletion.episodes))
-    var episode: String
+        help: ArgumentHelp("The episode's id (28), code (S03E07) or name (pilot).", valueName: "id-code-or-name"),
+        completion: .custom(ShellCompletion.episodes))
+    var words: [String] = []
+
+    @Option(help: "With no episode: the page of the list to show (20 a page).")
+    var page = 1
+
+    /// The words as one name, as browse joins them.
+    private var episode: String { words.joined(separator: " ").trimmingWhitespace() }
 
     @Flag(help: "Print the episode and its characters as JSON.")
     var json = false
@@ -23,27 +35,27 @@ struct EpisodeCommand: AsyncParsableCommand {
     @OptionGroup var global: GlobalOptions
 
     func validate() throws {
-        if Int(episode) == nil, EpisodeCode(episode) == nil {
-            throw ValidationError(
-                "'\(episode)' is neither an episode id (28) nor a code (S03E07; S3E7 and 3x07 read the same)")
-        }
         if let id = Int(episode), id < 1 { throw ValidationError("an episode id is 1 or more, e.g. 28") }
+        guard page >= 1 else { throw ValidationError("--page takes a page number of 1 or more") }
     }
 
     func run() async throws {
         try await APIConnection.with(global) { connection in
             let client = connection.client
+            if episode.isEmpty {
+                return try await ListingOutput.print(
+                    EpisodeQuery(page: page), connection: connection, json: json, global: global
+                ) { [String($0.id), $0.code, $0.name, $0.airDate] }
+            }
             let found: Episode
-            if let id = Int(episode) {
-                found = try await client.episode(id: id)
-            } else if let code = EpisodeCode(episode)?.description {
+            if let code = EpisodeCode(episode)?.description, Int(episode) == nil {
                 let matches = try await client.episodes(EpisodeQuery(filters: [.episode: code])).items
                 guard let exact = matches.first(where: { $0.code.uppercased() == code }) else {
                     throw NotFound(what: "episode \(code)")
                 }
                 found = exact
             } else {
-                throw ValidationError("give an episode id (28) or code (S03E07)")
+                found = try await NamedItem.resolve(episode, Episode.self, connection: connection, options: global)
             }
             let characters = try await client.characters(ids: found.characterIDs)
             if json {

@@ -5,21 +5,29 @@ import TerminalUI
 import Toolbox
 import UseCases
 
-/// `rickdex location ID|NAME [--json]`
+/// `rickdex location [ID|NAME] [--json]`
 struct LocationCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "location",
         abstract: "Show a location and its residents, with their avatars on a terminal.",
         discussion: """
-            The location is its id, or its name: a whole name (any case), the start of just one, or \
-            a part of just one. A name that fits several lists them with their ids.
+            The location is its id, or its name as people type it (any case, accents, apostrophes, \
+            periods and spaces fold), quoted or not: a whole name, or a part. A part that fits \
+            several shows the one with the most residents (then the lowest id) and names the others \
+            on stderr. With no location, lists them all, a page at a time (--page, --json).
             """ + Examples.help("location")
     )
 
     @Argument(
-        help: ArgumentHelp("The location's id or name, e.g. 3 or 'citadel of ricks'.", valueName: "id-or-name"),
+        help: ArgumentHelp("The location's id or name, e.g. 3 or citadel of ricks.", valueName: "id-or-name"),
         completion: .custom(ShellCompletion.locations))
-    var location: String
+    var words: [String] = []
+
+    @Option(help: "With no location: the page of the list to show (20 a page).")
+    var page = 1
+
+    /// The words as one name, as browse joins them.
+    private var location: String { words.joined(separator: " ") }
 
     @Flag(help: "Print the location and its residents as JSON.")
     var json = false
@@ -30,12 +38,17 @@ struct LocationCommand: AsyncParsableCommand {
 
     func validate() throws {
         if let id = Int(location), id < 1 { throw ValidationError("an id is 1 or more, e.g. 1") }
-        guard !location.trimmingWhitespace().isEmpty else { throw ValidationError("give a location's id or name") }
+        guard page >= 1 else { throw ValidationError("--page takes a page number of 1 or more") }
     }
 
     func run() async throws {
         try await APIConnection.with(global) { connection in
             let client = connection.client
+            if location.trimmingWhitespace().isEmpty {
+                return try await ListingOutput.print(
+                    LocationQuery(page: page), connection: connection, json: json, global: global
+                ) { [String($0.id), $0.name, $0.type, $0.dimension] }
+            }
             let location = try await NamedItem.resolve(
                 self.location.trimmingWhitespace(), Location.self, connection: connection, options: global)
             let residents = try await client.characters(ids: location.residentIDs)

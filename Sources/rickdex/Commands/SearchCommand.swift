@@ -63,7 +63,7 @@ struct SearchCommand: AsyncParsableCommand {
         let query = filters.query(page: page)
         try await APIConnection.with(global) { connection in
             let client = connection.client
-            let result: SearchResult
+            let result: SearchResult<RMCharacter>
             if all {
                 result = SearchResult(all: try await client.allPages(query))
             } else {
@@ -84,7 +84,7 @@ struct SearchCommand: AsyncParsableCommand {
     }
 
     /// The results on a terminal or as a table, the matches counted; no match, with hints.
-    private func show(_ result: SearchResult, connection: APIConnection, query: CharacterQuery) async throws {
+    private func show(_ result: SearchResult<RMCharacter>, connection: APIConnection, query: CharacterQuery) async throws {
         let style = Style(enabled: global.color.enabled())
         guard !result.results.isEmpty else {
             guard result.info.count == 0 else { return }
@@ -100,11 +100,11 @@ struct SearchCommand: AsyncParsableCommand {
         }
         // A person reads it on a terminal, or through a pager with --color always (less -R).
         let terminal = TerminalDevice.standardOutput.isTerminal || global.color == .always
-        if !terminal {
+        if previews.enabled(isTerminal: TerminalDevice.standardOutput.isTerminal) {
+            await printCards(result.results, images: connection.images, style: style)
+        } else if !terminal {
             // For scripts: whole fields, nothing but the rows on stdout.
             print(CharacterTable.tabSeparated(result.results, header: header))
-        } else if previews.enabled(isTerminal: terminal) {
-            await printCards(result.results, images: connection.images, style: style)
         } else {
             let width = TerminalDevice.standardOutput.windowSize()?.columns ?? 80
             print(CharacterTable(style: style).render(result.results, width: width))
@@ -113,7 +113,7 @@ struct SearchCommand: AsyncParsableCommand {
         let summary =
             result.info.page.map { "page \($0) of \(result.info.pages) · \(matches)" }
             ?? "all \(result.info.pages) pages · \(matches)"
-        if terminal { print(style.dim(summary)) }
+        if terminal || previews.enabled(isTerminal: false) { print(style.dim(summary)) }
         if let name = filters.name, let namesakes = Namesakes(name, among: result.results) {
             StandardStreams.error(namesakes.description + "\n")
         }

@@ -14,16 +14,21 @@ struct ShowCommand: AsyncParsableCommand {
         commandName: "show",
         abstract: "Show one character in detail, with the episodes it appears in.",
         discussion: """
-            The character is its id, or its name: a whole name (any case), the start of just one, or \
-            a part of just one ('morty smith', squanch). A name that fits several lists them with \
-            their ids.
+            The character is its id, or its name as people type it (any case, accents, apostrophes, \
+            periods and spaces fold: martinez finds Martínez, mr poopybutthole Mr. Poopybutthole), \
+            quoted or not: a whole name, or a part ('morty smith', squanch). A part that fits several \
+            shows the one in the most episodes (then the lowest id) and names the others on stderr; \
+            so does a whole name that several share (the lowest id).
             """ + Examples.help("show")
     )
 
     @Argument(
-        help: ArgumentHelp("The character's id or name, e.g. 1 or 'rick sanchez'.", valueName: "id-or-name"),
+        help: ArgumentHelp("The character's id or name, e.g. 1 or rick sanchez.", valueName: "id-or-name"),
         completion: .custom(ShellCompletion.characters))
-    var character: String
+    var words: [String] = []
+
+    /// The words as one name, as browse joins them.
+    private var character: String { words.joined(separator: " ") }
 
     @Flag(help: "Print the character and its episodes as JSON.")
     var json = false

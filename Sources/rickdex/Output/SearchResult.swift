@@ -1,9 +1,10 @@
 import RickAndMortyAPI
 
-/// What `search --json` prints: a page as the API writes one (`info` and `results`), its `info`
-/// with one addition, `page`: the page shown (`null` with `--all`, where `results` holds every
-/// page and `next` and `prev` are `null`). See docs/json.md.
-struct SearchResult: Encodable {
+/// What `search --json` (and `episode --json`, `location --json` with no argument) prints: a
+/// page as the API writes one (`info` and `results`), its `info` with one addition, `page`: the
+/// page shown (`null` with `--all`, where `results` holds every page and `next` and `prev` are
+/// `null`). See docs/json.md.
+struct SearchResult<Resource: APIResource>: Encodable {
     struct Info: Encodable {
         var count: Int
         var pages: Int
@@ -27,11 +28,11 @@ struct SearchResult: Encodable {
     }
 
     var info: Info
-    var results: [RMCharacter]
+    var results: [Resource]
 
     /// One page of `query`'s matches, its links under `root`; `count` and `pages` are the whole
     /// listing's, also past its last page.
-    init(page: Page<RMCharacter>, count: Int, pages: Int, query: CharacterQuery, root: String) {
+    init(page: Page<Resource>, count: Int, pages: Int, query: ResourceQuery<Resource>, root: String) {
         info = Info(
             count: count, pages: pages,
             next: page.number < pages ? query.at(page: page.number + 1).link(under: root) : nil,
@@ -41,7 +42,7 @@ struct SearchResult: Encodable {
     }
 
     /// Every page of the matches.
-    init(all pages: [Page<RMCharacter>]) {
+    init(all pages: [Page<Resource>]) {
         let last = pages.last ?? .empty(number: 1)
         info = Info(count: last.count, pages: last.pages, page: nil)
         results = pages.flatMap(\.items)

@@ -2,25 +2,29 @@ import FoundationEssentials
 import SystemPackage
 import Toolbox
 
-/// Checks an output folder before any work, making nothing: the folder is one, or can be made
-/// (its nearest existing parent is a writable folder), and takes files. The folder itself is
+/// Checks an output folder before any work, leaving nothing behind: the folder is one, or can
+/// be made (it is made, and what was made removed again), and takes files. The folder itself is
 /// made with the first file written, so a refused or empty run leaves no folder behind.
 enum OutputFolder {
     static func check(_ folder: URL) throws {
-        var path = folder.standardizedFileURL.path
-        var missing = false
-        while !FileSystem.exists(path) {
-            missing = true
-            let parent = FileSystem.folder(of: path)
-            guard parent != path else { break }
-            path = parent
+        let path = folder.path
+        if FileSystem.exists(path), !FileSystem.isFolder(path) {
+            throw LocalFileError(path: path, reason: "it is a file, not a folder")
         }
-        guard FileSystem.isFolder(path) else {
-            let what = missing ? "\(path) is a file, so the folder cannot be made" : "it is a file, not a folder"
-            throw LocalFileError(path: folder.path, reason: what)
+        var missing: [String] = []
+        var current = path
+        while !FileSystem.exists(current), FileSystem.folder(of: current) != current {
+            missing.append(current)
+            current = FileSystem.folder(of: current)
         }
+        do {
+            try FileSystem.makeFolder(path)
+        } catch {
+            throw LocalFileError(path: path, reason: "cannot create the folder (\(Errno.describe(error)))")
+        }
+        defer { for made in missing { FileSystem.removeEmptyFolder(made) } }
         guard FileSystem.isWritable(path) else {
-            throw LocalFileError(path: folder.path, reason: missing ? "\(path) is not writable" : "the folder is not writable")
+            throw LocalFileError(path: path, reason: "the folder is not writable")
         }
     }
 }

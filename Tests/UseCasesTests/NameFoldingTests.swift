@@ -1,0 +1,41 @@
+import Foundation
+import RickAndMortyAPI
+import TestSupport
+import Testing
+import UseCases
+
+/// Names as people type them: case, accents, apostrophes, periods and runs of spaces fold away.
+@Suite struct NameFoldingTests {
+    @Test(arguments: [
+        ("Martínez", "martinez"), ("Mr. Poopybutthole", "mr poopybutthole"), ("Morty’s Lawyer", "mortys lawyer"),
+        ("Morty's  Lawyer ", "mortys lawyer"), ("  Rick\tSanchez", "rick sanchez"), ("ÉLAN Ø", "elan o"),
+        ("Señor Rick", "senor rick"), ("Rick 🥒", "rick 🥒"),
+    ])
+    func aNameFoldsToWhatPeopleType(name: String, folded: String) {
+        #expect(NameFolding.fold(name) == folded)
+    }
+
+    /// The real service's names: each typed plainly (ASCII, no apostrophes or periods) finds itself.
+    @Test(.enabled(if: TestData.realData != nil, Comment(rawValue: TestData.realDataMissing)))
+    func everyRealNameIsFoundAsTyped() throws {
+        let dataset = try Dataset.load(from: try #require(TestData.realData))
+        let names = dataset.characters.map(\.name)
+        let typed: [(String, String)] = [
+            ("martinez", "Martínez"), ("mr poopybutthole", "Mr. Poopybutthole"), ("morty's lawyer", "Morty’s Lawyer"),
+            ("fascist ricks clone", "Fascist Rick’s Clone"),
+        ]
+        for (text, name) in typed {
+            guard case .found(let found, _) = NameLookup.pick(text, among: names.filter { NameFolding.contains($0, text) }, total: 0, name: { $0 })
+            else {
+                Issue.record("\(text) found nothing")
+                continue
+            }
+            #expect(found == name)
+        }
+        // Every name outside ASCII folds to letters a keyboard types, which find it.
+        for name in names where !name.allSatisfy(\.isASCII) {
+            #expect(NameFolding.fold(name).allSatisfy { $0.isASCII }, "\(name)")
+            #expect(NameFolding.contains(name, NameFolding.fold(name)))
+        }
+    }
+}

@@ -1,0 +1,70 @@
+import Foundation
+import RickAndMortyAPI
+import TestSupport
+import Testing
+
+/// Names as people type them, against `rickdex serve` on the real service's data: accents,
+/// apostrophes, periods, unquoted words, episodes by name, and the one most people mean.
+@Suite(.enabled(if: TestData.realData != nil, Comment(rawValue: TestData.realDataMissing)))
+struct RealNamesTests {
+    let server: ServeProcess
+    let cache: TemporaryFolder
+
+    init() throws {
+        server = try ServeProcess(["--data", TestData.realData!.path])
+        cache = try TemporaryFolder()
+    }
+
+    func run(_ arguments: [String]) async throws -> RickdexProcess.Run {
+        try await RickdexProcess.run(
+            arguments + ["--api", server.baseURL], environment: ["RICKDEX_CACHE_DIR": cache.path + "/cache"])
+    }
+
+    func id(_ result: RickdexProcess.Run) -> Int? {
+        let object = try? JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
+        let item = object?["character"] ?? object?["episode"]
+        return (item as? [String: Any])?["id"] as? Int
+    }
+
+    @Test(arguments: [
+        (["show", "mr poopybutthole"], 244), (["show", "mr", "poopybutthole"], 244), (["show", "morty's lawyer"], 512),
+        (["show", "MORTY’S", "LAWYER"], 512), (["episode", "pilot"], 1), (["episode", "total", "rickall"], 15),
+        (["episode", "S01E01"], 1), (["show", "rick", "sanchez"], 1),
+    ])
+    func aNameAsTypedFindsIt(command: [String], expected: Int) async throws {
+        let result = try await run(command + ["--json"])
+        #expect(result.status == 0, "\(command): \(result.stderr)")
+        #expect(id(result) == expected, "\(command)")
+    }
+
+    /// `show morty` fits 68 characters: Morty Smith, in the most episodes, with the others named.
+    @Test func aPartThatFitsManyShowsTheOneMostMeant() async throws {
+        let result = try await run(["show", "morty", "--json"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(id(result) == 2)
+        #expect(result.stderr.hasPrefix("rickdex: 'morty' fits 68 characters; shown: Morty Smith (#2), the one in the most episodes."))
+        #expect(result.stderr.contains("… and 62 more"), "\(result.stderr)")
+    }
+
+    /// Only a list of every name finds "Martínez" from "martinez": the API matches letters as
+    /// sent. Once the list is cached, it does.
+    @Test func anAccentTheAPICannotFoldIsFoundFromTheCachedList() async throws {
+        #expect(try await run(["search", "--all", "--json"]).status == 0)
+        let result = try await run(["show", "martinez", "--json"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let object = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
+        #expect((object?["character"] as? [String: Any])?["id"] as? Int == 762)
+    }
+
+    /// With nothing named, `episode` and `location` list every one, a page at a time.
+    @Test func episodeAndLocationAloneListThem() async throws {
+        let episodes = try await run(["episode"])
+        #expect(episodes.status == 0, "\(episodes.stderr)")
+        #expect(episodes.stdout.split(separator: "\n").first == "1\tS01E01\tPilot\tDecember 2, 2013")
+        #expect(episodes.stdout.split(separator: "\n").count == 20)
+        let third = try await run(["location", "--page", "3", "--json"])
+        let info = try #require(try JSONSerialization.jsonObject(with: Data(third.stdout.utf8)) as? [String: Any])["info"]
+        let locations = try Dataset.load(from: try #require(TestData.realData)).locations.count
+        #expect((info as? [String: Any])?["count"] as? Int == locations && (info as? [String: Any])?["page"] as? Int == 3)
+    }
+}
