@@ -184,7 +184,7 @@ let package = Package(
             dependencies: [
                 "TerminalUI", "UseCases", "ImageCache", "APIServer", "BlockArt", "RickAndMortyAPI", "TestSupport",
             ]),
-        .testTarget(name: "ContactSheetTests", dependencies: ["ContactSheet", "Imaging", "TestSupport"]),
+        .testTarget(name: "ContactSheetTests", dependencies: ["ContactSheet", "Imaging", "TestSupport"], exclude: ["Goldens"]),
         .testTarget(name: "FuzzReplayTests", dependencies: ["FuzzTargets", "TestSupport"], exclude: ["Corpus"]),
         .testTarget(name: "FixtureKitTests", dependencies: ["FixtureKit", "Imaging", "RickAndMortyAPI", "TestSupport"]),
         .testTarget(

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import ContactSheet
@@ -58,6 +59,42 @@ import Testing
         let bitmap = sheet.render([ContactSheetEntry(thumbnail: nil, title: "Nobody", lines: [])])
         let centreX = ContactSheet.padding + (sheet.cellWidth - ContactSheet.padding) / 2
         #expect(bitmap[centreX, ContactSheet.headerHeight + 32] == Theme.light.placeholder)
+    }
+
+    /// Names beyond ASCII, as the real service writes them, drawn with their own glyphs (not "?"),
+    /// held to a golden sheet.
+    @Test func namesBeyondASCIIDrawTheirOwnLetters() throws {
+        let sheet = ContactSheet(columns: 2, title: "Rickdex")
+        let names = ["Morty’s Lawyer", "Martínez"]
+        let made = sheet.render(names.map { entries(1, name: $0)[0] })
+        let asked = sheet.render(["Morty?s Lawyer", "Mart?nez"].map { entries(1, name: $0)[0] })
+        #expect(made != asked, "’ and í are not drawn as ?")
+        for face in [BitmapFont.regular, .bold, .title] {
+            for scalar in "’íñéüØ“”–".unicodeScalars { #expect(face.glyphs[scalar] != nil, "missing \(scalar)") }
+        }
+        // A letter outside the atlas draws as the letter it is written on.
+        var caron = Bitmap(width: 20, height: 20, fill: RGBA(255, 255, 255))
+        var plain = caron
+        caron.draw("ǎ", x: 2, baseline: 14, font: .regular, colour: RGBA(0, 0, 0))
+        plain.draw("a", x: 2, baseline: 14, font: .regular, colour: RGBA(0, 0, 0))
+        #expect(caron == plain)
+        let golden = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Goldens/sheet-names.png")
+        if ProcessInfo.processInfo.environment["RICKDEX_RECORD_GOLDENS"] == "1" {
+            try Data(try PNGEncoder(compressionLevel: 9).encode(made)).write(to: golden)
+        }
+        let expected = try ImageDecoder().decode(Array(try Data(contentsOf: golden)))
+        #expect(expected.width == made.width && expected.height == made.height)
+        var largest = 0
+        for y in 0..<min(made.height, expected.height) {
+            for x in 0..<min(made.width, expected.width) {
+                let (a, b) = (made[x, y], expected[x, y])
+                let red: Int = abs(Int(a.red) - Int(b.red))
+                let green: Int = abs(Int(a.green) - Int(b.green))
+                let blue: Int = abs(Int(a.blue) - Int(b.blue))
+                largest = max(largest, red, green, blue)
+            }
+        }
+        #expect(largest <= 2, "set RICKDEX_RECORD_GOLDENS=1 to re-record after a deliberate change")
     }
 
     @Test func fontsHaveTheGlyphsTheSheetUses() {

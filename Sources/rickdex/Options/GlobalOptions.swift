@@ -79,9 +79,15 @@ struct GlobalOptions: ParsableArguments {
     /// A request's whole wait, retries included, without `--timeout`.
     static let defaultRequestWait = Duration.seconds(30)
 
-    /// `--api`, then `RICKDEX_API`, then the real service.
+    /// `--api`, then `RICKDEX_API`, then the real service; an address without a scheme
+    /// (`localhost:8080`, `127.0.0.1:8080/api`) means http://, as curl reads it.
     var apiSetting: String {
-        api ?? ProcessInfo.processInfo.environment["RICKDEX_API"].flatMap { $0.isEmpty ? nil : $0 }
+        let setting =
+            api ?? ProcessInfo.processInfo.environment["RICKDEX_API"].flatMap { $0.isEmpty ? nil : $0 }
             ?? APIConnection.realService
+        guard setting != "fixtures", !setting.contains("://") else { return setting }
+        let host = setting.split(separator: "/", maxSplits: 1).first.map(String.init) ?? setting
+        let looksLikeAnAddress = host.contains(":") || host.contains(".") || host.lowercased().hasPrefix("localhost")
+        return looksLikeAnAddress ? "http://" + setting : setting
     }
 }

@@ -154,7 +154,8 @@ struct APIConnection: Sendable {
     private static func url(_ setting: String) throws -> URL {
         guard let url = URL(string: setting), let scheme = url.scheme, ["http", "https"].contains(scheme), url.host != nil
         else {
-            throw ValidationError("--api must be an http(s) URL or 'fixtures', not '\(setting)'")
+            let nearest = Spelling.nearest(to: setting, among: ["fixtures"]).map { "; did you mean '\($0)'?" } ?? ""
+            throw ValidationError("--api must be an http(s) URL or 'fixtures', not '\(setting)'\(nearest)")
         }
         return url
     }

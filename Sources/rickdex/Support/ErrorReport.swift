@@ -47,7 +47,8 @@ struct ErrorReport {
         }
         // URLs in messages read as typed, `character/[815]`, not `character/%5B815%5D`.
         let readable = message.percentDecoded
-        var text = readable.hasPrefix("Error:") || readable.contains("Usage:") ? readable : "rickdex: \(readable)"
+        // Every error line starts "rickdex:", the parser's own ("Error: …") too.
+        var text = "rickdex: " + (readable.hasPrefix("Error: ") ? String(readable.dropFirst("Error: ".count)) : readable)
         if let hint { text += "\n\(hint)" }
         StandardStreams.error(TerminalText.sanitizeKeepingLines(text) + "\n")
     }
