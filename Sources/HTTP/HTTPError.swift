@@ -23,6 +23,10 @@ public enum HTTPError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The server's TLS certificate does not verify against the trusted CAs (expired, another
     /// host's, signed by an unknown CA), or the CA file given cannot be used.
     case untrustedCertificate(host: String, reason: String)
+    /// The deadline the caller set for everything (`TransportConfiguration.deadline`: a whole
+    /// command's `--timeout`) passed before an answer came, or before the request could start:
+    /// the host may be there, and slow.
+    case deadlinePassed(url: String)
 
     public var description: String {
         switch self {
@@ -43,6 +47,8 @@ public enum HTTPError: Error, Sendable, Hashable, CustomStringConvertible {
             "cannot make HTTP requests: libcurl could not be loaded (\(reason))"
         case .untrustedCertificate(let host, let reason):
             "the TLS certificate of \(host) cannot be trusted (\(reason))"
+        case .deadlinePassed(let url):
+            "the deadline passed before \(Self.host(url)) answered (\(url))"
         }
     }
 

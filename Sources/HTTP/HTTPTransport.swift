@@ -62,6 +62,9 @@ public struct HTTPTransport: Sendable {
         var attempt = 1
         while true {
             activity.attempt(attempt, of: request)
+            if let whole = configuration.deadline, ContinuousClock.now >= whole {
+                throw HTTPError.deadlinePassed(url: url.absoluteString)
+            }
             let outcome: Result<TransportResponse, HTTPError>
             do {
                 let budget = deadline.map { min(configuration.requestTimeout, $0 - .now) } ?? configuration.requestTimeout
@@ -71,6 +74,12 @@ public struct HTTPTransport: Sendable {
                     response.status != 200 || isComplete(response.body)
                     ? .success(response)
                     : .failure(.incompleteBody(url: url.absoluteString, receivedBytes: response.body.count))
+            } catch let error as HTTPError
+                where Self.waitedForConnection(error)
+                && configuration.deadline.map({ ContinuousClock.now >= $0 - .milliseconds(5) }) ?? false
+            {
+                // Waiting for a connection until the caller's deadline says nothing of the host.
+                throw HTTPError.deadlinePassed(url: url.absoluteString)
             } catch let error as HTTPError where error.isTransient {
                 logger.debug("GET \(url) failed: \(error)", metadata: ["attempt": "\(attempt)"])
                 if case .timedOut = error, let deadline, ContinuousClock.now >= deadline - .milliseconds(5) {
@@ -159,6 +168,12 @@ public struct HTTPTransport: Sendable {
         }
     }
 
+    /// Whether `error` is a connection that did not open in the time the attempt had.
+    private static func waitedForConnection(_ error: HTTPError) -> Bool {
+        if case .unreachable(_, "connection timed out") = error { return true }
+        return false
+    }
+
     /// `host:port` as the connection log names it.
     static func hostName(_ url: URL) -> String {
         let port = url.port ?? (url.scheme == "https" ? 443 : 80)
@@ -168,7 +183,8 @@ public struct HTTPTransport: Sendable {
     /// Maps a transfer's failure to `HTTPError`, or to `CancellationError`.
     static func translate(_ failure: CurlTransfer.Failure, url: URL, timeout: Duration, limitBytes: Int) -> any Error {
         let address = url.absoluteString
-        let host = url.host ?? address
+        // As the user knows the server: with its port (127.0.0.1:8080).
+        let host = Self.hostName(url)
         switch failure {
         case .cancelled:
             return CancellationError()

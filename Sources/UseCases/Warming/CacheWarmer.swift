@@ -12,7 +12,10 @@ import Toolbox
 /// A page or avatar that fails after the transport's retries does not stop the rest; when the
 /// sweep is over, everything that failed is tried once more after a pause that honours the last
 /// `Retry-After` (bounded by `maximumPause`), so a passing fault costs a retry, not a hole in the
-/// cache. Thread-safe; one `warm` call at a time per response cache keeps the page counts exact.
+/// cache. When the host goes away or the command's deadline passes (`BatchStop`), no new page or
+/// avatar is started and there is no final pass: the report says what was not started, and a
+/// run again resumes from the cache. Thread-safe; one `warm` call at a time per response cache
+/// keeps the page counts exact.
 public struct CacheWarmer: Sendable {
     /// What to warm.
     public enum Scope: Sendable, Hashable {
@@ -110,6 +113,8 @@ extension CacheWarmer {
     enum AvatarOutcome: Sendable {
         case done(ImageSource, made: Int)
         case failed(WarmFailure)
+        /// The batch had stopped before this avatar's turn.
+        case notStarted
     }
 
     /// The state of one `warm` call: what arrived, what failed, and the counts.
@@ -121,6 +126,9 @@ extension CacheWarmer {
             var failedPages: [ResourceKind: [Int: WarmFailure]] = [:]
             var outcomes: [Int: (RMCharacter, AvatarOutcome)] = [:]
             var retried = 0
+            /// Why nothing new is started, once something says so, and the avatars done by then.
+            var stop: BatchStop?
+            var doneAtStop = 0
         }
 
         let warmer: CacheWarmer
@@ -181,6 +189,7 @@ extension CacheWarmer {
                     return page
                 case .failure(let error):
                     state.failedPages[resource, default: [:]][number] = .failed(error)
+                    Self.stop(&state, for: error)
                     return nil
                 }
             }
@@ -188,6 +197,7 @@ extension CacheWarmer {
 
         func avatar(_ character: RMCharacter) async -> AvatarOutcome {
             let images = warmer.images
+            if state.withLock({ $0.stop != nil }) { return .notStarted }
             do {
                 let original = try await images.data(
                     for: ImageRequest(url: character.imageURL, options: warmer.refreshes ? .reloadIgnoringCachedData : []))
@@ -214,13 +224,22 @@ extension CacheWarmer {
             let update = state.withLock { state -> WarmProgress in
                 // A retry in the final pass replaces the sweep's failure; it is not a new avatar.
                 if state.outcomes.updateValue((character, outcome), forKey: character.id) == nil { state.done += 1 }
+                if case .failed(.failed(let error)) = outcome { Self.stop(&state, for: error) }
                 return WarmProgress(avatarsDone: state.done, avatarsTotal: max(state.total, state.done))
             }
             progress(update)
         }
 
-        /// Tries again, once, every page and avatar that failed, after one pause.
+        /// The first failure that stops the batch stops it, counting the avatars done by then.
+        private static func stop(_ state: inout State, for error: any Error) {
+            guard state.stop == nil, let stop = BatchStop(error) else { return }
+            state.stop = stop
+            state.doneAtStop = state.outcomes.values.count { if case .done = $0.1 { true } else { false } }
+        }
+
+        /// Tries again, once, every page and avatar that failed, after one pause; none after a stop.
         func finalPass(_ query: CharacterQuery) async {
+            guard state.withLock({ $0.stop == nil }) else { return }
             let (pages, avatars) = state.withLock { state in
                 (
                     state.failedPages,
@@ -294,7 +313,10 @@ extension CacheWarmer {
                     report.pages.failed = failedPages.count
                     report.pages.cached = report.pages.total - failedPages.count
                 }
-                report.avatars.total = state.outcomes.count
+                report.stop = state.stop
+                report.avatarsAtStop = state.doneAtStop
+                report.avatarsAsked = max(state.total, state.outcomes.count)
+                report.avatars.total = state.outcomes.values.count { if case .notStarted = $0.1 { false } else { true } }
                 let sizes = variants.map { $0.pixels(perColumn: pixelsPerColumn) }
                 let storage = warmer.images.configuration.processedImageStorage
                 report.thumbnailSizes = Set(sizes.filter { storage.stores(side: $0) }).sorted()
@@ -313,6 +335,8 @@ extension CacheWarmer {
                         report.avatars.failed += 1
                         report.failedAvatars.append(
                             WarmReport.AvatarFailure(id: id, name: character.name, error: failure))
+                    case .notStarted:
+                        break
                     }
                 }
                 report.retried = state.retried

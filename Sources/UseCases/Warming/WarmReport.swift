@@ -48,6 +48,14 @@ public struct WarmReport: Sendable {
     public var thumbnailSizes: [Int] = []
     /// What failed in the sweep and was tried again in the final pass.
     public var retried = 0
+    /// Why the batch stopped starting pages and avatars (the host went away, the deadline
+    /// passed), if it did; the avatars done by then; and how many the listing held.
+    public var stop: BatchStop?
+    public var avatarsAtStop = 0
+    public var avatarsAsked = 0
+
+    /// Avatars of the listing neither done nor failed: never started, as the batch stopped.
+    public var avatarsNotStarted: Int { max(0, avatarsAsked - avatars.total) }
 
     public init() {}
 

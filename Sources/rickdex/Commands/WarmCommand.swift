@@ -86,9 +86,15 @@ struct WarmCommand: AsyncParsableCommand {
             summary.roomFound = connection.disk.roomFound
             return summary
         }
+        // What the stop explains is said once, by the stop's own line.
+        let stop = summary.report.stop
         FailureLines.write(
-            summary.report.failedPages.map { ("\($0.resource) page \($0.page)", $0.error) }
+            (summary.report.failedPages.map { ("\($0.resource) page \($0.page)", $0.error) }
                 + summary.report.failedAvatars.map { ("avatar of \($0.id) (\($0.name))", $0.error) })
+                .filter { stop == nil || BatchStop($0.1) != stop })
+        if let stop {
+            StandardStreams.error("rickdex: \(StopLine(stop: stop, timeout: global.timeout, done: summary.report.avatarsAtStop))\n")
+        }
         if json {
             try JSONOutput.print(summary)
         } else {
@@ -100,6 +106,8 @@ struct WarmCommand: AsyncParsableCommand {
             guard summary.report.failed > 0 else { throw full }
             StandardStreams.error("rickdex: \(full)\n")
         }
+        // A stop has said its line, and the summary what was done: exit 4 with nothing more.
+        if summary.report.stop != nil { throw QuietExit(code: ErrorReport.partial) }
         if summary.report.failed > 0 { throw PartialFailure(failed: summary.report.failed, total: total) }
     }
 

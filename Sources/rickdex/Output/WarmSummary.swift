@@ -23,7 +23,7 @@ struct WarmSummary: Encodable {
 
     private enum CodingKeys: String, CodingKey {
         case pages, avatars, failedPages, failedAvatars, thumbnailsWanted, thumbnailsMade, thumbnailSizes, retried
-        case seconds, cacheEntries, cacheBytes, cachePath, statistics, roomFound
+        case seconds, cacheEntries, cacheBytes, cachePath, statistics, roomFound, stopped, avatarsNotStarted
     }
 
     /// A failed page as `--json` writes it: the error as its message.
@@ -61,6 +61,8 @@ struct WarmSummary: Encodable {
         try container.encode(cachePath, forKey: .cachePath)
         try container.encodeIfPresent(statistics, forKey: .statistics)
         try container.encodeIfPresent(roomFound, forKey: .roomFound)
+        try container.encodeIfPresent(report.stop.map(\.description), forKey: .stopped)
+        try container.encode(report.avatarsNotStarted, forKey: .avatarsNotStarted)
     }
 
     func render() -> String {
@@ -72,7 +74,13 @@ struct WarmSummary: Encodable {
         let thumbnails =
             report.thumbnailSizes.isEmpty
             ? "" : ", \(report.thumbnailsWanted) thumbnails (\(sizes) px, \(report.thumbnailsMade) made)"
-        return """
+        // Stopped: what was done of what was asked comes first.
+        let stopped =
+            report.stop == nil
+            ? ""
+            : "warmed \(avatars.fetched + avatars.cached + avatars.revalidated) of \(report.avatarsAsked) avatars · "
+                + "\(report.avatarsNotStarted) not started · run the same command again to resume\n"
+        return stopped + """
             warmed \(pages.total) pages, \(avatars.total) avatars\(thumbnails) in \(seconds.decimalText(places: 1)) s
               fetched \(fetched) · already cached \(cached) · revalidated \(revalidated) · failed \(report.failed)
               cache: \(cacheEntries) entries, \(ByteSize.format(cacheBytes)) in \(cachePath)

@@ -64,6 +64,8 @@ extension HTTPError: ReportableError {
             "Check the network or the --api address; --api fixtures runs on the bundled dataset with no network."
         case .timedOut, .connectionDropped, .incompleteBody:
             "The server or the network is having trouble; try again, or use --api fixtures."
+        case .deadlinePassed:
+            "Give it longer with --timeout, or leave --timeout out."
         case .untrustedCertificate:
             "If the server's certificate is signed by your own CA (a team proxy), trust that CA with "
                 + "--cacert FILE or RICKDEX_CACERT=FILE; otherwise check --api and the machine's clock."

@@ -1,0 +1,58 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// A batch that loses its host, or runs past its deadline, says so once, starts nothing more, and
+/// its summary says what was done of what was asked: `rickdex warm` against `rickdex serve`.
+@Suite struct BatchStopTests {
+    let cache: TemporaryFolder
+
+    init() throws {
+        cache = try TemporaryFolder()
+    }
+
+    var environment: [String: String] { ["RICKDEX_CACHE_DIR": cache.path + "/cache"] }
+
+    /// The server killed mid-warm: one line naming host and port, no line an avatar, and "warmed
+    /// N of 826 avatars · M not started".
+    @Test func aHostThatGoesAwayIsSaidOnce() async throws {
+        let server = try ServeProcess(["--data", TestData.fixtures.path, "--latency", "20"])
+        let host = try #require(URL(string: server.baseURL)).port.map { "127.0.0.1:\($0)" }!
+        let warm = try RickdexProcess.start(["warm", "--all", "--no-thumbnails", "--api", server.baseURL], environment: environment)
+        let errors = (warm.standardError as? Pipe)?.fileHandleForReading
+        nonisolated(unsafe) var stderr = Data()
+        let reading = DispatchGroup()
+        DispatchQueue.global().async(group: reading) { stderr = errors?.readDataToEndOfFile() ?? Data() }
+        // Some avatars in, then the server goes.
+        let deadline = Date().addingTimeInterval(60)
+        while try server.requests().filter({ $0.contains("/avatar/") }).count < 60, Date() < deadline {
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        server.stop()
+        let stdout = (warm.standardOutput as? Pipe)?.fileHandleForReading.readDataToEndOfFile() ?? Data()
+        reading.wait()
+        let status = warm.exitStatus()
+        let (out, err) = (String(decoding: stdout, as: UTF8.self), String(decoding: stderr, as: UTF8.self))
+        #expect(status == 4, "\(err)")
+        let lines = err.split(separator: "\n").filter { !$0.hasPrefix("rickdex: warming") }
+        #expect(lines.filter { $0.contains("stopped answering after") }.count == 1, "\(err)")
+        #expect(lines.first { $0.contains("stopped answering") }?.hasPrefix("rickdex: \(host) stopped answering after ") == true, "\(err)")
+        #expect(!err.contains("cannot reach"), "no line an avatar: \(err)")
+        let first = try #require(out.split(separator: "\n").first)
+        let parts = first.split(separator: " ")
+        #expect(first.hasPrefix("warmed ") && first.contains(" of 826 avatars · ") && first.hasSuffix("run the same command again to resume"), "\(out)")
+        let notStarted = Int(parts[parts.firstIndex(of: "not")! - 1]) ?? 0
+        #expect(notStarted > 0, "\(first)")
+    }
+
+    /// `--timeout` passing: one line for the deadline, not a "cannot reach" an avatar.
+    @Test func aDeadlineThatPassesIsSaidOnce() async throws {
+        let server = try ServeProcess(["--data", TestData.fixtures.path, "--latency", "300"])
+        let result = try await RickdexProcess.run(
+            ["warm", "--all", "--no-thumbnails", "--timeout", "2", "--api", server.baseURL], environment: environment)
+        #expect(result.status == 4, "\(result.stderr)")
+        #expect(result.stderr.contains("rickdex: the 2 s deadline (--timeout) passed after "), "\(result.stderr)")
+        #expect(!result.stderr.contains("cannot reach"), "\(result.stderr)")
+        #expect(result.stdout.hasPrefix("warmed "), "\(result.stdout)")
+    }
+}
