@@ -45,13 +45,19 @@ import Testing
 
     @Test func hintsNameEachFilterThatAloneMatchesNothing() {
         let query = CharacterQuery(name: "rik", species: "humn", type: "parasite")
-        let hints = NoMatchHints(query: query, known: Self.known.characters).hints
+        let hints = NoMatchHints(query: query, known: Self.known.characters, complete: true).hints
         #expect(hints.map(\.filter) == [.name, .species], "a known type is no hint, whatever the others")
         #expect(hints.first?.suggestions.first?.term == "rick")
         #expect(hints.last?.suggestions == [Suggestion(term: "human", matches: 414, distance: 1)])
     }
 
     @Test func nothingKnownGivesNoHints() {
-        #expect(NoMatchHints(query: CharacterQuery(name: "rik"), known: []).hints.isEmpty)
+        #expect(NoMatchHints(query: CharacterQuery(name: "rik"), known: [], complete: false).hints.isEmpty)
+    }
+
+    /// A single character or a symbol is near nothing in particular.
+    @Test(arguments: ["e", "🥒", "?!", "-"])
+    func tooLittleToSuggestFrom(_ typed: String) {
+        #expect(Spelling.suggestions(for: typed, in: Self.known.characters.map(\.name)).isEmpty)
     }
 }

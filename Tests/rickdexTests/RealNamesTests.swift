@@ -56,6 +56,21 @@ struct RealNamesTests {
         #expect((object?["character"] as? [String: Any])?["id"] as? Int == 762)
     }
 
+    /// "Did you mean" counts matches only from a complete list of the names; from part of it
+    /// (one cached page) it suggests without counts, and a symbol gets no suggestion.
+    @Test func didYouMeanCountsOnlyFromTheWholeList() async throws {
+        _ = try await run(["search"])
+        let partial = try await run(["search", "rik"])
+        #expect(partial.stderr.contains("hint: no name contains 'rik'; did you mean rick"), "\(partial.stderr)")
+        #expect(!partial.stderr.contains("characters)"), "no count from one page: \(partial.stderr)")
+        _ = try await run(["search", "--all"])
+        let whole = try await run(["search", "rik"])
+        let names = try Dataset.load(from: try #require(TestData.realData)).characters.map { $0.name.lowercased() }
+        #expect(whole.stderr.contains("did you mean rick (\(names.filter { $0.contains("rick") }.count) characters)"), "\(whole.stderr)")
+        let pickle = try await run(["search", "🥒"])
+        #expect(!pickle.stderr.contains("did you mean"), "\(pickle.stderr)")
+    }
+
     /// With nothing named, `episode` and `location` list every one, a page at a time.
     @Test func episodeAndLocationAloneListThem() async throws {
         let episodes = try await run(["episode"])

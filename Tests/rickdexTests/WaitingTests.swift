@@ -27,6 +27,19 @@ import Testing
         }
     }
 
+    /// Avatars that never come hold no row: the names print once their short wait is over, and
+    /// stderr says which avatars are missing and why.
+    @Test func avatarsThatHangHoldNoRow() async throws {
+        try await TestData.withServer(faults: FaultPlan(misbehaviour: .silent, misbehavesOnAvatarsOnly: true)) { base in
+            let result = try await RickdexProcess.run(["search", "rick", "--preview", "--api", base.absoluteString])
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(result.stdout.contains("Rick Sanchez") && result.stdout.contains("page 1 of 5"))
+            #expect(
+                result.stderr.hasPrefix("rickdex: 20 avatars could not be shown: Rick Sanchez: it did not arrive within 3 s"),
+                "\(result.stderr)")
+        }
+    }
+
     /// Without a terminal there is no waiting line, and the message still says it all.
     @Test func theWholeWaitIsBoundedRetriesIncluded() async throws {
         try await TestData.withServer(faults: FaultPlan(misbehaviour: .silent)) { base in

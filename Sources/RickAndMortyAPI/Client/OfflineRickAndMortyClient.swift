@@ -64,6 +64,12 @@ public final class OfflineRickAndMortyClient: RickAndMortyClient {
     /// Every item of `Resource` that the cache holds in its unfiltered pages, in page order, even
     /// when some pages are missing (those, and any that do not decode, are passed over): what
     /// suggestions and shell completions draw on without a request.
+    /// How many items the listing of `Resource` holds, as its cached first page says; `nil`
+    /// when that page is not cached.
+    public func cachedCount<Resource: APIResource>(_ type: Resource.Type) -> Int? {
+        (try? decodePage(type, 1))?.info.count
+    }
+
     public func cachedItems<Resource: APIResource>(_ type: Resource.Type) -> [Resource] {
         guard let first = try? decodePage(type, 1) else { return [] }
         var items = first.results

@@ -28,13 +28,41 @@ public struct AvatarThumbnails: Sendable {
         await BoundedWork.map(characters, .mixed) { character in await outcome(character) }
     }
 
+    /// An avatar still loading when the deadline passed: its row is drawn without it.
+    public struct Late: Error, CustomStringConvertible {
+        public let seconds: Double
+        public var description: String { "it did not arrive within \(seconds.decimalText(places: seconds == seconds.rounded() ? 0 : 1)) s" }
+    }
+
     /// Each character with its thumbnail or error, handed to `output` in the characters' order
     /// as soon as it and those before it are in: a list prints while later avatars still load.
-    public func inOrder(_ characters: [RMCharacter], output: (RMCharacter, Result<Bitmap, any Error>) -> Void) async {
+    /// An avatar not in `within` of the call is `Late` (and its load cancelled), so text never
+    /// waits long on a picture.
+    public func inOrder(
+        _ characters: [RMCharacter], within wait: Duration? = nil, output: (RMCharacter, Result<Bitmap, any Error>) -> Void
+    ) async {
+        let deadline = wait.map { ContinuousClock.now + $0 }
         await BoundedWork.forEachInOrder(characters, .mixed) { character in
-            (character, await outcome(character))
+            (character, await outcome(character, by: deadline, wait: wait))
         } output: { character, thumbnail in
             output(character, thumbnail)
+        }
+    }
+
+    /// The thumbnail, or `Late` once `deadline` passes first.
+    private func outcome(_ character: RMCharacter, by deadline: ContinuousClock.Instant?, wait: Duration?) async
+        -> Result<Bitmap, any Error>
+    {
+        guard let deadline, let wait else { return await outcome(character) }
+        return await withTaskGroup(of: Result<Bitmap, any Error>?.self) { group in
+            group.addTask { await outcome(character) }
+            group.addTask {
+                try? await Task.sleep(until: deadline, clock: .continuous)
+                return nil
+            }
+            let first = await group.next() ?? nil
+            group.cancelAll()
+            return first ?? .failure(Late(seconds: wait.seconds))
         }
     }
 

@@ -8,11 +8,17 @@ public struct KnownEntries: Sendable {
     public var characters: [RMCharacter]
     public var episodes: [Episode]
     public var locations: [Location]
+    /// Whether `characters` is every character of the API (the bundled dataset, or a cache that
+    /// holds every page of the listing): only then can a name's matches be counted.
+    public var hasEveryCharacter: Bool
 
-    public init(characters: [RMCharacter] = [], episodes: [Episode] = [], locations: [Location] = []) {
+    public init(
+        characters: [RMCharacter] = [], episodes: [Episode] = [], locations: [Location] = [], hasEveryCharacter: Bool = false
+    ) {
         self.characters = characters
         self.episodes = episodes
         self.locations = locations
+        self.hasEveryCharacter = hasEveryCharacter
     }
 
     /// What `cache` holds of `kinds`: every cached page of their unfiltered listings (`warm`
@@ -21,10 +27,12 @@ public struct KnownEntries: Sendable {
         -> KnownEntries
     {
         let offline = OfflineRickAndMortyClient(cache: cache)
+        let characters = kinds.contains(.character) ? offline.cachedItems(RMCharacter.self) : []
         return KnownEntries(
-            characters: kinds.contains(.character) ? offline.cachedItems(RMCharacter.self) : [],
+            characters: characters,
             episodes: kinds.contains(.episode) ? offline.cachedItems(Episode.self) : [],
-            locations: kinds.contains(.location) ? offline.cachedItems(Location.self) : [])
+            locations: kinds.contains(.location) ? offline.cachedItems(Location.self) : [],
+            hasEveryCharacter: !characters.isEmpty && offline.cachedCount(RMCharacter.self) == characters.count)
     }
 
     /// Everything of `kinds` in a dataset folder's files (the bundled dataset, for `--api fixtures`).
@@ -33,6 +41,7 @@ public struct KnownEntries: Sendable {
         return KnownEntries(
             characters: kinds.contains(.character) ? dataset.characters.compactMap { try? $0.model(at: origin) } : [],
             episodes: kinds.contains(.episode) ? dataset.episodes.compactMap { try? $0.model(at: origin) } : [],
-            locations: kinds.contains(.location) ? dataset.locations.compactMap { try? $0.model(at: origin) } : [])
+            locations: kinds.contains(.location) ? dataset.locations.compactMap { try? $0.model(at: origin) } : [],
+            hasEveryCharacter: kinds.contains(.character))
     }
 }

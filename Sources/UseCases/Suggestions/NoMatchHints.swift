@@ -15,9 +15,13 @@ public struct NoMatchHints: Sendable, Hashable {
 
     /// One hint per filter that alone matches nothing, in the order name, species, type.
     public var hints: [Hint]
+    /// Whether the suggestions' counts are the API's: only when `known` held every character.
+    public var counted: Bool
 
-    /// The hints for `query` against the `known` characters; none when `known` is empty.
-    public init(query: CharacterQuery, known: [RMCharacter]) {
+    /// The hints for `query` against the `known` characters; none when `known` is empty. A
+    /// part of the characters (a cache that holds some pages) still suggests, without counts.
+    public init(query: CharacterQuery, known: [RMCharacter], complete: Bool) {
+        counted = complete
         let fields: [(CharacterFilter, (RMCharacter) -> String)] = [(.name, \.name), (.species, \.species), (.type, \.type)]
         hints = fields.compactMap { filter, field in
             guard let typed = query.filters[filter], !known.isEmpty else { return nil }

@@ -11,7 +11,8 @@ public enum Spelling {
     /// three letters, and at least one).
     public static func suggestions(for typed: String, in values: [String], limit: Int = 3) -> [Suggestion] {
         let wanted = Array(typed.trimmingWhitespace().lowercased())
-        guard !wanted.isEmpty else { return [] }
+        // A single character or a symbol is too little to be near anything in particular.
+        guard wanted.count >= 2, wanted.contains(where: { $0.isLetter || $0.isNumber }) else { return [] }
         let lowered = values.map { $0.lowercased() }
         let allowed = max(1, wanted.count / 3)
         var terms = Set<String>()

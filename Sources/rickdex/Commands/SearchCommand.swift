@@ -93,7 +93,7 @@ struct SearchCommand: AsyncParsableCommand {
                 StandardStreams.error("No characters match.\n")
             }
             let known = KnownEntries.lookUp(setting: global.apiSetting, cache: global.cache, [.character])
-            for line in NoMatchHints(query: query, known: known.characters).lines {
+            for line in NoMatchHints(query: query, known: known.characters, complete: known.hasEveryCharacter).lines {
                 StandardStreams.error("hint: \(line)\n")
             }
             return
@@ -119,8 +119,11 @@ struct SearchCommand: AsyncParsableCommand {
         }
     }
 
+    /// How long the rows wait for their avatars, once the page is in.
+    static let avatarWait = Duration.seconds(3)
+
     /// Each result beside its avatar, printed in order as soon as it and those before it are
-    /// ready. An avatar that cannot be had leaves a blank.
+    /// ready. An avatar that cannot be had, or not within `avatarWait`, leaves a blank.
     private func printCards(_ characters: [RMCharacter], images: ImagePipeline, style: Style) async {
         let capabilities = display.capabilities(color: global.color)
         let columns = previews.columns(default: 8)
@@ -130,8 +133,9 @@ struct SearchCommand: AsyncParsableCommand {
         let textWidth = max(10, capabilities.columns - columns - 2)
         var failures: [String] = []
         let thumbnails = AvatarThumbnails(images: images, variant: variant, pixelsPerColumn: art.pixelsPerColumn)
-        await thumbnails.inOrder(characters) { character, thumbnail in
-            if case .failure(let error) = thumbnail { failures.append("\(error)") }
+        // The names are known: a slow avatar holds its row a moment, never the list.
+        await thumbnails.inOrder(characters, within: Self.avatarWait) { character, thumbnail in
+            if case .failure(let error) = thumbnail { failures.append("\(TerminalText.sanitize(character.name)): \(error)") }
             let text = card.lines(character, lines: columns / 2, width: textWidth)
             print(art.beside(try? thumbnail.get(), columns: columns, text: text), terminator: "")
             fflush(nil)
