@@ -11,7 +11,9 @@ import UseCases
 ///
 /// A candidate is offered when it starts with what was typed, in any case, and is offered as
 /// typed plus the rest ("ri" → "rick Sanchez"): names and codes match in any case, and bash's
-/// `compgen` would drop "Rick Sanchez" for "ri".
+/// `compgen` would drop "Rick Sanchez" for "ri". A name that only folded starts so ("ricks" for
+/// "Rick's Garage"), or that holds a character the shell would read (an apostrophe), is offered
+/// folded ("ricks garage"): what `show` then takes, as it compares names folded.
 enum ShellCompletion {
     @Sendable static func characterNames(_ words: [String], _ index: Int, _ typed: String) -> [String] {
         starting(with: typed, unique(known(words, .character).characters.map(\.name)))
@@ -60,12 +62,20 @@ enum ShellCompletion {
         return nil
     }
 
-    private static func starting(with typed: String, _ candidates: [String]) -> [String] {
+    static func starting(with typed: String, _ candidates: [String]) -> [String] {
         let typed = unquoted(typed)
         let prefix = typed.lowercased()
+        let folded = NameFolding.fold(typed)
         // Names come from the network: no control character or escape reaches the shell's line.
-        return candidates.map(TerminalText.sanitize).filter { $0.lowercased().hasPrefix(prefix) }
-            .map { typed + $0.dropFirst(typed.count) }
+        return unique(
+            candidates.map(TerminalText.sanitize).compactMap { name in
+                if name.lowercased().hasPrefix(prefix), !name.contains(where: { "'\"`\\$’".contains($0) }) {
+                    return typed + name.dropFirst(typed.count)
+                }
+                let plain = NameFolding.fold(name)
+                guard plain.hasPrefix(folded) else { return nil }
+                return folded == prefix ? typed + plain.dropFirst(folded.count) : plain
+            })
     }
 
     /// The word as the shell will pass it: bash hands over what was typed, quotes and
