@@ -66,7 +66,10 @@ public enum APIServer {
             }
             throw CancellationError()
         }
-        let authority = host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)"
+        // Listening on every address (0.0.0.0, ::), the server is reached on this machine's
+        // loopback: the root to use, not the wildcard, which no client can connect to.
+        let reachable = host == "0.0.0.0" ? "127.0.0.1" : host == "::" ? "::1" : host
+        let authority = reachable.contains(":") ? "[\(reachable)]:\(port)" : "\(reachable):\(port)"
         // swift-format-ignore: NeverForceUnwrap
         return RunningAPIServer(baseURL: URL(string: "http://\(authority)/api")!, group: group, task: task)
     }

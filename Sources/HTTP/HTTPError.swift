@@ -40,7 +40,7 @@ public enum HTTPError: Error, Sendable, Hashable, CustomStringConvertible {
         case .incompleteBody(let url, let received):
             "the response from \(url) was cut short (\(received) bytes arrived, then the document stopped)"
         case .responseTooLarge(let url, let limit):
-            "the response from \(url) is larger than the \(limit)-byte limit"
+            "the response from \(url) is larger than the \(Self.size(limit)) limit"
         case .tooManyRedirects(let url):
             "too many redirects (or a redirect loop) from \(url)"
         case .transportUnavailable(let reason):
@@ -66,6 +66,15 @@ public enum HTTPError: Error, Sendable, Hashable, CustomStringConvertible {
     public var staleMayStandIn: Bool {
         if case .untrustedCertificate = self { return false }
         return true
+    }
+
+    /// A size as people read it: 10 MB, 512 KB, 300 B.
+    private static func size(_ bytes: Int) -> String {
+        for (unit, scale) in [("GB", 1 << 30), ("MB", 1 << 20), ("KB", 1 << 10)] where bytes >= scale {
+            let value = Double(bytes) / Double(scale)
+            return (value == value.rounded() ? String(Int(value)) : String((value * 10).rounded() / 10)) + " " + unit
+        }
+        return "\(bytes) B"
     }
 
     /// `host:port` of a URL, as the user knows the server.

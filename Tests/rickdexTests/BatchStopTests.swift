@@ -13,12 +13,11 @@ import Testing
 
     var environment: [String: String] { ["RICKDEX_CACHE_DIR": cache.path + "/cache"] }
 
-    /// The server killed mid-warm: one line naming host and port, no line an avatar, and "warmed
-    /// N of 826 avatars · M not started".
-    @Test func aHostThatGoesAwayIsSaidOnce() async throws {
+    /// `arguments` against a server killed once 60 avatars were asked for: its output and status.
+    func runLosingTheServer(_ arguments: [String]) async throws -> (out: String, err: String, status: Int32, host: String) {
         let server = try ServeProcess(["--data", TestData.fixtures.path, "--latency", "20"])
         let host = try #require(URL(string: server.baseURL)).port.map { "127.0.0.1:\($0)" }!
-        let warm = try RickdexProcess.start(["warm", "--all", "--no-thumbnails", "--api", server.baseURL], environment: environment)
+        let warm = try RickdexProcess.start(arguments + ["--api", server.baseURL], environment: environment)
         let errors = (warm.standardError as? Pipe)?.fileHandleForReading
         nonisolated(unsafe) var stderr = Data()
         let reading = DispatchGroup()
@@ -32,7 +31,13 @@ import Testing
         let stdout = (warm.standardOutput as? Pipe)?.fileHandleForReading.readDataToEndOfFile() ?? Data()
         reading.wait()
         let status = warm.exitStatus()
-        let (out, err) = (String(decoding: stdout, as: UTF8.self), String(decoding: stderr, as: UTF8.self))
+        return (String(decoding: stdout, as: UTF8.self), String(decoding: stderr, as: UTF8.self), status, host)
+    }
+
+    /// The server killed mid-warm: one line naming host and port, no line an avatar, and "warmed
+    /// N of 826 avatars · M not started".
+    @Test func aHostThatGoesAwayIsSaidOnce() async throws {
+        let (out, err, status, host) = try await runLosingTheServer(["warm", "--all", "--no-thumbnails"])
         #expect(status == 4, "\(err)")
         let lines = err.split(separator: "\n").filter { !$0.hasPrefix("rickdex: warming") }
         #expect(lines.filter { $0.contains("stopped answering after") }.count == 1, "\(err)")
@@ -43,6 +48,18 @@ import Testing
         #expect(first.hasPrefix("warmed ") && first.contains(" of 826 avatars · ") && first.hasSuffix("run the same command again to resume"), "\(out)")
         let notStarted = Int(parts[parts.firstIndex(of: "not")! - 1]) ?? 0
         #expect(notStarted > 0, "\(first)")
+    }
+
+    /// An export whose server goes: the same one line, and what was exported of what was asked.
+    @Test func anExportThatLosesItsHostSaysWhatWasDone() async throws {
+        let out = cache.appendingPathComponent("export").path
+        let result = try await runLosingTheServer(["export", "--all", "--sizes", "32", "--out", out])
+        #expect(result.status == 4, "\(result.err)")
+        #expect(result.err.components(separatedBy: "stopped answering after").count == 2, "\(result.err)")
+        #expect(!result.err.contains("cannot reach"), "\(result.err)")
+        let first = try #require(result.out.split(separator: "\n").first)
+        #expect(first.hasPrefix("exported ") && first.contains(" of 826 characters · "), "\(result.out)")
+        #expect(first.hasSuffix(" not started · run the same command again to resume"), "\(first)")
     }
 
     /// `--timeout` passing: one line for the deadline, not a "cannot reach" an avatar.

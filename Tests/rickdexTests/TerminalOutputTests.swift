@@ -9,6 +9,9 @@ import Testing
         let line = bar.render(done: 50, total: 200, elapsed: .seconds(2))
         #expect(line == "\r\u{1B}[2Kwarming ██████░░░░░░░░░░░░░░░░░░ 50/200 · 25/s · ETA 6s")
         #expect(bar.render(done: 200, total: 200, elapsed: .seconds(4)).hasSuffix("200/200 · 50/s · ETA 0s"))
+        // No guess from the first moments: the listing is still coming.
+        #expect(bar.render(done: 3, total: 826, elapsed: .milliseconds(700)).hasSuffix("3/826 · 4/s"))
+        #expect(bar.render(done: 30, total: 826, elapsed: .seconds(2)).hasSuffix("30/826 · 15/s"))
     }
 
     @Test(arguments: [

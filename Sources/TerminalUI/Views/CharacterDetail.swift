@@ -12,6 +12,24 @@ public struct CharacterDetail: Encodable, Sendable {
         self.episodes = episodes
     }
 
+    /// The episodes the character names that the API did not answer for, as the text says them.
+    public var missingEpisodeIDs: [Int] {
+        let answered = Set(episodes.map(\.id))
+        return character.episodeIDs.filter { !answered.contains($0) }
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case character, episodes, missingEpisodeIDs
+    }
+
+    /// `show --json`: the character, its episodes, and the ids of those the API lacks.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(character, forKey: .character)
+        try container.encode(episodes, forKey: .episodes)
+        try container.encode(missingEpisodeIDs, forKey: .missingEpisodeIDs)
+    }
+
     /// "Nov 4, 2017", in UTC, whatever the machine's locale.
     public static func format(_ date: Date) -> String {
         CalendarDay(date).abbreviated

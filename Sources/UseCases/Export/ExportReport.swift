@@ -37,5 +37,11 @@ public struct ExportReport: Sendable {
     /// Ids asked for (`Selection.ids`) that the API has no character for, in the order asked.
     public var unknownIDs: [Int] = []
 
+    /// Why the export stopped starting characters (its host went away, the deadline passed), if
+    /// it did; the characters exported by then, and those never started.
+    public var stop: BatchStop?
+    public var doneAtStop = 0
+    public var notStarted = 0
+
     public var failed: Int { failures.count + failedPages.count }
 }

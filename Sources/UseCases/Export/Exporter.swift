@@ -8,8 +8,9 @@ import Toolbox
 ///
 /// Like `CacheWarmer`, it goes on past what fails: a listing page that fails after the transport's
 /// retries is reported (its characters are not known) and the others are exported; a character
-/// whose avatar cannot be had is reported and the others are exported. Only a file that cannot
-/// be written stops it (`ExportError`).
+/// whose avatar cannot be had is reported and the others are exported. When the host goes away
+/// or the deadline passes (`BatchStop`), no more characters are started, and the report says
+/// how many were not. Only a file that cannot be written stops it with an error (`ExportError`).
 public struct Exporter: Sendable {
     /// Which characters.
     public enum Selection: Sendable, Hashable {
@@ -51,7 +52,10 @@ public struct Exporter: Sendable {
         var files: [Int: [ExportFile]] = [:]
         var done = 0
         var stop: ExportError?
-        await BoundedWork.forEachAsCompleted(characters, .mixed) { [plan] character -> Result<ExportPlan.Outcome, ExportError> in
+        let halted = Locked(false)
+        await BoundedWork.forEachAsCompleted(characters, .mixed) { [plan] character -> Result<ExportPlan.Outcome, ExportError>? in
+            // After a stop, nothing new starts.
+            if halted.withLock({ $0 }) { return nil }
             do throws(ExportError) {
                 return .success(try await plan.export(character, images: images))
             } catch {
@@ -61,12 +65,19 @@ public struct Exporter: Sendable {
             done += 1
             progress(done, characters.count)
             switch outcome {
-            case .success(.done(let entry, let done)):
+            case nil:
+                report.notStarted += 1
+            case .success(.done(let entry, let done))?:
                 entries[entry.id] = entry
                 files[entry.id] = done
-            case .success(.failed(let failure)):
+            case .success(.failed(let failure))?:
                 report.failures.append(failure)
-            case .failure(let error):
+                if report.stop == nil, let cause = BatchStop(failure.error) {
+                    report.stop = cause
+                    report.doneAtStop = entries.count
+                    halted.withLock { $0 = true }
+                }
+            case .failure(let error)?:
                 stop = stop ?? error
             }
         }

@@ -144,9 +144,17 @@ struct ExportCommand: AsyncParsableCommand {
         if dryRun {
             print(DryRunListing(files: report.files, extras: dryRunExtras).render(folder: folder.path))
         }
+        // What a stop explains is said once, by its own line.
         FailureLines.write(
-            report.failedPages.map { ("character page \($0.page)", $0.error) }
+            (report.failedPages.map { ("character page \($0.page)", $0.error) }
                 + report.failures.map { ("avatar of \($0.id) (\($0.name))", $0.error) })
+                .filter { report.stop == nil || BatchStop($0.1) != report.stop })
+        if let stop = report.stop {
+            StandardStreams.error("rickdex: \(StopLine(stop: stop, timeout: global.timeout, done: report.doneAtStop))\n")
+            print(
+                "exported \(report.exported.count) of \(report.listed.count) characters · \(report.notStarted) not started"
+                    + " · run the same command again to resume")
+        }
         if !dryRun {
             print(
                 ExportSummary(
@@ -154,6 +162,7 @@ struct ExportCommand: AsyncParsableCommand {
                     failed: report.failures.count, failedPages: report.failedPages.count, unknown: report.unknownIDs.count
                 ).render(folder: folder.path, extras: extras))
         }
+        if report.stop != nil { throw QuietExit(code: ErrorReport.partial) }
         if report.failed > 0 {
             if !report.unknownIDs.isEmpty { warn(UnknownIDs(ids: report.unknownIDs).description) }
             throw PartialFailure(failed: report.failed, total: report.listed.count + report.failedPages.count)

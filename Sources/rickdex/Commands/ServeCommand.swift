@@ -155,7 +155,8 @@ struct ServeCommand: AsyncParsableCommand {
         if let misbehave {
             banner += "Misbehaving on purpose\(avatarsOnly ? " on avatars" : ""): \(misbehave.rawValue)\n"
         }
-        banner += "Serving \(dataset.characters.count) characters from \(folder.path) at \(server.baseURL) (Ctrl-C stops)\n"
+        let everywhere = host == "0.0.0.0" || host == "::" ? " (listening on every address: use this machine's name from elsewhere)" : ""
+        banner += "Serving \(dataset.characters.count) characters from \(folder.path) at \(server.baseURL)\(everywhere) (Ctrl-C stops)\n"
         _ = try? FileDescriptor.standardError.writeAll(banner.utf8)
         print(server.baseURL.absoluteString)
         fflush(nil)

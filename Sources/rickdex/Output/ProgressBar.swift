@@ -62,7 +62,10 @@ final class ProgressBar: Sendable {
         let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)
         let seconds = elapsed.seconds
         let rate = seconds > 0 ? Double(done) / seconds : 0
-        let eta = rate > 0 ? Int((Double(total - done) / rate).rounded(.up)) : 0
-        return "\r\u{1B}[2K\(label) \(bar) \(done)/\(total) · \(Int(rate.rounded()))/s · ETA \(eta)s"
+        // No guess before a second and a twentieth of the work: the first items wait on the
+        // listing, and a rate from them said 545 s for a 10 s export.
+        let settled = seconds >= 1 && done * 20 >= total
+        let eta = settled && rate > 0 ? " · ETA \(Int((Double(total - done) / rate).rounded(.up)))s" : ""
+        return "\r\u{1B}[2K\(label) \(bar) \(done)/\(total) · \(Int(rate.rounded()))/s\(eta)"
     }
 }
