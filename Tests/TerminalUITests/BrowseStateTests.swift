@@ -260,6 +260,32 @@ import UseCases
         #expect(scrolled.contains { $0.contains("▶ ● \(Self.characters[10].name)") }, "the selection stays in view")
     }
 
+    /// Below about 60x16 each screen stays legible: the detail drops its avatar before its
+    /// values, the footer keeps the way out, the help scrolls.
+    @Test func narrowScreensDegradeLegibly() {
+        let small = BrowseView(width: 40, height: 10, style: Style(enabled: false), renderer: CellRenderer(mode: .truecolor))
+        var state = BrowseState()
+        _ = state.apply(search: .loaded(query: BrowseQuery(name: "", status: .any), page: Self.page(20)))
+        let rick = Self.characters[0]
+        _ = state.apply(key: .enter)
+        state.apply(detail: rick, episodes: .loaded([]))
+        let detail = small.render(state)
+        #expect(detail.contains { $0.contains("Species") && $0.contains(rick.species) }, "\(detail)")
+        #expect(!detail.contains { $0.contains("Species  …") })
+        #expect(detail.last?.hasSuffix("q quit") == true, "\(detail.last ?? "")")
+        _ = state.apply(key: .escape)
+        for width in [40, 70] {
+            let view = BrowseView(width: width, height: 20, style: Style(enabled: false), renderer: CellRenderer(mode: .truecolor))
+            #expect(view.render(state).last?.hasSuffix("F1 keys · Esc quit") == true, "\(width) columns")
+        }
+        _ = state.apply(key: .help)
+        let first = small.render(state)
+        #expect(first[0].contains("(1–7 of \(BrowseView.keys.count), ↑ ↓ scroll)"), "\(first[0])")
+        for _ in 0..<30 { _ = state.apply(key: .down) }
+        let last = small.render(state)
+        #expect(last.contains { $0.contains(BrowseView.keys.last!.0) }, "the last key is reached: \(last)")
+    }
+
     @Test func keysDecodeFromTheTerminalsBytes() {
         #expect(KeyDecoder.keys(in: Array("ri".utf8)) == [.character("r"), .character("i")])
         #expect(KeyDecoder.keys(in: [0x1B, 0x5B, 0x41, 0x1B, 0x5B, 0x42]) == [.up, .down])

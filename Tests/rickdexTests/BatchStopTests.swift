@@ -14,8 +14,10 @@ import Testing
     var environment: [String: String] { ["RICKDEX_CACHE_DIR": cache.path + "/cache"] }
 
     /// `arguments` against a server killed once 60 avatars were asked for: its output and status.
+    /// The warm could end first only if 826 avatars at 150 ms each took less than the poll.
     func runLosingTheServer(_ arguments: [String]) async throws -> (out: String, err: String, status: Int32, host: String) {
-        let server = try ServeProcess(["--data", TestData.fixtures.path, "--latency", "20"])
+        // Slow enough that the whole warm takes seconds, and the kill lands in its middle.
+        let server = try ServeProcess(["--data", TestData.fixtures.path, "--latency", "150"])
         let host = try #require(URL(string: server.baseURL)).port.map { "127.0.0.1:\($0)" }!
         let warm = try RickdexProcess.start(arguments + ["--api", server.baseURL], environment: environment)
         let errors = (warm.standardError as? Pipe)?.fileHandleForReading

@@ -29,12 +29,17 @@ import Testing
                 """)
     }
 
-    @Test func aPartOfSeveralNamesListsThemWithWhatTellsThemApart() async throws {
+    /// A part of several names shows the one in the most episodes and lists the others with
+    /// what tells them apart.
+    @Test func aPartOfSeveralNamesShowsTheOneMostMeantAndListsTheOthers() async throws {
         let result = try await run(["show", "insurance", "--api", "fixtures", "--no-preview"])
-        #expect(result.status == 1)
-        #expect(result.stderr.contains("fits"))
+        #expect(result.status == 0, "\(result.stderr)")
+        let fits = TestData.fixturesDataset.characters.filter { $0.name.lowercased().contains("insurance") }
+        let meant = try #require(fits.min { (-$0.episode.count, $0.id) < (-$1.episode.count, $1.id) })
+        #expect(result.stdout.hasPrefix("\(meant.name)  #\(meant.id)"), "\(result.stdout.prefix(80))")
+        #expect(result.stderr.hasPrefix("rickdex: 'insurance' fits \(fits.count) characters; shown: \(meant.name) (#\(meant.id))"))
         #expect(result.stderr.contains("    37  Insurance Rick  Alive · Animal · from Dorian Cruise Ship · at Purge Cruise Ship"))
-        #expect(result.stderr.contains("Give the whole name, or the id"))
+        #expect(result.stderr.contains("Another: rickdex show "))
     }
 
     @Test func searchNamesNamesakesOnStderr() async throws {

@@ -1,5 +1,6 @@
 /// The exit codes, once: `rickdex --help` lists them from here, `ErrorReport` and the errors
-/// use them, and a test holds the README's list to them.
+/// use them, and a test holds the README's list to them. Browse keeps fzf's instead: 0 chosen,
+/// 1 no match, 2 error, 130 quit.
 enum ExitStatus: Int32, CaseIterable {
     case success = 0
     case usage = 1
@@ -12,12 +13,13 @@ enum ExitStatus: Int32, CaseIterable {
         switch self {
         case .success: "success"
         case .usage:
-            "usage error (bad option or argument, unusable dataset, output or cache folder, a name that fits several characters, browse quit while picking)"
+            "usage error (bad option or argument, unusable dataset, output or cache folder, a folder of other files given as the cache, two inputs that would write one file)"
         case .network:
             "network or server error (a server that is not the API included), or --offline and the answer is not cached"
         case .notFound:
             "not found (an unknown id or name, export ids that name no character, a page past the last, a sheet with nothing to draw)"
-        case .partial: "some items of a batch failed (each is reported; the rest were done)"
+        case .partial:
+            "some items of a batch failed (each is reported; the rest were done), or it stopped when its host went away or its deadline passed"
         }
     }
 
