@@ -9,6 +9,9 @@ public enum HTTPError: Error, Sendable, Hashable, CustomStringConvertible {
     case unreachable(host: String, reason: String)
     /// No complete answer within the time allowed: `seconds` in all, over `attempts`.
     case timedOut(url: String, seconds: Double, attempts: Int = 1)
+    /// The server answered, but its body came too slowly to finish in the time allowed (a
+    /// trickle): `receivedBytes` arrived in `seconds`.
+    case tooSlow(url: String, receivedBytes: Int, seconds: Double)
     /// The connection closed before the whole body arrived (on every attempt).
     case connectionDropped(url: String, reason: String)
     /// The body arrived whole by HTTP's account but ends before the document does (a JSON value
@@ -35,6 +38,8 @@ public enum HTTPError: Error, Sendable, Hashable, CustomStringConvertible {
         case .timedOut(let url, let seconds, let attempts):
             "no answer from \(Self.host(url)) in \(Self.format(seconds)) s"
                 + " (\(attempts) attempt\(attempts == 1 ? "" : "s") at \(url))"
+        case .tooSlow(let url, let received, let seconds):
+            "\(Self.host(url)) answered too slowly: \(Self.size(received)) of its body in \(Self.format(seconds)) s (\(url))"
         case .connectionDropped(let url, let reason):
             "the connection dropped while reading \(url) (\(reason))"
         case .incompleteBody(let url, let received):
@@ -55,7 +60,7 @@ public enum HTTPError: Error, Sendable, Hashable, CustomStringConvertible {
     /// Whether trying the same request again may succeed.
     public var isTransient: Bool {
         switch self {
-        case .timedOut, .connectionDropped, .incompleteBody: true
+        case .timedOut, .tooSlow, .connectionDropped, .incompleteBody: true
         default: false
         }
     }

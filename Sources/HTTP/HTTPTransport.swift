@@ -82,8 +82,13 @@ public struct HTTPTransport: Sendable {
                 throw HTTPError.deadlinePassed(url: url.absoluteString)
             } catch let error as HTTPError where error.isTransient {
                 logger.debug("GET \(url) failed: \(error)", metadata: ["attempt": "\(attempt)"])
-                if case .timedOut = error, let deadline, ContinuousClock.now >= deadline - .milliseconds(5) {
-                    throw HTTPError.timedOut(url: url.absoluteString, seconds: Self.tenths(.now - start), attempts: attempt)
+                if let deadline, ContinuousClock.now >= deadline - .milliseconds(5) {
+                    if case .timedOut = error {
+                        throw HTTPError.timedOut(url: url.absoluteString, seconds: Self.tenths(.now - start), attempts: attempt)
+                    }
+                    if case .tooSlow(_, let received, _) = error {
+                        throw HTTPError.tooSlow(url: url.absoluteString, receivedBytes: received, seconds: Self.tenths(.now - start))
+                    }
                 }
                 outcome = .failure(error)
             }
@@ -192,7 +197,7 @@ public struct HTTPTransport: Sendable {
             return HTTPError.responseTooLarge(url: address, limitBytes: limitBytes)
         case .unavailable(let reason):
             return HTTPError.transportUnavailable(reason: reason)
-        case .curl(let code, let message, let systemError, let connected):
+        case .curl(let code, let message, let systemError, let connected, let received):
             switch CURLcode(rawValue: UInt32(code)) {
             case CURLE_COULDNT_RESOLVE_HOST:
                 return HTTPError.unreachable(host: host, reason: "the name does not resolve")
@@ -204,6 +209,9 @@ public struct HTTPTransport: Sendable {
                 return HTTPError.unreachable(host: host, reason: message)
             case CURLE_OPERATION_TIMEDOUT where !connected:
                 return HTTPError.unreachable(host: host, reason: "connection timed out")
+            case CURLE_OPERATION_TIMEDOUT where received > 0:
+                // It answered, a trickle: not "no answer".
+                return HTTPError.tooSlow(url: address, receivedBytes: received, seconds: timeout.seconds)
             case CURLE_OPERATION_TIMEDOUT:
                 return HTTPError.timedOut(url: address, seconds: timeout.seconds)
             case CURLE_TOO_MANY_REDIRECTS:

@@ -27,9 +27,15 @@ import Testing
         }
     }
 
+    /// A trickle answered, slowly: it ends at the deadline saying so, with what arrived.
     @Test func aTrickleEndsAtTheDeadline() async throws {
         let (error, url) = try await outcome(.trickle)
-        #expect(error == .transport(.timedOut(url: url, seconds: 1)))
+        guard case .transport(.tooSlow(let failed, let received, let seconds))? = error else {
+            Issue.record("expected a trickle's tooSlow, got \(String(describing: error))")
+            return
+        }
+        #expect(failed == url && received >= 1 && seconds == 1)
+        #expect(error?.description.contains("answered too slowly: ") == true, "\(String(describing: error))")
     }
 
     @Test func aServerThatNeverAnswersEndsAtTheDeadline() async throws {

@@ -19,8 +19,9 @@ final class CurlTransfer: @unchecked Sendable {
     /// Why a transfer ended without a response.
     enum Failure: Error, Sendable, Equatable {
         /// libcurl's code, its message (the error buffer when it said more), the system's `errno`
-        /// for a failed connect (0 when none), and whether the request was sent on a connection.
-        case curl(code: Int, message: String, systemError: Int32, connected: Bool)
+        /// for a failed connect (0 when none), whether the request was sent on a connection, and
+        /// the bytes of the body received before it failed.
+        case curl(code: Int, message: String, systemError: Int32, connected: Bool, received: Int)
         /// The body passed `maxBodyBytes`.
         case tooLarge
         /// The task was cancelled.
@@ -117,7 +118,7 @@ final class CurlTransfer: @unchecked Sendable {
             return .failure(
                 .curl(
                     code: Int(code.rawValue), message: message, systemError: Int32(truncatingIfNeeded: systemError),
-                    connected: requestBytes > 0))
+                    connected: requestBytes > 0, received: body.count))
         }
         var status = 0
         rdx_curl_get_long(handle, CURLINFO_RESPONSE_CODE, &status)

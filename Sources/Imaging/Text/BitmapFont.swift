@@ -55,18 +55,7 @@ public struct BitmapFont: Sendable {
     }
 
     func glyph(_ scalar: Unicode.Scalar) -> Glyph? {
-        glyphs[scalar] ?? Self.baseLetter(of: scalar).flatMap { glyphs[$0] } ?? glyphs["?"]
-    }
-
-    /// The letter an accented Latin letter is written on, from its Unicode name ("LATIN SMALL
-    /// LETTER A WITH CARON": a).
-    private static func baseLetter(of scalar: Unicode.Scalar) -> Unicode.Scalar? {
-        guard let name = scalar.properties.name, name.hasPrefix("LATIN ") else { return nil }
-        let words = name.split(separator: " ")
-        guard words.count >= 6, words[2] == "LETTER", words[4] == "WITH", words[3].count == 1,
-            let letter = words[3].unicodeScalars.first
-        else { return nil }
-        return words[1] == "SMALL" ? Unicode.Scalar(letter.value | 0x20) : letter
+        glyphs[scalar] ?? scalar.latinBase.flatMap { glyphs[$0] } ?? glyphs["?"]
     }
 
     /// Width of `text` in pixels.

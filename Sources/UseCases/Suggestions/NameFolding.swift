@@ -1,7 +1,9 @@
+import Toolbox
+
 /// A name as people type it: the form in which `Martínez` and `martinez`, `Mr. Poopybutthole` and
 /// `mr poopybutthole`, `Morty’s Lawyer` and `morty's lawyer` are one.
 ///
-/// Case is folded, accents dropped (a letter written "LATIN SMALL LETTER I WITH ACUTE" is i),
+/// Case is folded, accents dropped (`Unicode.Scalar.latinBase`: í is i, Ø is o),
 /// apostrophes (straight, curly, backtick) and periods removed, and every run of white space
 /// made one space, trimmed at both ends. Names, suggestions and completion all compare folded.
 public enum NameFolding {
@@ -18,7 +20,7 @@ public enum NameFolding {
                 folded.append(" ")
                 pendingSpace = false
             }
-            folded.append(contentsOf: base(of: scalar).lowercased().unicodeScalars)
+            folded.append(contentsOf: String(scalar.latinBase ?? scalar).lowercased().unicodeScalars)
         }
         return String(folded)
     }
@@ -30,16 +32,4 @@ public enum NameFolding {
 
     /// Apostrophes and periods: "Morty’s", "Mr." and "mortys", "mr" are the same.
     private static let ignored: Set<Unicode.Scalar> = ["'", "\u{2019}", "\u{2018}", "`", "\u{00B4}", "\u{02BC}", "."]
-
-    /// The letter an accented Latin letter is written on (é: e, Ø: O), from its Unicode name;
-    /// any other character as it is.
-    private static func base(of scalar: Unicode.Scalar) -> String {
-        guard !scalar.isASCII, let name = scalar.properties.name, name.hasPrefix("LATIN ") else { return String(scalar) }
-        let words = name.split(separator: " ")
-        // "LATIN SMALL LETTER I WITH ACUTE", "LATIN CAPITAL LETTER O WITH STROKE".
-        guard words.count >= 6, words[2] == "LETTER", words[4] == "WITH", words[3].count == 1 else {
-            return String(scalar)
-        }
-        return String(words[3])
-    }
 }

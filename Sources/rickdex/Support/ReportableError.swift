@@ -62,7 +62,7 @@ extension HTTPError: ReportableError {
         switch self {
         case .unreachable:
             "Check the network or the --api address; --api fixtures runs on the bundled dataset with no network."
-        case .timedOut, .connectionDropped, .incompleteBody:
+        case .timedOut, .tooSlow, .connectionDropped, .incompleteBody:
             "The server or the network is having trouble; try again, or use --api fixtures."
         case .deadlinePassed:
             "Give it longer with --timeout, or leave --timeout out."
