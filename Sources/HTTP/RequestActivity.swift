@@ -30,11 +30,18 @@ public final class RequestActivity: Sendable {
     }
 
     /// The request that has waited longest, when it has waited at least `threshold` and no other
-    /// request ended within it (answers still arriving are progress, not a wait to show).
-    public func wait(at now: ContinuousClock.Instant, threshold: Duration) -> NetworkWait? {
+    /// request ended within it (answers still arriving are progress, not a wait to show). With
+    /// `since`, only requests started then or later: what the user asked for last, not what an
+    /// earlier screen left running.
+    public func wait(at now: ContinuousClock.Instant, threshold: Duration, since: ContinuousClock.Instant? = nil)
+        -> NetworkWait?
+    {
         state.withLock { state in
             if let ended = state.lastEnded, now - ended < threshold { return nil }
-            guard let oldest = state.requests.values.min(by: { $0.started < $1.started }), now - oldest.started >= threshold
+            guard
+                let oldest = state.requests.values.filter({ request in since.map { request.started >= $0 } ?? true })
+                    .min(by: { $0.started < $1.started }),
+                now - oldest.started >= threshold
             else { return nil }
             return NetworkWait(host: oldest.host, seconds: Int((now - oldest.started).seconds), attempt: oldest.attempt)
         }

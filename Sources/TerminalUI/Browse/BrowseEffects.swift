@@ -96,6 +96,9 @@ final class BrowseEffects {
                 if !Task.isCancelled { events.yield(.people(people, title: title)) }
             }
         case .fetchAvatars(let characters):
+            work.replace(.avatars)
+            avatars(of: characters, variant: BrowseView.avatarVariant(grid: grid))
+        case .fetchMoreAvatars(let characters):
             avatars(of: characters, variant: BrowseView.avatarVariant(grid: grid))
         }
     }
@@ -117,7 +120,6 @@ final class BrowseEffects {
     /// The list's avatars, each as it comes; one that cannot be had is reported missing.
     private func avatars(of characters: [RMCharacter], variant: AvatarVariant) {
         let (events, avatars) = (events, avatars)
-        work.replace(.avatars)
         for character in characters {
             work.start(.avatars) {
                 if let small = await avatars.load(character, variant) {

@@ -50,7 +50,10 @@ struct BrowseState {
         /// stale answer.
         case fetchPage(name: String, status: StatusFilter, page: Int, generation: Int)
         case fetchDetail(RMCharacter)
+        /// Fetch the list's avatars, in place of those asked for before (new results).
         case fetchAvatars([RMCharacter])
+        /// Fetch the avatars of a page added to the list, beside those still arriving.
+        case fetchMoreAvatars([RMCharacter])
         /// Fetch the characters `ids` for the people screen titled `title`.
         case fetchPeople(title: String, ids: [Int])
         /// Fetch location `id`'s residents for the people screen titled `title`.
@@ -378,7 +381,7 @@ struct BrowseState {
         if let target = selectionAfterLoad { selection = min(target, results.count - 1) }
         selectionAfterLoad = nil
         let missing = fetched.items.filter { avatars[$0.id] == nil }
-        return missing.isEmpty ? [] : [.fetchAvatars(missing)]
+        return missing.isEmpty ? [] : [.fetchMoreAvatars(missing)]
     }
 
     mutating func apply(pageFailed error: CapturedError, generation: Int) {

@@ -90,7 +90,9 @@ public struct Browser: Sendable {
         Self.readKeys(into: sink, probing: answered != nil)
         let resizes = Self.watchResizes(into: sink)
         defer { resizes.cancel() }
-        let waits = activity.map { Self.watchWaits($0, into: sink) }
+        // The wait shown is that of what was asked last: a new search's, not the last one's.
+        let lastAsked = Locked(ContinuousClock.now)
+        let waits = activity.map { Self.watchWaits($0, since: lastAsked, into: sink) }
         defer { waits?.cancel() }
 
         var capabilities = capabilities
@@ -149,6 +151,9 @@ public struct Browser: Sendable {
                 case .accept(let chosen, let key): return .accepted(chosen, query: state.query, key: key)
                 case .abort: return .aborted
                 case .redraw: screen.invalidate()
+                case .search, .fetchPage, .fetchDetail, .fetchPeople, .fetchResidents, .refresh:
+                    lastAsked.withLock { $0 = .now }
+                    effects.run(effect, grid: state.grid)
                 default: effects.run(effect, grid: state.grid)
                 }
             }
@@ -159,14 +164,15 @@ public struct Browser: Sendable {
 
     /// Sends `.waiting` whenever what the slowest request waits for changes (a second passes,
     /// or it ends), looking four times a second.
-    private static func watchWaits(_ activity: RequestActivity, into sink: AsyncStream<BrowseEvent>.Continuation) -> Task<
-        Void, Never
-    > {
+    private static func watchWaits(
+        _ activity: RequestActivity, since asked: Locked<ContinuousClock.Instant>,
+        into sink: AsyncStream<BrowseEvent>.Continuation
+    ) -> Task<Void, Never> {
         Task {
             var last: NetworkWait?
             while !Task.isCancelled {
                 try? await Task.sleep(for: .milliseconds(250))
-                let wait = activity.wait(at: .now, threshold: .seconds(1))
+                let wait = activity.wait(at: .now, threshold: .seconds(1), since: asked.withLock { $0 })
                 if wait != last { sink.yield(.waiting(wait)) }
                 last = wait
             }
