@@ -13,8 +13,8 @@ import Testing
 
     var environment: [String: String] { ["RICKDEX_CACHE_DIR": cache.path + "/cache"] }
 
-    /// `arguments` against a server killed once 60 avatars were asked for: its output and status.
-    /// The warm could end first only if 826 avatars at 150 ms each took less than the poll.
+    /// `arguments` against a server killed (SIGKILL) once 60 avatars were asked for: its output
+    /// and status. The warm could end first only if 826 avatars at 150 ms each took less than the poll.
     func runLosingTheServer(_ arguments: [String]) async throws -> (out: String, err: String, status: Int32, host: String) {
         // Slow enough that the whole warm takes seconds, and the kill lands in its middle.
         let server = try ServeProcess(["--data", TestData.fixtures.path, "--latency", "150"])
@@ -29,7 +29,8 @@ import Testing
         while try server.requests().filter({ $0.contains("/avatar/") }).count < 60, Date() < deadline {
             try await Task.sleep(for: .milliseconds(20))
         }
-        server.stop()
+        // Killed, as a crash or `kill -9` ends it: a graceful stop would finish the open connection's work.
+        server.kill()
         let stdout = (warm.standardOutput as? Pipe)?.fileHandleForReading.readDataToEndOfFile() ?? Data()
         reading.wait()
         let status = warm.exitStatus()

@@ -54,6 +54,10 @@ struct RealNamesTests {
         #expect(result.status == 0, "\(result.stderr)")
         let object = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
         #expect((object?["character"] as? [String: Any])?["id"] as? Int == 762)
+        let search = try await run(["search", "martinez"])
+        #expect(search.status == 0, "\(search.stderr)")
+        #expect(search.stdout.hasPrefix("762\tMartínez\t"), "\(search.stdout)")
+        #expect(search.stderr.contains("no name contains 'martinez' as typed; these do once case, accents"))
     }
 
     /// "Did you mean" counts matches only from a complete list of the names; from part of it

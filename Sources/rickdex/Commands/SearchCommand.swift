@@ -63,7 +63,7 @@ struct SearchCommand: AsyncParsableCommand {
         let query = filters.query(page: page)
         try await APIConnection.with(global) { connection in
             let client = connection.client
-            let result: SearchResult<RMCharacter>
+            var result: SearchResult<RMCharacter>
             if all {
                 result = SearchResult(all: try await client.allPages(query))
             } else {
@@ -72,6 +72,16 @@ struct SearchCommand: AsyncParsableCommand {
                 let first = found.items.isEmpty && page > 1 ? try await client.characters(query.at(page: 1)) : found
                 result = SearchResult(
                     page: found, count: first.count, pages: first.pages, query: query, root: connection.publishedRoot)
+            }
+            // The API matches letters as sent: "martinez" finds no "Martínez" there. The names the
+            // cache (or the bundled data) knows, compared folded, say what was meant.
+            if !json, result.info.count == 0, let typed = query.filters[.name],
+                let folded = try await foldedMatches(typed, query: query, connection: connection)
+            {
+                StandardStreams.error(
+                    "rickdex: no name contains '\(TerminalText.sanitize(typed))' as typed; these do once case, accents, "
+                        + "apostrophes and periods are set aside:\n")
+                result = folded
             }
             let pastTheEnd = result.results.isEmpty && page > result.info.pages && result.info.count > 0
             if json {
@@ -117,6 +127,28 @@ struct SearchCommand: AsyncParsableCommand {
         if let name = filters.name, let namesakes = Namesakes(name, among: result.results) {
             StandardStreams.error(namesakes.description + "\n")
         }
+    }
+
+    /// The characters whose names fold to contain `typed` (at most five names, asked of the API
+    /// as the data spells them, with the query's other filters), or `nil` when the known names
+    /// have none that the API's own match missed.
+    private func foldedMatches(_ typed: String, query: CharacterQuery, connection: APIConnection) async throws
+        -> SearchResult<RMCharacter>?
+    {
+        let known = KnownEntries.lookUp(setting: global.apiSetting, cache: global.cache, [.character])
+        let spelled = Set(known.characters.map(\.name).filter { NameFolding.contains($0, typed) })
+        guard !spelled.isEmpty, spelled.count <= 5 else { return nil }
+        var found: [Int: RMCharacter] = [:]
+        for name in spelled {
+            var filters = query.filters
+            filters[.name] = name
+            for page in try await connection.client.allPages(CharacterQuery(filters: filters)) {
+                for character in page.items { found[character.id] = character }
+            }
+        }
+        guard !found.isEmpty else { return nil }
+        let characters = found.values.sorted { $0.id < $1.id }
+        return SearchResult(all: [Page(number: 1, count: characters.count, pages: 1, items: characters)])
     }
 
     /// How long the rows wait for their avatars, once the page is in.

@@ -82,9 +82,12 @@ struct GlobalOptions: ParsableArguments {
     /// `--api`, then `RICKDEX_API`, then the real service; an address without a scheme
     /// (`localhost:8080`, `127.0.0.1:8080/api`) means http://, as curl reads it.
     var apiSetting: String {
-        let setting =
-            api ?? ProcessInfo.processInfo.environment["RICKDEX_API"].flatMap { $0.isEmpty ? nil : $0 }
-            ?? APIConnection.realService
+        Self.apiSetting(api ?? ProcessInfo.processInfo.environment["RICKDEX_API"].flatMap { $0.isEmpty ? nil : $0 })
+    }
+
+    /// `setting` (an `--api` value), or the real service, as `apiSetting` reads it.
+    static func apiSetting(_ given: String?) -> String {
+        let setting = given ?? APIConnection.realService
         guard setting != "fixtures", !setting.contains("://") else { return setting }
         let host = setting.split(separator: "/", maxSplits: 1).first.map(String.init) ?? setting
         let looksLikeAnAddress = host.contains(":") || host.contains(".") || host.lowercased().hasPrefix("localhost")

@@ -50,11 +50,19 @@ final class ServeProcess {
 
     deinit { stop() }
 
-    /// Stops the server (SIGTERM) and waits for it.
+    /// Stops the server (SIGTERM, which lets it finish what its connections asked) and waits for it.
     func stop() {
         // Once waited for, its pid is not ours to signal (Foundation's `isRunning` may not know).
         guard !exited else { return }
         process.terminate()
+        process.exitStatus()
+        exited = true
+    }
+
+    /// Ends the server at once (SIGKILL), as a crash would, and waits for it.
+    func kill() {
+        guard !exited else { return }
+        _ = Glibc.kill(process.processIdentifier, SIGKILL)
         process.exitStatus()
         exited = true
     }
