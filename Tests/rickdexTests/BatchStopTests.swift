@@ -13,8 +13,9 @@ import Testing
 
     var environment: [String: String] { ["RICKDEX_CACHE_DIR": cache.path + "/cache"] }
 
-    /// `arguments` against a server killed (SIGKILL) once 60 avatars were asked for: its output
-    /// and status. The warm could end first only if 826 avatars at 150 ms each took less than the poll.
+    /// `arguments` against a server killed (SIGKILL) once the cache holds 120 entries (the 52
+    /// listing pages and some avatars): its output and status. At 150 ms an answer, the 826
+    /// avatars take seconds, so the kill lands mid-run.
     func runLosingTheServer(_ arguments: [String]) async throws -> (out: String, err: String, status: Int32, host: String) {
         // Slow enough that the whole warm takes seconds, and the kill lands in its middle.
         let server = try ServeProcess(["--data", TestData.fixtures.path, "--latency", "150"])
@@ -24,9 +25,9 @@ import Testing
         nonisolated(unsafe) var stderr = Data()
         let reading = DispatchGroup()
         DispatchQueue.global().async(group: reading) { stderr = errors?.readDataToEndOfFile() ?? Data() }
-        // Some avatars in, then the server goes.
+        // Some avatars in the cache (after the 52 listing pages), then the server goes.
         let deadline = Date().addingTimeInterval(60)
-        while try server.requests().filter({ $0.contains("/avatar/") }).count < 60, Date() < deadline {
+        while Self.entries(in: cache.appendingPathComponent("cache")) < 120, Date() < deadline {
             try await Task.sleep(for: .milliseconds(20))
         }
         // Killed, as a crash or `kill -9` ends it: a graceful stop would finish the open connection's work.
@@ -35,6 +36,16 @@ import Testing
         reading.wait()
         let status = warm.exitStatus()
         return (String(decoding: stdout, as: UTF8.self), String(decoding: stderr, as: UTF8.self), status, host)
+    }
+
+    /// The entries a cache folder holds now (not the temporary files of writes under way).
+    static func entries(in cache: URL) -> Int {
+        let objects = cache.appendingPathComponent("v1/objects")
+        let shards = (try? FileManager.default.contentsOfDirectory(atPath: objects.path)) ?? []
+        return shards.reduce(0) { count, shard in
+            let files = (try? FileManager.default.contentsOfDirectory(atPath: objects.appendingPathComponent(shard).path)) ?? []
+            return count + files.count { !$0.hasPrefix(".") }
+        }
     }
 
     /// The server killed mid-warm: one line naming host and port, no line an avatar, and "warmed
@@ -47,9 +58,9 @@ import Testing
         #expect(lines.first { $0.contains("stopped answering") }?.hasPrefix("rickdex: \(host) stopped answering after ") == true, "\(err)")
         #expect(!err.contains("cannot reach"), "no line an avatar: \(err)")
         let first = try #require(out.split(separator: "\n").first)
-        let parts = first.split(separator: " ")
         #expect(first.hasPrefix("warmed ") && first.contains(" of 826 avatars · ") && first.hasSuffix("run the same command again to resume"), "\(out)")
-        let notStarted = Int(parts[parts.firstIndex(of: "not")! - 1]) ?? 0
+        let parts = first.split(separator: " ")
+        let notStarted = try #require(parts.firstIndex(of: "not").flatMap { $0 > 0 ? Int(parts[$0 - 1]) : nil }, "\(first)")
         #expect(notStarted > 0, "\(first)")
     }
 
