@@ -27,15 +27,19 @@ import Testing
         }
     }
 
-    /// A trickle answered, slowly: it ends at the deadline saying so, with what arrived.
+    /// A trickle answered, slowly: it ends at the deadline saying so, with what arrived (on a
+    /// machine so busy that not even its headers came in the second, as no answer).
     @Test func aTrickleEndsAtTheDeadline() async throws {
         let (error, url) = try await outcome(.trickle)
-        guard case .transport(.tooSlow(let failed, let received, let seconds))? = error else {
+        switch error {
+        case .transport(.tooSlow(let failed, let received, let seconds))?:
+            #expect(failed == url && received >= 1 && seconds == 1)
+            #expect(error?.description.contains("answered too slowly: ") == true, "\(String(describing: error))")
+        case .transport(.timedOut(url, 1, 1))?:
+            break
+        default:
             Issue.record("expected a trickle's tooSlow, got \(String(describing: error))")
-            return
         }
-        #expect(failed == url && received >= 1 && seconds == 1)
-        #expect(error?.description.contains("answered too slowly: ") == true, "\(String(describing: error))")
     }
 
     @Test func aServerThatNeverAnswersEndsAtTheDeadline() async throws {

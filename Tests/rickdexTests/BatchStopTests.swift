@@ -25,12 +25,15 @@ import Testing
         nonisolated(unsafe) var stderr = Data()
         let reading = DispatchGroup()
         DispatchQueue.global().async(group: reading) { stderr = errors?.readDataToEndOfFile() ?? Data() }
-        // Some avatars in the cache (after the 52 listing pages), then the server goes.
-        let deadline = Date().addingTimeInterval(60)
-        while Self.entries(in: cache.appendingPathComponent("cache")) < 120, Date() < deadline {
-            try await Task.sleep(for: .milliseconds(20))
+        // Some avatars in the cache (after the 52 listing pages), then the server goes: watched and
+        // killed from a thread of its own, which a busy cooperative pool cannot hold up.
+        let (folder, pid) = (cache.appendingPathComponent("cache"), server.pid)
+        try await onDispatchThread {
+            let deadline = Date().addingTimeInterval(60)
+            while Self.entries(in: folder) < 120, Date() < deadline { usleep(20_000) }
+            // Killed, as a crash or `kill -9` ends it: a graceful stop would finish the open connection's work.
+            Glibc.kill(pid, SIGKILL)
         }
-        // Killed, as a crash or `kill -9` ends it: a graceful stop would finish the open connection's work.
         server.kill()
         let stdout = (warm.standardOutput as? Pipe)?.fileHandleForReading.readDataToEndOfFile() ?? Data()
         reading.wait()

@@ -35,7 +35,7 @@ import Testing
             #expect(result.status == 0, "\(result.stderr)")
             #expect(result.stdout.contains("Rick Sanchez") && result.stdout.contains("page 1 of 5"))
             #expect(
-                result.stderr.hasPrefix("rickdex: 20 avatars could not be shown: Rick Sanchez: it did not arrive within 3 s"),
+                result.stderr.hasPrefix("rickdex: 20 avatars could not be shown: Rick Sanchez: none arrived for 3 s"),
                 "\(result.stderr)")
         }
     }

@@ -28,36 +28,49 @@ public struct AvatarThumbnails: Sendable {
         await BoundedWork.map(characters, .mixed) { character in await outcome(character) }
     }
 
-    /// An avatar still loading when the deadline passed: its row is drawn without it.
+    /// An avatar still loading when no avatar had arrived for the wait: its row is drawn without it.
     public struct Late: Error, CustomStringConvertible {
         public let seconds: Double
-        public var description: String { "it did not arrive within \(seconds.decimalText(places: seconds == seconds.rounded() ? 0 : 1)) s" }
+        public var description: String {
+            "none arrived for \(seconds.decimalText(places: seconds == seconds.rounded() ? 0 : 1)) s"
+        }
     }
 
     /// Each character with its thumbnail or error, handed to `output` in the characters' order
     /// as soon as it and those before it are in: a list prints while later avatars still load.
-    /// An avatar not in `within` of the call is `Late` (and its load cancelled), so text never
-    /// waits long on a picture.
+    /// With `stalledAfter`, an avatar still loading when none has arrived for that long is `Late`
+    /// (its load cancelled): a slow network keeps every avatar coming, a server whose avatars
+    /// hang holds the text no longer than that.
     public func inOrder(
-        _ characters: [RMCharacter], within wait: Duration? = nil, output: (RMCharacter, Result<Bitmap, any Error>) -> Void
+        _ characters: [RMCharacter], stalledAfter wait: Duration? = nil,
+        output: (RMCharacter, Result<Bitmap, any Error>) -> Void
     ) async {
-        let deadline = wait.map { ContinuousClock.now + $0 }
+        let lastArrival = Locked(ContinuousClock.now)
         await BoundedWork.forEachInOrder(characters, .mixed) { character in
-            (character, await outcome(character, by: deadline, wait: wait))
+            (character, await outcome(character, lastArrival: lastArrival, wait: wait))
         } output: { character, thumbnail in
             output(character, thumbnail)
         }
     }
 
-    /// The thumbnail, or `Late` once `deadline` passes first.
-    private func outcome(_ character: RMCharacter, by deadline: ContinuousClock.Instant?, wait: Duration?) async
+    /// The thumbnail, or `Late` once `wait` passes with no avatar arriving.
+    private func outcome(_ character: RMCharacter, lastArrival: Locked<ContinuousClock.Instant>, wait: Duration?) async
         -> Result<Bitmap, any Error>
     {
-        guard let deadline, let wait else { return await outcome(character) }
+        guard let wait else { return await outcome(character) }
         return await withTaskGroup(of: Result<Bitmap, any Error>?.self) { group in
-            group.addTask { await outcome(character) }
             group.addTask {
-                try? await Task.sleep(until: deadline, clock: .continuous)
+                let result = await outcome(character)
+                lastArrival.withLock { $0 = .now }
+                return result
+            }
+            group.addTask {
+                // Until the wait passes with no arrival (each arrival moves it on), or the load ends.
+                while !Task.isCancelled {
+                    let due = lastArrival.withLock { $0 } + wait
+                    if ContinuousClock.now >= due { return nil }
+                    try? await Task.sleep(until: due, clock: .continuous)
+                }
                 return nil
             }
             let first = await group.next() ?? nil

@@ -151,11 +151,12 @@ struct SearchCommand: AsyncParsableCommand {
         return SearchResult(all: [Page(number: 1, count: characters.count, pages: 1, items: characters)])
     }
 
-    /// How long the rows wait for their avatars, once the page is in.
+    /// How long the rows wait with no avatar arriving, once the page is in.
     static let avatarWait = Duration.seconds(3)
 
     /// Each result beside its avatar, printed in order as soon as it and those before it are
-    /// ready. An avatar that cannot be had, or not within `avatarWait`, leaves a blank.
+    /// ready. An avatar that cannot be had, or still loading after `avatarWait` with none
+    /// arriving, leaves a blank.
     private func printCards(_ characters: [RMCharacter], images: ImagePipeline, style: Style) async {
         let capabilities = display.capabilities(color: global.color)
         let columns = previews.columns(default: 8)
@@ -166,7 +167,7 @@ struct SearchCommand: AsyncParsableCommand {
         var failures: [String] = []
         let thumbnails = AvatarThumbnails(images: images, variant: variant, pixelsPerColumn: art.pixelsPerColumn)
         // The names are known: a slow avatar holds its row a moment, never the list.
-        await thumbnails.inOrder(characters, within: Self.avatarWait) { character, thumbnail in
+        await thumbnails.inOrder(characters, stalledAfter: Self.avatarWait) { character, thumbnail in
             if case .failure(let error) = thumbnail { failures.append("\(TerminalText.sanitize(character.name)): \(error)") }
             let text = card.lines(character, lines: columns / 2, width: textWidth)
             print(art.beside(try? thumbnail.get(), columns: columns, text: text), terminator: "")

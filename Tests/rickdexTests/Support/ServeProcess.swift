@@ -59,6 +59,9 @@ final class ServeProcess {
         exited = true
     }
 
+    /// The server's process id.
+    var pid: Int32 { process.processIdentifier }
+
     /// Ends the server at once (SIGKILL), as a crash would, and waits for it.
     func kill() {
         guard !exited else { return }
