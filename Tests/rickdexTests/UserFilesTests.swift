@@ -53,6 +53,16 @@ import Testing
         #expect(!exists("new-cache"))
     }
 
+    /// The repository's `Cache/`, where the README's `scripts/rickdex` keeps its cache, holds a
+    /// README beside its committed `CACHEDIR.TAG`: tagged, it is a cache, and is taken.
+    @Test func theREADMEsCacheFolderIsACache() async throws {
+        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Cache")
+        #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("CACHEDIR.TAG").path))
+        let result = try await RickdexProcess.run(["cache", "stats", "--cache-dir", folder.path])
+        #expect(result.status == 0, "\(result.stderr)")
+    }
+
     /// An empty folder, or one already a cache, is taken, and a search fills it.
     @Test func anEmptyFolderBecomesACache() async throws {
         let folder = temporary.appendingPathComponent("empty")
