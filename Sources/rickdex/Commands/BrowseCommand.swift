@@ -101,18 +101,9 @@ struct BrowseCommand: AsyncParsableCommand {
     private var line: String { query ?? words.joined(separator: " ") }
     private var expectedKeys: [String] { expect.map { $0.split(separator: ",").map(String.init) } ?? [] }
 
+    /// Failures leave with fzf's 2 (`Rickdex.main` maps them, parse errors too); `QuietExit`
+    /// carries 1 and 130.
     func run() async throws {
-        do {
-            try await browse()
-        } catch let exit as QuietExit {
-            throw exit
-        } catch {
-            // fzf's codes: any failure is 2.
-            throw BrowseFailure(underlying: error)
-        }
-    }
-
-    private func browse() async throws {
         if let filter { return try await printMatches(filter) }
         try await APIConnection.with(global, eachRequest: true) { connection in
             // -1 and -0 decide on the first page, with no screen (and no terminal) needed.
@@ -210,13 +201,4 @@ struct QuietExit: ReportableError {
 
     var description: String { "" }
     var exitCode: Int32 { code }
-}
-
-/// Browse failed: exit 2, as fzf's errors, with the failure's own message and hint.
-struct BrowseFailure: ReportableError {
-    let underlying: any Error
-
-    var description: String { (underlying as? any ReportableError)?.description ?? "\(underlying)" }
-    var hint: String? { (underlying as? any ReportableError)?.hint }
-    var exitCode: Int32 { 2 }
 }
