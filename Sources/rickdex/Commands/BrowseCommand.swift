@@ -114,15 +114,15 @@ struct BrowseCommand: AsyncParsableCommand {
                 if select1, first.count == 1 { return StandardStreams.output(try lines(first.items, key: nil, connection: connection)) }
             }
             guard TerminalDevice.standardInput.isTerminal else {
-                throw ValidationError(
-                    "browse reads its keys from a terminal, and standard input is not one: "
+                throw NoTerminal(
+                    description: "browse reads its keys from a terminal, and standard input is not one: "
                         + "for scripts use rickdex browse --filter QUERY, or rickdex search")
             }
             // Picking with standard output piped: the screen goes to the terminal, the choice down the pipe.
             let output = TerminalDevice.standardOutput.isTerminal ? nil : TerminalDevice.standardOutputToControllingTerminal()
             defer { try? output?.close() }
             guard TerminalDevice.standardOutput.isTerminal || output != nil else {
-                throw ValidationError("browse draws on a terminal, and there is none to draw on: use --filter, or search")
+                throw NoTerminal(description: "browse draws on a terminal, and there is none to draw on: use --filter, or search")
             }
             let picks = printed != nil || output != nil || multi || !expectedKeys.isEmpty || printQuery
             // What is chosen goes down the pipe when there is one.
@@ -201,4 +201,11 @@ struct QuietExit: ReportableError {
 
     var description: String { "" }
     var exitCode: Int32 { code }
+}
+
+/// Browse was run where it cannot draw or read keys: said once, with what to use instead (no
+/// usage lines, which would name no mistake in the command line).
+struct NoTerminal: ReportableError {
+    let description: String
+    var exitCode: Int32 { ErrorReport.usage }
 }
