@@ -26,6 +26,15 @@ let package = Package(
                 .product(name: "Imaging", package: "Rickdex"),
             ]
         ),
+        // Many ImageTasks at once (cancels, priority changes, progress, a prefetcher), which CI
+        // builds in release and runs against rickdex serve.
+        .executableTarget(
+            name: "pipeline-stress",
+            dependencies: [
+                .product(name: "ImageCache", package: "Rickdex"),
+                .product(name: "Imaging", package: "Rickdex"),
+            ]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

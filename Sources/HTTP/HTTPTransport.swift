@@ -30,7 +30,7 @@ public struct HTTPTransport: Sendable {
     /// The requests in flight, for showing a wait.
     public let activity = RequestActivity()
     /// Requests at once, by host; shared by copies of this transport.
-    private let limiters = Locked<[String: ConcurrencyLimiter]>([:])
+    private let limiters = Locked<[String: Scheduler<Int, Int>]>([:])
 
     public init(configuration: TransportConfiguration = TransportConfiguration(), logger: Logger = .disabled) {
         self.configuration = configuration
@@ -127,11 +127,12 @@ public struct HTTPTransport: Sendable {
         let host = Self.hostName(url)
         let limiter = limiters.withLock { limiters in
             if let limiter = limiters[host] { return limiter }
-            let limiter = ConcurrencyLimiter(limit: Workload.connectionsPerHost)
+            let limiter = Scheduler<Int, Int>(limit: Workload.connectionsPerHost)
             limiters[host] = limiter
             return limiter
         }
-        return try await limiter.run {
+        // First come, first served: priority is decided above, in the image pipeline's loads.
+        return try await limiter.withSlot(priority: { 0 }) {
             let (response, spoken) = try await attempt(
                 url, headers: headers, timeout: timeout ?? configuration.requestTimeout, progress: progress)
             if spoken == ConnectionLog.http2, limiter.limit < Workload.streamsPerConnection {

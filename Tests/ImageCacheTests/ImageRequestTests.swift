@@ -73,7 +73,7 @@ import Toolbox
     /// Waits (looking every millisecond, no bound) until `requests` callers wait on request flights and
     /// `originals` on the original's.
     static func untilWaiting(_ pipeline: ImagePipeline, requests: Int, originals: Int = 0) async throws {
-        while pipeline.requests.waitingCount < requests || pipeline.originals.waitingCount < originals {
+        while pipeline.requests.waiting < requests || pipeline.loads.waiting < originals {
             try await Task.sleep(for: .milliseconds(1))
         }
     }

@@ -39,23 +39,6 @@ import Toolbox
         while !condition() { try await Task.sleep(for: .milliseconds(1)) }
     }
 
-    @Test func loadsOfOnePriorityStartInTheOrderTheyCame() async throws {
-        let queue = LoadQueue<Int>(limit: 1)
-        let order = Locked<[Int]>([])
-        let gate = AsyncStream<Void>.makeStream()
-        try await withThrowingTaskGroup(of: Void.self) { group in
-            group.addTask { try await queue.run(0) { _ in for await _ in gate.stream {} } }
-            try await Self.until { queue.running == 1 }
-            for key in 1...20 {
-                group.addTask { try await queue.run(key) { _ in order.withLock { $0.append(key) } } }
-                try await Self.until { queue.waitingCount == key }
-            }
-            gate.continuation.finish()
-            try await group.waitForAll()
-        }
-        #expect(order.withLock { $0 } == Array(1...20))
-    }
-
     /// A pipeline that loads one image at a time, its one slot held at the gate by avatar 1.
     func oneSlotHeld(_ base: URL) async throws -> (ImagePipeline, GatedLoader, first: ImageTask) {
         let loader = GatedLoader(ImageRequestTests.fetcher())
@@ -69,9 +52,9 @@ import Toolbox
         try await TestData.withServer { base in
             let (images, loader, first) = try await oneSlotHeld(base)
             let low = (2...101).map { images.imageTask(with: request($0, base, priority: .low)) }
-            try await Self.until { images.loads.waitingCount == 100 }
+            try await Self.until { images.loads.queued == 100 }
             let high = images.imageTask(with: request(102, base, priority: .high))
-            try await Self.until { images.loads.waitingCount == 101 }
+            try await Self.until { images.loads.queued == 101 }
             loader.open()
             for task in [first] + low + [high] { _ = try await task.response }
             let order = loader.order.map(\.lastPathComponent)
@@ -87,12 +70,39 @@ import Toolbox
             var waiting: [ImageTask] = []
             for id in 2...4 {
                 waiting.append(images.imageTask(with: request(id, base, priority: .low)))
-                try await Self.until { images.loads.waitingCount == waiting.count }
+                try await Self.until { images.loads.queued == waiting.count }
             }
             waiting[2].priority = .veryHigh
             loader.open()
             for task in [first] + waiting { _ = try await task.response }
             #expect(loader.order.map(\.lastPathComponent) == ["1.jpeg", "4.jpeg", "2.jpeg", "3.jpeg"])
+        }
+    }
+
+    /// Nuke's default of 6 loads at once leaves a queue in which priority decides: 46 tasks, the
+    /// first 6 held at the loader, one of the 40 queued raised from `.veryLow` to `.veryHigh`.
+    @Test func atTheDefaultsARaisedTaskAmongFortyQueuedStartsNext() async throws {
+        try await TestData.withServer { base in
+            let loader = GatedLoader(ImageRequestTests.fetcher())
+            let images = ImagePipeline(
+                configuration: .init(
+                    dataLoader: loader, dataCache: try DiskCache(root: temporary.url),
+                    keys: APIIdentity(name: "test", baseURL: base, canonicalRoot: Dataset.canonicalBase)))
+            #expect(images.configuration.dataLoadingLimit == 6)
+            var tasks: [ImageTask] = []
+            for id in 1...46 {
+                tasks.append(images.imageTask(with: request(id, base, priority: id == 36 ? .veryLow : .normal)))
+                if id <= 6 { try await Self.until { loader.loads == id } } else { try await Self.until { images.loads.queued == id - 6 } }
+            }
+            tasks[35].priority = .veryHigh
+            loader.open()
+            for task in tasks { _ = try await task.response }
+            let order = loader.order.map(\.lastPathComponent)
+            #expect(order.count == 46)
+            // The six slots the gate frees go to the raised task and the next five in arrival order
+            // (which of them reaches the loader first is up to the threads).
+            #expect(Set(order[6..<12]) == Set([36, 7, 8, 9, 10, 11].map { "\($0).jpeg" }), "the raised task jumps 24 places")
+            #expect(Set(order) == Set((1...46).map { "\($0).jpeg" }))
         }
     }
 
@@ -116,9 +126,9 @@ import Toolbox
             let loader = GatedLoader(ImageRequestTests.fetcher())
             let images = try pipeline(base, loader)
             let tasks = (0..<3).map { _ in images.imageTask(with: request(6, base)) }
-            try await Self.until { loader.loads == 1 && images.requests.waitingCount == 3 }
+            try await Self.until { loader.loads == 1 && images.requests.waiting == 3 }
             tasks[0].cancel()
-            try await Self.until { images.requests.waitingCount == 2 }
+            try await Self.until { images.requests.waiting == 2 }
             loader.open()
             await #expect(throws: CancellationError.self) { _ = try await tasks[0].response }
             for task in tasks.dropFirst() { #expect(try await task.response.image.width == 24) }
@@ -131,10 +141,10 @@ import Toolbox
             let loader = GatedLoader(ImageRequestTests.fetcher())
             let images = try pipeline(base, loader)
             let tasks = (0..<2).map { _ in images.imageTask(with: request(7, base)) }
-            try await Self.until { loader.loads == 1 && images.requests.waitingCount == 2 }
+            try await Self.until { loader.loads == 1 && images.requests.waiting == 2 }
             for task in tasks { task.cancel() }
             for task in tasks { await #expect(throws: CancellationError.self) { _ = try await task.response } }
-            #expect(images.requests.waitingCount == 0)
+            #expect(images.requests.waiting == 0)
             loader.open()
             let again = try await images.image(for: request(7, base))
             #expect(again.source == .network && again.image.width == 24)
@@ -147,10 +157,10 @@ import Toolbox
         try await TestData.withServer { base in
             let (images, loader, first) = try await oneSlotHeld(base)
             let queued = images.imageTask(with: request(2, base))
-            try await Self.until { images.loads.waitingCount == 1 }
+            try await Self.until { images.loads.queued == 1 }
             queued.cancel()
             await #expect(throws: CancellationError.self) { _ = try await queued.response }
-            #expect(images.loads.waitingCount == 0)
+            #expect(images.loads.queued == 0)
             loader.open()
             _ = try await first.response
             #expect(loader.order.map(\.lastPathComponent) == ["1.jpeg"])

@@ -2,8 +2,9 @@ import Toolbox
 
 /// A terminal palette and the nearest of its entries to any colour, by Oklab distance.
 ///
-/// Lookups are remembered, so an image's few hundred distinct colours cost a search each once.
-/// Thread-safe: the memory sits behind a lock.
+/// Lookups are remembered, so an image's few hundred distinct colours cost a search each once;
+/// each thread remembers its own (`PerThread`), so threads rendering at once share no lock.
+/// Thread-safe.
 public final class Palette: Sendable {
     /// The xterm palette's cube and grey ramp (16–255), the part every terminal agrees on.
     public static let xterm256 = Palette(entries: (16...255).map { (UInt8($0), xtermColour($0)) })
@@ -13,7 +14,7 @@ public final class Palette: Sendable {
     private let indices: [UInt8]
     /// Each entry in Oklab, in the order of `indices`.
     let colours: [SIMD3<Float>]
-    private let remembered = Locked<[UInt32: UInt8]>([:])
+    private let remembered = PerThread<[UInt32: UInt8]> { [:] }
 
     init(entries: [(UInt8, (UInt8, UInt8, UInt8))]) {
         indices = entries.map(\.0)
@@ -23,10 +24,14 @@ public final class Palette: Sendable {
     /// The palette index nearest to the colour.
     public func nearest(red: UInt8, green: UInt8, blue: UInt8) -> UInt8 {
         let key = UInt32(red) << 16 | UInt32(green) << 8 | UInt32(blue)
-        if let known = remembered.withLock({ $0[key] }) { return known }
-        let index = indices[position(nearestTo: OKLab.from(red: red, green: green, blue: blue))]
-        remembered.withLock { $0[key] = index }
-        return index
+        return remembered.withValue { remembered in
+            if let known = remembered[key] { return known }
+            let index = indices[position(nearestTo: OKLab.from(red: red, green: green, blue: blue))]
+            // A bound on what a long-lived thread keeps: a photo's worth of colours.
+            if remembered.count >= 1 << 16 { remembered.removeAll(keepingCapacity: true) }
+            remembered[key] = index
+            return index
+        }
     }
 
     /// The position in `colours` (not the terminal index) of the entry nearest to `lab`.

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import Imaging
+import Toolbox
 
 /// Loading by `ImageRequest`: any processors, any options, as Nuke's `image(for:)`.
 extension ImagePipeline {
@@ -24,9 +25,8 @@ extension ImagePipeline {
 
     /// The original bytes of `request`'s image, as served (its processors play no part).
     public func data(for request: ImageRequest) async throws -> Original {
-        try await loads.withInterest(interest(request, task: nil), in: originalFlight(for: request)) {
-            try await loadOriginal(of: request)
-        }
+        let priority = request.priority.rawValue
+        return try await loadOriginal(of: request, priority: { priority }, progress: nil)
     }
 
     /// Drops `request`'s image from the image cache and its processed image from the data cache
@@ -72,8 +72,9 @@ extension ImagePipeline {
         if let found = processedEntry(request), let hit = answer(request, from: found) {
             return hit
         }
-        return try await loads.withInterest(interest(request, task: task), in: originalFlight(for: request)) {
-            try await requests.run(RequestFlight(key: key, options: options)) { [self] in try await load(request) }
+        let (priority, progress) = interest(request, task: task)
+        return try await requests.run(RequestFlight(key: key, options: options), priority: priority, progress: progress) {
+            [self] job in try await load(request, job: job)
         }
     }
 
@@ -99,17 +100,21 @@ extension ImagePipeline {
         return ImageResponse(image: bitmap, source: .disk, made: false)
     }
 
-    /// A caller's interest in the download: its task's priority (which may change) and progress,
-    /// or the request's priority.
-    private func interest(_ request: ImageRequest, task: ImageTask?) -> LoadQueue<OriginalFlight>.Interest {
+    /// A caller's priority, asked whenever a slot frees (its task's, which may change, or the
+    /// request's), and where the download's progress goes.
+    private func interest(
+        _ request: ImageRequest, task: ImageTask?
+    ) -> (Scheduler<RequestFlight, ImageResponse>.Priority, Scheduler<RequestFlight, ImageResponse>.Progress?) {
         guard let task else {
-            let priority = request.priority
-            return .init(priority: { priority }, progress: nil)
+            let priority = request.priority.rawValue
+            return ({ priority }, nil)
         }
-        return .init(priority: { task.priority }, progress: { task.report($0, $1) })
+        return ({ task.priority.rawValue }, { task.report($0, $1) })
     }
 
-    private func load(_ request: ImageRequest) async throws -> ImageResponse {
+    /// Makes `request`'s image: the job every identical request in flight waits on, at the
+    /// highest of their priorities, for its download and its processing alike.
+    private func load(_ request: ImageRequest, job: Scheduler<RequestFlight, ImageResponse>.Job) async throws -> ImageResponse {
         let url = request.url.absoluteString
         // Read again in the flight: another one may have stored it since the caller looked.
         let found = processedEntry(request)
@@ -117,14 +122,14 @@ extension ImagePipeline {
             return hit
         }
         let processedKey = request.processors.isEmpty ? nil : processedKey(request)
-        let original = try await loadOriginal(of: request)
+        let original = try await loadOriginal(of: request, priority: { job.priority }, progress: { job.report($0, $1) })
         if let (key, stale) = found, stale.metadata.madeFrom == original.checksum, let bitmap = decodeProcessed(stale, key: key) {
             // Made from the very bytes the origin just confirmed: renewed instead of made again.
             _ = try? dataCache?.renew(stale, for: key, directives: original.directives)
             remember(bitmap, request)
             return ImageResponse(image: bitmap, source: original.source, made: false)
         }
-        let bitmap = try await processing.run {
+        let bitmap = try await processing.withSlot(priority: { job.priority }) {
             let decoded: Bitmap
             do throws(ImagingError) {
                 let decoding = DecodeOptions(
@@ -183,10 +188,11 @@ extension ImagePipeline {
         return bitmap
     }
 
-    /// The original as `request`'s options say, joined with any other load of the same one.
-    private func loadOriginal(of request: ImageRequest) async throws -> Original {
-        let flight = originalFlight(for: request)
-        return try await originals.run(flight) { [self] in try await loadOriginal(request.url, flight: flight) }
+    /// The original as `request`'s options say, joined with any other download of the same one.
+    private func loadOriginal(
+        of request: ImageRequest, priority: @escaping @Sendable () -> Int, progress: (@Sendable (Int, Int?) -> Void)?
+    ) async throws -> Original {
+        try await loadOriginal(request.url, flight: originalFlight(for: request), priority: priority, progress: progress)
     }
 
     private func originalFlight(for request: ImageRequest) -> OriginalFlight {

@@ -24,23 +24,24 @@ import Toolbox
 public final class ImagePipeline: Sendable {
     public let configuration: Configuration
 
-    let originals = Coalescer<OriginalFlight, Original>()
-    let requests = Coalescer<RequestFlight, ImageResponse>()
-    let loads: LoadQueue<OriginalFlight>
-    /// Decoding and processing, `Configuration.processingLimit` at a time.
-    let processing: ConcurrencyLimiter
+    /// Requests in flight, one job per image and options: its processing, and its original.
+    let requests = Scheduler<RequestFlight, ImageResponse>(limit: .max)
+    /// Downloads of originals, one job per original, `Configuration.dataLoadingLimit` at a time.
+    let loads: Scheduler<OriginalFlight, Original>
+    /// Decoding and processing, `Configuration.processingLimit` at a time (slots only: no key).
+    let processing: Scheduler<Int, Int>
     let counters = Locked(PipelineStatistics())
 
     public init(configuration: Configuration = Configuration()) {
         self.configuration = configuration
-        self.loads = LoadQueue(limit: configuration.dataLoadingLimit)
-        self.processing = ConcurrencyLimiter(limit: max(1, configuration.processingLimit))
+        self.loads = Scheduler(limit: configuration.dataLoadingLimit)
+        self.processing = Scheduler(limit: configuration.processingLimit)
     }
 
     /// What this pipeline did in this process: downloads, cache hits, processings, joins.
     public var statistics: PipelineStatistics {
         var statistics = counters.withLock { $0 }
-        statistics.coalesced = originals.coalescedCount + requests.coalescedCount
+        statistics.coalesced = loads.joined + requests.joined
         if let memory = configuration.imageCache as? MemoryCache<ImageCacheKey, Bitmap> { statistics.memory = memory.statistics }
         if let disk = dataCache as? DiskCache { statistics.disk = disk.statistics }
         return statistics
@@ -53,8 +54,12 @@ public final class ImagePipeline: Sendable {
 
     /// The original of `url` under `key`: from the data cache when fresh (any age with no loader
     /// or `cacheOnly`), revalidated, or loaded and stored; `readsCache`/`writesCache` false leave
-    /// the data cache out of it.
-    func loadOriginal(_ url: URL, flight: OriginalFlight) async throws -> Original {
+    /// the data cache out of it. A download is one job for every caller of the same original,
+    /// started in `priority` order.
+    func loadOriginal(
+        _ url: URL, flight: OriginalFlight, priority: @escaping Scheduler<OriginalFlight, Original>.Priority,
+        progress: Scheduler<OriginalFlight, Original>.Progress?
+    ) async throws -> Original {
         let key = flight.key
         let cached = flight.readsCache ? dataCache?.entry(for: key) : nil
         let loader = flight.cacheOnly ? nil : dataLoader
@@ -63,12 +68,22 @@ public final class ImagePipeline: Sendable {
             return Original(bytes: cached.body, source: .disk, directives: cached.metadata.remainingDirectives())
         }
         guard let loader else { throw Error.dataMissingInCache(url: url.absoluteString) }
+        return try await loads.run(flight, priority: priority, progress: progress) { [self] job in
+            try await download(url, flight: flight, cached: cached, loader: loader, job: job)
+        }
+    }
+
+    /// The download of a load job, and what follows it: a 304 renews `cached`, a body is checked
+    /// and stored, a failure lets `cached` stand in when it may.
+    private func download(
+        _ url: URL, flight: OriginalFlight, cached: CacheEntry?, loader: any DataLoading,
+        job: Scheduler<OriginalFlight, Original>.Job
+    ) async throws -> Original {
+        let key = flight.key
         let download: Download
         do {
-            download = try await loads.run(flight) { progress in
-                try await loader.loadData(
-                    for: url, validators: cached?.metadata.validators ?? [:], progress: progress)
-            }
+            download = try await loader.loadData(
+                for: url, validators: cached?.metadata.validators ?? [:], progress: { job.report($0, $1) })
         } catch is CancellationError {
             throw CancellationError()
         } catch {

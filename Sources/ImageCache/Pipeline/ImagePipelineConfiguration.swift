@@ -1,5 +1,6 @@
 import FoundationEssentials
 import Imaging
+import Toolbox
 
 extension ImagePipeline {
     /// What an image pipeline is made of and how it works, as Nuke's
@@ -33,16 +34,25 @@ extension ImagePipeline {
         /// evicted). A reload (`.reloadIgnoringCachedData`) asks all the same. Zero: the
         /// origin's word alone.
         public var acceptsStale: Duration
-        /// Data loads at once; the rest wait, highest priority first. The default, 64, is what one
-        /// HTTP/2 connection carries at once (the transport keeps HTTP/1.1 to 8 a host, first come
-        /// first served, below it).
+        /// Data loads at once; the rest wait, highest priority first (an `ImageTask`'s priority
+        /// may change while it waits). The default, 6 as Nuke's, keeps a queue in which priority
+        /// decides what a screen sees first; a batch that must keep an HTTP/2 link full (a warm at
+        /// 50 ms) sets 64, what one connection carries at once.
         public var dataLoadingLimit: Int
-        /// Images decoded and processed at once; the rest wait. By default the machine's cores:
-        /// more would only share them, and hold more decoded images in memory at once.
+        /// Images decoded and processed at once, highest priority first; the rest wait. By
+        /// default the cores this process may use (`defaultProcessingLimit`): more would only
+        /// share them, and hold more decoded images in memory at once.
         public var processingLimit: Int
         /// The largest image decoded: a header over these is refused before any allocation
         /// (`Error.decodingFailed` with `ImagingError.tooLarge`).
         public var decodingLimits: ImageLimits
+
+        /// The default of `dataLoadingLimit`, Nuke's.
+        public static let defaultDataLoadingLimit = 6
+
+        /// The default of `processingLimit`: the cores this process may use, the fewest of those
+        /// online, its CPU affinity mask (`taskset`) and its cgroup's CPU quota (`docker --cpus`).
+        public static var defaultProcessingLimit: Int { Workload.cores.count }
 
         /// The default of `acceptsStale`: a week, as Kingfisher's disk cache.
         public static let defaultAcceptsStale = Duration.seconds(7 * 24 * 3600)
@@ -54,8 +64,8 @@ extension ImagePipeline {
             dataLoader: (any DataLoading)? = ImageFetcher(), dataCache: (any DataCaching)? = nil,
             imageCache: (any ImageCaching)? = MemoryCache<ImageCacheKey, Bitmap>(limits: .thumbnails),
             dataCachePolicy: DataCachePolicy = .automatic, processedImageStorage: ProcessedImageStorage = .standard,
-            keys: APIIdentity = .anyURL, acceptsStale: Duration = defaultAcceptsStale, dataLoadingLimit: Int = 64,
-            processingLimit: Int = ProcessInfo.processInfo.activeProcessorCount, decodingLimits: ImageLimits = ImageLimits()
+            keys: APIIdentity = .anyURL, acceptsStale: Duration = defaultAcceptsStale,
+            dataLoadingLimit: Int = defaultDataLoadingLimit, processingLimit: Int = defaultProcessingLimit, decodingLimits: ImageLimits = ImageLimits()
         ) {
             self.dataLoader = dataLoader
             self.dataCache = dataCache

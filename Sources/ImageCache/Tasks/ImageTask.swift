@@ -28,8 +28,11 @@ public final class ImageTask: Sendable {
     private struct State {
         var priority: ImageRequest.Priority
         var progress = Progress(completed: 0, total: nil)
-        var work: Task<ImageResponse, any Error>?
+        var work: Task<Void, Never>?
         var cancelled = false
+        var result: Result<ImageResponse, any Error>?
+        var waiters: [Int: CheckedContinuation<ImageResponse, any Error>] = [:]
+        var nextWaiter = 0
     }
 
     public let request: ImageRequest
@@ -45,9 +48,9 @@ public final class ImageTask: Sendable {
         (progressUpdates, updates) = AsyncStream.makeStream(bufferingPolicy: .bufferingNewest(1))
     }
 
-    /// How soon its download starts when the pipeline's loads are busy. Changing it while the
-    /// task waits moves it in the queue (a download shared by several tasks goes at the highest
-    /// of their priorities).
+    /// How soon its download and its processing start when the pipeline's slots are busy.
+    /// Changing it while the task waits moves it in the queue (work shared by several tasks goes
+    /// at the highest of their priorities).
     public var priority: ImageRequest.Priority {
         get { state.withLock { $0.priority } }
         set { state.withLock { $0.priority = newValue } }
@@ -59,16 +62,34 @@ public final class ImageTask: Sendable {
     public var isCancelled: Bool { state.withLock { $0.cancelled } }
 
     /// The image, or why there is none (`ImagePipeline.Error`, or `CancellationError` once
-    /// cancelled). Cancelling the caller that awaits it cancels the task.
+    /// cancelled). Any number of callers may wait, each resumed once when the task ends;
+    /// cancelling one of them cancels the task.
+    ///
+    /// In a task group, return the outcome in a struct, not a tuple from a do/catch: Swift 6.3's
+    /// optimizer loses such a group's results (docs/compiler-defects.md).
     public var response: ImageResponse {
         get async throws {
-            guard let work = state.withLock({ $0.work }) else { throw CancellationError() }
-            return try await withTaskCancellationHandler { try await work.value } onCancel: { cancel() }
+            let id = state.withLock { state in
+                state.nextWaiter += 1
+                return state.nextWaiter
+            }
+            return try await withTaskCancellationHandler {
+                try await withCheckedThrowingContinuation { continuation in
+                    let done = state.withLock { state -> Result<ImageResponse, any Error>? in
+                        if let result = state.result { return result }
+                        state.waiters[id] = continuation
+                        return nil
+                    }
+                    if let done { continuation.resume(with: done) }
+                }
+            } onCancel: {
+                cancel()
+            }
         }
     }
 
-    /// Stops waiting for the image: the task ends with `CancellationError`, and a download no
-    /// other task waits on is stopped.
+    /// Stops waiting for the image: the task ends with `CancellationError`, and work no other
+    /// task waits on is stopped.
     public func cancel() {
         let work = state.withLock { state in
             state.cancelled = true
@@ -80,14 +101,29 @@ public final class ImageTask: Sendable {
     /// Starts `work`, the task's load; called once, by the pipeline.
     func start(_ work: @escaping @Sendable (ImageTask) async throws -> ImageResponse) {
         let task = Task { [self] in
-            defer { updates.finish() }
-            return try await work(self)
+            let result: Result<ImageResponse, any Error>
+            do {
+                result = .success(try await work(self))
+            } catch {
+                result = .failure(error)
+            }
+            finish(result)
         }
         let cancelled = state.withLock { state in
             state.work = task
             return state.cancelled
         }
         if cancelled { task.cancel() }
+    }
+
+    private func finish(_ result: Result<ImageResponse, any Error>) {
+        let waiters = state.withLock { state in
+            state.result = result
+            defer { state.waiters = [:] }
+            return Array(state.waiters.values)
+        }
+        updates.finish()
+        for waiter in waiters { waiter.resume(with: result) }
     }
 
     /// What the load tells of the bytes received.

@@ -44,16 +44,17 @@ struct FilterTaps: Sendable {
         }
     }
 
-    /// Taps for a size pair, computed once per process: thumbnails of one size share them.
+    /// Taps for a size pair, computed once per thread: thumbnails of one size share them, and
+    /// threads resampling at once share no lock.
     static func cached(source: Int, target: Int) -> FilterTaps {
         let key = SizePair(source: source, target: target)
-        if let taps = cache.withLock({ $0[key] }) { return taps }
-        let taps = FilterTaps(source: source, target: target)
-        cache.withLock { cache in
+        return cache.withValue { cache in
+            if let taps = cache[key] { return taps }
+            let taps = FilterTaps(source: source, target: target)
             if cache.count > 64 { cache.removeAll() }
             cache[key] = taps
+            return taps
         }
-        return taps
     }
 
     private struct SizePair: Hashable {
@@ -61,7 +62,7 @@ struct FilterTaps: Sendable {
         var target: Int
     }
 
-    private static let cache = Locked<[SizePair: FilterTaps]>([:])
+    private static let cache = PerThread<[SizePair: FilterTaps]> { [:] }
 
     static func lanczos(_ x: Double) -> Double {
         let distance = abs(x)

@@ -52,3 +52,23 @@ package enum BackgroundThread {
         }
     }
 }
+
+/// Calls that may block for long (a terminal's answer awaited up to its timeout, a child
+/// process, a server's first line), run where they cannot hold one of Swift concurrency's few
+/// threads: on a thread of their own, while the calling task is suspended.
+package enum Blocking {
+    /// `body`'s result, computed on a new thread named `name`. A thread costs some 30 µs: for
+    /// calls that wait, not for each small file read (those take microseconds from the page cache).
+    package static func run<T: Sendable>(_ name: String, _ body: @escaping @Sendable () throws -> T) async throws -> T {
+        try await withCheckedThrowingContinuation { continuation in
+            BackgroundThread.start(name: name) { continuation.resume(with: Result(catching: body)) }
+        }
+    }
+
+    /// `run` for a body that cannot throw.
+    package static func run<T: Sendable>(_ name: String, _ body: @escaping @Sendable () -> T) async -> T {
+        await withCheckedContinuation { continuation in
+            BackgroundThread.start(name: name) { continuation.resume(returning: body()) }
+        }
+    }
+}

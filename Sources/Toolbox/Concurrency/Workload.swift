@@ -1,3 +1,5 @@
+import SystemPackage
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -24,13 +26,76 @@ package enum Workload: Sendable {
     /// full (`Benchmarks/compare --latency-link 25`).
     package static let streamsPerConnection = 64
 
-    /// Items at once for this kind of work on this machine.
+    /// Items at once for this kind of work in this process.
     package var width: Int {
-        let cores = max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
         switch self {
-        case .compute: return cores
+        case .compute: return Self.cores.count
         case .transfers: return Self.streamsPerConnection
-        case .mixed: return max(Self.streamsPerConnection, 2 * cores)
+        case .mixed: return max(Self.streamsPerConnection, 2 * Self.cores.count)
+        }
+    }
+
+    /// The cores this process may use, and what decided it: the fewest of the machine's online
+    /// cores, the CPU affinity mask (`taskset`, `docker --cpuset-cpus`) and the cgroup's CPU
+    /// quota (`docker --cpus`, Kubernetes limits), as `ProcessInfo.activeProcessorCount` and
+    /// Swift's own thread pool count them. Read once.
+    package static let cores: Cores = Cores.read()
+
+    package struct Cores: Sendable, CustomStringConvertible {
+        /// Cores to plan for, at least 1.
+        package var count: Int
+        package var online: Int
+        /// Cores in the affinity mask; `nil` where it cannot be read.
+        package var affinity: Int?
+        /// The quota in cores (rounded up); `nil` when there is none.
+        package var quota: Int?
+
+        package var description: String {
+            var reasons = ["\(online) online"]
+            if let affinity { reasons.append("\(affinity) in the affinity mask") }
+            if let quota { reasons.append("a cgroup quota of \(quota)") }
+            return "\(count) core\(count == 1 ? "" : "s") (\(reasons.joined(separator: ", ")))"
+        }
+
+        static func read() -> Cores {
+            let online = max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+            let affinity = affinityCount()
+            let quota = quotaCores(cgroupFile: "/sys/fs/cgroup/cpu.max")
+            return Cores(count: max(1, [online, affinity ?? online, quota ?? online].min() ?? online), online: online, affinity: affinity, quota: quota)
+        }
+
+        /// The CPUs set in this thread's affinity mask (the process's, as it started).
+        static func affinityCount() -> Int? {
+            // glibc's, which its Swift module does not declare (_GNU_SOURCE); a mask of 1024 CPUs.
+            typealias GetAffinity = @convention(c) (Int32, Int, UnsafeMutableRawPointer) -> Int32
+            guard let getAffinity = CFunction.load("sched_getaffinity", as: GetAffinity.self) else { return nil }
+            var mask = [UInt64](repeating: 0, count: 16)
+            let result = mask.withUnsafeMutableBytes { getAffinity(0, $0.count, $0.baseAddress!) }
+            guard result == 0 else { return nil }
+            return mask.reduce(0) { $0 + $1.nonzeroBitCount }
+        }
+
+        /// The quota in a cgroup v2 `cpu.max` ("200000 100000": 2 cores; "max 100000": none),
+        /// rounded up; `nil` when there is none or it cannot be read.
+        package static func quotaCores(cgroupFile path: String) -> Int? {
+            guard let text = try? readSmallFile(path) else { return nil }
+            return quotaCores(cpuMax: text)
+        }
+
+        package static func quotaCores(cpuMax text: String) -> Int? {
+            let fields = text.split(whereSeparator: { $0 == " " || $0 == "\n" })
+            guard fields.count >= 2, let quota = Int(fields[0]), let period = Int(fields[1]), quota > 0, period > 0 else {
+                return nil
+            }
+            return max(1, (quota + period - 1) / period)
+        }
+
+        private static func readSmallFile(_ path: String) throws -> String {
+            let file = try FileDescriptor.open(path, .readOnly, options: .closeOnExec)
+            defer { try? file.close() }
+            var bytes = [UInt8](repeating: 0, count: 256)
+            let count = try bytes.withUnsafeMutableBytes { try file.read(into: $0) }
+            return String(decoding: bytes.prefix(count), as: UTF8.self)
         }
     }
 }

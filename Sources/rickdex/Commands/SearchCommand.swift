@@ -158,7 +158,7 @@ struct SearchCommand: AsyncParsableCommand {
     /// ready. An avatar that cannot be had, or still loading after `avatarWait` with none
     /// arriving, leaves a blank.
     private func printCards(_ characters: [RMCharacter], images: ImagePipeline, style: Style) async {
-        let capabilities = display.capabilities(color: global.color)
+        let capabilities = await display.capabilities(color: global.color)
         let columns = previews.columns(default: 8)
         let art = AvatarArt(capabilities: capabilities)
         let variant = AvatarVariant.searchRow.sized(.columns(columns))

@@ -47,9 +47,11 @@ struct DisplayOptions: ParsableArguments, Sendable {
     /// The terminal's capabilities under these options and `--color`, for a command that draws:
     /// probes the terminal once a terminal session when standard input and output are both a
     /// terminal, and inside tmux turns `allow-passthrough` on for this pane when the images need
-    /// it (put back as it was when the process ends, `TmuxPassthrough`).
-    func capabilities(color: ColorChoice) -> TerminalCapabilities {
-        Self.drawing(capabilities(color: color, probe: probe()))
+    /// it (put back as it was when the process ends, `TmuxPassthrough`). The probe waits up to
+    /// its timeout and tmux is a child process: both on a thread of their own, not the pool's.
+    func capabilities(color: ColorChoice) async -> TerminalCapabilities {
+        let options = self
+        return await Blocking.run("terminal.probe") { Self.drawing(options.capabilities(color: color, probe: options.probe())) }
     }
 
     /// For browse, whose first screen must not wait a round trip: the capabilities from what this

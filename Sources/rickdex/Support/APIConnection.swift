@@ -4,6 +4,7 @@ import HTTP
 import ImageCache
 import Logging
 import RickAndMortyAPI
+import Toolbox
 import UseCases
 
 /// What a command talks to: the API client and the image pipeline, both through the cache, and
@@ -74,7 +75,8 @@ struct APIConnection: Sendable {
         var server: FixturesServer?
         let baseURL: URL
         if setting == "fixtures" {
-            let started = try FixturesServer()
+            // It waits for the child's first line: on a thread of its own, not the pool's.
+            let started = try await Blocking.run("fixtures.start") { try FixturesServer() }
             logger.debug("serving the bundled dataset", metadata: ["url": "\(started.baseURL)"])
             server = started
             baseURL = started.baseURL
@@ -89,7 +91,10 @@ struct APIConnection: Sendable {
             images: ImagePipeline(
                 configuration: .init(
                     dataLoader: ImageFetcher(transport: transport), dataCache: disk, keys: identity,
-                    acceptsStale: options.cache.avatarsAcceptedStale)),
+                    acceptsStale: options.cache.avatarsAcceptedStale,
+                    // A warm or an export keeps an HTTP/2 connection full; the transport holds
+                    // HTTP/1.1 to the host's connections below it.
+                    dataLoadingLimit: Workload.transfers.width)),
             responses: responses, server: server, verbose: options.verbose,
             publishedRoot: server == nil ? root(baseURL.absoluteString) : identity.canonicalRoot,
             answeredRoot: server == nil ? nil : root(baseURL.absoluteString), connections: transport.connections,
@@ -100,7 +105,7 @@ struct APIConnection: Sendable {
     /// with how many items it touched (a batch's own failure lines leave the cache's out).
     func close() async {
         waiting?.stop()
-        server?.stop()
+        if let server { await Blocking.run("fixtures.stop") { server.stop() } }
         if let failure = disk.lastWriteError {
             let count = disk.statistics.writeFailures
             StandardStreams.error(

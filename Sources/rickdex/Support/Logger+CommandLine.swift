@@ -1,5 +1,6 @@
 import Logging
 import RickAndMortyAPI
+import Toolbox
 
 extension Logger {
     /// Debug lines on stderr with `--verbose`, nothing otherwise.
@@ -7,6 +8,8 @@ extension Logger {
         guard verbose else { return .disabled }
         var logger = Logger(label: "rickdex") { StreamLogHandler.standardError(label: $0) }
         logger.logLevel = .debug
+        // What every window of work is sized by (Workload), and why.
+        logger.debug("using \(Workload.cores)")
         return logger
     }
 }
