@@ -1,4 +1,4 @@
-import Synchronization
+
 import Testing
 
 @testable import Toolbox
@@ -9,23 +9,23 @@ import Testing
     typealias Slots = Scheduler<Int, Int>
 
     final class Counter: Sendable {
-        let runs = Mutex(0)
+        let runs = Locked(0)
     }
 
     /// What happened, in order, from any task.
     final class Recorder<Item: Sendable>: Sendable {
-        private let items = Mutex<[Item]>([])
+        private let items = Locked<[Item]>([])
         func append(_ item: Item) { items.withLock { $0.append(item) } }
         var all: [Item] { items.withLock { $0 } }
     }
 
     final class Gauge: Sendable {
-        let state = Mutex((now: 0, most: 0))
+        let state = Locked((now: 0, most: 0))
     }
 
     /// Shut until `open()`, then open for every waiter, past and future.
     final class Gate: Sendable {
-        private let state = Mutex((open: false, waiters: [CheckedContinuation<Void, Never>]()))
+        private let state = Locked((open: false, waiters: [CheckedContinuation<Void, Never>]()))
 
         func wait() async {
             await withCheckedContinuation { continuation in

@@ -28,11 +28,8 @@ public final class ImageTask: Sendable {
     private struct State {
         var priority: ImageRequest.Priority
         var progress = Progress(completed: 0, total: nil)
-        var work: Task<Void, Never>?
+        var work: Task<ImageResponse, any Error>?
         var cancelled = false
-        var result: Result<ImageResponse, any Error>?
-        var waiters: [Int: CheckedContinuation<ImageResponse, any Error>] = [:]
-        var nextWaiter = 0
     }
 
     public let request: ImageRequest
@@ -62,29 +59,14 @@ public final class ImageTask: Sendable {
     public var isCancelled: Bool { state.withLock { $0.cancelled } }
 
     /// The image, or why there is none (`ImagePipeline.Error`, or `CancellationError` once
-    /// cancelled). Any number of callers may wait, each resumed once when the task ends;
-    /// cancelling one of them cancels the task.
+    /// cancelled). Cancelling the caller that awaits it cancels the task.
     ///
-    /// In a task group, return the outcome in a struct, not a tuple from a do/catch: Swift 6.3's
-    /// optimizer loses such a group's results (docs/compiler-defects.md).
+    /// In a task group, return the outcome in a struct, not in a tuple from a do/catch: Swift
+    /// 6.3's optimizer loses such a group's results (docs/compiler-defects.md).
     public var response: ImageResponse {
         get async throws {
-            let id = state.withLock { state in
-                state.nextWaiter += 1
-                return state.nextWaiter
-            }
-            return try await withTaskCancellationHandler {
-                try await withCheckedThrowingContinuation { continuation in
-                    let done = state.withLock { state -> Result<ImageResponse, any Error>? in
-                        if let result = state.result { return result }
-                        state.waiters[id] = continuation
-                        return nil
-                    }
-                    if let done { continuation.resume(with: done) }
-                }
-            } onCancel: {
-                cancel()
-            }
+            guard let work = state.withLock({ $0.work }) else { throw CancellationError() }
+            return try await withTaskCancellationHandler { try await work.value } onCancel: { cancel() }
         }
     }
 
@@ -101,29 +83,14 @@ public final class ImageTask: Sendable {
     /// Starts `work`, the task's load; called once, by the pipeline.
     func start(_ work: @escaping @Sendable (ImageTask) async throws -> ImageResponse) {
         let task = Task { [self] in
-            let result: Result<ImageResponse, any Error>
-            do {
-                result = .success(try await work(self))
-            } catch {
-                result = .failure(error)
-            }
-            finish(result)
+            defer { updates.finish() }
+            return try await work(self)
         }
         let cancelled = state.withLock { state in
             state.work = task
             return state.cancelled
         }
         if cancelled { task.cancel() }
-    }
-
-    private func finish(_ result: Result<ImageResponse, any Error>) {
-        let waiters = state.withLock { state in
-            state.result = result
-            defer { state.waiters = [:] }
-            return Array(state.waiters.values)
-        }
-        updates.finish()
-        for waiter in waiters { waiter.resume(with: result) }
     }
 
     /// What the load tells of the bytes received.
