@@ -30,7 +30,7 @@ public struct HTTPTransport: Sendable {
     /// The requests in flight, for showing a wait.
     public let activity = RequestActivity()
     /// Requests at once, by host; shared by copies of this transport.
-    private let limiters = Locked<[String: Scheduler<Int, Int>]>([:])
+    private let limiters = Locked<[String: Slots]>([:])
 
     public init(configuration: TransportConfiguration = TransportConfiguration(), logger: Logger = .disabled) {
         self.configuration = configuration
@@ -127,7 +127,7 @@ public struct HTTPTransport: Sendable {
         let host = Self.hostName(url)
         let limiter = limiters.withLock { limiters in
             if let limiter = limiters[host] { return limiter }
-            let limiter = Scheduler<Int, Int>(limit: Workload.connectionsPerHost)
+            let limiter = Slots(limit: Workload.connectionsPerHost)
             limiters[host] = limiter
             return limiter
         }

@@ -6,7 +6,6 @@ import Testing
 /// The one scheduler: slots, priority order, coalescing and cancellation, counted through gates
 /// (never the clock), and cancellation races looped.
 @Suite struct SchedulerTests {
-    typealias Slots = Scheduler<Int, Int>
 
     final class Counter: Sendable {
         let runs = Locked(0)

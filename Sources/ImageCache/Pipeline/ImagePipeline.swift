@@ -28,14 +28,14 @@ public final class ImagePipeline: Sendable {
     let requests = Scheduler<RequestFlight, ImageResponse>(limit: .max)
     /// Downloads of originals, one job per original, `Configuration.dataLoadingLimit` at a time.
     let loads: Scheduler<OriginalFlight, Original>
-    /// Decoding and processing, `Configuration.processingLimit` at a time (slots only: no key).
-    let processing: Scheduler<Int, Int>
+    /// Decoding and processing, `Configuration.processingLimit` at a time.
+    let processing: Slots
     let counters = Locked(PipelineStatistics())
 
     public init(configuration: Configuration = Configuration()) {
         self.configuration = configuration
         self.loads = Scheduler(limit: configuration.dataLoadingLimit)
-        self.processing = Scheduler(limit: configuration.processingLimit)
+        self.processing = Slots(limit: configuration.processingLimit)
     }
 
     /// What this pipeline did in this process: downloads, cache hits, processings, joins.
@@ -57,8 +57,8 @@ public final class ImagePipeline: Sendable {
     /// the data cache out of it. A download is one job for every caller of the same original,
     /// started in `priority` order.
     func loadOriginal(
-        _ url: URL, flight: OriginalFlight, priority: @escaping Scheduler<OriginalFlight, Original>.Priority,
-        progress: Scheduler<OriginalFlight, Original>.Progress?
+        _ url: URL, flight: OriginalFlight, priority: @escaping Slots.Priority,
+        progress: Job.Progress?
     ) async throws -> Original {
         let key = flight.key
         let cached = flight.readsCache ? dataCache?.entry(for: key) : nil
@@ -77,7 +77,7 @@ public final class ImagePipeline: Sendable {
     /// and stored, a failure lets `cached` stand in when it may.
     private func download(
         _ url: URL, flight: OriginalFlight, cached: CacheEntry?, loader: any DataLoading,
-        job: Scheduler<OriginalFlight, Original>.Job
+        job: Job
     ) async throws -> Original {
         let key = flight.key
         let download: Download
