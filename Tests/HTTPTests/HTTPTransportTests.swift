@@ -106,6 +106,31 @@ import Testing
         }
     }
 
+    /// A cancellation may land before the transfer reaches libcurl's thread, while it is handed
+    /// over, or while it runs: looped, every request to a server that never answers ends as
+    /// cancelled (a dropped cancellation would end at the 60 s deadline instead: long, so that a
+    /// test task starved by a busy machine between its request and its cancel is no failure),
+    /// and the transport goes on.
+    @Test func cancellationsAtEveryPointEndEachRequestAsCancelled() async throws {
+        try await withServer({ router in
+            router.get("/never") { _, _ -> String in
+                try await cancelWhenGracefulShutdown { try await Task.sleep(for: .seconds(60)) }
+                return "late"
+            }
+            router.get("/now") { _, _ in "now" }
+        }) { base in
+            let transport = HTTPTransport(configuration: TransportConfiguration(requestTimeout: .seconds(60)))
+            for round in 0..<300 {
+                let request = Task { try await transport.getOnce(base.appending(path: "never")) }
+                for _ in 0..<(round % 7) { await Task.yield() }
+                request.cancel()
+                await #expect(throws: CancellationError.self, "round \(round)") { try await request.value }
+            }
+            let after = try await transport.getOnce(base.appending(path: "now"))
+            #expect(after.body == Array("now".utf8))
+        }
+    }
+
     @Test func noAnswerOnAReusedConnectionIsATimeoutNotAnUnreachableHost() async throws {
         try await withServer({ router in
             router.get("/first") { _, _ in "first" }

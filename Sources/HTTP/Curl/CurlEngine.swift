@@ -21,9 +21,11 @@ final class CurlEngine: Sendable {
         return .success(CurlEngine())
     }()
 
+    /// Transfers handed to the loop. The cancelled are held, not named by address: one that has
+    /// ended cannot lend its address to a new one while a cancellation for it waits here.
     private struct Inbox {
         var added: [CurlTransfer] = []
-        var cancelled: [ObjectIdentifier] = []
+        var cancelled: [CurlTransfer] = []
     }
 
     /// Used by the loop's thread, and by `curl_multi_wakeup`, which libcurl allows from any thread.
@@ -52,24 +54,30 @@ final class CurlEngine: Sendable {
 
     /// Runs `transfer` to its end. Throws `CurlTransfer.Failure`.
     func perform(_ transfer: CurlTransfer) async throws -> CurlTransfer.Response {
-        let id = ObjectIdentifier(transfer)
-        return try await withTaskCancellationHandler {
+        try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
-                // Cancelled before it started: the handler below has run already.
-                guard !Task.isCancelled else {
-                    continuation.resume(throwing: CurlTransfer.Failure.cancelled)
-                    return
-                }
                 transfer.continuation = continuation
-                // One wake-up per batch: the loop takes the whole inbox when it wakes.
-                let wasEmpty = inbox.withLock { inbox in
+                // Under the inbox's lock, as the handler below marks it: a cancellation lands
+                // either before (the transfer never starts) or after (the loop stops it).
+                let handedOver = inbox.withLock { inbox -> Bool? in
+                    guard !transfer.cancelRequested else { return nil }
                     defer { inbox.added.append(transfer) }
                     return inbox.added.isEmpty && inbox.cancelled.isEmpty
                 }
-                if wasEmpty { rdx_curl_multi_wakeup(multi.value) }
+                switch handedOver {
+                case nil:
+                    transfer.continuation = nil
+                    continuation.resume(throwing: CurlTransfer.Failure.cancelled)
+                // One wake-up per batch: the loop takes the whole inbox when it wakes.
+                case true?: rdx_curl_multi_wakeup(multi.value)
+                case false?: break
+                }
             }
         } onCancel: {
-            inbox.withLock { $0.cancelled.append(id) }
+            inbox.withLock { inbox in
+                transfer.cancelRequested = true
+                inbox.cancelled.append(transfer)
+            }
             rdx_curl_multi_wakeup(multi.value)
         }
     }
@@ -87,8 +95,9 @@ final class CurlEngine: Sendable {
                 active[ObjectIdentifier(transfer)] = transfer
                 rdx_curl_multi_add_handle(multi, transfer.handle)
             }
-            for id in cancelled {
-                guard let transfer = active.removeValue(forKey: id) else { continue }
+            for cancelled in cancelled {
+                // Not active: it ended already, or was never handed over (`perform` saw the mark).
+                guard let transfer = active.removeValue(forKey: ObjectIdentifier(cancelled)) else { continue }
                 rdx_curl_multi_remove_handle(multi, transfer.handle)
                 finish(transfer, .failure(.cancelled))
             }

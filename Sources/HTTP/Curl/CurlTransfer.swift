@@ -42,6 +42,8 @@ final class CurlTransfer: @unchecked Sendable {
     /// Told the bytes received so far and the declared length after each part of the body.
     var onProgress: (@Sendable (_ received: Int, _ expected: Int?) -> Void)?
     var continuation: CheckedContinuation<Response, any Error>?
+    /// Whether its task was cancelled; read and written only under `CurlEngine`'s inbox lock.
+    var cancelRequested = false
 
     /// A transfer of `url` with `headers`, ending at `timeoutMilliseconds` from its start.
     /// Returns `nil` when libcurl cannot make a handle (out of memory). libcurl must be loaded
