@@ -70,7 +70,7 @@ package enum Workload: Sendable {
             typealias GetAffinity = @convention(c) (Int32, Int, UnsafeMutableRawPointer) -> Int32
             guard let getAffinity = CFunction.load("sched_getaffinity", as: GetAffinity.self) else { return nil }
             var mask = [UInt64](repeating: 0, count: 16)
-            let result = mask.withUnsafeMutableBytes { getAffinity(0, $0.count, $0.baseAddress!) }
+            let result = mask.withUnsafeMutableBytes { bytes in bytes.baseAddress.map { getAffinity(0, bytes.count, $0) } ?? -1 }
             guard result == 0 else { return nil }
             return mask.reduce(0) { $0 + $1.nonzeroBitCount }
         }
