@@ -104,7 +104,7 @@ extension ImagePipeline {
     /// request's), and where the download's progress goes.
     private func interest(
         _ request: ImageRequest, task: ImageTask?
-    ) -> (Slots.Priority, Job.Progress?) {
+    ) -> (Slots.Priority, SharedJob.Progress?) {
         guard let task else {
             let priority = request.priority.rawValue
             return ({ priority }, nil)
@@ -114,7 +114,7 @@ extension ImagePipeline {
 
     /// Makes `request`'s image: the job every identical request in flight waits on, at the
     /// highest of their priorities, for its download and its processing alike.
-    private func load(_ request: ImageRequest, job: Job) async throws -> ImageResponse {
+    private func load(_ request: ImageRequest, job: SharedJob) async throws -> ImageResponse {
         let url = request.url.absoluteString
         // Read again in the flight: another one may have stored it since the caller looked.
         let found = processedEntry(request)

@@ -58,7 +58,7 @@ public final class ImagePipeline: Sendable {
     /// started in `priority` order.
     func loadOriginal(
         _ url: URL, flight: OriginalFlight, priority: @escaping Slots.Priority,
-        progress: Job.Progress?
+        progress: SharedJob.Progress?
     ) async throws -> Original {
         let key = flight.key
         let cached = flight.readsCache ? dataCache?.entry(for: key) : nil
@@ -77,7 +77,7 @@ public final class ImagePipeline: Sendable {
     /// and stored, a failure lets `cached` stand in when it may.
     private func download(
         _ url: URL, flight: OriginalFlight, cached: CacheEntry?, loader: any DataLoading,
-        job: Job
+        job: SharedJob
     ) async throws -> Original {
         let key = flight.key
         let download: Download

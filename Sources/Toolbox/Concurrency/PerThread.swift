@@ -33,8 +33,8 @@ package final class PerThread<Value>: @unchecked Sendable {
     }
 
     deinit {
-        // Boxes still held by live threads stay until those threads end; the key is not reused
-        // while any may be read. Instances live as long as the process (static tables).
+        // A deleted key runs no destructors: the boxes of threads still alive are not freed.
+        // Instances are static tables that live as long as the process, so none is deleted.
         pthread_key_delete(key)
     }
 
@@ -45,7 +45,9 @@ package final class PerThread<Value>: @unchecked Sendable {
             box = Unmanaged<Box>.fromOpaque(pointer).takeUnretainedValue()
         } else {
             box = Box(make())
-            pthread_setspecific(key, Unmanaged.passRetained(box).toOpaque())
+            let retained = Unmanaged.passRetained(box)
+            // Out of memory for the slot: this call's box serves it, freed when it returns.
+            if pthread_setspecific(key, retained.toOpaque()) != 0 { retained.release() }
         }
         return try body(&box.value)
     }

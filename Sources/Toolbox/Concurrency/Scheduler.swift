@@ -9,11 +9,11 @@
 /// caller of its key starts afresh.
 package final class Scheduler<Key: Hashable & Sendable, Value: Sendable>: Sendable {
     package typealias Priority = Slots.Priority
-    package typealias Progress = Job.Progress
+    package typealias Progress = SharedJob.Progress
 
     private struct Flight {
         var generation: Int
-        var job: Job
+        var job: SharedJob
         var waiters: [Int: CheckedContinuation<Value, any Error>]
         var work: Task<Void, Never>?
     }
@@ -47,7 +47,7 @@ package final class Scheduler<Key: Hashable & Sendable, Value: Sendable>: Sendab
     /// caller stops waiting at once; the job goes on while anyone waits on it.
     package func run(
         _ key: Key, priority: @escaping Priority, progress: Progress? = nil,
-        _ operation: @escaping @Sendable (Job) async throws -> Value
+        _ operation: @escaping @Sendable (SharedJob) async throws -> Value
     ) async throws -> Value {
         let id = state.withLock { state in
             state.arrivals += 1
@@ -55,7 +55,7 @@ package final class Scheduler<Key: Hashable & Sendable, Value: Sendable>: Sendab
         }
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Value, any Error>) in
-                let started = state.withLock { state -> Job?? in
+                let started = state.withLock { state -> SharedJob?? in
                     guard !Task.isCancelled else { return nil }
                     if state.flights[key] != nil {
                         state.flights[key]?.waiters[id] = continuation
@@ -63,7 +63,7 @@ package final class Scheduler<Key: Hashable & Sendable, Value: Sendable>: Sendab
                         state.joined += 1
                         return .some(nil)
                     }
-                    let job = Job()
+                    let job = SharedJob()
                     job.add(id, priority: priority, progress: progress)
                     state.flights[key] = Flight(generation: id, job: job, waiters: [id: continuation])
                     return job
@@ -87,7 +87,7 @@ package final class Scheduler<Key: Hashable & Sendable, Value: Sendable>: Sendab
         }
     }
 
-    private func start(_ key: Key, generation: Int, job: Job, _ operation: @escaping @Sendable (Job) async throws -> Value) {
+    private func start(_ key: Key, generation: Int, job: SharedJob, _ operation: @escaping @Sendable (SharedJob) async throws -> Value) {
         let work = Task {
             let result: Result<Value, any Error>
             do {
@@ -111,10 +111,10 @@ package final class Scheduler<Key: Hashable & Sendable, Value: Sendable>: Sendab
     }
 }
 
-/// A `Scheduler`'s job as its operation sees it: the priority of those waiting on it, and where
+/// A `Scheduler`'s job, shared by every caller of its key, as its operation sees it: the priority of those waiting on it, and where
 /// its progress goes. One per job, so that a progress report (one a chunk of a download) and a
 /// priority asked for at each free slot touch no table shared by every job. Thread-safe.
-package final class Job: Sendable {
+package final class SharedJob: Sendable {
     /// Bytes received and expected, as a job reports them to its waiters.
     package typealias Progress = @Sendable (_ completed: Int, _ total: Int?) -> Void
 

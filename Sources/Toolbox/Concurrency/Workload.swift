@@ -37,8 +37,7 @@ package enum Workload: Sendable {
 
     /// The cores this process may use, and what decided it: the fewest of the machine's online
     /// cores, the CPU affinity mask (`taskset`, `docker --cpuset-cpus`) and the cgroup's CPU
-    /// quota (`docker --cpus`, Kubernetes limits), as `ProcessInfo.activeProcessorCount` and
-    /// Swift's own thread pool count them. Read once.
+    /// quota (`docker --cpus`, Kubernetes limits, systemd's `CPUQuota=`). Read once.
     package static let cores: Cores = Cores.read()
 
     package struct Cores: Sendable, CustomStringConvertible {
@@ -60,8 +59,11 @@ package enum Workload: Sendable {
         static func read() -> Cores {
             let online = max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
             let affinity = affinityCount()
-            let quota = quotaCores(cgroupFile: "/sys/fs/cgroup/cpu.max")
-            return Cores(count: max(1, [online, affinity ?? online, quota ?? online].min() ?? online), online: online, affinity: affinity, quota: quota)
+            let quota = quotaCores(
+                cgroupRoot: "/sys/fs/cgroup", membership: (try? readSmallFile("/proc/self/cgroup")) ?? "")
+            return Cores(
+                count: max(1, [online, affinity ?? online, quota ?? online].min() ?? online), online: online,
+                affinity: affinity, quota: quota)
         }
 
         /// The CPUs set in this thread's affinity mask (the process's, as it started).
@@ -75,11 +77,28 @@ package enum Workload: Sendable {
             return mask.reduce(0) { $0 + $1.nonzeroBitCount }
         }
 
-        /// The quota in a cgroup v2 `cpu.max` ("200000 100000": 2 cores; "max 100000": none),
-        /// rounded up; `nil` when there is none or it cannot be read.
-        package static func quotaCores(cgroupFile path: String) -> Int? {
-            guard let text = try? readSmallFile(path) else { return nil }
-            return quotaCores(cpuMax: text)
+        /// The tightest CPU quota over this process's cgroup and those above it, in cores rounded
+        /// up (a 1.5-core quota gets 2 workers, as the JVM counts): cgroup v2's `cpu.max` along the
+        /// path `/proc/self/cgroup` names (`0::/path`; a container with its own namespace sees
+        /// `0::/`), else cgroup v1's `cpu.cfs_quota_us` over `cpu.cfs_period_us`. `nil`: none.
+        package static func quotaCores(cgroupRoot root: String, membership: String) -> Int? {
+            if let line = membership.split(separator: "\n").first(where: { $0.hasPrefix("0::") }) {
+                var path = String(line.dropFirst(3))
+                var quotas: [Int] = []
+                while true {
+                    let folder = path == "/" || path.isEmpty ? root : root + path
+                    if let text = try? readSmallFile(folder + "/cpu.max"), let cores = quotaCores(cpuMax: text) {
+                        quotas.append(cores)
+                    }
+                    guard let slash = path.lastIndex(of: "/"), path != "/" else { break }
+                    path = slash == path.startIndex ? "/" : String(path[..<slash])
+                }
+                return quotas.min()
+            }
+            guard let quota = (try? readSmallFile(root + "/cpu/cpu.cfs_quota_us")).flatMap({ Int($0.trimmingNewline) }),
+                let period = (try? readSmallFile(root + "/cpu/cpu.cfs_period_us")).flatMap({ Int($0.trimmingNewline) })
+            else { return nil }
+            return quotaCores(cpuMax: "\(quota) \(period)")
         }
 
         package static func quotaCores(cpuMax text: String) -> Int? {
@@ -93,9 +112,14 @@ package enum Workload: Sendable {
         private static func readSmallFile(_ path: String) throws -> String {
             let file = try FileDescriptor.open(path, .readOnly, options: .closeOnExec)
             defer { try? file.close() }
-            var bytes = [UInt8](repeating: 0, count: 256)
+            var bytes = [UInt8](repeating: 0, count: 4096)
             let count = try bytes.withUnsafeMutableBytes { try file.read(into: $0) }
             return String(decoding: bytes.prefix(count), as: UTF8.self)
         }
     }
+}
+
+extension StringProtocol {
+    /// Without the newline a file of one line ends with.
+    fileprivate var trimmingNewline: String { String(self.prefix { $0 != "\n" }) }
 }
