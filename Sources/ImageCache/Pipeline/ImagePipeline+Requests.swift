@@ -190,7 +190,7 @@ extension ImagePipeline {
 
     /// The original as `request`'s options say, joined with any other download of the same one.
     private func loadOriginal(
-        of request: ImageRequest, priority: @escaping @Sendable () -> Int, progress: (@Sendable (Int, Int?) -> Void)?
+        of request: ImageRequest, priority: @escaping Slots.Priority, progress: SharedJob.Progress?
     ) async throws -> Original {
         try await loadOriginal(request.url, flight: originalFlight(for: request), priority: priority, progress: progress)
     }

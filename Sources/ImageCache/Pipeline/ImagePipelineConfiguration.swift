@@ -65,7 +65,8 @@ extension ImagePipeline {
             imageCache: (any ImageCaching)? = MemoryCache<ImageCacheKey, Bitmap>(limits: .thumbnails),
             dataCachePolicy: DataCachePolicy = .automatic, processedImageStorage: ProcessedImageStorage = .standard,
             keys: APIIdentity = .anyURL, acceptsStale: Duration = defaultAcceptsStale,
-            dataLoadingLimit: Int = defaultDataLoadingLimit, processingLimit: Int = defaultProcessingLimit, decodingLimits: ImageLimits = ImageLimits()
+            dataLoadingLimit: Int = defaultDataLoadingLimit, processingLimit: Int = defaultProcessingLimit,
+            decodingLimits: ImageLimits = ImageLimits()
         ) {
             self.dataLoader = dataLoader
             self.dataCache = dataCache

@@ -153,7 +153,7 @@ public struct Browser: Sendable {
                 case .redraw: screen.invalidate()
                 case .search, .fetchPage, .fetchDetail, .fetchPeople, .fetchResidents, .refresh:
                     lastAsked.withLock { $0 = .now }
-                    effects.run(effect, grid: state.grid)
+                    fallthrough
                 default: effects.run(effect, grid: state.grid)
                 }
             }

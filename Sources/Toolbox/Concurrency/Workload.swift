@@ -1,5 +1,3 @@
-import SystemPackage
-
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -59,8 +57,7 @@ package enum Workload: Sendable {
         static func read() -> Cores {
             let online = max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
             let affinity = affinityCount()
-            let quota = quotaCores(
-                cgroupRoot: "/sys/fs/cgroup", membership: (try? readSmallFile("/proc/self/cgroup")) ?? "")
+            let quota = quotaCores(cgroupRoot: "/sys/fs/cgroup", membership: text("/proc/self/cgroup") ?? "")
             return Cores(
                 count: max(1, [online, affinity ?? online, quota ?? online].min() ?? online), online: online,
                 affinity: affinity, quota: quota)
@@ -87,39 +84,34 @@ package enum Workload: Sendable {
                 var quotas: [Int] = []
                 while true {
                     let folder = path == "/" || path.isEmpty ? root : root + path
-                    if let text = try? readSmallFile(folder + "/cpu.max"), let cores = quotaCores(cpuMax: text) {
-                        quotas.append(cores)
-                    }
+                    if let cores = text(folder + "/cpu.max").flatMap(quotaCores(cpuMax:)) { quotas.append(cores) }
                     guard let slash = path.lastIndex(of: "/"), path != "/" else { break }
                     path = slash == path.startIndex ? "/" : String(path[..<slash])
                 }
                 return quotas.min()
             }
-            guard let quota = (try? readSmallFile(root + "/cpu/cpu.cfs_quota_us")).flatMap({ Int($0.trimmingNewline) }),
-                let period = (try? readSmallFile(root + "/cpu/cpu.cfs_period_us")).flatMap({ Int($0.trimmingNewline) })
+            guard let quota = text(root + "/cpu/cpu.cfs_quota_us").flatMap({ Int($0.trimmingWhitespace()) }),
+                let period = text(root + "/cpu/cpu.cfs_period_us").flatMap({ Int($0.trimmingWhitespace()) })
             else { return nil }
-            return quotaCores(cpuMax: "\(quota) \(period)")
+            return cores(quota: quota, period: period)
         }
 
+        /// A cgroup v2 `cpu.max` ("200000 100000": 2 cores; "max 100000": none) in cores.
         package static func quotaCores(cpuMax text: String) -> Int? {
-            let fields = text.split(whereSeparator: { $0 == " " || $0 == "\n" })
-            guard fields.count >= 2, let quota = Int(fields[0]), let period = Int(fields[1]), quota > 0, period > 0 else {
-                return nil
-            }
+            let fields = text.split(whereSeparator: \.isWhitespace)
+            guard fields.count >= 2, let quota = Int(fields[0]), let period = Int(fields[1]) else { return nil }
+            return cores(quota: quota, period: period)
+        }
+
+        /// `quota` microseconds of CPU every `period`, rounded up to whole cores; `nil` for none (-1).
+        private static func cores(quota: Int, period: Int) -> Int? {
+            guard quota > 0, period > 0 else { return nil }
             return max(1, (quota + period - 1) / period)
         }
 
-        private static func readSmallFile(_ path: String) throws -> String {
-            let file = try FileDescriptor.open(path, .readOnly, options: .closeOnExec)
-            defer { try? file.close() }
-            var bytes = [UInt8](repeating: 0, count: 4096)
-            let count = try bytes.withUnsafeMutableBytes { try file.read(into: $0) }
-            return String(decoding: bytes.prefix(count), as: UTF8.self)
+        /// A small kernel file's text (`/proc`, `/sys`), or `nil` when it cannot be read.
+        private static func text(_ path: String) -> String? {
+            FileSystem.readPrefix(path, count: 4096).map { String(decoding: $0, as: UTF8.self) }
         }
     }
-}
-
-extension StringProtocol {
-    /// Without the newline a file of one line ends with.
-    fileprivate var trimmingNewline: String { String(self.prefix { $0 != "\n" }) }
 }
