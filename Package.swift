@@ -1,15 +1,21 @@
 // swift-tools-version: 6.1
 import PackageDescription
 
+/// What only the command, its server and their tests use. An adopter of the image pipeline turns the
+/// trait off (`.package(url: …, traits: [])`), and SwiftPM then leaves Hummingbird, NIO and
+/// ArgumentParser out of its resolution and its build: 5 packages resolved instead of 25.
+let command = TargetDependencyCondition.when(traits: ["Command"])
+
 let package = Package(
     name: "Rickdex",
     platforms: [.macOS(.v15)],
     products: [
         .executable(name: "rickdex", targets: ["rickdex"]),
-        // Generic layers, which know nothing of Rick and Morty.
-        .library(name: "HTTP", targets: ["HTTP"]),
-        .library(name: "Imaging", targets: ["Imaging"]),
-        .library(name: "ImageCache", targets: ["ImageCache"]),
+        // Loupe, the image pipeline: generic libraries, which know nothing of Rick and Morty.
+        .library(name: "LoupePipeline", targets: ["LoupePipeline"]),
+        .library(name: "LoupeImaging", targets: ["LoupeImaging"]),
+        .library(name: "LoupeHTTP", targets: ["LoupeHTTP"]),
+        // Generic renderers.
         .library(name: "BlockArt", targets: ["BlockArt"]),
         .library(name: "ContactSheet", targets: ["ContactSheet"]),
         // Domain layers, above them.
@@ -17,6 +23,10 @@ let package = Package(
         .library(name: "APIServer", targets: ["APIServer"]),
         .library(name: "UseCases", targets: ["UseCases"]),
         .library(name: "TerminalUI", targets: ["TerminalUI"]),
+    ],
+    traits: [
+        .trait(name: "Command", description: "The rickdex command and its server (Hummingbird, NIO, ArgumentParser)."),
+        .default(enabledTraits: ["Command"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -35,58 +45,58 @@ let package = Package(
         // C: the system libraries, found through pkg-config, and the only code that calls them.
         // setjmp/longjmp stays in these shims.
         .systemLibrary(
-            name: "CJPEGSystem", pkgConfig: "libjpeg", providers: [.apt(["libjpeg-dev"]), .brew(["jpeg-turbo"])]),
-        .systemLibrary(name: "CPNGSystem", pkgConfig: "libpng", providers: [.apt(["libpng-dev"]), .brew(["libpng"])]),
-        .target(name: "CLibJPEG", dependencies: ["CJPEGSystem"]),
-        .target(name: "CLibPNG", dependencies: ["CPNGSystem"]),
-        // libcurl's headers only: CLibCurl loads the library on the first request.
-        .systemLibrary(name: "CCurlSystem", providers: [.apt(["libcurl4-openssl-dev"]), .brew(["curl"])]),
-        .target(name: "CLibCurl", dependencies: ["CCurlSystem"]),
-        .systemLibrary(name: "CZlibSystem", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
+            name: "CLoupeJPEGSystem", pkgConfig: "libjpeg", providers: [.apt(["libjpeg-dev"]), .brew(["jpeg-turbo"])]),
+        .systemLibrary(name: "CLoupePNGSystem", pkgConfig: "libpng", providers: [.apt(["libpng-dev"]), .brew(["libpng"])]),
+        .target(name: "CLoupeJPEG", dependencies: ["CLoupeJPEGSystem"]),
+        .target(name: "CLoupePNG", dependencies: ["CLoupePNGSystem"]),
+        // libcurl's headers only: CLoupeCurl loads the library on the first request.
+        .systemLibrary(name: "CLoupeCurlSystem", providers: [.apt(["libcurl4-openssl-dev"]), .brew(["curl"])]),
+        .target(name: "CLoupeCurl", dependencies: ["CLoupeCurlSystem"]),
+        .systemLibrary(name: "CLoupeZlibSystem", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
         // glibc's malloc told to keep freed memory (mallopt) as rickdex starts: the only code that calls it.
         .target(name: "CMalloc"),
 
         // Generic libraries: none of them knows of Rick and Morty (docs/architecture.md).
         // The package's own tools (files, processes, terminals, locks), `package` access only.
-        .target(name: "Toolbox", dependencies: ["CZlibSystem", .product(name: "SystemPackage", package: "swift-system")]),
+        .target(name: "LoupeToolbox", dependencies: ["CLoupeZlibSystem", .product(name: "SystemPackage", package: "swift-system")]),
         // HTTP GET through libcurl: deadlines, retries, body caps, per-host limits, RFC 9111 directives.
         .target(
-            name: "HTTP",
+            name: "LoupeHTTP",
             dependencies: [
-                "CLibCurl", "Toolbox", .product(name: "Logging", package: "swift-log"),
+                "CLoupeCurl", "LoupeToolbox", .product(name: "Logging", package: "swift-log"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "SystemPackage", package: "swift-system"),
             ]),
-        .target(name: "Imaging", dependencies: ["CLibJPEG", "CLibPNG", "Toolbox"]),
+        .target(name: "LoupeImaging", dependencies: ["CLoupeJPEG", "CLoupePNG", "LoupeToolbox"]),
         // Memory and disk tiers, the image fetcher and pipeline, the disk store of HTTP answers.
         .target(
-            name: "ImageCache",
+            name: "LoupePipeline",
             dependencies: [
-                "HTTP", "Imaging", "Toolbox",
+                "LoupeHTTP", "LoupeImaging", "LoupeToolbox",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "SystemPackage", package: "swift-system"),
             ]
         ),
-        .target(name: "BlockArt", dependencies: ["Imaging", "Toolbox"]),
-        .target(name: "ContactSheet", dependencies: ["Imaging"]),
+        .target(name: "BlockArt", dependencies: ["LoupeImaging", "LoupeToolbox"]),
+        .target(name: "ContactSheet", dependencies: ["LoupeImaging"]),
 
         // Domain libraries.
         // The API's models, queries and clients (over HTTP, or offline from the cache).
         .target(
             name: "RickAndMortyAPI",
             dependencies: [
-                "HTTP", "Toolbox", .product(name: "Logging", package: "swift-log"),
+                "LoupeHTTP", "LoupeToolbox", .product(name: "Logging", package: "swift-log"),
                 .product(name: "SystemPackage", package: "swift-system"),
             ]),
         // The stand-in server with the real API's semantics (`rickdex serve`).
         .target(
             name: "APIServer",
             dependencies: [
-                "RickAndMortyAPI", "HTTP", "Toolbox",
-                .product(name: "Hummingbird", package: "hummingbird"),
+                "RickAndMortyAPI", "LoupeHTTP", "LoupeToolbox",
+                .product(name: "Hummingbird", package: "hummingbird", condition: command),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "NIOCore", package: "swift-nio", condition: command),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle", condition: command),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -94,30 +104,30 @@ let package = Package(
         .target(
             name: "UseCases",
             dependencies: [
-                "RickAndMortyAPI", "ImageCache", "Imaging", "ContactSheet", "HTTP", "Toolbox",
-                .product(name: "AsyncAlgorithms", package: "swift-async-algorithms"),
+                "RickAndMortyAPI", "LoupePipeline", "LoupeImaging", "ContactSheet", "LoupeHTTP", "LoupeToolbox",
+                .product(name: "AsyncAlgorithms", package: "swift-async-algorithms", condition: command),
                 .product(name: "SystemPackage", package: "swift-system"),
             ]
         ),
         .target(
             name: "TerminalUI",
             dependencies: [
-                "UseCases", "ImageCache", "BlockArt", "Imaging", "RickAndMortyAPI", "HTTP", "Toolbox",
+                "UseCases", "LoupePipeline", "BlockArt", "LoupeImaging", "RickAndMortyAPI", "LoupeHTTP", "LoupeToolbox",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "SystemPackage", package: "swift-system"),
             ]),
         .target(
             name: "FixtureKit",
-            dependencies: ["RickAndMortyAPI", "Imaging", "Toolbox"]
+            dependencies: ["RickAndMortyAPI", "LoupeImaging", "LoupeToolbox"]
         ),
 
         // Executables.
         .executableTarget(
             name: "rickdex",
             dependencies: [
-                "CMalloc", "HTTP", "Imaging", "ImageCache", "BlockArt", "ContactSheet",
-                "RickAndMortyAPI", "UseCases", "TerminalUI", "Toolbox", "APIServer",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "CMalloc", "LoupeHTTP", "LoupeImaging", "LoupePipeline", "BlockArt", "ContactSheet",
+                "RickAndMortyAPI", "UseCases", "TerminalUI", "LoupeToolbox", "APIServer",
+                .product(name: "ArgumentParser", package: "swift-argument-parser", condition: command),
                 .product(name: "SystemPackage", package: "swift-system"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -127,7 +137,7 @@ let package = Package(
             dependencies: ["FixtureKit"]
         ),
         // Fuzzing: the targets (also replayed by the tests) and their libFuzzer drivers.
-        .target(name: "FuzzTargets", dependencies: ["Imaging", "RickAndMortyAPI"]),
+        .target(name: "FuzzTargets", dependencies: ["LoupeImaging", "RickAndMortyAPI"]),
         .executableTarget(name: "fuzz-images", dependencies: ["FuzzTargets"]),
         .executableTarget(name: "fuzz-api-json", dependencies: ["FuzzTargets"]),
 
@@ -135,64 +145,64 @@ let package = Package(
         .target(
             name: "TestSupport",
             dependencies: [
-                "APIServer", "RickAndMortyAPI", "HTTP", "ImageCache", "Imaging", "Toolbox",
-                .product(name: "Hummingbird", package: "hummingbird"),
+                "APIServer", "RickAndMortyAPI", "LoupeHTTP", "LoupePipeline", "LoupeImaging", "LoupeToolbox",
+                .product(name: "Hummingbird", package: "hummingbird", condition: command),
             ],
             path: "Tests/TestSupport"),
         .testTarget(
             name: "RickAndMortyAPITests",
             dependencies: [
-                "RickAndMortyAPI", "HTTP", "APIServer", "TestSupport",
-                .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                "RickAndMortyAPI", "LoupeHTTP", "APIServer", "TestSupport",
+                .product(name: "Hummingbird", package: "hummingbird", condition: command),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle", condition: command),
             ]),
         .testTarget(
-            name: "ToolboxTests", dependencies: ["Toolbox", .product(name: "SystemPackage", package: "swift-system")]),
+            name: "LoupeToolboxTests", dependencies: ["LoupeToolbox", .product(name: "SystemPackage", package: "swift-system")]),
         // docs/architecture.md held to Package.swift and the sources, read as text.
         .testTarget(name: "ArchitectureTests"),
         .testTarget(
-            name: "HTTPTests",
+            name: "LoupeHTTPTests",
             dependencies: [
-                "HTTP", "APIServer", "TestSupport", .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                "LoupeHTTP", "APIServer", "TestSupport", .product(name: "Hummingbird", package: "hummingbird", condition: command),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle", condition: command),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ]),
         .testTarget(
             name: "APIServerTests",
             dependencies: [
-                "APIServer", "RickAndMortyAPI", "HTTP", "Toolbox", "TestSupport",
+                "APIServer", "RickAndMortyAPI", "LoupeHTTP", "LoupeToolbox", "TestSupport",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ]),
         .testTarget(
-            name: "ImagingTests", dependencies: ["Imaging", "FixtureKit", "Toolbox", "TestSupport"],
+            name: "LoupeImagingTests", dependencies: ["LoupeImaging", "FixtureKit", "LoupeToolbox", "TestSupport"],
             exclude: ["Inputs", "Goldens"]),
         .testTarget(
-            name: "ImageCacheTests",
+            name: "LoupePipelineTests",
             dependencies: [
-                "ImageCache", "HTTP", "APIServer", "FixtureKit", "Imaging", "RickAndMortyAPI", "Toolbox", "TestSupport",
+                "LoupePipeline", "LoupeHTTP", "APIServer", "FixtureKit", "LoupeImaging", "RickAndMortyAPI", "LoupeToolbox", "TestSupport",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ]),
         .testTarget(
             name: "UseCasesTests",
             dependencies: [
-                "UseCases", "ImageCache", "ContactSheet", "HTTP", "APIServer", "RickAndMortyAPI", "Toolbox", "TestSupport",
+                "UseCases", "LoupePipeline", "ContactSheet", "LoupeHTTP", "APIServer", "RickAndMortyAPI", "LoupeToolbox", "TestSupport",
             ]),
         .testTarget(
-            name: "BlockArtTests", dependencies: ["BlockArt", "Imaging", "Toolbox", "TestSupport"], exclude: ["Goldens"]),
+            name: "BlockArtTests", dependencies: ["BlockArt", "LoupeImaging", "LoupeToolbox", "TestSupport"], exclude: ["Goldens"]),
         .testTarget(
             name: "TerminalUITests",
             dependencies: [
-                "TerminalUI", "UseCases", "ImageCache", "APIServer", "BlockArt", "RickAndMortyAPI", "TestSupport",
+                "TerminalUI", "UseCases", "LoupePipeline", "APIServer", "BlockArt", "RickAndMortyAPI", "TestSupport",
             ]),
-        .testTarget(name: "ContactSheetTests", dependencies: ["ContactSheet", "Imaging", "TestSupport"], exclude: ["Goldens"]),
+        .testTarget(name: "ContactSheetTests", dependencies: ["ContactSheet", "LoupeImaging", "TestSupport"], exclude: ["Goldens"]),
         .testTarget(name: "FuzzReplayTests", dependencies: ["FuzzTargets", "TestSupport"], exclude: ["Corpus"]),
-        .testTarget(name: "FixtureKitTests", dependencies: ["FixtureKit", "Imaging", "RickAndMortyAPI", "TestSupport"]),
+        .testTarget(name: "FixtureKitTests", dependencies: ["FixtureKit", "LoupeImaging", "RickAndMortyAPI", "TestSupport"]),
         .testTarget(
             name: "rickdexTests",
             dependencies: [
-                "rickdex", "APIServer", "HTTP", "ImageCache", "UseCases", "BlockArt", "Imaging", "RickAndMortyAPI", "TerminalUI",
-                "Toolbox",
-                "TestSupport", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "rickdex", "APIServer", "LoupeHTTP", "LoupePipeline", "UseCases", "BlockArt", "LoupeImaging", "RickAndMortyAPI", "TerminalUI",
+                "LoupeToolbox",
+                "TestSupport", .product(name: "ArgumentParser", package: "swift-argument-parser", condition: command),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ]),
     ],

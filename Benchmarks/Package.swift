@@ -1,6 +1,9 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
+/// The package above, known by its folder's name when depended on by path (by URL: its repository's).
+let rickdex = String(Context.packageDirectory.split(separator: "/").dropLast().last ?? "rickdex").lowercased()
+
 // The benchmarks' own package, as swift-log keeps its benchmarks: nothing here is built by the
 // main package or its tests. `Benchmarks/compare` builds it in release mode.
 //
@@ -11,21 +14,21 @@ let package = Package(
     name: "RickdexBenchmarks",
     platforms: [.macOS(.v15)],
     dependencies: [
-        .package(name: "Rickdex", path: ".."),
+        .package(path: ".."),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
     ],
     targets: [
         .executableTarget(
             name: "cache-microbench",
             dependencies: [
-                .product(name: "ImageCache", package: "Rickdex"),
-                .product(name: "Imaging", package: "Rickdex"),
+                .product(name: "LoupePipeline", package: rickdex),
+                .product(name: "LoupeImaging", package: rickdex),
             ],
             path: "Micro"
         ),
         .executableTarget(
             name: "decode-floor",
-            dependencies: [.product(name: "Imaging", package: "Rickdex")],
+            dependencies: [.product(name: "LoupeImaging", package: rickdex)],
             path: "DecodeFloor"
         ),
         .executableTarget(

@@ -1,4 +1,4 @@
-import Imaging
+import LoupeImaging
 
 // The decode floor of a 64 px thumbnail: each file read and decoded once, on one thread, by the
 // codecs alone (libjpeg-turbo scaled by DCT to the smallest size whose short side covers 64 px,

@@ -8,8 +8,8 @@
 //                         head, checksum, temporary file, rename, size record
 // Run in release: swift run -c release --package-path Benchmarks cache-microbench [cache-folder]
 import Foundation
-import ImageCache
-import Imaging
+import LoupePipeline
+import LoupeImaging
 
 /// Nanoseconds per call of `body`, after a warm-up. Synchronous and nonisolated, so the loop
 /// never hops to the main actor (top-level code runs there; a hop per call would dominate).

@@ -1,11 +1,11 @@
 import FoundationEssentials
-import HTTP
+import LoupeHTTP
 import HTTPTypes
 import Hummingbird
 import Logging
 import NIOCore
 import RickAndMortyAPI
-import Toolbox
+import LoupeToolbox
 
 /// Builds the routes of `APIServer` and applies its fault plan to every answer.
 struct APIRouter: Sendable {

@@ -1,5 +1,5 @@
 import FoundationEssentials
-import HTTP
+import LoupeHTTP
 import Hummingbird
 import Logging
 import NIOCore

@@ -1,7 +1,7 @@
 import FoundationEssentials
 import Hummingbird
 import Logging
-import Toolbox
+import LoupeToolbox
 
 /// One line a request, as web servers write their access logs: method, target, status, body
 /// bytes and time taken, at `info` level (so `serve -v` shows them).

@@ -1,4 +1,4 @@
-import Toolbox
+import LoupeToolbox
 
 /// The server's own API root, known only once the socket is bound (port 0 picks one).
 final class BaseURL: Sendable {

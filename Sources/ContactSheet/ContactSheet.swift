@@ -1,4 +1,4 @@
-import Imaging
+import LoupeImaging
 
 /// Lays out a grid of circular avatars, each with lines of detail under it, under a title.
 ///

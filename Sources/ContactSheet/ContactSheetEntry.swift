@@ -1,4 +1,4 @@
-import Imaging
+import LoupeImaging
 
 /// One cell of a contact sheet: an avatar, a name and lines of detail.
 public struct ContactSheetEntry: Sendable {

@@ -1,4 +1,4 @@
-import Imaging
+import LoupeImaging
 
 /// The sheet's colours.
 public enum Theme: String, Sendable, CaseIterable {

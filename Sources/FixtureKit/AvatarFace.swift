@@ -1,5 +1,5 @@
 import RickAndMortyAPI
-import Toolbox
+import LoupeToolbox
 
 /// What one character's portrait looks like: its species' head, its eyes, the planets behind it,
 /// drawn from the character's random numbers once, in a fixed order (the fixtures depend on it).

@@ -1,6 +1,6 @@
-import Imaging
+import LoupeImaging
 import RickAndMortyAPI
-import Toolbox
+import LoupeToolbox
 
 /// Encodes each character's painted avatar the way the real service stores its files.
 ///

@@ -1,6 +1,6 @@
-import Imaging
+import LoupeImaging
 import RickAndMortyAPI
-import Toolbox
+import LoupeToolbox
 
 /// Draws a cartoon portrait for a character into a palette image, the way the real avatars look
 /// in outline: a scene behind, a head with eyes and hair, shoulders in a shirt.

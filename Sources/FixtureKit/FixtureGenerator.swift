@@ -1,6 +1,6 @@
 import Foundation
 import RickAndMortyAPI
-import Toolbox
+import LoupeToolbox
 
 /// Makes the project's own dataset: API-shaped characters, episodes and locations, deterministic
 /// for a seed, in the real service's sizes (826 characters, 51 episodes, 126 locations).

@@ -1,4 +1,4 @@
-import Toolbox
+import LoupeToolbox
 
 /// The words the generator builds names from, and the proportions it draws with.
 ///

@@ -1,6 +1,6 @@
 import Foundation
 import RickAndMortyAPI
-import Toolbox
+import LoupeToolbox
 
 /// Writes a whole dataset folder: the JSON files and every avatar, using all cores.
 package struct FixtureWriter: Sendable {

@@ -1,5 +1,5 @@
 import RickAndMortyAPI
-import Toolbox
+import LoupeToolbox
 
 extension SplitMix64 {
     /// One of `items`, uniformly.

@@ -1,4 +1,4 @@
-import Imaging
+import LoupeImaging
 
 /// Fuzzes sniffing, decoding and thumbnailing: any bytes give a bitmap that keeps every promise
 /// or a described error; a broken promise stops the run (libFuzzer saves the input).

@@ -1,7 +1,7 @@
 import ArgumentParser
 import CMalloc
 import FoundationEssentials
-import Toolbox
+import LoupeToolbox
 
 #if canImport(Glibc)
     import Glibc

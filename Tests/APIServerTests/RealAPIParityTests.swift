@@ -1,6 +1,6 @@
 import APIServer
 import Foundation
-import HTTP
+import LoupeHTTP
 import RickAndMortyAPI
 import TestSupport
 import Testing

@@ -1,7 +1,7 @@
 import APIServer
 import Foundation
 import HTTPTypes
-import HTTP
+import LoupeHTTP
 import RickAndMortyAPI
 import TestSupport
 import Testing

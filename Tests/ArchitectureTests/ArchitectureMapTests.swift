@@ -48,7 +48,7 @@ import Testing
             guard linked.insert(module).inserted, let (dependencies, _) = declared[module] else { continue }
             pending += dependencies
         }
-        #expect(linked.isSuperset(of: ["APIServer", "UseCases", "ImageCache", "Toolbox"]), "\(linked.sorted())")
+        #expect(linked.isSuperset(of: ["APIServer", "UseCases", "LoupePipeline", "LoupeToolbox"]), "\(linked.sorted())")
         for module in linked.sorted() {
             guard let (_, path) = declared[module] else { continue }  // another package's
             for found in Self.map.imports(in: path)
@@ -62,7 +62,7 @@ import Testing
         for (target, (_, path)) in try Self.map.declared() where path.hasPrefix("Sources/") {
             guard !ModuleMap.fileSystemModules.contains(target) else { continue }
             for call in Self.map.fileCalls(in: path) {
-                Issue.record("\(call.file):\(call.line): \(target) calls \(call.module); use FileSystem (Toolbox) instead")
+                Issue.record("\(call.file):\(call.line): \(target) calls \(call.module); use FileSystem (LoupeToolbox) instead")
             }
         }
     }

@@ -23,13 +23,13 @@ struct ModuleMap {
     static let docNames = [
         "SystemPackage": "swift-system", "Logging": "swift-log", "Hummingbird": "Hummingbird",
         "HTTPTypes": "swift-http-types", "NIOCore": "swift-nio", "ServiceLifecycle": "swift-service-lifecycle",
-        "AsyncAlgorithms": "swift-async-algorithms", "ArgumentParser": "swift-argument-parser", "CZlibSystem": "zlib",
+        "AsyncAlgorithms": "swift-async-algorithms", "ArgumentParser": "swift-argument-parser", "CLoupeZlibSystem": "zlib",
     ]
 
     /// Modules that may meet paths with Foundation's or swift-system's file calls: the one
     /// file-system layer, and the tools that make fixtures and replay fuzz inputs.
     static let fileSystemModules: Set<String> = [
-        "Toolbox", "FixtureKit", "FuzzTargets", "make-fixtures", "fuzz-images", "fuzz-api-json",
+        "LoupeToolbox", "FixtureKit", "FuzzTargets", "make-fixtures", "fuzz-images", "fuzz-api-json",
     ]
 
     /// The calls that meet paths, which belong in `FileSystem`.
@@ -45,7 +45,7 @@ struct ModuleMap {
             var dependencies = Set<String>()
             if let list = body.range(of: "dependencies: [") {
                 var rest = Self.balanced(body, from: body.index(before: list.upperBound), open: "[", close: "]")
-                for product in Self.all(#"\.product\(name: "([^"]+)", package: "[^"]+"\)"#, in: rest) {
+                for product in Self.all(#"\.product\(name: "([^"]+)", package: "[^"]+"(?:, condition: \w+)?\)"#, in: rest) {
                     dependencies.insert(product)
                 }
                 rest = rest.replacing(#/\.product\([^)]*\)/#, with: "")

@@ -1,8 +1,8 @@
 import Foundation
-import Imaging
+import LoupeImaging
 import TestSupport
 import Testing
-import Toolbox
+import LoupeToolbox
 
 @testable import BlockArt
 

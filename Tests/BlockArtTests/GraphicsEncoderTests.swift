@@ -1,5 +1,5 @@
 import Foundation
-import Imaging
+import LoupeImaging
 import Testing
 
 @testable import BlockArt

@@ -1,4 +1,4 @@
-import Imaging
+import LoupeImaging
 import Testing
 
 @testable import BlockArt

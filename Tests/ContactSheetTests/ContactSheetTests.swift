@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 @testable import ContactSheet
-@testable import Imaging
+@testable import LoupeImaging
 
 @Suite struct ContactSheetTests {
     static let avatar = ImageProcessors.Circle(size: 64, ring: RGBA(76, 196, 96)).process(

@@ -1,6 +1,6 @@
 import APIServer
 import Foundation
-import HTTP
+import LoupeHTTP
 import Hummingbird
 import NIOCore
 import Synchronization

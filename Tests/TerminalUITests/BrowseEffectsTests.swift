@@ -1,8 +1,8 @@
 import APIServer
 import BlockArt
 import Foundation
-import ImageCache
-import Imaging
+import LoupePipeline
+import LoupeImaging
 import RickAndMortyAPI
 import Synchronization
 import TestSupport

@@ -1,6 +1,6 @@
 import BlockArt
 import Foundation
-import Imaging
+import LoupeImaging
 import RickAndMortyAPI
 import TestSupport
 import Testing

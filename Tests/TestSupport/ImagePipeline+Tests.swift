@@ -1,6 +1,6 @@
 import FoundationEssentials
-import ImageCache
-import Imaging
+import LoupePipeline
+import LoupeImaging
 
 /// Shorthands the pipeline tests read by: a circle of a URL, an original, the disk tier.
 extension ImagePipeline {

@@ -1,8 +1,8 @@
 import APIServer
 import Foundation
-import HTTP
+import LoupeHTTP
 import Hummingbird
-import ImageCache
+import LoupePipeline
 import RickAndMortyAPI
 
 /// Where the tests find their data and how they start the real loopback server.

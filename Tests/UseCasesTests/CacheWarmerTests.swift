@@ -1,12 +1,12 @@
 import APIServer
 import Foundation
-import HTTP
-import Imaging
+import LoupeHTTP
+import LoupeImaging
 import RickAndMortyAPI
 import TestSupport
 import Testing
 
-@testable import ImageCache
+@testable import LoupePipeline
 @testable import UseCases
 
 /// `CacheWarmer` against the real loopback server, on real files: what it stores, what it

@@ -1,13 +1,13 @@
 import APIServer
 import ContactSheet
 import Foundation
-import HTTP
-import Imaging
+import LoupeHTTP
+import LoupeImaging
 import RickAndMortyAPI
 import TestSupport
 import Testing
 
-@testable import ImageCache
+@testable import LoupePipeline
 @testable import UseCases
 
 /// The one avatar fan-out and the one sheet builder, against the real loopback server.

@@ -1,5 +1,5 @@
 import Foundation
-import ImageCache
+import LoupePipeline
 import RickAndMortyAPI
 import Testing
 import UseCases

@@ -1,4 +1,4 @@
-import HTTP
+import LoupeHTTP
 import Synchronization
 import Testing
 import UseCases

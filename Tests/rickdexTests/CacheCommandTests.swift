@@ -1,6 +1,6 @@
 import APIServer
 import Foundation
-import ImageCache
+import LoupePipeline
 import RickAndMortyAPI
 import TestSupport
 import Testing

@@ -1,7 +1,7 @@
 import APIServer
 import Foundation
-import ImageCache
-import Imaging
+import LoupePipeline
+import LoupeImaging
 import RickAndMortyAPI
 import TestSupport
 import Testing

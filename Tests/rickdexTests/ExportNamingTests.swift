@@ -3,7 +3,7 @@ import TestSupport
 import Testing
 import UseCases
 
-@testable import Imaging
+@testable import LoupeImaging
 
 /// `rickdex export --name`, `--dry-run` and `--lossless` as a process over the bundled data.
 @Suite struct ExportNamingTests: ExportSuite {

@@ -1,5 +1,5 @@
 import Foundation
-import HTTP
+import LoupeHTTP
 import HTTPTypes
 import RickAndMortyAPI
 import TestSupport

@@ -1,9 +1,9 @@
 import BlockArt
 import Foundation
-import Imaging
+import LoupeImaging
 import TestSupport
 import Testing
-import Toolbox
+import LoupeToolbox
 
 /// The views with avatars, run as real processes: in a pipe, and on a real terminal (tmux).
 @Suite struct ViewTests {

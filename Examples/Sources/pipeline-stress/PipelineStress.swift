@@ -1,6 +1,6 @@
 import Foundation
-import ImageCache
-import Imaging
+import LoupePipeline
+import LoupeImaging
 
 /// Many `ImageTask`s at once, as an app's gallery makes them: awaited in a task group, some
 /// cancelled, some raised in priority while they wait, some with a progress reader, a prefetcher

@@ -1,9 +1,9 @@
 import Foundation
-import ImageCache
-import Imaging
+import LoupePipeline
+import LoupeImaging
 
 /// Thumbnails of images from anywhere, through Rickdex's image pipeline, with nothing of Rick
-/// and Morty: only `ImageCache` and `Imaging`. A second run reads the disk cache, not the network.
+/// and Morty: only `LoupePipeline` and `LoupeImaging`. A second run reads the disk cache, not the network.
 ///
 ///     thumbs URL... [--size 128] [--circle] [-o DIR]
 ///

@@ -1,5 +1,5 @@
 import FoundationEssentials
-import HTTP
+import LoupeHTTP
 import RickAndMortyAPI
 
 /// One avatar's bytes with the validators a conditional GET compares against.

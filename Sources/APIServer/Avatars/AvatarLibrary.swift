@@ -1,5 +1,5 @@
 import FoundationEssentials
-import Toolbox
+import LoupeToolbox
 
 /// The avatar files of a dataset, read on first request and kept in memory.
 final class AvatarLibrary: Sendable {

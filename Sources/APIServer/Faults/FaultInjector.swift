@@ -1,5 +1,5 @@
 import RickAndMortyAPI
-import Toolbox
+import LoupeToolbox
 
 /// Draws, per request, which fault of a `FaultPlan` (if any) to inject.
 final class FaultInjector: Sendable {

@@ -1,4 +1,4 @@
-import Toolbox
+import LoupeToolbox
 
 /// How the real API (Node) reads an id: `parseInt` to tell an id from a word, `Number` for each
 /// entry of a comma list and, through Mongoose's cast, for the id itself.

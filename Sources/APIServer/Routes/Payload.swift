@@ -2,7 +2,7 @@ import FoundationEssentials
 import HTTPTypes
 import Hummingbird
 import RickAndMortyAPI
-import Toolbox
+import LoupeToolbox
 
 /// A response before faults are applied: status, content type, extra headers and body bytes.
 struct Payload: Sendable {

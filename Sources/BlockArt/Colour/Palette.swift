@@ -1,4 +1,4 @@
-import Toolbox
+import LoupeToolbox
 
 /// A terminal palette and the nearest of its entries to any colour, by Oklab distance.
 ///

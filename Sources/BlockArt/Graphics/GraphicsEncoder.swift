@@ -1,5 +1,5 @@
 import FoundationEssentials
-import Imaging
+import LoupeImaging
 
 /// Real pixels for terminals that take them: an image as one escape sequence that fills
 /// `columns` x `rows` cells, in the kitty, iTerm2 or sixel protocol.

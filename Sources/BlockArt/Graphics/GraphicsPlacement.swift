@@ -1,4 +1,4 @@
-import Imaging
+import LoupeImaging
 
 /// Real pixels in the flow of text: an image in a box of whole cells with text beside it, or a
 /// row of images side by side, each sized in cells (kitty, iTerm2) or to the cells' pixels

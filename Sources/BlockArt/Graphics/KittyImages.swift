@@ -1,4 +1,4 @@
-import Imaging
+import LoupeImaging
 
 /// Images a full-screen view keeps on a kitty terminal: each sent once under its own id, then
 /// only placed. Placed at the cursor (outside tmux): when the placements change (the list

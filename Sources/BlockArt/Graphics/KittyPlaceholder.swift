@@ -1,5 +1,5 @@
 import FoundationEssentials
-import Toolbox
+import LoupeToolbox
 
 /// An image shown through kitty's Unicode placeholders (kitty 0.28 and later): sent once with a
 /// virtual placement (`U=1`), then drawn as ordinary text, a cell of U+10EEEE for each of its

@@ -1,4 +1,4 @@
-import Imaging
+import LoupeImaging
 
 /// An adaptive palette for one image (Heckbert's median cut): the opaque pixels are split, box by
 /// box, at the median of the box's widest channel until there are `maximum` boxes; each entry is

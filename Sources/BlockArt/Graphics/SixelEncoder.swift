@@ -1,4 +1,4 @@
-import Imaging
+import LoupeImaging
 
 /// DEC sixel: six pixel rows a band, one pass per colour, with a palette made for the image
 /// (`MedianCut`, up to 256 registers) and optional Floyd–Steinberg dithering. Transparent pixels

@@ -1,5 +1,5 @@
 import FoundationEssentials
-import Toolbox
+import LoupeToolbox
 
 /// What tmux knows of the terminal its client runs in, asked of tmux itself (`display -p`), for
 /// the pane this process runs in: tmux answers the probe in that terminal's place (XTVERSION says

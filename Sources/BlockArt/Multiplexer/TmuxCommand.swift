@@ -1,5 +1,5 @@
 import FoundationEssentials
-import Toolbox
+import LoupeToolbox
 
 /// Runs a `tmux` command against the server this process runs under and reads its answer.
 enum TmuxCommand {

@@ -1,4 +1,4 @@
-import Imaging
+import LoupeImaging
 
 /// A bitmap resampled to `width` x `height` pixels a cell, the size the cells are judged at,
 /// held as weighted Oklab (the error measured) and sRGB (the colours drawn).

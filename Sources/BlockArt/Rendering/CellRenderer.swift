@@ -1,4 +1,4 @@
-import Imaging
+import LoupeImaging
 
 /// Renders a bitmap as coloured text in a symbol set: each cell is the glyph and the two colours
 /// that draw its pixels with the least error in Oklab, as chafa and notcurses fit them.

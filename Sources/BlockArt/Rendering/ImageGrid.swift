@@ -1,4 +1,4 @@
-import Imaging
+import LoupeImaging
 
 /// Images side by side, `perRow` a row, each in a box `columns` cells wide, with a label under
 /// each when given: as cells, or as real pixels through `GraphicsPlacement` (kitty, iTerm2,

@@ -1,4 +1,4 @@
-import Imaging
+import LoupeImaging
 
 /// What a terminal said in answer to `TerminalProbe`'s queries, parsed from the raw input.
 ///

@@ -1,5 +1,5 @@
 import FoundationEssentials
-import Toolbox
+import LoupeToolbox
 
 /// What the probe heard in each terminal session, one small file a session, so that only the
 /// first command in a terminal session asks: over a 300 ms link every later command saves the

@@ -1,6 +1,6 @@
 import FoundationEssentials
-import Imaging
-import Toolbox
+import LoupeImaging
+import LoupeToolbox
 
 /// What the terminal on standard output can show: colours from `COLORTERM` and `TERM` (as chafa
 /// and timg read them), and, when the terminal answered `TerminalProbe`, graphics, symbols,

@@ -1,5 +1,5 @@
 import FoundationEssentials
-import Toolbox
+import LoupeToolbox
 
 /// Which terminal program is on the other end, and its version: from XTVERSION when it
 /// answered, else from the variables terminals set (`TERM_PROGRAM`, `VTE_VERSION`, `TERM`).

@@ -1,4 +1,4 @@
-import Toolbox
+import LoupeToolbox
 
 /// Makes untrusted text safe to print on a terminal, and measures it in terminal columns.
 ///

@@ -1,4 +1,4 @@
-import Toolbox
+import LoupeToolbox
 
 /// Makes a corpus of broken image files from whole ones: each file is damaged in one way that a
 /// correct decoder must refuse (no checksum-free damage, such as a flipped bit in JPEG scan data,

@@ -1,4 +1,4 @@
-import Toolbox
+import LoupeToolbox
 
 extension CRC32 {
     /// `value` as the four big-endian bytes PNG writes lengths, sizes and CRCs in.

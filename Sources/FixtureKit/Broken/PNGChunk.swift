@@ -1,4 +1,4 @@
-import Toolbox
+import LoupeToolbox
 /// One chunk of a PNG file, by where its parts lie.
 struct PNGChunk: Sendable, Hashable {
     /// Where the chunk's length field starts.

@@ -1,4 +1,4 @@
-import HTTP
+import LoupeHTTP
 
 /// Everything that can go wrong asking the API, each case naming what failed.
 ///

@@ -1,4 +1,4 @@
-import Toolbox
+import LoupeToolbox
 
 /// The URLs in an API answer, moved under the API root the client was given, so that every
 /// request (avatars, episodes, locations, residents) goes through `--api`: a caching proxy in

@@ -1,5 +1,5 @@
 import FoundationEssentials
-import HTTP
+import LoupeHTTP
 import Logging
 
 /// The API over HTTP: `https://rickandmortyapi.com/api` or any server with its semantics.

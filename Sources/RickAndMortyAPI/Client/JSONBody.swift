@@ -1,5 +1,5 @@
 import FoundationEssentials
-import HTTP
+import LoupeHTTP
 
 /// Turns response bodies into values or into errors that say what was wrong.
 package enum JSONBody {

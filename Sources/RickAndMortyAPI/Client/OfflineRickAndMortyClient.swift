@@ -1,6 +1,6 @@
 import FoundationEssentials
-import HTTP
-import Toolbox
+import LoupeHTTP
+import LoupeToolbox
 
 /// The API answered from a `ResponseCache` alone, never the network.
 ///

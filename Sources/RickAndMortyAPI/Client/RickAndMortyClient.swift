@@ -1,4 +1,4 @@
-import Toolbox
+import LoupeToolbox
 
 /// Reads the Rick and Morty API: filtered pages, single items and batches, of any resource.
 ///

@@ -1,5 +1,5 @@
 import FoundationEssentials
-import Toolbox
+import LoupeToolbox
 
 /// Where the dataset that ships with Rickdex is: what `--api fixtures` and `rickdex serve` serve,
 /// and what suggestions and completions read when no cache holds the answers. Rickdex's own

@@ -1,6 +1,6 @@
 import FoundationEssentials
 import SystemPackage
-import Toolbox
+import LoupeToolbox
 
 /// A dataset folder: the API's whole content as JSON arrays plus one avatar file per character.
 ///

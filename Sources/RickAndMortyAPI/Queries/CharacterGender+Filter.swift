@@ -1,4 +1,4 @@
-import Toolbox
+import LoupeToolbox
 
 extension CharacterGender {
     /// The genders a `gender` filter value selects, as the API matches it (a case-insensitive

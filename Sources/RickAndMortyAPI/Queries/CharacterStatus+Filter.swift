@@ -1,4 +1,4 @@
-import Toolbox
+import LoupeToolbox
 
 extension CharacterStatus {
     /// The statuses a `status` filter value selects, as the API matches it (a case-insensitive

@@ -1,5 +1,5 @@
 import FoundationEssentials
-import Toolbox
+import LoupeToolbox
 
 /// A filtered listing request (`/character?name=rick&status=alive&page=2`) and its semantics.
 ///

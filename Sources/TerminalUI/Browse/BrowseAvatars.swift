@@ -1,5 +1,5 @@
-import ImageCache
-import Imaging
+import LoupePipeline
+import LoupeImaging
 import Logging
 import RickAndMortyAPI
 import UseCases

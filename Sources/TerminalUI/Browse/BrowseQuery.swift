@@ -1,5 +1,5 @@
 import RickAndMortyAPI
-import Toolbox
+import LoupeToolbox
 import UseCases
 
 /// What browse searches for: the typed name and the status filter, as one value for its

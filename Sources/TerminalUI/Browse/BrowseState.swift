@@ -1,6 +1,6 @@
 import BlockArt
-import HTTP
-import Imaging
+import LoupeHTTP
+import LoupeImaging
 import RickAndMortyAPI
 import UseCases
 

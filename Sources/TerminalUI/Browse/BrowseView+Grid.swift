@@ -1,5 +1,5 @@
 import BlockArt
-import ImageCache
+import LoupePipeline
 import RickAndMortyAPI
 import UseCases
 

@@ -1,5 +1,5 @@
 import BlockArt
-import Imaging
+import LoupeImaging
 import RickAndMortyAPI
 import UseCases
 

@@ -1,13 +1,13 @@
 import BlockArt
 import Dispatch
 import FoundationEssentials
-import HTTP
-import ImageCache
-import Imaging
+import LoupeHTTP
+import LoupePipeline
+import LoupeImaging
 import Logging
 import RickAndMortyAPI
 import SystemPackage
-import Toolbox
+import LoupeToolbox
 import UseCases
 
 /// The live full-screen search (`rickdex browse`): raw keys in, screens out, with searches,

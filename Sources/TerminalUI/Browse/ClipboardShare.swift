@@ -1,7 +1,7 @@
 import BlockArt
 import FoundationEssentials
 import RickAndMortyAPI
-import Toolbox
+import LoupeToolbox
 
 /// What Ctrl-Y (`y` past the list) puts on the clipboard, and how it gets there.
 ///

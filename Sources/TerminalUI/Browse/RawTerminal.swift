@@ -2,7 +2,7 @@ import BlockArt
 import Dispatch
 import FoundationEssentials
 import SystemPackage
-import Toolbox
+import LoupeToolbox
 
 #if canImport(Glibc)
     import Glibc

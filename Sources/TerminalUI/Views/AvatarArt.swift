@@ -1,6 +1,6 @@
 import BlockArt
-import ImageCache
-import Imaging
+import LoupePipeline
+import LoupeImaging
 import RickAndMortyAPI
 import UseCases
 

@@ -1,6 +1,6 @@
 import BlockArt
 import FoundationEssentials
-import Imaging
+import LoupeImaging
 import RickAndMortyAPI
 
 /// Characters as a grid of round avatars with their names under them (episode casts, location

@@ -1,7 +1,7 @@
-import ImageCache
-import Imaging
+import LoupePipeline
+import LoupeImaging
 import RickAndMortyAPI
-import Toolbox
+import LoupeToolbox
 
 /// Round thumbnails for many characters: the one fan-out that search rows, cast grids, contact
 /// sheets and `export --sheet` draw through. A window of characters at a time (each fetches,

@@ -1,5 +1,5 @@
 import FoundationEssentials
-import ImageCache
+import LoupePipeline
 import RickAndMortyAPI
 
 extension APIIdentity {

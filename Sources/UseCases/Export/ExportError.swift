@@ -1,5 +1,5 @@
 import SystemPackage
-import Toolbox
+import LoupeToolbox
 
 /// Why an export stopped: a file in the export folder could not be written (a full or
 /// read-only disk), which no other character could get past either.

@@ -1,8 +1,8 @@
 import FoundationEssentials
-import ImageCache
-import Imaging
+import LoupePipeline
+import LoupeImaging
 import RickAndMortyAPI
-import Toolbox
+import LoupeToolbox
 
 /// What an export writes for one character, and how: the original as served, thumbnails
 /// at each size, each file named by a `FileNameTemplate` and skipped when it is already there

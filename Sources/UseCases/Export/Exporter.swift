@@ -1,7 +1,7 @@
 import FoundationEssentials
-import ImageCache
+import LoupePipeline
 import RickAndMortyAPI
-import Toolbox
+import LoupeToolbox
 
 /// Exports the avatars of a listing to a folder: lists the characters, runs an `ExportPlan` for
 /// each a window at a time (`Workload.mixed`), and writes the manifest.

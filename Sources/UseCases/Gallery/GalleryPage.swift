@@ -1,5 +1,5 @@
 import FoundationEssentials
-import ImageCache
+import LoupePipeline
 import RickAndMortyAPI
 
 /// `index.html` of an export: every exported character as a card in a grid, with a filter by

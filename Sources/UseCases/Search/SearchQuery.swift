@@ -1,5 +1,5 @@
 import RickAndMortyAPI
-import Toolbox
+import LoupeToolbox
 
 /// A value a search field produces: the text typed, or the text and its filters. `SearchSession`
 /// debounces these, drops repeats and searches for each that is not empty.

@@ -1,7 +1,7 @@
 import AsyncAlgorithms
 import FoundationEssentials
 import RickAndMortyAPI
-import Toolbox
+import LoupeToolbox
 
 /// Turns keystrokes into search results the way every good search field does.
 ///

@@ -1,7 +1,7 @@
 import ContactSheet
-import Imaging
+import LoupeImaging
 import RickAndMortyAPI
-import Toolbox
+import LoupeToolbox
 
 /// A contact sheet of characters as `sheet` and `export --sheet` write it: each one's round
 /// avatar (a plain disc where it could not be had), name, and a line of detail, or five.

@@ -1,4 +1,4 @@
-import HTTP
+import LoupeHTTP
 import RickAndMortyAPI
 
 /// What is known of an API without asking it: the characters, episodes and locations its cached

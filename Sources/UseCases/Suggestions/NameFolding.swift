@@ -1,4 +1,4 @@
-import Toolbox
+import LoupeToolbox
 
 /// A name as people type it: the form in which `Martínez` and `martinez`, `Mr. Poopybutthole` and
 /// `mr poopybutthole`, `Morty’s Lawyer` and `morty's lawyer` are one.

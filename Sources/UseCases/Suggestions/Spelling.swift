@@ -1,4 +1,4 @@
-import Toolbox
+import LoupeToolbox
 
 /// "Did you mean": the known terms nearest to one that matched nothing.
 ///

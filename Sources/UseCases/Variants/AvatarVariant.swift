@@ -1,6 +1,6 @@
 import FoundationEssentials
-import ImageCache
-import Imaging
+import LoupePipeline
+import LoupeImaging
 import RickAndMortyAPI
 
 /// One way the views draw an avatar: how wide on screen (or in pixels), and whether it wears its

@@ -1,4 +1,4 @@
-import Imaging
+import LoupeImaging
 import RickAndMortyAPI
 
 /// The colour that shows a character's status: the ring of a ringed avatar, and the status dot.

@@ -1,5 +1,5 @@
-import HTTP
-import ImageCache
+import LoupeHTTP
+import LoupePipeline
 import RickAndMortyAPI
 
 /// Why a batch (warm, export) stops starting items: what failed one item would fail every

@@ -1,8 +1,8 @@
 import FoundationEssentials
-import ImageCache
-import Imaging
+import LoupePipeline
+import LoupeImaging
 import RickAndMortyAPI
-import Toolbox
+import LoupeToolbox
 
 /// Fills the cache for offline use, as Nuke's `ImagePrefetcher` fills its own: every page of a
 /// listing, every avatar on it, and the thumbnails the views will draw.

@@ -1,4 +1,4 @@
-import ImageCache
+import LoupePipeline
 import RickAndMortyAPI
 
 /// Why a page or an avatar could not be warmed, with its cause kept until the report says it.

@@ -1,4 +1,4 @@
-import ImageCache
+import LoupePipeline
 import RickAndMortyAPI
 
 /// What a `CacheWarmer` run did: every page and avatar counted once by where it ended up, each

@@ -1,8 +1,8 @@
 import ArgumentParser
 import BlockArt
 import FoundationEssentials
-import Imaging
-import Toolbox
+import LoupeImaging
+import LoupeToolbox
 
 /// `rickdex art FILE... [--width N] [--color-mode M] [--graphics G]`
 struct ArtCommand: AsyncParsableCommand {

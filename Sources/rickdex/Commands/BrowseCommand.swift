@@ -5,7 +5,7 @@ import Logging
 import RickAndMortyAPI
 import SystemPackage
 import TerminalUI
-import Toolbox
+import LoupeToolbox
 
 /// `rickdex browse [QUERY] [--print id|name|json]`: a full-screen live search, and a picker.
 struct BrowseCommand: AsyncParsableCommand {

@@ -1,6 +1,6 @@
 import ArgumentParser
 import FoundationEssentials
-import ImageCache
+import LoupePipeline
 
 /// `rickdex cache stats | verify | prune | clear | path`
 struct CacheCommand: AsyncParsableCommand {

@@ -2,10 +2,10 @@ import ArgumentParser
 import BlockArt
 import ContactSheet
 import FoundationEssentials
-import ImageCache
-import Imaging
+import LoupePipeline
+import LoupeImaging
 import RickAndMortyAPI
-import Toolbox
+import LoupeToolbox
 import UseCases
 
 /// `rickdex export [filters | --all | --ids 1-20,42] --out DIR [--original] [--sizes 64,256] …`

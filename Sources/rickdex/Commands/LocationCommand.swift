@@ -2,7 +2,7 @@ import ArgumentParser
 import BlockArt
 import RickAndMortyAPI
 import TerminalUI
-import Toolbox
+import LoupeToolbox
 import UseCases
 
 /// `rickdex location [ID|NAME] [--json]`

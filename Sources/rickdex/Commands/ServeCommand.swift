@@ -4,7 +4,7 @@ import FoundationEssentials
 import Logging
 import RickAndMortyAPI
 import SystemPackage
-import Toolbox
+import LoupeToolbox
 
 #if canImport(Glibc)
     import Glibc

@@ -2,10 +2,10 @@ import ArgumentParser
 import BlockArt
 import ContactSheet
 import FoundationEssentials
-import ImageCache
-import Imaging
+import LoupePipeline
+import LoupeImaging
 import RickAndMortyAPI
-import Toolbox
+import LoupeToolbox
 import UseCases
 
 /// `rickdex sheet [filters] [--page N] -o sheet.png [--columns N] [--size PX] [--theme T] [--detail D]`

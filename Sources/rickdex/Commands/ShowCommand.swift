@@ -1,11 +1,11 @@
 import ArgumentParser
 import BlockArt
 import FoundationEssentials
-import ImageCache
-import Imaging
+import LoupePipeline
+import LoupeImaging
 import RickAndMortyAPI
 import TerminalUI
-import Toolbox
+import LoupeToolbox
 import UseCases
 
 /// `rickdex show ID|NAME [--json]`

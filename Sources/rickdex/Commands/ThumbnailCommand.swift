@@ -1,8 +1,8 @@
 import ArgumentParser
 import FoundationEssentials
-import ImageCache
-import Imaging
-import Toolbox
+import LoupePipeline
+import LoupeImaging
+import LoupeToolbox
 import UseCases
 
 /// `rickdex thumbnail FILE... --size 64 [--ring] --out DIR`

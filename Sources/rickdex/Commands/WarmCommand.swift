@@ -1,10 +1,10 @@
 import ArgumentParser
 import BlockArt
 import FoundationEssentials
-import ImageCache
+import LoupePipeline
 import RickAndMortyAPI
 import TerminalUI
-import Toolbox
+import LoupeToolbox
 import UseCases
 
 /// `rickdex warm [filters | --all] [--sizes 64] [--no-thumbnails] [--json]`

@@ -1,6 +1,6 @@
 import ArgumentParser
 import FoundationEssentials
-import Toolbox
+import LoupeToolbox
 
 /// A size on the command line: `512MB`, `2G`, `1.5GiB`, `300000` (bytes). Units are powers of
 /// 1024, as `du -h` prints them.

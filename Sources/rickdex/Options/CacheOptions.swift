@@ -1,7 +1,7 @@
 import ArgumentParser
 import FoundationEssentials
-import ImageCache
-import Toolbox
+import LoupePipeline
+import LoupeToolbox
 
 /// Where the cache lives and how big it may grow: every command that reads or writes it.
 struct CacheOptions: ParsableArguments {

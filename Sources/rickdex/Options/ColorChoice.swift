@@ -1,6 +1,6 @@
 import ArgumentParser
 import FoundationEssentials
-import Toolbox
+import LoupeToolbox
 
 /// `--color auto|always|never`.
 enum ColorChoice: String, ExpressibleByArgument, CaseIterable, Sendable {

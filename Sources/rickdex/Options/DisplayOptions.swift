@@ -1,7 +1,7 @@
 import ArgumentParser
 import BlockArt
 import FoundationEssentials
-import Toolbox
+import LoupeToolbox
 
 /// How images are drawn: colour mode, symbol set and graphics protocol, detected unless given.
 struct DisplayOptions: ParsableArguments, Sendable {

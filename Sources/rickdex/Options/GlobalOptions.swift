@@ -1,8 +1,8 @@
 import ArgumentParser
 import FoundationEssentials
-import HTTP
+import LoupeHTTP
 import RickAndMortyAPI
-import Toolbox
+import LoupeToolbox
 
 /// Options every command that talks to the API takes.
 struct GlobalOptions: ParsableArguments {

@@ -1,5 +1,5 @@
 import ArgumentParser
-import Toolbox
+import LoupeToolbox
 
 /// A comma-separated list of integers on the command line (`--sizes 32,64,128`, `--ids 1-20,42`).
 enum IntegerList {

@@ -1,4 +1,4 @@
-import ImageCache
+import LoupePipeline
 
 /// `rickdex cache stats --json`.
 struct CacheStatsOutput: Codable {

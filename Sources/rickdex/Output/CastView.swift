@@ -1,10 +1,10 @@
 import BlockArt
 import FoundationEssentials
-import ImageCache
-import Imaging
+import LoupePipeline
+import LoupeImaging
 import RickAndMortyAPI
 import TerminalUI
-import Toolbox
+import LoupeToolbox
 import UseCases
 
 /// What the episode and location views share: fetch the characters in one batch, their avatars

@@ -1,5 +1,5 @@
 import BlockArt
-import ImageCache
+import LoupePipeline
 import UseCases
 
 /// A batch's failures on stderr, one line each, except those the cache itself caused (a full or

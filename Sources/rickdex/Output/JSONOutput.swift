@@ -1,6 +1,6 @@
 import FoundationEssentials
 import TerminalUI
-import Toolbox
+import LoupeToolbox
 
 /// `--json` output: pretty, keys in the order the API writes them (a character's `id` first, its
 /// `created` last), ISO 8601 dates with milliseconds, one value per run.

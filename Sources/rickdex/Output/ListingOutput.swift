@@ -1,7 +1,7 @@
 import BlockArt
 import RickAndMortyAPI
 import TerminalUI
-import Toolbox
+import LoupeToolbox
 
 /// `rickdex episode` and `rickdex location` with nothing named: their whole list, a page at a
 /// time, as `search` prints characters (aligned on a terminal, tab-separated when piped, the

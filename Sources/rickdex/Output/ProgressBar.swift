@@ -1,5 +1,5 @@
 import FoundationEssentials
-import Toolbox
+import LoupeToolbox
 
 /// A one-line progress bar on stderr — done/total, rate, ETA — drawn only when stderr is a
 /// terminal, at most ten times a second.

@@ -1,4 +1,4 @@
-import Toolbox
+import LoupeToolbox
 
 #if canImport(Glibc)
     import Glibc

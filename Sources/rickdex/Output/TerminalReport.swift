@@ -1,5 +1,5 @@
 import BlockArt
-import Toolbox
+import LoupeToolbox
 
 /// `rickdex terminal`'s findings: each value and where it came from.
 struct TerminalReport: Encodable {

@@ -1,6 +1,6 @@
 import FoundationEssentials
-import HTTP
-import Toolbox
+import LoupeHTTP
+import LoupeToolbox
 
 /// `waiting for 127.0.0.1:8917 · 4 s · Ctrl-C stops` on stderr while a request has waited a
 /// second or more with nothing else arriving, redrawn as the seconds pass; on a terminal only.

@@ -1,7 +1,7 @@
 import FoundationEssentials
-import ImageCache
+import LoupePipeline
 import RickAndMortyAPI
-import Toolbox
+import LoupeToolbox
 import UseCases
 
 /// What `rickdex warm` did, for the closing lines and `--json`: the warmer's report, the time,

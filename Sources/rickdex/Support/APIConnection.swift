@@ -1,10 +1,10 @@
 import ArgumentParser
 import FoundationEssentials
-import HTTP
-import ImageCache
+import LoupeHTTP
+import LoupePipeline
 import Logging
 import RickAndMortyAPI
-import Toolbox
+import LoupeToolbox
 import UseCases
 
 /// What a command talks to: the API client and the image pipeline, both through the cache, and

@@ -1,5 +1,5 @@
 import FoundationEssentials
-import Toolbox
+import LoupeToolbox
 
 extension AtomicFile {
     /// Writes `bytes` to `file` whole or not at all, making its folder if missing (an output

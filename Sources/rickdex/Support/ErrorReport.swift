@@ -2,7 +2,7 @@ import ArgumentParser
 import BlockArt
 import FoundationEssentials
 import TerminalUI
-import Toolbox
+import LoupeToolbox
 
 /// What the user sees when a command fails: a message naming what failed, a hint at what to do,
 /// and the exit code documented in `rickdex --help`.

@@ -1,4 +1,4 @@
-import Toolbox
+import LoupeToolbox
 
 /// Messages gathered from concurrent work, to report once it is done.
 final class Failures: Sendable {

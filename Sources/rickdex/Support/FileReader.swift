@@ -1,5 +1,5 @@
 import FoundationEssentials
-import Toolbox
+import LoupeToolbox
 
 /// Reads local files with errors that name the file.
 enum FileReader {

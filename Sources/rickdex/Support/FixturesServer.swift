@@ -1,5 +1,5 @@
 import FoundationEssentials
-import Toolbox
+import LoupeToolbox
 
 /// The bundled dataset's server for `--api fixtures`: `rickdex serve` on a free loopback port, as
 /// a child process that ends with this one (so the command's own threads never serve).

@@ -1,7 +1,7 @@
 import BlockArt
 import FoundationEssentials
 import SystemPackage
-import Toolbox
+import LoupeToolbox
 
 /// An image named on the command line: a file, or standard input as `-`, read with a cap on
 /// its size that holds before any byte is read, as chafa and timg take their inputs.

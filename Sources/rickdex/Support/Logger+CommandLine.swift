@@ -1,6 +1,6 @@
 import Logging
 import RickAndMortyAPI
-import Toolbox
+import LoupeToolbox
 
 extension Logger {
     /// Debug lines on stderr with `--verbose`, nothing otherwise.

@@ -1,6 +1,6 @@
 import BlockArt
-import HTTP
-import ImageCache
+import LoupeHTTP
+import LoupePipeline
 import RickAndMortyAPI
 
 /// `--offline` and an answer the cache does not hold: which API's cache was read, which APIs

@@ -1,6 +1,6 @@
 import FoundationEssentials
 import SystemPackage
-import Toolbox
+import LoupeToolbox
 
 /// Checks an output folder before any work, leaving nothing behind: the folder is one, or can
 /// be made (it is made, and what was made removed again), and takes files. The folder itself is

@@ -1,7 +1,7 @@
 import FoundationEssentials
-import HTTP
-import ImageCache
-import Imaging
+import LoupeHTTP
+import LoupePipeline
+import LoupeImaging
 import RickAndMortyAPI
 import UseCases
 

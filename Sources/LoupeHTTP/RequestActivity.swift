@@ -1,0 +1,70 @@
+import LoupeToolbox
+
+/// The requests a transport has in flight, so that a slow one can be shown as it waits (`rickdex`
+/// writes `waiting for HOST · 4 s · Ctrl-C stops` on a terminal; browse, its status line).
+///
+/// Thread-safe. `whenIdle` runs on the thread that ends the last request, before its caller sees
+/// the answer, so that whatever the wait put on screen is gone before the answer is printed.
+public final class RequestActivity: Sendable {
+    private struct Request {
+        var host: String
+        var started: ContinuousClock.Instant
+        var attempt = 1
+    }
+
+    private struct State {
+        var requests: [Int: Request] = [:]
+        var next = 0
+        /// When the last request ended (an answer, or a failure).
+        var lastEnded: ContinuousClock.Instant?
+        var whenIdle: (@Sendable () -> Void)?
+    }
+
+    private let state = Locked(State())
+
+    public init() {}
+
+    /// Runs `body` each time the last request in flight ends. One observer; a new one replaces it.
+    public func whenIdle(_ body: (@Sendable () -> Void)?) {
+        state.withLock { $0.whenIdle = body }
+    }
+
+    /// The request that has waited longest, when it has waited at least `threshold` and no other
+    /// request ended within it (answers still arriving are progress, not a wait to show). With
+    /// `since`, only requests started then or later: what the user asked for last, not what an
+    /// earlier screen left running.
+    public func wait(at now: ContinuousClock.Instant, threshold: Duration, since: ContinuousClock.Instant? = nil)
+        -> NetworkWait?
+    {
+        state.withLock { state in
+            if let ended = state.lastEnded, now - ended < threshold { return nil }
+            guard
+                let oldest = state.requests.values.filter({ request in since.map { request.started >= $0 } ?? true })
+                    .min(by: { $0.started < $1.started }),
+                now - oldest.started >= threshold
+            else { return nil }
+            return NetworkWait(host: oldest.host, seconds: Int((now - oldest.started).seconds), attempt: oldest.attempt)
+        }
+    }
+
+    func begin(host: String, at now: ContinuousClock.Instant) -> Int {
+        state.withLock { state in
+            state.next += 1
+            state.requests[state.next] = Request(host: host, started: now)
+            return state.next
+        }
+    }
+
+    func attempt(_ number: Int, of request: Int) {
+        state.withLock { $0.requests[request]?.attempt = number }
+    }
+
+    func end(_ request: Int, at now: ContinuousClock.Instant) {
+        let idle = state.withLock { state -> (@Sendable () -> Void)? in
+            state.requests[request] = nil
+            state.lastEnded = now
+            return state.requests.isEmpty ? state.whenIdle : nil
+        }
+        idle?()
+    }
+}

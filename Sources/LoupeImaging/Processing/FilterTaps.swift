@@ -1,0 +1,74 @@
+import LoupeToolbox
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Lanczos3 weights for resampling one axis from `source` to `target` samples.
+///
+/// Every output sample reads the same number of inputs, `window`, from `starts[i]` on, with its
+/// normalised weights stored `window` apart. A fixed window lets the filter loops run without a
+/// per-sample count; near an edge the window is shifted inwards and the taps it gains weigh 0
+/// (out-of-range taps are dropped and the rest renormalised, so edges clamp).
+struct FilterTaps: Sendable {
+    var starts: [Int]
+    var weights: [Float]
+    var window: Int
+
+    static let lobes = 3.0
+
+    init(source: Int, target: Int) {
+        let scale = max(1, Double(source) / Double(target))
+        let support = Self.lobes * scale
+        var ranges: [(first: Int, taps: [Double])] = []
+        for index in 0..<target {
+            let centre = (Double(index) + 0.5) * Double(source) / Double(target)
+            let first = max(0, Int((centre - support).rounded(.down)))
+            let last = min(source - 1, Int((centre + support).rounded(.up)))
+            var taps = (first...last).map { Self.lanczos((Double($0) + 0.5 - centre) / scale) }
+            let total = taps.reduce(0, +)
+            taps = taps.map { total == 0 ? 0 : $0 / total }
+            ranges.append((first, taps))
+        }
+        window = min(source, ranges.map(\.taps.count).max() ?? 1)
+        starts = []
+        weights = [Float](repeating: 0, count: window * target)
+        for (index, range) in ranges.enumerated() {
+            let start = min(range.first, source - window)
+            starts.append(start)
+            for (offset, weight) in range.taps.enumerated() {
+                weights[index * window + range.first - start + offset] = Float(weight)
+            }
+        }
+    }
+
+    /// Taps for a size pair, computed once per thread: thumbnails of one size share them, and
+    /// threads resampling at once share no lock.
+    static func cached(source: Int, target: Int) -> FilterTaps {
+        let key = SizePair(source: source, target: target)
+        return cache.withValue { cache in
+            if let taps = cache[key] { return taps }
+            let taps = FilterTaps(source: source, target: target)
+            if cache.count > 64 { cache.removeAll() }
+            cache[key] = taps
+            return taps
+        }
+    }
+
+    private struct SizePair: Hashable {
+        var source: Int
+        var target: Int
+    }
+
+    private static let cache = PerThread<[SizePair: FilterTaps]> { [:] }
+
+    static func lanczos(_ x: Double) -> Double {
+        let distance = abs(x)
+        if distance < 1e-9 { return 1 }
+        if distance >= lobes { return 0 }
+        let pix = Double.pi * distance
+        return lobes * sin(pix) * sin(pix / lobes) / (pix * pix)
+    }
+}

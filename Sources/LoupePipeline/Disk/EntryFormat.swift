@@ -1,0 +1,124 @@
+import FoundationEssentials
+import LoupeToolbox
+
+/// The bytes of one entry file, version 1:
+///
+/// ```
+/// offset  size  field
+///      0     8  magic "RDXCACH1"
+///      8     4  metadata length, little-endian
+///     12     8  body length, little-endian
+///     20     4  CRC-32 of metadata and body together
+///     24     …  metadata: length-prefixed fields (`12:image/jpeg`), then the body
+/// ```
+///
+/// A file whose size is not exactly the header's lengths, or whose checksum differs, is corrupt.
+enum EntryFormat {
+    static let magic = Array("RDXCACH1".utf8)
+    static let headerSize = 24
+
+    static func encode(_ entry: CacheEntry) -> [UInt8] {
+        head(of: entry) + entry.body
+    }
+
+    /// The header and metadata, the bytes before the body: a writer puts the two side by side
+    /// (`AtomicFile.stage([head, body], …)`) rather than copying the body behind the head.
+    static func head(of entry: CacheEntry) -> [UInt8] {
+        let metadata = encode(entry.metadata)
+        var bytes = magic
+        bytes.reserveCapacity(headerSize + metadata.count)
+        append(UInt32(metadata.count), to: &bytes)
+        append(UInt64(entry.body.count), to: &bytes)
+        var crc = CRC32.checksum(metadata)
+        crc = entry.body.withUnsafeBytes { CRC32.continuing(crc, $0) }
+        append(crc, to: &bytes)
+        bytes += metadata
+        return bytes
+    }
+
+    /// The entry in `bytes`, or why it is not one.
+    static func decode(_ bytes: [UInt8]) -> Result<CacheEntry, EntryCorruption> {
+        guard bytes.count >= headerSize, bytes.starts(with: magic) else { return .failure(.badHeader) }
+        let metadataLength = Int(read(UInt32.self, bytes, at: 8))
+        let bodyLength = read(UInt64.self, bytes, at: 12)
+        let expected = UInt64(headerSize) + UInt64(metadataLength) + bodyLength
+        guard expected == UInt64(bytes.count) else {
+            return .failure(.wrongLength(expected: expected, actual: UInt64(bytes.count)))
+        }
+        let crc = bytes.withUnsafeBytes { CRC32.checksum(UnsafeRawBufferPointer(rebasing: $0[headerSize...])) }
+        guard crc == read(UInt32.self, bytes, at: 20) else { return .failure(.checksumMismatch) }
+        let metadataEnd = headerSize + metadataLength
+        guard let metadata = decodeMetadata(bytes[headerSize..<metadataEnd]) else { return .failure(.badMetadata) }
+        return .success(CacheEntry(metadata: metadata, body: Array(bytes[metadataEnd...])))
+    }
+
+    /// The metadata alone, from the first bytes of an entry file, without checking the body:
+    /// enough to count entries by kind. `nil` when the prefix is too short or not an entry.
+    static func metadata(fromPrefix bytes: [UInt8]) -> EntryMetadata? {
+        guard bytes.count >= headerSize, bytes.starts(with: magic) else { return nil }
+        let metadataEnd = headerSize + Int(read(UInt32.self, bytes, at: 8))
+        guard metadataEnd <= bytes.count else { return nil }
+        return decodeMetadata(bytes[headerSize..<metadataEnd])
+    }
+
+    // MARK: Metadata fields
+
+    private static func encode(_ metadata: EntryMetadata) -> [UInt8] {
+        var fields = [
+            metadata.kind.rawValue, metadata.key, metadata.url, metadata.contentType, metadata.etag ?? "",
+            metadata.lastModified ?? "", String(milliseconds(metadata.storedAt)), String(milliseconds(metadata.expiresAt)),
+            // The CRC-32 in decimal, as entries have always written it.
+            metadata.madeFrom.map(String.init) ?? "",
+        ]
+        // A tenth field came later: "s" for a lifetime from the server, "!" for must-revalidate.
+        // Entries without either keep the nine-field form, which every version reads.
+        let freshness = (metadata.lifetimeFromServer ? "s" : "") + (metadata.mustRevalidate ? "!" : "")
+        if !freshness.isEmpty { fields.append(freshness) }
+        return Array(fields.map { "\($0.utf8.count):\($0)" }.joined().utf8)
+    }
+
+    private static func decodeMetadata(_ bytes: ArraySlice<UInt8>) -> EntryMetadata? {
+        var fields: [String] = []
+        var index = bytes.startIndex
+        while index < bytes.endIndex {
+            guard let colon = bytes[index...].firstIndex(of: UInt8(ascii: ":")),
+                let length = Int(String(decoding: bytes[index..<colon], as: UTF8.self)), length >= 0,
+                colon + 1 + length <= bytes.endIndex
+            else { return nil }
+            fields.append(String(decoding: bytes[(colon + 1)..<(colon + 1 + length)], as: UTF8.self))
+            index = colon + 1 + length
+        }
+        guard fields.count == 9 || fields.count == 10, let kind = EntryKind(rawValue: fields[0]), let stored = Int64(fields[6]),
+            let expires = Int64(fields[7])
+        else { return nil }
+        var metadata = EntryMetadata(
+            kind: kind, key: CacheKey([]), url: fields[2], contentType: fields[3], etag: fields[4].isEmpty ? nil : fields[4],
+            lastModified: fields[5].isEmpty ? nil : fields[5], storedAt: date(stored), expiresAt: date(expires),
+            lifetimeFromServer: fields.count == 10 && fields[9].contains("s"),
+            mustRevalidate: fields.count == 10 && fields[9].contains("!"), madeFrom: UInt32(fields[8]))
+        metadata.key = fields[1]
+        return metadata
+    }
+
+    private static func milliseconds(_ date: Date) -> Int64 {
+        Int64((date.timeIntervalSince1970 * 1000).rounded())
+    }
+
+    private static func date(_ milliseconds: Int64) -> Date {
+        Date(timeIntervalSince1970: Double(milliseconds) / 1000)
+    }
+
+    // MARK: Integers
+
+    private static func append<T: FixedWidthInteger>(_ value: T, to bytes: inout [UInt8]) {
+        withUnsafeBytes(of: value.littleEndian) { bytes += $0 }
+    }
+
+    private static func read<T: FixedWidthInteger>(_ type: T.Type, _ bytes: [UInt8], at offset: Int) -> T {
+        var value: T = 0
+        for index in (0..<MemoryLayout<T>.size).reversed() {
+            value = value << 8 | T(bytes[offset + index])
+        }
+        return value
+    }
+}

@@ -1,0 +1,110 @@
+import SystemPackage
+import LoupeToolbox
+
+/// The cache's size, bytes and entries, in one small file (`v1/size`) that every write and
+/// removal updates in O(1) under an exclusive `flock`, so that no ordinary command walks the
+/// tree to learn it. Nuke's `DataCache` sweeps on a timer and Coil's `DiskLruCache` keeps a
+/// journal for the same reason.
+///
+/// The record is 32 bytes: a magic, the two totals and a CRC-32 over them, rewritten in place
+/// (`pwrite` of 32 bytes into an existing block never needs new space, so a full disk cannot
+/// break it). A record that is missing, truncated or garbled (a `kill -9` mid-write, a hand
+/// edit) reads as `nil`; the cache then rebuilds it from a walk of the files. A process killed
+/// between writing an entry and updating the record leaves it off by that one entry, which the
+/// next walk (`trim`, `verify`, `cache stats --exact`) corrects.
+///
+/// Thread-safe and process-safe: every update holds the file lock.
+struct SizeRecord: Sendable {
+    struct Totals: Sendable, Hashable {
+        var bytes: Int64
+        var entries: Int64
+    }
+
+    let path: String
+
+    static let size = 32
+    private static let magic: [UInt8] = Array("RDXSIZE1".utf8)
+
+    /// The recorded totals; `nil` when the record is missing or not valid.
+    func read() -> Totals? {
+        guard let file = try? FileSystem.openForReading(path) else { return nil }
+        defer { try? file.close() }
+        try? FileSystem.lock(file, exclusive: false)
+        return Self.decode(Self.read(file))
+    }
+
+    /// Runs `change` (which renames or removes an entry file and says by how much the totals
+    /// change) holding the record's exclusive lock, and adds the change to the record. Returns
+    /// the new totals; `nil` when the record is missing or not valid (the change itself is made
+    /// all the same), so the caller rebuilds it. Throws what `change` throws.
+    func update(
+        _ change: () throws(Errno) -> (bytes: Int64, entries: Int64)
+    ) throws(Errno) -> Totals? {
+        // An empty file where the record is missing: something to lock, which reads as not valid.
+        let file = try? FileSystem.openForUpdate(path)
+        defer { try? file?.close() }
+        if let file { try? FileSystem.lock(file, exclusive: true) }
+        let delta = try change()
+        guard let file, var totals = Self.decode(Self.read(file)) else { return nil }
+        guard delta != (0, 0) else { return totals }
+        totals.bytes = max(0, totals.bytes + delta.bytes)
+        totals.entries = max(0, totals.entries + delta.entries)
+        guard (try? file.writeAll(toAbsoluteOffset: 0, Self.encode(totals))) != nil else { return nil }
+        return totals
+    }
+
+    /// Sets the totals to `count()` when the record is missing or not valid, holding the
+    /// exclusive lock, under which no entry is committed (`update`): a walk made in `count` is
+    /// exact even while other processes write.
+    func setIfMissing(_ count: () -> Totals) throws(Errno) {
+        do {
+            let file = try FileSystem.openForUpdate(path)
+            defer { try? file.close() }
+            try FileSystem.lock(file, exclusive: true)
+            guard Self.decode(Self.read(file)) == nil else { return }
+            _ = try file.writeAll(toAbsoluteOffset: 0, Self.encode(count()))
+            try file.resize(to: Int64(Self.size))
+        } catch {
+            throw Errno(error)
+        }
+    }
+
+    /// Sets the totals outright (after a walk of the files), creating the record if needed.
+    func replace(with totals: Totals) throws(Errno) {
+        do {
+            let file = try FileSystem.openForUpdate(path)
+            defer { try? file.close() }
+            try FileSystem.lock(file, exclusive: true)
+            _ = try file.writeAll(toAbsoluteOffset: 0, Self.encode(totals))
+            try file.resize(to: Int64(Self.size))
+        } catch {
+            throw Errno(error)
+        }
+    }
+
+    static func encode(_ totals: Totals) -> [UInt8] {
+        var bytes = magic
+        withUnsafeBytes(of: totals.bytes.littleEndian) { bytes += $0 }
+        withUnsafeBytes(of: totals.entries.littleEndian) { bytes += $0 }
+        let crc = CRC32.checksum(bytes)
+        withUnsafeBytes(of: crc.littleEndian) { bytes += $0 }
+        bytes += [0, 0, 0, 0]
+        return bytes
+    }
+
+    static func decode(_ bytes: [UInt8]) -> Totals? {
+        guard bytes.count == size, bytes.starts(with: magic) else { return nil }
+        func integer<T: FixedWidthInteger>(_ type: T.Type, at offset: Int) -> T {
+            bytes[offset..<offset + MemoryLayout<T>.size].reversed().reduce(T(0)) { $0 << 8 | T($1) }
+        }
+        guard CRC32.checksum(Array(bytes[0..<24])) == integer(UInt32.self, at: 24) else { return nil }
+        let totals = Totals(bytes: integer(Int64.self, at: 8), entries: integer(Int64.self, at: 16))
+        return totals.bytes >= 0 && totals.entries >= 0 ? totals : nil
+    }
+
+    private static func read(_ file: FileDescriptor) -> [UInt8] {
+        var buffer = [UInt8](repeating: 0, count: size + 1)
+        let count = (try? buffer.withUnsafeMutableBytes { try file.read(fromAbsoluteOffset: 0, into: $0) }) ?? 0
+        return Array(buffer.prefix(count))
+    }
+}

@@ -1,0 +1,140 @@
+import FoundationEssentials
+import LoupeHTTP
+import LoupeImaging
+import LoupeToolbox
+
+/// Images by request, as Nuke's `ImagePipeline`, on Linux: from the image cache (memory), the
+/// processed image in the data cache (disk), or made from the original (from the data cache or
+/// the data loader), decoded at the smallest scale the first processor allows.
+///
+/// Identical requests in flight share one download and one processing; requests that differ only
+/// in their processors share the download. Downloads wait for a slot in priority order
+/// (`Configuration.dataLoadingLimit`). What is made is kept as `Configuration.dataCachePolicy`
+/// says; a failed cache write never fails a load (the disk tier counts it and keeps it as
+/// `lastWriteError`).
+///
+/// Entries are fresh for as long as the origin's caching headers say (or `acceptsStale`, or the
+/// data cache's default lifetime), and not stored at all when they forbid it. Online, a stale
+/// entry is revalidated (a 304 renews it without a download) and stands in whenever the origin
+/// fails (a dropped or refused connection, a 5xx, a 429), as a stale API answer does, unless it
+/// was stored `must-revalidate`. With no data loader any cached copy is good, and a miss is
+/// `Error.dataMissingInCache`.
+///
+/// Thread-safe: any number of tasks may ask at once; the tiers and counters lock their own state.
+public final class ImagePipeline: Sendable {
+    public let configuration: Configuration
+
+    /// Requests in flight, one job per image and options: its processing, and its original.
+    let requests = Scheduler<RequestFlight, ImageResponse>(limit: .max)
+    /// Downloads of originals, one job per original, `Configuration.dataLoadingLimit` at a time.
+    let loads: Scheduler<OriginalFlight, Original>
+    /// Decoding and processing, `Configuration.processingLimit` at a time.
+    let processing: Slots
+    let counters = Locked(PipelineStatistics())
+
+    public init(configuration: Configuration = Configuration()) {
+        self.configuration = configuration
+        self.loads = Scheduler(limit: configuration.dataLoadingLimit)
+        self.processing = Slots(limit: configuration.processingLimit)
+    }
+
+    /// What this pipeline did in this process: downloads, cache hits, processings, joins.
+    public var statistics: PipelineStatistics {
+        var statistics = counters.withLock { $0 }
+        statistics.coalesced = loads.joined + requests.joined
+        if let memory = configuration.imageCache as? MemoryCache<ImageCacheKey, Bitmap> { statistics.memory = memory.statistics }
+        if let disk = dataCache as? DiskCache { statistics.disk = disk.statistics }
+        return statistics
+    }
+
+    var dataLoader: (any DataLoading)? { configuration.dataLoader }
+    var dataCache: (any DataCaching)? { configuration.dataCache }
+
+    // MARK: Originals
+
+    /// The original of `url` under `key`: from the data cache when fresh (any age with no loader
+    /// or `cacheOnly`), revalidated, or loaded and stored; `readsCache`/`writesCache` false leave
+    /// the data cache out of it. A download is one job for every caller of the same original,
+    /// started in `priority` order.
+    func loadOriginal(
+        _ url: URL, flight: OriginalFlight, priority: @escaping Slots.Priority,
+        progress: SharedJob.Progress?
+    ) async throws -> Original {
+        let key = flight.key
+        let cached = flight.readsCache ? dataCache?.entry(for: key) : nil
+        let loader = flight.cacheOnly ? nil : dataLoader
+        if let cached, loader == nil || (!flight.revalidating && cached.metadata.isFresh(at: Date())) {
+            counters.withLock { $0.originalHits += 1 }
+            return Original(bytes: cached.body, source: .disk, directives: cached.metadata.remainingDirectives())
+        }
+        guard let loader else { throw Error.dataMissingInCache(url: url.absoluteString) }
+        return try await loads.run(flight, priority: priority, progress: progress) { [self] job in
+            try await download(url, flight: flight, cached: cached, loader: loader, job: job)
+        }
+    }
+
+    /// The download of a load job, and what follows it: a 304 renews `cached`, a body is checked
+    /// and stored, a failure lets `cached` stand in when it may.
+    private func download(
+        _ url: URL, flight: OriginalFlight, cached: CacheEntry?, loader: any DataLoading,
+        job: SharedJob
+    ) async throws -> Original {
+        let key = flight.key
+        let download: Download
+        do {
+            download = try await loader.loadData(
+                for: url, validators: cached?.metadata.validators ?? [:], progress: { job.report($0, $1) })
+        } catch is CancellationError {
+            throw CancellationError()
+        } catch {
+            // Stale beats nothing (the copy is whole, only old), unless the server said it must not:
+            // the same rule as for the API's answers.
+            if let cached, !cached.metadata.mustRevalidate, Self.staleMayStandIn(for: error) {
+                return Original(bytes: cached.body, source: .staleAfterError, directives: cached.metadata.remainingDirectives())
+            }
+            throw error as? Error ?? Error.dataLoadingFailed(url: url.absoluteString, underlying: error)
+        }
+        switch download.acceptingStale(for: configuration.acceptsStale) {
+        case .notModified(let directives):
+            guard let cached else { throw Error.statusCodeUnacceptable(304, url: url.absoluteString) }
+            let renewed = try? dataCache?.renew(cached, for: key, directives: directives)
+            counters.withLock { $0.revalidated += 1 }
+            return Original(
+                bytes: cached.body, source: .revalidated, directives: renewed?.remainingDirectives() ?? directives)
+        case .body(let bytes, let contentType, let etag, let lastModified, let directives):
+            counters.withLock {
+                $0.downloads += 1
+                $0.bytesDownloaded += Int64(bytes.count)
+            }
+            guard ImageSniffer.format(of: bytes) != nil else {
+                throw Error.notAnImage(url: url.absoluteString, firstBytes: ImageSniffer.preview(bytes))
+            }
+            do {
+                _ = try ImageDecoder(options: DecodeOptions(limits: configuration.decodingLimits)).size(of: bytes)
+            } catch {
+                throw Error.decodingFailed(url: url.absoluteString, underlying: error)
+            }
+            // A cache that cannot keep it (a full or read-only disk) does not cost the image: the
+            // disk tier counts the failure and keeps it to report.
+            if let dataCache, flight.writesCache, directives.mayStore {
+                let metadata = dataCache.metadata(
+                    .original, key: key, url: url.absoluteString, contentType: contentType ?? "application/octet-stream",
+                    etag: etag, lastModified: lastModified, directives: directives)
+                try? dataCache.store(bytes, metadata: metadata, for: key)
+            }
+            return Original(bytes: bytes, source: .network, directives: directives)
+        }
+    }
+
+    /// Whether a failure of the origin lets a stale copy stand in: the way to it failed, or it
+    /// answered 5xx or 429. Not a certificate that does not verify (the user must hear of it),
+    /// nor an answer that the image is gone or is no image.
+    static func staleMayStandIn(for error: any Swift.Error) -> Bool {
+        switch error {
+        case let failure as HTTPError: failure.staleMayStandIn
+        case Error.statusCodeUnacceptable(let status, _): status == 429 || status >= 500
+        case Error.dataLoadingFailed(_, let underlying): staleMayStandIn(for: underlying)
+        default: false
+        }
+    }
+}

@@ -1,0 +1,94 @@
+import FoundationEssentials
+import LoupeHTTP
+import LoupeToolbox
+
+/// The core's `ResponseCache` on the disk tier: API answers keyed by their path under the API's
+/// identity, fresh for as long as the server's caching headers say, or the configured response
+/// lifetime (24 h by default) when they say nothing.
+///
+/// Bodies are stored address-free: URLs under the API's current root are written under the real
+/// service's root, and read back under whatever root the API has now. So avatar URLs in a page
+/// cached through `--api fixtures` on one port still lead to the cache on the next run's port,
+/// and offline they key exactly as the avatars were stored.
+///
+/// Thread-safe, and safe across processes: each entry is written atomically by the disk tier.
+public final class DiskResponseCache: ResponseCache {
+    /// What went through this cache in this process.
+    public struct Statistics: Sendable, Hashable, Codable {
+        /// Answers downloaded and stored.
+        public var stored = 0
+        /// Stale answers the server confirmed (304) and renewed.
+        public var renewed = 0
+        /// Answers downloaded that could not be written (a full or read-only disk).
+        public var unstored = 0
+    }
+
+    public let disk: DiskCache
+    public let identity: APIIdentity
+    private let counters = Locked(Statistics())
+
+    public init(disk: DiskCache, identity: APIIdentity) {
+        self.disk = disk
+        self.identity = identity
+    }
+
+    public var statistics: Statistics { counters.withLock { $0 } }
+
+    public func response(for path: String) -> CachedResponse? {
+        disk.entry(for: identity.key(forPath: path)).map { entry in
+            CachedResponse(
+                body: rewrite(entry.body, from: identity.canonicalRoot, to: identity.baseURL?.absoluteString),
+                etag: entry.metadata.etag, lastModified: entry.metadata.lastModified,
+                expiresAt: entry.metadata.expiresAt, mustRevalidate: entry.metadata.mustRevalidate,
+                serverLifetime: entry.metadata.lifetimeFromServer
+                    ? .seconds(max(0, entry.metadata.expiresAt.timeIntervalSince(entry.metadata.storedAt))) : nil)
+        }
+    }
+
+    public func store(
+        body: [UInt8], etag: String?, lastModified: String?, directives: CacheDirectives, for path: String
+    ) {
+        let written = write(body: body, etag: etag, lastModified: lastModified, directives: directives, for: path)
+        counters.withLock { counters in
+            if written { counters.stored += 1 } else { counters.unstored += 1 }
+        }
+    }
+
+    public func renew(_ response: CachedResponse, directives: CacheDirectives, for path: String) {
+        // A 304 that gives no lifetime keeps the one the server gave before.
+        let renewed = CacheDirectives(
+            mayStore: true, lifetime: directives.lifetime ?? response.serverLifetime,
+            mustRevalidate: directives.mustRevalidate || response.mustRevalidate)
+        let written = write(
+            body: response.body, etag: response.etag, lastModified: response.lastModified, directives: renewed, for: path)
+        counters.withLock { counters in
+            if written { counters.renewed += 1 } else { counters.unstored += 1 }
+        }
+    }
+
+    private func rewrite(_ body: [UInt8], from: String?, to: String?) -> [UInt8] {
+        guard let from, let to, from != to else { return body }
+        return URLRewriter.replacing(body, prefix: Array(Self.root(from).utf8), with: Array(Self.root(to).utf8))
+    }
+
+    private static func root(_ text: String) -> String {
+        text.hasSuffix("/") ? String(text.dropLast()) : text
+    }
+
+    /// A failed write is kept in `disk.lastWriteError` for the command to report once.
+    private func write(
+        body: [UInt8], etag: String?, lastModified: String?, directives: CacheDirectives, for path: String
+    ) -> Bool {
+        let key = identity.key(forPath: path)
+        let metadata = disk.metadata(
+            .response, key: key, url: path, contentType: "application/json", etag: etag, lastModified: lastModified,
+            directives: directives)
+        do {
+            try disk.store(
+                rewrite(body, from: identity.baseURL?.absoluteString, to: identity.canonicalRoot), metadata: metadata, for: key)
+            return true
+        } catch {
+            return false
+        }
+    }
+}
