@@ -145,7 +145,7 @@ let package = Package(
         .target(
             name: "TestSupport",
             dependencies: [
-                "APIServer", "RickAndMortyAPI", "LoupeHTTP", "LoupePipeline", "LoupeImaging", "LoupeToolbox",
+                "APIServer", "RickAndMortyAPI", "UseCases", "LoupeHTTP", "LoupePipeline", "LoupeImaging", "LoupeToolbox",
                 .product(name: "Hummingbird", package: "hummingbird", condition: command),
             ],
             path: "Tests/TestSupport"),

@@ -34,8 +34,8 @@ defer { if CommandLine.arguments.count < 2 { try? FileManager.default.removeItem
 let disk = try DiskCache(root: folder)
 let identity = APIIdentity(name: "bench", baseURL: nil, canonicalRoot: "https://rickandmortyapi.com/api")
 // Plain, as the disk tier keeps thumbnails (a ring is drawn on when shown).
-let circle = ImageProcessors.Circle(size: 64)
-let ringed = ImageProcessors.Circle(size: 64, ring: RGBA(76, 196, 96))
+let circle = ImageProcessors.CircleThumbnail(size: 64)
+let ringed = ImageProcessors.CircleThumbnail(size: 64, ring: RGBA(76, 196, 96))
 
 // 100 distinct 64 px thumbnails on disk, made the way the pipeline makes them, from real avatars
 // (../shared/realdata when present, else the bundled Fixtures/).

@@ -84,6 +84,6 @@ public struct ContactSheet: Sendable {
 
     /// A plain disc where an avatar could not be had.
     private func placeholder() -> Bitmap {
-        ImageProcessors.Circle(size: thumbnailSize).process(Bitmap(width: 4, height: 4, fill: theme.placeholder))
+        ImageProcessors.CircleThumbnail(size: thumbnailSize).process(Bitmap(width: 4, height: 4, fill: theme.placeholder))
     }
 }

@@ -31,7 +31,7 @@ public enum ImageFuzzTarget {
         } catch {
             check(!error.description.isEmpty, "an error without a description")
         }
-        if let thumbnail = try? Thumbnailer(circle: ImageProcessors.Circle(size: 24), limits: limits).thumbnail(bytes) {
+        if let thumbnail = try? Thumbnailer(circle: ImageProcessors.CircleThumbnail(size: 24), limits: limits).thumbnail(bytes) {
             check(thumbnail.width == 24 && thumbnail.height == 24, "thumbnail \(thumbnail.width)x\(thumbnail.height)")
         }
         return decoded

@@ -3,11 +3,11 @@
 ///
 /// A value with no state: call it from as many tasks as there are cores.
 public struct Thumbnailer: Sendable, Hashable {
-    public var circle: ImageProcessors.Circle
+    public var circle: ImageProcessors.CircleThumbnail
     public var scaling: DecodeOptions.Scaling
     public var limits: ImageLimits
 
-    public init(circle: ImageProcessors.Circle, scaling: DecodeOptions.Scaling = .quality, limits: ImageLimits = ImageLimits()) {
+    public init(circle: ImageProcessors.CircleThumbnail, scaling: DecodeOptions.Scaling = .quality, limits: ImageLimits = ImageLimits()) {
         self.circle = circle
         self.scaling = scaling
         self.limits = limits

@@ -12,7 +12,7 @@ import LoupeToolbox
     /// A fixture avatar as the search view asks for it: a 64 px circle for 8 columns.
     static func avatar() throws -> Bitmap {
         let bytes = try [UInt8](Data(contentsOf: TestData.fixtures.appendingPathComponent("avatars/1.jpeg")))
-        return try Thumbnailer(circle: ImageProcessors.Circle(size: 64)).thumbnail(bytes)
+        return try Thumbnailer(circle: ImageProcessors.CircleThumbnail(size: 64)).thumbnail(bytes)
     }
 
     /// Escapes made visible, so a golden reads in any editor: ESC is written `␛`.

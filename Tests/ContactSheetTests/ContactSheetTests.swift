@@ -5,7 +5,7 @@ import Testing
 @testable import LoupeImaging
 
 @Suite struct ContactSheetTests {
-    static let avatar = ImageProcessors.Circle(size: 64, ring: RGBA(76, 196, 96)).process(
+    static let avatar = ImageProcessors.CircleThumbnail(size: 64, ring: RGBA(76, 196, 96)).process(
         Bitmap(width: 80, height: 80, fill: RGBA(40, 90, 200)))
 
     func entries(_ count: Int, name: String = "Rick Sanchez") -> [ContactSheetEntry] {

@@ -69,7 +69,7 @@ import Testing
             }
         }
         // A translucent circle, as thumbnails are, through the preset they use.
-        let circle = ImageProcessors.Circle(size: 48).process(Self.gradient)
+        let circle = ImageProcessors.CircleThumbnail(size: 48).process(Self.gradient)
         #expect(try ImageDecoder().decode(try PNGEncoder.fastest.encode(circle)) == circle)
     }
 

@@ -11,7 +11,7 @@ import Testing
     @Test(arguments: [(64, nil as RGBA?), (48, RGBA(0, 200, 0)), (100, RGBA(200, 0, 0))])
     func theCircleIsItsStepsComposed(_ size: Int, _ ring: RGBA?) throws {
         let image = try Self.decoded(1)
-        let circle = ImageProcessors.Circle(size: size, ring: ring)
+        let circle = ImageProcessors.CircleThumbnail(size: size, ring: ring)
         let composed = try ImageProcessors.Composition(circle.steps).process(image)
         #expect(composed == circle.process(image))
         #expect(composed.width == size && composed.height == size)
@@ -19,9 +19,9 @@ import Testing
 
     @Test func aRingDrawnOnThePlainCircleIsTheRingedCircle() throws {
         let image = try Self.decoded(2)
-        let plain = ImageProcessors.Circle(size: 64).process(image)
+        let plain = ImageProcessors.CircleThumbnail(size: 64).process(image)
         let ring = ImageProcessors.Ring(colour: RGBA(10, 120, 250), width: 4)
-        #expect(ring.process(plain) == ImageProcessors.Circle(size: 64, ring: ring.colour, ringWidth: 4).process(image))
+        #expect(ring.process(plain) == ImageProcessors.CircleThumbnail(size: 64, ring: ring.colour, ringWidth: 4).process(image))
     }
 
     @Test func resizeFitsOrFillsAndNeverUpscalesUnlessAsked() {
@@ -42,7 +42,7 @@ import Testing
     @Test func theFirstStepTellsTheDecoderWhatItNeeds() {
         #expect(ImageProcessors.Resize(width: 64, height: 32).minimumInputSide == 64)
         #expect(ImageProcessors.Resize(width: 64, height: 32, contentMode: .aspectFit).minimumInputSide == 32)
-        let steps: [any ImageProcessing] = [ImageProcessors.Resize(side: 48), ImageProcessors.CircleMask()]
+        let steps: [any ImageProcessing] = [ImageProcessors.Resize(side: 48), ImageProcessors.Circle()]
         #expect(steps.minimumInputSide == 48)
         #expect(ImageProcessors.RoundedCorners(radius: 4).minimumInputSide == nil)
     }
@@ -55,7 +55,7 @@ import Testing
         #expect(([a, bc] as [any ImageProcessing]).identifier != ([ab, c] as [any ImageProcessing]).identifier)
         #expect(ImageProcessors.Resize(side: 64).identifier == "resize(64x64,fill,crop)")
         #expect(ImageProcessors.Resize(side: 64, upscale: true).identifier == "resize(64x64,fill,crop,upscale)")
-        #expect(ImageProcessors.CircleMask().identifier != ImageProcessors.CircleMask(ring: .init(colour: RGBA(1, 1, 1), width: 2)).identifier)
+        #expect(ImageProcessors.Circle().identifier != ImageProcessors.Circle(ring: .init(colour: RGBA(1, 1, 1), width: 2)).identifier)
         #expect(ImageProcessors.Composition([a, c]).identifier == "[a|c]")
     }
 
@@ -74,7 +74,7 @@ import Testing
         let paint = ImageProcessors.Anonymous(id: "paint-red") { image in
             Bitmap(width: image.width, height: image.height, fill: RGBA(255, 0, 0))
         }
-        let result = try ImageProcessors.Composition([paint, ImageProcessors.CircleMask()]).process(image)
+        let result = try ImageProcessors.Composition([paint, ImageProcessors.Circle()]).process(image)
         #expect(result[5, 5] == RGBA(255, 0, 0) && result[0, 0].alpha == 0)
     }
 }

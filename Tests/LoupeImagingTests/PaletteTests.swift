@@ -61,7 +61,7 @@ import Testing
     @Test func compactEncodingTakesAPaletteOnlyWhereItLooksAlike() throws {
         var flat = Bitmap(width: 64, height: 64, fill: RGBA(250, 220, 80))
         for y in 20..<40 { for x in 10..<50 { flat.pixels.replaceSubrange((y * 64 + x) * 4..<(y * 64 + x) * 4 + 4, with: [40, 90, 200, 255]) } }
-        let circle = ImageProcessors.Circle(size: 64).process(flat)
+        let circle = ImageProcessors.CircleThumbnail(size: 64).process(flat)
         let compact = try PNGEncoder().encodeCompact(circle)
         #expect(compact[25] == 3)
         #expect(compact.count < (try PNGEncoder().encode(circle)).count)

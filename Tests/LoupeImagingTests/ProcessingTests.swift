@@ -38,7 +38,7 @@ import Testing
     }
 
     @Test func circleCornersAreTransparentAndTheEdgeIsAntiAliased() {
-        let circle = ImageProcessors.Circle(size: 64).process(Bitmap(width: 300, height: 200, fill: RGBA(200, 100, 50)))
+        let circle = ImageProcessors.CircleThumbnail(size: 64).process(Bitmap(width: 300, height: 200, fill: RGBA(200, 100, 50)))
         #expect(circle.width == 64 && circle.height == 64)
         for (x, y) in [(0, 0), (63, 0), (0, 63), (63, 63), (5, 5)] {
             #expect(circle[x, y].alpha == 0)
@@ -52,7 +52,7 @@ import Testing
 
     @Test func ringHasItsColourAndAnAntiAliasedInnerEdge() {
         let green = RGBA(76, 196, 96)
-        let circle = ImageProcessors.Circle(size: 64, ring: green, ringWidth: 4).process(
+        let circle = ImageProcessors.CircleThumbnail(size: 64, ring: green, ringWidth: 4).process(
             Bitmap(width: 100, height: 100, fill: RGBA(0, 0, 255)))
         #expect(circle[32, 2] == RGBA(76, 196, 96, 255))
         #expect(circle[32, 32] == RGBA(0, 0, 255, 255))
@@ -65,22 +65,22 @@ import Testing
     @Test(arguments: [(1, 32, nil), (7, 64, nil), (13, 64, 1.0), (21, 192, nil), (826, 97, 3.5), (2, 24, 1.5)])
     func aRingDrawnOnThePlainCircleIsTheRingedCircle(_ id: Int, _ size: Int, _ width: Double?) throws {
         let image = try ImageDecoder().decode(try ImagingTestData.avatar(id))
-        let ringed = ImageProcessors.Circle(size: size, ring: RGBA(214, 60, 60), ringWidth: width)
+        let ringed = ImageProcessors.CircleThumbnail(size: size, ring: RGBA(214, 60, 60), ringWidth: width)
         #expect(ringed.ringDrawsOverThePlainCircle)
         #expect(ringed.ringed(ringed.plain.process(image)) == ringed.process(image))
     }
 
     @Test func aRingNarrowerThanAPixelIsNotDrawnOverThePlainCircle() {
-        #expect(!ImageProcessors.Circle(size: 64, ring: RGBA(1, 2, 3), ringWidth: 0.5).ringDrawsOverThePlainCircle)
-        #expect(!ImageProcessors.Circle(size: 64).ringDrawsOverThePlainCircle)
+        #expect(!ImageProcessors.CircleThumbnail(size: 64, ring: RGBA(1, 2, 3), ringWidth: 0.5).ringDrawsOverThePlainCircle)
+        #expect(!ImageProcessors.CircleThumbnail(size: 64).ringDrawsOverThePlainCircle)
     }
 
     @Test func identifiersSeparateEveryParameter() {
-        let plain = ImageProcessors.Circle(size: 64)
-        let ringed = ImageProcessors.Circle(size: 64, ring: RGBA(1, 2, 3))
-        let wider = ImageProcessors.Circle(size: 64, ring: RGBA(1, 2, 3), ringWidth: 9)
+        let plain = ImageProcessors.CircleThumbnail(size: 64)
+        let ringed = ImageProcessors.CircleThumbnail(size: 64, ring: RGBA(1, 2, 3))
+        let wider = ImageProcessors.CircleThumbnail(size: 64, ring: RGBA(1, 2, 3), ringWidth: 9)
         #expect(
-            Set([plain.identifier, ringed.identifier, wider.identifier, ImageProcessors.Circle(size: 6).identifier]).count == 4)
+            Set([plain.identifier, ringed.identifier, wider.identifier, ImageProcessors.CircleThumbnail(size: 6).identifier]).count == 4)
         #expect(ringed.identifier == "circle(size=64,ring=#010203/4.0)")
     }
 
@@ -96,7 +96,7 @@ import Testing
 
     @Test(arguments: goldenCases)
     func thumbnailsMatchTheirGoldens(id: Int, ring: Bool) throws {
-        let thumbnailer = Thumbnailer(circle: ImageProcessors.Circle(size: 64, ring: ring ? RGBA(76, 196, 96) : nil))
+        let thumbnailer = Thumbnailer(circle: ImageProcessors.CircleThumbnail(size: 64, ring: ring ? RGBA(76, 196, 96) : nil))
         let made = try thumbnailer.thumbnail(try ImagingTestData.avatar(id))
         let goldenFile = ImagingTestData.goldens.appendingPathComponent("thumbnail-\(id)\(ring ? "-ring" : "").png")
         if ProcessInfo.processInfo.environment["RICKDEX_RECORD_GOLDENS"] == "1" {

@@ -29,7 +29,7 @@ import Testing
                 if full.width != expected.0 || full.height != expected.1 {
                     failures.append("\(id): \(full.width)x\(full.height)")
                 }
-                let thumbnail = try Thumbnailer(circle: ImageProcessors.Circle(size: 64)).thumbnail(bytes)
+                let thumbnail = try Thumbnailer(circle: ImageProcessors.CircleThumbnail(size: 64)).thumbnail(bytes)
                 if thumbnail.width != 64 || thumbnail[32, 32].alpha != 255 { failures.append("\(id): thumbnail") }
             } catch {
                 failures.append("\(id): \(error)")

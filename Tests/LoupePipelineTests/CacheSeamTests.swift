@@ -27,6 +27,8 @@ import LoupeToolbox
 
         func remove(_ key: CacheKey) { entries.withLock { $0[key] = nil } }
 
+        func removeAll() { entries.withLock { $0 = [:] } }
+
         func defaultLifetime(of kind: EntryKind) -> Duration { .seconds(3600) }
     }
 
@@ -46,22 +48,23 @@ import LoupeToolbox
 
         func store(_ image: Bitmap, for key: ImageCacheKey) { state.withLock { $0.images[key] = image } }
         func removeImage(for key: ImageCacheKey) { state.withLock { $0.images[key] = nil } }
+
+        func removeAll() { state.withLock { $0.images = [:] } }
     }
 
     func pipeline(
         _ base: URL?, data: DictionaryDataCache, images: (any ImageCaching)? = nil,
-        policy: ImagePipeline.DataCachePolicy = .automatic
+        policy: ImagePipeline.DataCachePolicy = .storeOriginalDataAndThumbnails
     ) -> ImagePipeline {
         ImagePipeline(
             configuration: .init(
                 dataLoader: base.map { _ in ImageRequestTests.fetcher() }, dataCache: data, imageCache: images,
-                dataCachePolicy: policy,
-                keys: APIIdentity(name: "test", baseURL: base, canonicalRoot: Dataset.canonicalBase)))
+                dataCachePolicy: policy, acceptsStale: .seconds(7 * 24 * 3600)), delegate: PathKeys())
     }
 
-    static let small = ImageProcessors.Circle(size: 48)
-    static let ringed = ImageProcessors.Circle(size: 48, ring: RGBA(76, 196, 96))
-    static let large = ImageProcessors.Circle(size: 200)
+    static let small = ImageProcessors.CircleThumbnail(size: 48)
+    static let ringed = ImageProcessors.CircleThumbnail(size: 48, ring: RGBA(76, 196, 96))
+    static let large = ImageProcessors.CircleThumbnail(size: 200)
 
     /// The keys a data cache holds after `small`, `ringed` and `large` of one avatar, as `policy` says.
     func keysStored(_ policy: ImagePipeline.DataCachePolicy) async throws -> (stored: Set<String>, downloads: Int) {
@@ -73,7 +76,7 @@ import LoupeToolbox
                 let response = try await images.image(for: ImageRequest(url: url, processors: [circle]))
                 #expect(response.image == (try Thumbnailer(circle: circle).thumbnail(ImagePipelineTests.fileBytes(3))))
             }
-            let original = images.configuration.keys.key(for: url)
+            let original = images.cache.makeDataCacheKey(for: ImageRequest(url: url))
             let names = Set(
                 data.keys.map { key in
                     key == original ? "original" : key.parts.last ?? "?"
@@ -84,14 +87,18 @@ import LoupeToolbox
 
     @Test func eachPolicyStoresWhatItSays() async throws {
         let (small, ringed, large) = (Self.small.identifier, Self.ringed.identifier, Self.large.identifier)
-        // Automatic: the original and the small plain circle; the ring is drawn on it, the large is remade.
-        let automatic = try await keysStored(.automatic)
-        #expect(automatic.stored == ["original", small] && automatic.downloads == 1)
+        // Originals and thumbnails: the original and the small plain circle; the ring is drawn on
+        // it, the large is remade.
+        let thumbnails = try await keysStored(.storeOriginalDataAndThumbnails)
+        #expect(thumbnails.stored == ["original", small] && thumbnails.downloads == 1)
         let originals = try await keysStored(.storeOriginalData)
         #expect(originals.stored == ["original"] && originals.downloads == 1)
-        let processed = try await keysStored(.storeEncodedImages)
-        // No original kept: each new processing downloads it again, as in Nuke.
-        #expect(processed.stored == [small, ringed, large] && processed.downloads == 3)
+        // Nuke's automatic and storeEncodedImages, for requests with processors: the processed
+        // images only, so each new processing downloads the original again, as in Nuke.
+        for policy in [ImagePipeline.DataCachePolicy.automatic, .storeEncodedImages] {
+            let processed = try await keysStored(policy)
+            #expect(processed.stored == [small, ringed, large] && processed.downloads == 3, "\(policy)")
+        }
         let all = try await keysStored(.storeAll)
         #expect(all.stored == ["original", small, ringed, large] && all.downloads == 1)
     }
@@ -136,7 +143,7 @@ import LoupeToolbox
             let images = ImagePipeline(
                 configuration: .init(
                     dataLoader: ImageRequestTests.fetcher(), dataCache: DictionaryDataCache(),
-                    decodingLimits: ImageLimits(maxPixels: 200 * 200, maxSide: 200)))
+                    decodingLimits: ImageLimits(maxPixels: 200 * 200, maxSide: 200)), delegate: PathKeys())
             let url = ImageRequestTests.avatar(8, base)
             await #expect {
                 _ = try await images.image(for: ImageRequest(url: url, processors: [Self.small]))
@@ -154,7 +161,7 @@ import LoupeToolbox
             let request = ImageRequest(url: ImageRequestTests.avatar(6, base), processors: [Self.ringed])
             _ = try await images.image(for: request)
             #expect(data.keys.count == 2, "the original and the plain circle")
-            images.removeCachedImage(for: request)
+            images.cache.removeCachedImage(for: request)
             #expect(data.keys.count == 1, "the plain circle the ring is drawn on went too")
             let again = try await images.image(for: request)
             #expect(again.made && again.source == .disk && images.statistics.downloads == 1)

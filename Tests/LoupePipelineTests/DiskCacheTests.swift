@@ -48,7 +48,7 @@ import Testing
         let key = CacheKey(["test", "server"])
         let told = CacheDirectives(mayStore: true, lifetime: .seconds(600), mustRevalidate: true)
         try disk.store(
-            [1], metadata: disk.metadata(.response, key: key, url: "x", contentType: "a", directives: told, now: now), for: key)
+            [1], metadata: disk.metadata(.original, key: key, url: "x", contentType: "a", directives: told, now: now), for: key)
         let entry = try #require(disk.entry(for: key))
         #expect(entry.metadata.expiresAt == now.addingTimeInterval(600))
         #expect(entry.metadata.lifetimeFromServer)
@@ -59,7 +59,7 @@ import Testing
         #expect(renewed.lifetimeFromServer && renewed.mustRevalidate)
 
         // Without the server's word, the entry is written in the nine fields every version reads.
-        let plain = disk.metadata(.response, key: key, url: "x", contentType: "a", now: now)
+        let plain = disk.metadata(.original, key: key, url: "x", contentType: "a", now: now)
         #expect(!plain.lifetimeFromServer && !plain.mustRevalidate)
         let bytes = EntryFormat.encode(CacheEntry(metadata: plain, body: []))
         #expect(String(decoding: bytes, as: UTF8.self).hasSuffix("0:"))
@@ -116,9 +116,10 @@ import Testing
     }
 
     @Test func expiryFollowsTheKindsLifetime() throws {
-        let disk = try open(DiskCacheConfiguration(responseLifetime: .seconds(60), imageLifetime: .seconds(3600)))
+        let answer = EntryKind(rawValue: "answer")
+        let disk = try open(DiskCacheConfiguration(defaultLifetime: .seconds(3600), lifetimes: [answer: .seconds(60)]))
         let now = Date()
-        let response = disk.metadata(.response, key: CacheKey(["r"]), url: "r", contentType: "application/json", now: now)
+        let response = disk.metadata(answer, key: CacheKey(["r"]), url: "r", contentType: "application/json", now: now)
         let image = disk.metadata(.processed, key: CacheKey(["v"]), url: "v", contentType: "image/png", now: now)
         #expect(response.isFresh(at: now.addingTimeInterval(59)))
         #expect(!response.isFresh(at: now.addingTimeInterval(61)))
@@ -185,8 +186,9 @@ import Testing
     }
 
     @Test func pruneRemovesExpiredEntriesAndAbandonedTemporaryFiles() throws {
-        let disk = try open(DiskCacheConfiguration(responseLifetime: .seconds(1)))
-        let stale = try store(disk, "old", bytes: [1], kind: .response)
+        let answer = EntryKind(rawValue: "answer")
+        let disk = try open(DiskCacheConfiguration(lifetimes: [answer: .seconds(1)]))
+        let stale = try store(disk, "old", bytes: [1], kind: answer)
         let fresh = try store(disk, "new", bytes: [2], kind: .original)
         // What a killed writer leaves beside an entry, what a live one is writing, and a leftover
         // in the staging folder of earlier versions.

@@ -39,7 +39,7 @@ import Testing
             let pipeline = ImagePipeline(configuration: configuration)
 
             let request = ImageRequest(
-                url: url, processors: [ImageProcessors.Resize(side: 128), ImageProcessors.CircleMask()])
+                url: url, processors: [ImageProcessors.Resize(side: 128), ImageProcessors.Circle()])
             let response = try await pipeline.image(for: request)
             let png = try PNGEncoder().encode(response.image)
             #expect(response.source == .network && response.image.width == 128)
@@ -48,7 +48,7 @@ import Testing
             let task = pipeline.imageTask(with: ImageRequest(url: url, priority: .low))
             task.priority = .high
             let image = try await task.response.image
-            let bytes = task.progress.completed
+            let bytes = task.currentProgress.completed
             #expect(image.width == 300 && bytes == 0, "the original came from disk: nothing was downloaded")
 
             let prefetcher = ImagePrefetcher(pipeline: pipeline, maxConcurrentRequests: 4)

@@ -17,7 +17,7 @@ extension ImagePipelineTests {
             var failures: [Int: String] = [:]
             for id in 1...corpus.count {
                 do {
-                    _ = try await images.thumbnail(for: Self.avatar(id, under: base), circle: ImageProcessors.Circle(size: 64))
+                    _ = try await images.thumbnail(for: Self.avatar(id, under: base), circle: ImageProcessors.CircleThumbnail(size: 64))
                 } catch {
                     failures[id] = "\(error)"
                 }
@@ -31,7 +31,7 @@ extension ImagePipelineTests {
             #expect(images.disk.usage().entries == 0, "nothing broken is kept")
             // The server still answers whole files: the next avatar comes through.
             let whole = Self.avatar(corpus.count + 1, under: base)
-            let thumbnail = try await images.thumbnail(for: whole, circle: ImageProcessors.Circle(size: 64))
+            let thumbnail = try await images.thumbnail(for: whole, circle: ImageProcessors.CircleThumbnail(size: 64))
             #expect(thumbnail.image.width == 64 && images.disk.usage().entries == 2)
         }
     }

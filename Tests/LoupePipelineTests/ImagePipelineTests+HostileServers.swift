@@ -32,7 +32,7 @@ extension ImagePipelineTests {
                 }
             // The loader's error is kept as the cause, and its message is the message.
             await #expect {
-                _ = try await images.thumbnail(for: url, circle: ImageProcessors.Circle(size: 32))
+                _ = try await images.thumbnail(for: url, circle: ImageProcessors.CircleThumbnail(size: 32))
             } throws: { error in
                 guard case .dataLoadingFailed(let failed, let underlying as HTTPError) = error as? ImagePipeline.Error else {
                     return false

@@ -37,9 +37,8 @@ import Testing
         // Stale answers are not accepted here: these tests follow the server's headers (RFC 9111).
         return ImagePipeline(
             configuration: .init(
-                dataLoader: fetcher, dataCache: disk,
-                keys: APIIdentity(name: "test", baseURL: base, canonicalRoot: Dataset.canonicalBase),
-                acceptsStale: acceptsStale))
+                dataLoader: fetcher, dataCache: disk, dataCachePolicy: .storeOriginalDataAndThumbnails,
+                acceptsStale: acceptsStale), delegate: PathKeys())
     }
 
     static func avatar(_ id: Int, under base: URL) -> URL {
@@ -80,7 +79,7 @@ import Testing
         try await TestData.withServer(faults: FaultPlan(latency: .milliseconds(300))) { base in
             let images = try pipeline(base)
             let url = Self.avatar(2, under: base)
-            let circle = ImageProcessors.Circle(size: 48)
+            let circle = ImageProcessors.CircleThumbnail(size: 48)
             let results = try await withThrowingTaskGroup(of: Bitmap.self) { group in
                 for _ in 0..<12 { group.addTask { try await images.thumbnail(for: url, circle: circle).image } }
                 return try await group.reduce(into: []) { $0.append($1) }
@@ -99,7 +98,7 @@ import Testing
     @Test func aThumbnailComesBackFromDiskWithTheSamePixels() async throws {
         try await TestData.withServer { base in
             let url = Self.avatar(3, under: base)
-            let circle = ImageProcessors.Circle(size: 64, ring: RGBA(76, 196, 96))
+            let circle = ImageProcessors.CircleThumbnail(size: 64, ring: RGBA(76, 196, 96))
             let made = try await pipeline(base).thumbnail(for: url, circle: circle)
             #expect(made.image == (try Thumbnailer(circle: circle).thumbnail(Self.fileBytes(3))))
             let reread = try await pipeline(base).thumbnail(for: url, circle: circle)
@@ -107,7 +106,7 @@ import Testing
             #expect(reread.image == made.image)
             // Another size is another variant of the same original: no second download.
             let other = try pipeline(base)
-            let small = try await other.thumbnail(for: url, circle: ImageProcessors.Circle(size: 32))
+            let small = try await other.thumbnail(for: url, circle: ImageProcessors.CircleThumbnail(size: 32))
             #expect(small.image.width == 32)
             #expect(other.statistics.downloads == 0)
             #expect(other.statistics.originalHits == 1)
@@ -120,8 +119,8 @@ import Testing
             let url = Self.avatar(5, under: base)
             let images = try pipeline(base)
             let key = images.key(for: url)
-            let small = ImageProcessors.Circle(size: 64)
-            let large = ImageProcessors.Circle(size: images.configuration.processedImageStorage.largestStored + 1, ring: RGBA(76, 196, 96))
+            let small = ImageProcessors.CircleThumbnail(size: 64)
+            let large = ImageProcessors.CircleThumbnail(size: images.configuration.processedImageStorage.largestStored + 1, ring: RGBA(76, 196, 96))
             let kept = try await images.thumbnail(for: url, circle: small)
             let body = try #require(images.disk.entry(for: key.appending(small.identifier))?.body)
             #expect(body.count < 64 * 64 * 4 / 2, "a 64 px thumbnail is kept compressed: \(body.count) bytes")
@@ -158,7 +157,7 @@ import Testing
     }
 
     @Test func aRefreshAsksAboutAFreshCopyAndRemakesOnlyWhatChanged() async throws {
-        let circle = ImageProcessors.Circle(size: 40)
+        let circle = ImageProcessors.CircleThumbnail(size: 40)
         let before = try dataset(with: [5: Self.fileBytes(5), 7: Self.fileBytes(7)])
         let after = try dataset(with: [5: Self.fileBytes(6), 7: Self.fileBytes(7)])
         // Fresh for 30 days (the server's default): an ordinary request would not ask again.
@@ -171,14 +170,14 @@ import Testing
             let images = try pipeline(base)
             #expect(try await images.thumbnail(for: Self.avatar(5, under: base), circle: circle).source == .disk)
             // A reload asks even though the copy is fresh; a new body means the thumbnail goes.
-            let reloaded = try await images.original(for: Self.avatar(5, under: base), options: .reloadIgnoringCachedData)
+            let reloaded = try await images.original(for: Self.avatar(5, under: base), options: .reloadRevalidatingCachedData)
             #expect(reloaded.source == .network)
-            images.removeCachedImage(for: ImageRequest(url: Self.avatar(5, under: base), processors: [circle]))
+            images.cache.removeCachedImage(for: ImageRequest(url: Self.avatar(5, under: base), processors: [circle]))
             let changed = try await images.thumbnail(for: Self.avatar(5, under: base), circle: circle)
             #expect(changed.made && changed.source == .disk)
             #expect(changed.image != old.image)
             #expect(changed.image == (try Thumbnailer(circle: circle).thumbnail(Self.fileBytes(6))))
-            let same = try await images.original(for: Self.avatar(7, under: base), options: .reloadIgnoringCachedData)
+            let same = try await images.original(for: Self.avatar(7, under: base), options: .reloadRevalidatingCachedData)
             #expect(same.source == .revalidated)
             #expect(images.statistics.revalidated == 1, "the unchanged avatar cost a 304")
             #expect(images.statistics.downloads == 1, "only the changed one was downloaded")
@@ -186,8 +185,8 @@ import Testing
     }
 
     @Test func aChangedImageIsDownloadedAgainAndItsThumbnailRemade() async throws {
-        let expired = DiskCacheConfiguration(imageLifetime: .zero)
-        let circle = ImageProcessors.Circle(size: 40)
+        let expired = DiskCacheConfiguration(defaultLifetime: .zero)
+        let circle = ImageProcessors.CircleThumbnail(size: 40)
         let before = try dataset(with: [5: Self.fileBytes(5)])
         let after = try dataset(with: [5: Self.fileBytes(6)])
         let old = try await TestData.withServer(before, cacheControl: Self.expiring) { base in
@@ -244,7 +243,7 @@ import Testing
         try await TestData.withServer(try dataset(with: [1: huge])) { base in
             let images = try pipeline(base)
             await #expect {
-                _ = try await images.thumbnail(for: Self.avatar(1, under: base), circle: ImageProcessors.Circle(size: 24))
+                _ = try await images.thumbnail(for: Self.avatar(1, under: base), circle: ImageProcessors.CircleThumbnail(size: 24))
             } throws: { error in
                 guard case .decodingFailed(_, let cause) = error as? ImagePipeline.Error,
                     case .tooLarge(let width, let height, _) = cause
@@ -256,10 +255,10 @@ import Testing
     }
 
     @Test func offlineAnyAgeIsGoodAndAMissSaysWhatToDo() async throws {
-        let expired = DiskCacheConfiguration(imageLifetime: .zero)
+        let expired = DiskCacheConfiguration(defaultLifetime: .zero)
         try await TestData.withServer(cacheControl: Self.expiring) { base in
             _ = try await pipeline(base, configuration: expired).thumbnail(
-                for: Self.avatar(11, under: base), circle: ImageProcessors.Circle(size: 24))
+                for: Self.avatar(11, under: base), circle: ImageProcessors.CircleThumbnail(size: 24))
         }
         // Offline, avatar URLs come from cached API answers, which keep the real service's root:
         // keyed relative to the API, they find what was fetched through a loopback port.
@@ -267,7 +266,7 @@ import Testing
         let offline = try pipeline(nil, configuration: expired)
         #expect(try await offline.original(for: Self.avatar(11, under: canonical)).bytes == (try Self.fileBytes(11)))
         let thumbnail = try await offline.thumbnail(
-            for: Self.avatar(11, under: canonical), circle: ImageProcessors.Circle(size: 24))
+            for: Self.avatar(11, under: canonical), circle: ImageProcessors.CircleThumbnail(size: 24))
         #expect(thumbnail.source == .disk)
         await #expect {
             _ = try await offline.original(for: Self.avatar(12, under: canonical))
@@ -278,7 +277,7 @@ import Testing
     }
 
     @Test func aStaleCopyIsServedWhenTheServerIsGone() async throws {
-        let expired = DiskCacheConfiguration(imageLifetime: .zero)
+        let expired = DiskCacheConfiguration(defaultLifetime: .zero)
         let url = try await TestData.withServer(cacheControl: Self.expiring) { base in
             let url = Self.avatar(13, under: base)
             _ = try await pipeline(base, configuration: expired).original(for: url)

@@ -41,19 +41,17 @@ import LoupeToolbox
             for continuation in waiting { continuation.resume() }
         }
 
-        func loadData(
-            for url: URL, validators: HTTPFields, progress: @escaping @Sendable (Int, Int?) -> Void
-        ) async throws -> Download {
+        func loadData(for request: DataRequest, progress: @escaping @Sendable (Int, Int?) -> Void) async throws -> Download {
             await withCheckedContinuation { continuation in
                 let passes = state.withLock { state -> Bool in
                     state.loads += 1
-                    state.order.append(url)
+                    state.order.append(request.url)
                     if !state.open { state.waiting.append(continuation) }
                     return state.open
                 }
                 if passes { continuation.resume() }
             }
-            return try await inner.loadData(for: url, validators: validators, progress: progress)
+            return try await inner.loadData(for: request, progress: progress)
         }
     }
 
@@ -61,7 +59,7 @@ import LoupeToolbox
         ImagePipeline(
             configuration: .init(
                 dataLoader: loader, dataCache: try DiskCache(root: temporary.url),
-                keys: APIIdentity(name: "test", baseURL: base, canonicalRoot: Dataset.canonicalBase), acceptsStale: .zero))
+                dataCachePolicy: .storeOriginalDataAndThumbnails, acceptsStale: .zero), delegate: PathKeys())
     }
 
     static func fetcher() -> ImageFetcher {
@@ -95,15 +93,15 @@ import LoupeToolbox
         }
     }
 
-    @Test func fiveChainsShareOneDownloadAndProcessFiveTimes() async throws {
+    @Test func fiveChainsShareOneDownloadAndEachStepIsMadeOnce() async throws {
         try await TestData.withServer { base in
             let loader = GatedLoader(Self.fetcher())
             let images = try pipeline(base, loader: loader)
             let url = Self.avatar(2, base)
             let chains: [[any ImageProcessing]] = [
                 [ImageProcessors.Resize(side: 32)], [ImageProcessors.Resize(side: 64)],
-                [ImageProcessors.Resize(side: 64), ImageProcessors.CircleMask()],
-                [ImageProcessors.Circle(size: 40)], [ImageProcessors.Resize(side: 40), ImageProcessors.RoundedCorners(radius: 6)],
+                [ImageProcessors.Resize(side: 64), ImageProcessors.Circle()],
+                [ImageProcessors.CircleThumbnail(size: 40)], [ImageProcessors.Resize(side: 40), ImageProcessors.RoundedCorners(radius: 6)],
             ]
             try await withThrowingTaskGroup(of: Void.self) { group in
                 for chain in chains {
@@ -115,7 +113,9 @@ import LoupeToolbox
                 try await group.waitForAll()
             }
             #expect(loader.loads == 1)
-            #expect(images.statistics.downloads == 1 && images.statistics.processed == 5)
+            // Six steps, each made once: `[resize 64, circle]` starts from `[resize 64]`'s image,
+            // and `[resize 40, rounded corners]` from a `[resize 40]` made on the way.
+            #expect(images.statistics.downloads == 1 && images.statistics.processed == 6)
         }
     }
 
@@ -123,7 +123,7 @@ import LoupeToolbox
         try await TestData.withServer(cacheControl: "max-age=0") { base in
             let images = try pipeline(base, loader: Self.fetcher())
             let url = Self.avatar(3, base)
-            let circle: [any ImageProcessing] = [ImageProcessors.Circle(size: 32)]
+            let circle: [any ImageProcessing] = [ImageProcessors.CircleThumbnail(size: 32)]
             // Cache only, before anything is cached: a miss, and nothing asked.
             await #expect {
                 _ = try await images.image(for: ImageRequest(url: url, processors: circle, options: .returnCacheDataDontLoad))
@@ -143,10 +143,15 @@ import LoupeToolbox
             let fromDisk = try await images.image(
                 for: ImageRequest(url: url, processors: circle, options: [.returnCacheDataDontLoad, .disableMemoryCacheReads]))
             #expect(fromDisk.source == .disk && fromDisk.image == unkept.image)
-            // A reload asks the origin, which confirms the copy (a 304).
-            let reloaded = try await images.image(for: ImageRequest(url: url, processors: circle, options: .reloadIgnoringCachedData))
+            // A revalidating reload asks the origin, which confirms the copy (a 304).
+            let reloaded = try await images.image(
+                for: ImageRequest(url: url, processors: circle, options: .reloadRevalidatingCachedData))
             #expect(reloaded.source == .revalidated && reloaded.image == unkept.image)
             #expect(images.statistics.downloads == 2)
+            // Nuke's reload reads no cache: it downloads and makes the image again, and keeps it.
+            let ignoring = try await images.image(for: ImageRequest(url: url, processors: circle, options: .reloadIgnoringCachedData))
+            #expect(ignoring.source == .network && ignoring.made && ignoring.image == unkept.image)
+            #expect(images.statistics.downloads == 3)
         }
     }
 
@@ -197,7 +202,7 @@ import LoupeToolbox
             try FileManager.default.createDirectory(at: temporary.url.appendingPathComponent("v1"), withIntermediateDirectories: true)
             try Data("not a folder".utf8).write(to: objects)
             let response = try await images.image(
-                for: ImageRequest(url: Self.avatar(6, base), processors: [ImageProcessors.Circle(size: 32)]))
+                for: ImageRequest(url: Self.avatar(6, base), processors: [ImageProcessors.CircleThumbnail(size: 32)]))
             #expect(response.image.width == 32 && response.source == .network)
             #expect(images.disk.statistics.writeFailures >= 1)
             #expect(images.disk.lastWriteError != nil)
@@ -208,11 +213,8 @@ import LoupeToolbox
     struct FolderLoader: DataLoading {
         let folder: URL
 
-        func loadData(
-            for url: URL, validators: HTTPFields, progress: @escaping @Sendable (Int, Int?) -> Void
-        ) async throws -> Download {
-            let bytes = try [UInt8](Data(contentsOf: folder.appendingPathComponent(url.lastPathComponent)))
-            return .body(bytes, contentType: nil, etag: nil, lastModified: nil, directives: .unspecified)
+        func loadData(for request: DataRequest, progress: @escaping @Sendable (Int, Int?) -> Void) async throws -> Download {
+            Download(body: try [UInt8](Data(contentsOf: folder.appendingPathComponent(request.url.lastPathComponent))))
         }
     }
 
@@ -223,18 +225,10 @@ import LoupeToolbox
         let response = try await images.image(
             for: ImageRequest(url: url, processors: [ImageProcessors.Resize(side: 20), ImageProcessors.RoundedCorners(radius: 4)]))
         #expect(response.image.width == 20 && response.image[0, 0].alpha == 0)
-        let bytes = try await loader.loadData(for: url, validators: [:], progress: { _, _ in }).bytes
+        let bytes = try await loader.loadData(for: DataRequest(url: url), progress: { _, _ in }).body
         let decoded = try ImageDecoder(options: DecodeOptions(minimumShortSide: 20)).decode(bytes)
         let expected = try ImageProcessors.Composition([ImageProcessors.Resize(side: 20), ImageProcessors.RoundedCorners(radius: 4)])
             .process(decoded)
         #expect(response.image == expected)
-    }
-}
-
-extension Download {
-    /// The body's bytes, for tests.
-    fileprivate var bytes: [UInt8] {
-        if case .body(let bytes, _, _, _, _) = self { return bytes }
-        return []
     }
 }

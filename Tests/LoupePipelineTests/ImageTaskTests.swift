@@ -25,8 +25,7 @@ import LoupeToolbox
         ImagePipeline(
             configuration: .init(
                 dataLoader: loader, dataCache: try DiskCache(root: temporary.url),
-                keys: APIIdentity(name: "test", baseURL: base, canonicalRoot: Dataset.canonicalBase),
-                dataLoadingLimit: loadsAtOnce))
+                dataCachePolicy: .storeOriginalDataAndThumbnails, acceptsStale: .seconds(7 * 24 * 3600), dataLoadingLimit: loadsAtOnce), delegate: PathKeys())
     }
 
     func request(_ id: Int, _ base: URL, priority: ImageRequest.Priority = .normal) -> ImageRequest {
@@ -87,7 +86,7 @@ import LoupeToolbox
             let images = ImagePipeline(
                 configuration: .init(
                     dataLoader: loader, dataCache: try DiskCache(root: temporary.url),
-                    keys: APIIdentity(name: "test", baseURL: base, canonicalRoot: Dataset.canonicalBase)))
+                    dataCachePolicy: .storeOriginalDataAndThumbnails, acceptsStale: .seconds(7 * 24 * 3600)), delegate: PathKeys())
             #expect(images.configuration.dataLoadingLimit == 6)
             var tasks: [ImageTask] = []
             for id in 1...46 {
@@ -110,14 +109,14 @@ import LoupeToolbox
         try await TestData.withServer { base in
             let images = try pipeline(base, ImageRequestTests.fetcher())
             let task = images.imageTask(with: request(5, base))
-            let heard = Task { await task.progressUpdates.reduce(into: [ImageTask.Progress]()) { $0.append($1) } }
+            let heard = Task { await task.progress.reduce(into: [ImageTask.Progress]()) { $0.append($1) } }
             let response = try await task.response
             let size = try [UInt8](Data(contentsOf: TestData.fixturesDataset.avatarFile(id: 5))).count
             #expect(response.image.width == 24)
-            #expect(task.progress == ImageTask.Progress(completed: size, total: size))
-            #expect(task.progress.fraction == 1)
+            #expect(task.currentProgress == ImageTask.Progress(completed: size, total: size))
+            #expect(task.currentProgress.fraction == 1)
             let updates = await heard.value
-            #expect(updates.last == task.progress, "the stream ends with the whole body")
+            #expect(updates.last == task.currentProgress, "the stream ends with the whole body")
         }
     }
 
@@ -130,7 +129,7 @@ import LoupeToolbox
             tasks[0].cancel()
             try await Self.until { images.requests.waiting == 2 }
             loader.open()
-            await #expect(throws: CancellationError.self) { _ = try await tasks[0].response }
+            await #expect(throws: ImagePipeline.Error.cancelled) { _ = try await tasks[0].response }
             for task in tasks.dropFirst() { #expect(try await task.response.image.width == 24) }
             #expect(loader.loads == 1 && images.statistics.downloads == 1)
         }
@@ -143,7 +142,7 @@ import LoupeToolbox
             let tasks = (0..<2).map { _ in images.imageTask(with: request(7, base)) }
             try await Self.until { loader.loads == 1 && images.requests.waiting == 2 }
             for task in tasks { task.cancel() }
-            for task in tasks { await #expect(throws: CancellationError.self) { _ = try await task.response } }
+            for task in tasks { await #expect(throws: ImagePipeline.Error.cancelled) { _ = try await task.response } }
             #expect(images.requests.waiting == 0)
             loader.open()
             let again = try await images.image(for: request(7, base))
@@ -159,7 +158,7 @@ import LoupeToolbox
             let queued = images.imageTask(with: request(2, base))
             try await Self.until { images.loads.queued == 1 }
             queued.cancel()
-            await #expect(throws: CancellationError.self) { _ = try await queued.response }
+            await #expect(throws: ImagePipeline.Error.cancelled) { _ = try await queued.response }
             #expect(images.loads.queued == 0)
             loader.open()
             _ = try await first.response

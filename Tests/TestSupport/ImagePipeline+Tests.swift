@@ -5,7 +5,7 @@ import LoupeImaging
 /// Shorthands the pipeline tests read by: a circle of a URL, an original, the disk tier.
 extension ImagePipeline {
     /// `url` as `circle`, through a request (what the views ask).
-    public func thumbnail(for url: URL, circle: ImageProcessors.Circle, options: ImageRequest.Options = []) async throws
+    public func thumbnail(for url: URL, circle: ImageProcessors.CircleThumbnail, options: ImageRequest.Options = []) async throws
         -> ImageResponse
     {
         try await image(for: ImageRequest(url: url, processors: [circle], options: options))
@@ -20,5 +20,5 @@ extension ImagePipeline {
     public var disk: DiskCache { configuration.dataCache as! DiskCache }
 
     /// The key the pipeline keys `url` by.
-    public func key(for url: URL) -> CacheKey { configuration.keys.key(for: url) }
+    public func key(for url: URL) -> CacheKey { cache.makeDataCacheKey(for: ImageRequest(url: url)) }
 }

@@ -4,6 +4,7 @@ import LoupeHTTP
 import Hummingbird
 import LoupePipeline
 import RickAndMortyAPI
+import UseCases
 
 /// Where the tests find their data and how they start the real loopback server.
 public enum TestData {
@@ -69,12 +70,11 @@ public enum TestData {
     }
 
     /// An image pipeline on a cache in `folder`, fetching from the server at `baseURL` over
-    /// `transport`.
+    /// `transport`, as the command's (`ImagePipeline.keyed(by:…)`).
     public static func images(_ baseURL: URL, cacheIn folder: URL, transport: HTTPTransport) throws -> ImagePipeline {
-        ImagePipeline(
-            configuration: .init(
-                dataLoader: ImageFetcher(transport: transport), dataCache: try DiskCache(root: folder),
-                keys: APIIdentity(name: "test", baseURL: baseURL, canonicalRoot: Dataset.canonicalBase)))
+        .keyed(
+            by: APIIdentity(name: "test", baseURL: baseURL, canonicalRoot: Dataset.canonicalBase),
+            dataLoader: ImageFetcher(transport: transport), dataCache: try DiskCache(root: folder))
     }
 
     /// A client with fast retries, so fault tests do not wait long.

@@ -27,8 +27,7 @@ import Testing
         let responses = DiskResponseCache(disk: disk, identity: identity)
         var warmer = CacheWarmer(
             client: HTTPRickAndMortyClient(baseURL: base, transport: transport, cache: responses),
-            images: ImagePipeline(
-                configuration: .init(dataLoader: ImageFetcher(transport: transport), dataCache: disk, keys: identity)),
+            images: .keyed(by: identity, dataLoader: ImageFetcher(transport: transport), dataCache: disk),
             responses: responses)
         warmer.retryPause = .milliseconds(10)
         return warmer
@@ -58,14 +57,12 @@ import Testing
 
             // Offline, every kept variant of every Rick comes from disk, and each detail is made
             // from the original on disk: nothing else is decoded, nothing is fetched.
-            let offline = ImagePipeline(
-                configuration: .init(
-                    dataLoader: nil, dataCache: try DiskCache(root: temporary.url),
-                    keys: APIIdentity(name: "test", baseURL: base)))
+            let offline = ImagePipeline.keyed(
+                by: APIIdentity(name: "test", baseURL: base), dataLoader: nil, dataCache: try DiskCache(root: temporary.url))
             let warmer = try warmer(base)
             for character in try await warmer.client.allPages(query).flatMap(\.items) {
                 for request in warmer.requests(AvatarVariant.catalogue, for: character, pixelsPerColumn: 8) {
-                    let size = try #require(request.processors.first as? ImageProcessors.Circle).size
+                    let size = try #require(request.processors.first as? ImageProcessors.CircleThumbnail).size
                     let thumbnail = try await offline.image(for: request)
                     #expect(thumbnail.made == (size > 128) && thumbnail.image.width == size)
                 }
@@ -97,9 +94,8 @@ import Testing
             #expect(report.failed == 0, "\(report.failedPages) \(report.failedAvatars)")
             #expect(report.avatars.total == 826 && report.pages.total == 52)
         }
-        let offline = ImagePipeline(
-            configuration: .init(
-                dataLoader: nil, dataCache: try DiskCache(root: temporary.url), keys: APIIdentity(name: "test", baseURL: nil)))
+        let offline = ImagePipeline.keyed(
+            by: APIIdentity(name: "test", baseURL: nil), dataLoader: nil, dataCache: try DiskCache(root: temporary.url))
         for character in TestData.fixturesDataset.characters.prefix(100) {
             let url = try #require(URL(string: "\(Dataset.canonicalBase)/character/avatar/\(character.id).jpeg"))
             let same =

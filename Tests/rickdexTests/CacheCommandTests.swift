@@ -34,9 +34,8 @@ import UseCases
 
     /// Every avatar in the cache, read offline, equals the dataset's file; the ids that do not.
     func avatarsDifferingFromTheDataset(identity: String) async throws -> [Int] {
-        let images = ImagePipeline(
-            configuration: .init(
-                dataLoader: nil, dataCache: try DiskCache(root: cache), keys: APIIdentity(name: identity, baseURL: nil)))
+        let images = ImagePipeline.keyed(
+            by: APIIdentity(name: identity, baseURL: nil), dataLoader: nil, dataCache: try DiskCache(root: cache))
         var wrong: [Int] = []
         for character in TestData.fixturesDataset.characters {
             let url = try #require(URL(string: "\(Dataset.canonicalBase)/character/avatar/\(character.id).jpeg"))

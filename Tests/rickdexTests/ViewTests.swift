@@ -68,7 +68,7 @@ import LoupeToolbox
         let first = try #require(
             TestData.fixturesDataset.locations[2].residents.first.flatMap { Int($0.split(separator: "/").last ?? "") })
         let bytes = try [UInt8](Data(contentsOf: TestData.fixturesDataset.avatarFile(id: first)))
-        let thumbnail = try Thumbnailer(circle: ImageProcessors.Circle(size: 64)).thumbnail(bytes)
+        let thumbnail = try Thumbnailer(circle: ImageProcessors.CircleThumbnail(size: 64)).thumbnail(bytes)
         let shades = CellRenderer(symbols: .half, mode: .none).render(thumbnail, columns: 8, rows: 4)
         #expect(shades.contains { $0.contains(where: { $0 != " " }) })
         for line in shades { #expect(grid.stdout.contains(line), "ASCII avatar line '\(line)'") }

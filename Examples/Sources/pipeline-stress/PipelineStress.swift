@@ -69,7 +69,7 @@ struct PipelineStress {
         let pipeline = ImagePipeline(configuration: configuration)
         let chains: [[any ImageProcessing]] = [
             [ImageProcessors.Resize(side: 48)],
-            [ImageProcessors.Resize(side: 32), ImageProcessors.CircleMask()],
+            [ImageProcessors.Resize(side: 32), ImageProcessors.Circle()],
         ]
         let requests = (0..<images * 2).map { index in
             ImageRequest(
@@ -119,7 +119,7 @@ struct PipelineStress {
     /// Progress only grows, and a finished download's last update is its whole body.
     static func readProgress(_ task: ImageTask, _ index: Int) async -> Outcome {
         var last = 0
-        for await update in task.progressUpdates {
+        for await update in task.progress {
             if update.completed < last { return Outcome(index: -1, result: .failure(ProgressWentBack()), again: .failure(ProgressWentBack())) }
             last = update.completed
         }
@@ -129,7 +129,7 @@ struct PipelineStress {
     struct ProgressWentBack: Error {}
 
     /// A task that was not cancelled has its image, at its chain's size; a cancelled one has its
-    /// image (it finished first) or `CancellationError`; both waits agree.
+    /// image (it finished first) or `ImagePipeline.Error.cancelled`; both waits agree.
     static func check(_ outcome: Outcome, _ request: ImageRequest, round: Int) -> [String] {
         let name = "round \(round), task \(outcome.index) (\(request.url.lastPathComponent))"
         let side = request.processors.count == 1 ? 48 : 32
@@ -139,7 +139,7 @@ struct PipelineStress {
                 return ["\(name): \(first.image.width)x\(first.image.height), not \(side)x\(side)"]
             }
             return first.image == second.image ? [] : ["\(name): two waits saw two images"]
-        case (.failure(let error), .failure) where error is CancellationError:
+        case (.failure(let error), .failure) where error as? ImagePipeline.Error == .cancelled:
             return outcome.index % 7 == 0 ? [] : ["\(name): cancelled, though no one cancelled it"]
         case (.failure(let error), _):
             return ["\(name): \(error)"]

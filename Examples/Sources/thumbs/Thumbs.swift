@@ -33,14 +33,14 @@ struct Thumbs {
         configuration.dataCache = try DiskCache(root: cache)
         let pipeline = ImagePipeline(configuration: configuration)
         let processors: [any ImageProcessing] =
-            [ImageProcessors.Resize(side: size)] + (circle ? [ImageProcessors.CircleMask()] : [])
+            [ImageProcessors.Resize(side: size)] + (circle ? [ImageProcessors.Circle()] : [])
 
         var failed = 0
         await withTaskGroup(of: (Int, Result<ImageResponse, any Error>, ImageTask.Progress).self) { group in
             for (index, url) in urls.enumerated() {
                 group.addTask {
                     let task = pipeline.imageTask(with: ImageRequest(url: url, processors: processors))
-                    return (index, await Result(catching: { try await task.response }), task.progress)
+                    return (index, await Result(catching: { try await task.response }), task.currentProgress)
                 }
             }
             var done = 0

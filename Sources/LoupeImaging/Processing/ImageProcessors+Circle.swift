@@ -1,66 +1,69 @@
-/// A circular thumbnail: centre square crop, high-quality resize, an anti-aliased circle
-/// (transparent outside, a smooth one-pixel edge), and an optional ring in a given colour. The
-/// composition `[Resize(side: size, upscale: true), CircleMask(ring: …)]`, pixel for pixel, as one
-/// value with a short identifier and the ring-over-plain shortcut.
 extension ImageProcessors {
-    /// The circle's size and ring; its `identifier` goes into cache keys.
+    /// An anti-aliased circle cut out of an image (a centred square first, when it is not one):
+    /// transparent outside, a smooth one-pixel edge, and an optional ring over the edge. Nuke's
+    /// `Circle`, whose `border` is `ring` here. (Its identifier, `circle-mask(…)`, names entries
+    /// already on disk, and stays.)
     public struct Circle: ImageProcessing, Hashable {
-        /// Width and height of the result, in pixels.
-        public let size: Int
-        /// The ring's colour, or `nil` for none.
-        public let ring: RGBA?
-        /// Ring width in pixels; by default about a sixteenth of the size, at least 2.
-        public let ringWidth: Double
-        /// Goes into cache keys: every parameter that changes the pixels. Made once: a list asks
-        /// the memory cache for dozens of circles a frame, and formatting it is most of a hit.
-        public let identifier: String
+        /// The ring over the circle's edge, or `nil` for none.
+        public var ring: Ring?
 
-        public init(size: Int, ring: RGBA? = nil, ringWidth: Double? = nil) {
-            precondition(size > 0, "a thumbnail needs a positive size")
-            let width = ringWidth ?? max(2, Double(size) / 16)
-            self.size = size
+        public init(ring: Ring? = nil) {
             self.ring = ring
-            self.ringWidth = width
-            self.identifier = "circle(size=\(size),\(ring.map { Ring(colour: $0, width: width).identifier } ?? "ring=none"))"
         }
 
-        /// The square's short side is all a circle of `size` needs.
-        public var minimumInputSide: Int? { size }
-
-        /// The same steps as processors that compose: a resize, then the mask and its ring.
-        public var steps: [any ImageProcessing] {
-            [Resize(side: size, upscale: true), mask]
-        }
-
-        /// The plain circle and the ring drawn on it, when that gives this circle's pixels
-        /// (`ringDrawsOverThePlainCircle`): a cache keeps only plain circles.
-        public var finishingStep: (before: (any ImageProcessing)?, finishing: any ImageProcessing)? {
-            guard ringDrawsOverThePlainCircle, let ring else { return nil }
-            return (plain, Ring(colour: ring, width: ringWidth))
-        }
-
-        /// The mask and ring this circle cuts its resized square with.
-        private var mask: CircleMask { CircleMask(ring: ring.map { Ring(colour: $0, width: ringWidth) }) }
-
-        /// The same circle without its ring.
-        public var plain: Circle { Circle(size: size) }
-
-        /// Whether `ringed(_:)` of the plain circle gives exactly what `process` gives: the ring
-        /// is at least a pixel wide, so every pixel the plain circle's edge changes lies under it.
-        public var ringDrawsOverThePlainCircle: Bool { ring != nil && ringWidth >= 1 }
-
-        /// This circle's ring drawn on `plain`, the plain circle of the same size (`plain.process`
-        /// of the same image): the very pixels `process` makes, for a few microseconds instead of
-        /// a decode and a resize. Only when `ringDrawsOverThePlainCircle`.
-        public func ringed(_ plain: Bitmap) -> Bitmap {
-            precondition(ringDrawsOverThePlainCircle && plain.width == size && plain.height == size)
-            return mask.process(plain)
-        }
+        public var identifier: String { "circle-mask(" + (ring?.identifier ?? "ring=none") + ")" }
 
         public func process(_ image: Bitmap) -> Bitmap {
-            let side = min(image.width, image.height)
-            let square = image.cropped(x: (image.width - side) / 2, y: (image.height - side) / 2, width: side, height: side)
-            return mask.process(Resampler.resize(square, width: size, height: size))
+            var output = CropSquare().process(image)
+            mask(&output)
+            return output
+        }
+
+        private func mask(_ image: inout Bitmap) {
+            let size = image.width
+            let stride = image.bytesPerRow
+            let radius = Double(size) / 2
+            let innerRadius = ring.map { radius - $0.width } ?? radius
+            let ringColour = ring?.colour ?? RGBA(0, 0, 0, 0)
+            let ringChannels = (Double(ringColour.red), Double(ringColour.green), Double(ringColour.blue))
+            // Pixels this close to the centre are wholly inside: left exactly as they are.
+            let untouched = max(0, innerRadius - 0.5) * max(0, innerRadius - 0.5)
+            image.pixels.withUnsafeMutableBufferPointer { pixels in
+                for y in 0..<size {
+                    let dy = Double(y) + 0.5 - radius
+                    for x in 0..<size {
+                        let dx = Double(x) + 0.5 - radius
+                        let squared = dx * dx + dy * dy
+                        if squared <= untouched { continue }
+                        let distance = squared.squareRoot()
+                        // Coverage of a one-pixel-wide edge: 1 inside, 0 outside, linear across it.
+                        let outer = min(max(radius - distance + 0.5, 0), 1)
+                        let inner = min(max(innerRadius - distance + 0.5, 0), 1)
+                        let index = y * stride + x * 4
+                        let imageAlpha = Double(pixels[index + 3]) / 255
+                        let imagePart = inner * imageAlpha
+                        let ringPart = outer - inner
+                        let alpha = imagePart + ringPart
+                        guard alpha > 0 else {
+                            pixels[index] = 0
+                            pixels[index + 1] = 0
+                            pixels[index + 2] = 0
+                            pixels[index + 3] = 0
+                            continue
+                        }
+                        if ringPart > 0 {
+                            func mix(_ channel: Int, _ ringValue: Double) {
+                                let mixed = (Double(pixels[index + channel]) * imagePart + ringValue * ringPart) / alpha
+                                pixels[index + channel] = UInt8(min(255, mixed.rounded()))
+                            }
+                            mix(0, ringChannels.0)
+                            mix(1, ringChannels.1)
+                            mix(2, ringChannels.2)
+                        }
+                        pixels[index + 3] = UInt8(min(255, (alpha * 255).rounded()))
+                    }
+                }
+            }
         }
     }
 }

@@ -1,5 +1,5 @@
 extension ImageProcessors {
-    /// Steps applied in order, as one processor: `[Resize(side: 64), CircleMask()]`.
+    /// Steps applied in order, as one processor: `[Resize(side: 64), Circle()]`.
     public struct Composition: ImageProcessing {
         public var processors: [any ImageProcessing]
 

@@ -27,13 +27,28 @@ extension ImageProcessors {
             self.upscale = upscale
         }
 
+        /// `width` pixels wide, as tall as the aspect makes it (Nuke's `Resize(width:)`).
+        public init(width: Int, upscale: Bool = false) {
+            self.init(width: width, height: Self.unbounded, contentMode: .aspectFit, upscale: upscale)
+        }
+
+        /// `height` pixels tall, as wide as the aspect makes it (Nuke's `Resize(height:)`).
+        public init(height: Int, upscale: Bool = false) {
+            self.init(width: Self.unbounded, height: height, contentMode: .aspectFit, upscale: upscale)
+        }
+
+        /// A side left free by `init(width:)` and `init(height:)`.
+        static let unbounded = Int.max
+
         /// A square of `side` pixels, filled and cropped: a thumbnail's usual first step.
         public init(side: Int, upscale: Bool = false) {
             self.init(width: side, height: side, contentMode: .aspectFill, crop: true, upscale: upscale)
         }
 
         public var identifier: String {
-            "resize(\(width)x\(height),\(contentMode.rawValue)\(crop ? ",crop" : "")\(upscale ? ",upscale" : ""))"
+            let width = width == Self.unbounded ? "_" : "\(width)"
+            let height = height == Self.unbounded ? "_" : "\(height)"
+            return "resize(\(width)x\(height),\(contentMode.rawValue)\(crop ? ",crop" : "")\(upscale ? ",upscale" : ""))"
         }
 
         /// Filling needs the long side of the size on the short side of the image; fitting, the

@@ -1,6 +1,6 @@
 extension ImageProcessors {
     /// A ring of `colour` over the edge of a circle: on its own, drawn on an image already cut to
-    /// a circle (what `CircleMask(ring:)` gives in one step, pixel for pixel).
+    /// a circle (what `Circle(ring:)` gives in one step, pixel for pixel).
     public struct Ring: ImageProcessing, Hashable {
         public var colour: RGBA
         /// In pixels.
@@ -17,7 +17,7 @@ extension ImageProcessors {
         public var finishingStep: (before: (any ImageProcessing)?, finishing: any ImageProcessing)? { (nil, self) }
 
         public func process(_ image: Bitmap) -> Bitmap {
-            CircleMask(ring: self).process(image)
+            Circle(ring: self).process(image)
         }
     }
 }

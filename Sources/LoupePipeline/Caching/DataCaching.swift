@@ -14,6 +14,8 @@ public protocol DataCaching: Sendable {
     /// Stores `body` with `metadata` under `key`, replacing what was there.
     func store(_ body: [UInt8], metadata: EntryMetadata, for key: CacheKey) throws
     func remove(_ key: CacheKey)
+    /// Removes every entry.
+    func removeAll()
     /// How long an entry of `kind` stays fresh when its origin gave no lifetime.
     func defaultLifetime(of kind: EntryKind) -> Duration
 }

@@ -1,13 +1,11 @@
-/// A decoded image's name in the memory tier: where its bytes come from (the request's URL or
-/// its own cache key) and its processors' identifiers.
-public struct ImageCacheKey: Sendable, Hashable {
-    /// The URL, or `key:` and the request's `cacheKey`.
-    public let source: String
-    /// The processors' identifiers joined (empty for the original, decoded).
-    public let processors: String
+/// A decoded image's name in the memory tier: the same key its processed image has in the data
+/// cache (`ImagePipeline.Cache.makeDataCacheKey(for:)`), as Nuke keys both tiers alike.
+public struct ImageCacheKey: Sendable, Hashable, CustomStringConvertible {
+    public let key: CacheKey
 
-    public init(source: String, processors: String) {
-        self.source = source
-        self.processors = processors
+    public init(_ key: CacheKey) {
+        self.key = key
     }
+
+    public var description: String { key.description }
 }

@@ -10,6 +10,7 @@ public protocol ImageCaching: Sendable {
     func image(for key: ImageCacheKey) -> Bitmap?
     func store(_ image: Bitmap, for key: ImageCacheKey)
     func removeImage(for key: ImageCacheKey)
+    func removeAll()
 }
 
 extension MemoryCache: ImageCaching where Key == ImageCacheKey, Value == Bitmap {

@@ -44,7 +44,7 @@ public final class DiskCache: DataCaching {
     static let tagName = "CACHEDIR.TAG"
     static let tag = """
         Signature: 8a477f597d28d172789f06886806bc55
-        # This file is a cache directory tag created by an image cache (Rickdex's DiskCache).
+        # This file is a cache directory tag created by LoupePipeline's DiskCache, an image cache.
         # For information about cache directory tags, see https://bford.info/cachedir/
 
         """
@@ -333,8 +333,9 @@ public final class DiskCache: DataCaching {
 
     /// What the cache holds now, by kind, from a walk; reads each entry's header and metadata (not
     /// its body: checking bodies is `verify()`'s work). The size record is set to what the walk
-    /// found, and what it said before is kept in `recorded`.
-    package func usage(now: Date = Date()) -> DiskUsage {
+    /// found, and what it said before is kept in `recorded`. `group` names a group for an entry's
+    /// key (its parts), or `nil`; `DiskUsage.groups` counts the entries of each.
+    public func usage(now: Date = Date(), group: (([String]) -> String?)? = nil) -> DiskUsage {
         var usage = DiskUsage()
         usage.recorded = record.read().map { EntryTotals(entries: Int($0.entries), bytes: $0.bytes) }
         let files = walk()
@@ -358,8 +359,8 @@ public final class DiskCache: DataCaching {
                 kind.unknown += 1
             }
             usage.byKind[metadata.kind] = kind
-            if let parts = CacheKey.parts(ofJoined: metadata.key), parts.count > 2, parts[0] == "api" {
-                usage.answersByAPI[parts[1], default: 0] += 1
+            if let group, let parts = CacheKey.parts(ofJoined: metadata.key), let name = group(parts) {
+                usage.groups[name, default: 0] += 1
             }
         }
         usage.temporaryFiles = files.temporaries.count
@@ -368,7 +369,7 @@ public final class DiskCache: DataCaching {
     }
 
     /// Reads every entry, removing those that fail their checks.
-    package func verify() -> VerifyReport {
+    public func verify() -> VerifyReport {
         var report = VerifyReport()
         for file in objectFiles() {
             report.checked += 1
@@ -451,7 +452,7 @@ public final class DiskCache: DataCaching {
     /// whole tree (`prune`, and small caches after a write). The report has `evicted`,
     /// `bytesFreed` and `bytesLeft`.
     @discardableResult
-    package func trimIfNeeded() -> PruneReport {
+    public func trimIfNeeded() -> PruneReport {
         var files = objectFiles()
         var total = files.reduce(Int64(0)) { $0 + $1.info.size }
         var evicted = 0
@@ -481,7 +482,7 @@ public final class DiskCache: DataCaching {
     }
 
     /// Removes expired entries, corrupt ones, abandoned temporary files, then trims to the limit.
-    package func prune(now: Date = Date()) -> PruneReport {
+    public func prune(now: Date = Date()) -> PruneReport {
         var report = PruneReport()
         let files = walk()
         for path in files.temporaries {
@@ -510,7 +511,11 @@ public final class DiskCache: DataCaching {
         return report
     }
 
+    /// `DataCaching`: `clear()`.
+    public func removeAll() { clear() }
+
     /// Removes every entry and temporary file; the layout stays.
+    @discardableResult
     public func clear() -> EntryTotals {
         var removed = 0
         var bytes: Int64 = 0

@@ -4,22 +4,22 @@ public struct DiskCacheConfiguration: Sendable, Hashable {
     public var sizeLimit: Int64
     /// Trimming stops at this fraction of the limit, so it does not run on every write.
     public var trimTarget: Double
-    /// How long an API answer is fresh.
-    public var responseLifetime: Duration
-    /// How long an image (original or variant) is fresh.
-    public var imageLifetime: Duration
+    /// How long an entry is fresh when its origin gave no lifetime, unless `lifetimes` names its kind.
+    public var defaultLifetime: Duration
+    /// Lifetimes by kind, for kinds whose entries age differently (a JSON answer beside images).
+    public var lifetimes: [EntryKind: Duration]
 
     public init(
-        sizeLimit: Int64 = 512 * 1024 * 1024, trimTarget: Double = 0.8, responseLifetime: Duration = .seconds(24 * 3600),
-        imageLifetime: Duration = .seconds(30 * 24 * 3600)
+        sizeLimit: Int64 = 512 * 1024 * 1024, trimTarget: Double = 0.8, defaultLifetime: Duration = .seconds(30 * 24 * 3600),
+        lifetimes: [EntryKind: Duration] = [:]
     ) {
         self.sizeLimit = sizeLimit
         self.trimTarget = trimTarget
-        self.responseLifetime = responseLifetime
-        self.imageLifetime = imageLifetime
+        self.defaultLifetime = defaultLifetime
+        self.lifetimes = lifetimes
     }
 
     public func lifetime(of kind: EntryKind) -> Duration {
-        kind == .response ? responseLifetime : imageLifetime
+        lifetimes[kind] ?? defaultLifetime
     }
 }

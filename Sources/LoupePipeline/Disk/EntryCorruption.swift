@@ -1,5 +1,5 @@
 /// Why an entry file is not a valid entry.
-package enum EntryCorruption: Error, Sendable, Hashable, Codable, CustomStringConvertible {
+public enum EntryCorruption: Error, Sendable, Hashable, Codable, CustomStringConvertible {
     case badHeader
     case wrongLength(expected: UInt64, actual: UInt64)
     case checksumMismatch
@@ -7,7 +7,7 @@ package enum EntryCorruption: Error, Sendable, Hashable, Codable, CustomStringCo
     /// The metadata names another key than the one the file name is the hash of.
     case wrongKey
 
-    package var description: String {
+    public var description: String {
         switch self {
         case .badHeader: "not a cache entry (bad header)"
         case .wrongLength(let expected, let actual): "\(actual) bytes where the header promises \(expected) (cut short)"

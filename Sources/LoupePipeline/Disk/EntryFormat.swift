@@ -88,7 +88,7 @@ enum EntryFormat {
             fields.append(String(decoding: bytes[(colon + 1)..<(colon + 1 + length)], as: UTF8.self))
             index = colon + 1 + length
         }
-        guard fields.count == 9 || fields.count == 10, let kind = EntryKind(rawValue: fields[0]), let stored = Int64(fields[6]),
+        guard fields.count == 9 || fields.count == 10, let kind = fields[0].isEmpty ? nil : EntryKind(rawValue: fields[0]), let stored = Int64(fields[6]),
             let expires = Int64(fields[7])
         else { return nil }
         var metadata = EntryMetadata(

@@ -1,9 +1,18 @@
-/// What a disk entry holds; each kind has its own lifetime.
-public enum EntryKind: String, Sendable, Hashable, CaseIterable, Codable, CodingKeyRepresentable {
-    /// An API answer (JSON).
-    case response
+/// What a disk entry holds, by the caller's name for it: the pipeline writes `original` and
+/// `processed`, and another user of the same disk tier names kinds of its own (its lifetimes are
+/// `DiskCacheConfiguration.lifetimes`, its counts `usage()`'s).
+public struct EntryKind: RawRepresentable, Sendable, Hashable, Codable, CodingKeyRepresentable, CustomStringConvertible {
+    /// The name written in each entry's header: letters, digits and dashes.
+    public let rawValue: String
+
+    public init(rawValue: String) {
+        self.rawValue = rawValue
+    }
+
     /// An image's bytes exactly as served.
-    case original
-    /// A processed image (a thumbnail) as PNG; written `variant`, as entries have always been.
-    case processed = "variant"
+    public static let original = EntryKind(rawValue: "original")
+    /// A processed image, encoded (written `variant`, as entries always have been).
+    public static let processed = EntryKind(rawValue: "variant")
+
+    public var description: String { rawValue }
 }

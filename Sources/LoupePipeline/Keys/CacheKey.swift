@@ -9,13 +9,18 @@ public struct CacheKey: Sendable, Hashable, CustomStringConvertible {
     /// memory lookup.
     public let description: String
 
-    /// The entry's file name: SHA-256 of the joined form in hex.
-    public let fileName: String
+    /// The entry's file name: SHA-256 of the joined form in hex (worked out when asked: a memory
+    /// lookup never needs it).
+    public var fileName: String { Self.fileName(ofJoined: description) }
+
+    /// The key of a caller's own name for an original (`ImageRequest.cacheKey`): `["key", name]`.
+    public init(_ name: String) {
+        self.init(["key", name])
+    }
 
     public init(_ parts: [String]) {
         self.parts = parts
         self.description = parts.map { "\($0.utf8.count):\($0)" }.joined()
-        self.fileName = Self.fileName(ofJoined: description)
     }
 
     // The joined form says everything the parts say.

@@ -1,21 +1,31 @@
 import FoundationEssentials
-import HTTPTypes
 
 /// Where an image pipeline gets bytes: the seam Nuke calls `DataLoading`. The default is
-/// `ImageFetcher` (libcurl through `HTTPTransport`: deadlines, retries, HTTP/2); an adopter
-/// loads from anywhere else (a file store, an object store) by conforming.
+/// `ImageFetcher` (libcurl through `HTTPTransport`: deadlines, retries, HTTP/2, and `file://`
+/// URLs); an adopter loads from anywhere else (an object store, a database) by conforming.
 ///
-/// Conformers are called from many tasks at once, within the pipeline's `dataLoadingLimit`.
-/// Identical requests are joined before they get here, so one image is asked for once however
-/// many wait on it.
+/// A loader only fetches: the pipeline reads the answer (`Download`'s status and headers), so a
+/// loader needs nothing but this module. Conformers are called from many tasks at once, within
+/// the pipeline's `dataLoadingLimit`. Identical requests are joined before they get here, so one
+/// image is asked for once however many wait on it.
 public protocol DataLoading: Sendable {
-    /// The bytes of `url`; with `validators` (`If-None-Match`, `If-Modified-Since`), a loader that
-    /// can tell answers `.notModified` when the cached copy is still good. A loader that can tell
-    /// calls `progress` with the bytes received so far and the total it expects; the tasks
-    /// waiting on the load hear it. Throws what failed (`HTTPError`, an HTTP status as
-    /// `ImagePipeline.Error.statusCodeUnacceptable`, or the loader's own), or `CancellationError`.
+    /// The answer for `request`. A loader that can tell calls `progress` with the bytes received
+    /// so far and the total it expects; the tasks waiting on the load hear it. Throws what kept
+    /// it from an answer (`HTTPError` from the default loader, or the loader's own), or
+    /// `CancellationError`.
     func loadData(
-        for url: URL, validators: HTTPFields,
-        progress: @escaping @Sendable (_ completed: Int, _ total: Int?) -> Void
+        for request: DataRequest, progress: @escaping @Sendable (_ completed: Int, _ total: Int?) -> Void
     ) async throws -> Download
+}
+
+/// What a data loader is asked for: a URL and the headers to send with it (the request's own,
+/// what the delegate's `willLoadData` added, and the validators of a cached copy).
+public struct DataRequest: Sendable, Hashable {
+    public var url: URL
+    public var headers: HTTPFields
+
+    public init(url: URL, headers: HTTPFields = [:]) {
+        self.url = url
+        self.headers = headers
+    }
 }

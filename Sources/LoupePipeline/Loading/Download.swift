@@ -1,25 +1,16 @@
-import LoupeHTTP
+/// What a data loader answered, as it came: the pipeline reads the rest. A 200 is the image (and
+/// is kept as its headers' caching directives allow), a 304 to a request with validators
+/// confirms the cached copy, and any other status is `ImagePipeline.Error.statusCodeUnacceptable`.
+public struct Download: Sendable, Hashable {
+    public var body: [UInt8]
+    public var status: Int
+    /// The answer's headers: `Content-Type`, the validators (`ETag`, `Last-Modified`) and the
+    /// caching directives (`Cache-Control`, `Expires`). None: the data cache's own lifetime.
+    public var headers: HTTPFields
 
-/// What the network answered for an image request.
-public enum Download: Sendable, Hashable {
-    /// A whole body (200), with the validators to revalidate it later and what its headers say
-    /// about caching it.
-    case body([UInt8], contentType: String?, etag: String?, lastModified: String?, directives: CacheDirectives)
-    /// The server confirmed the copy named by the validators sent (304), with the 304's directives.
-    case notModified(CacheDirectives)
-}
-
-extension Download {
-    /// The same answer, its directives accepting the copy for at least `minimum`
-    /// (`CacheDirectives.acceptingStale(for:)`).
-    func acceptingStale(for minimum: Duration) -> Download {
-        switch self {
-        case .body(let bytes, let contentType, let etag, let lastModified, let directives):
-            .body(
-                bytes, contentType: contentType, etag: etag, lastModified: lastModified,
-                directives: directives.acceptingStale(for: minimum))
-        case .notModified(let directives):
-            .notModified(directives.acceptingStale(for: minimum))
-        }
+    public init(body: [UInt8], status: Int = 200, headers: HTTPFields = [:]) {
+        self.body = body
+        self.status = status
+        self.headers = headers
     }
 }

@@ -1,12 +1,12 @@
 import FoundationEssentials
-import HTTPTypes
 import LoupeHTTP
 import LoupeImaging
+import LoupeToolbox
 
-/// The default `DataLoading`: downloads images through the project's one `HTTPTransport`
-/// (deadline, body cap, retries with backoff on 5xx/429/dropped connections, `Retry-After`, its
-/// per-host limit, HTTP/2 through libcurl). Identical requests are joined before they get here,
-/// by `ImagePipeline`'s coalescer.
+/// The default `DataLoading`: downloads through `HTTPTransport` (a deadline, a body cap, retries
+/// with backoff on 5xx, 429 and dropped connections, `Retry-After`, a limit per host, HTTP/2
+/// through libcurl), and reads `file://` URLs from disk. Identical requests are joined before
+/// they get here, by `ImagePipeline`.
 public struct ImageFetcher: DataLoading {
     public let transport: HTTPTransport
 
@@ -16,26 +16,20 @@ public struct ImageFetcher: DataLoading {
         self.transport = transport
     }
 
-    /// GETs `url`, conditionally when `validators` are given, telling `progress` of each part of
-    /// the body. Throws `ImagePipeline.Error.statusCodeUnacceptable` for a status other than
-    /// 200/304, `HTTPError` for transport failures, or `CancellationError`.
+    /// GETs `request`, telling `progress` of each part of the body; a `file://` URL is read
+    /// whole. Throws `HTTPError` for transport failures, the file's `Errno`, or `CancellationError`.
     public func loadData(
-        for url: URL, validators: HTTPFields = [:],
-        progress: @escaping @Sendable (_ completed: Int, _ total: Int?) -> Void = { _, _ in }
+        for request: DataRequest, progress: @escaping @Sendable (_ completed: Int, _ total: Int?) -> Void = { _, _ in }
     ) async throws -> Download {
+        if request.url.isFileURL {
+            let body = try FileSystem.contents(of: request.url.path)
+            progress(body.count, body.count)
+            return Download(body: body)
+        }
         // An image cut short is retried; bytes that are no image at all are not.
         let response = try await transport.get(
-            url, headers: validators, isComplete: { ImageSniffer.format(of: $0) == nil || ImageSniffer.isComplete($0) },
-            progress: progress)
-        switch response.status {
-        case 200:
-            return .body(
-                response.body, contentType: response.header(.contentType), etag: response.header(.eTag),
-                lastModified: response.header(.lastModified), directives: CacheDirectives(headers: response.headers))
-        case 304 where !validators.isEmpty:
-            return .notModified(CacheDirectives(headers: response.headers))
-        default:
-            throw ImagePipeline.Error.statusCodeUnacceptable(response.status, url: url.absoluteString)
-        }
+            request.url, headers: request.headers,
+            isComplete: { ImageSniffer.format(of: $0) == nil || ImageSniffer.isComplete($0) }, progress: progress)
+        return Download(body: response.body, status: response.status, headers: response.headers)
     }
 }

@@ -48,6 +48,13 @@ public final class MemoryCache<Key: Hashable & Sendable, Value: Sendable>: Senda
         }
     }
 
+    /// Drops every value.
+    public func removeAll() {
+        storage.withLock { storage in
+            while let last = storage.index.values.first { Self.remove(last, in: &storage) }
+        }
+    }
+
     /// Drops the value for `key`, if any.
     public func remove(_ key: Key) {
         storage.withLock { storage in

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import LoupeHTTP
 import LoupeImaging
 import LoupeToolbox
 
@@ -9,72 +10,74 @@ extension ImagePipeline {
     /// data loader), decoded at the smallest scale its first processor allows. Identical
     /// requests in flight share one load and one processing; a cancelled caller stops waiting,
     /// and the others go on.
-    ///
-    /// Throws `ImagePipeline.Error`, or `CancellationError`.
-    public func image(for request: ImageRequest) async throws -> ImageResponse {
-        try await image(for: request, task: nil)
+    public func image(for request: ImageRequest) async throws(Error) -> ImageResponse {
+        do {
+            return try await image(for: request, task: nil)
+        } catch {
+            throw Error(error, url: request.url.absoluteString)
+        }
     }
 
-    /// Starts loading `request`, and returns its task: its progress, its priority (which may
-    /// change while it waits), `cancel()`, and the image (`response`).
+    /// Starts loading `request`, and returns its task: its progress and events, its priority
+    /// (which may change while it waits), `cancel()`, and the image (`response`).
     public func imageTask(with request: ImageRequest) -> ImageTask {
-        let task = ImageTask(request: request)
+        let task = ImageTask(request: request) { [self] task, event in
+            delegate.imageTask(task, didReceiveEvent: event, pipeline: self)
+        }
         task.start { [self] task in try await image(for: request, task: task) }
         return task
     }
 
     /// The original bytes of `request`'s image, as served (its processors play no part).
-    public func data(for request: ImageRequest) async throws -> Original {
+    public func data(for request: ImageRequest) async throws(Error) -> Original {
         let priority = request.priority.rawValue
-        return try await loadOriginal(of: request, priority: { priority }, progress: nil)
-    }
-
-    /// Drops `request`'s image from the image cache and its processed image from the data cache
-    /// (with the image its finishing step is drawn on), so the next request makes it again: after
-    /// a reload replaced its original, say.
-    public func removeCachedImage(for request: ImageRequest) {
-        configuration.imageCache?.removeImage(for: request.imageCacheKey)
-        guard !request.processors.isEmpty else { return }
-        dataCache?.remove(processedKey(request))
-        if configuration.dataCachePolicy == .automatic, let split = request.processors.splitAtFinishingStep {
-            var base = request
-            base.processors = split.before
-            removeCachedImage(for: base)
+        do {
+            return try await loadOriginal(of: request, priority: { priority }, progress: nil)
+        } catch {
+            throw Error(error, url: request.url.absoluteString)
         }
-    }
-
-    /// Drops `request`'s original from the data cache.
-    public func removeCachedData(for request: ImageRequest) {
-        dataCache?.remove(originalKey(request))
     }
 
     /// The image from memory, drawn on the image before its finishing step, or from a fresh
     /// processed image on disk, all in the caller's task; only what must be made or loaded joins
     /// a flight (a task of its own, so that one caller's cancellation leaves the others).
     func image(for request: ImageRequest, task: ImageTask?) async throws -> ImageResponse {
-        let options = request.options
-        let key = request.imageCacheKey
-        if !options.contains(.disableMemoryCacheReads), !options.contains(.reloadIgnoringCachedData),
-            let bitmap = configuration.imageCache?.image(for: key)
+        if let hit = memoryHit(request) { return hit }
+        if configuration.dataCachePolicy == .storeOriginalDataAndThumbnails,
+            let split = request.processors.splitAtFinishingStep
         {
-            return ImageResponse(image: bitmap, source: .memory, made: false)
-        }
-        if configuration.dataCachePolicy == .automatic, let split = request.processors.splitAtFinishingStep {
             // The image before the finishing step is what is kept; the finishing step (a ring)
             // costs microseconds, drawn on each time.
-            var base = request
-            base.processors = split.before
-            let response = try await image(for: base, task: task)
+            let response = try await image(for: request.with(processors: split.before), task: task)
             let bitmap = try process(response.image, with: [split.finishing], url: request.url.absoluteString)
             remember(bitmap, request)
             return ImageResponse(image: bitmap, source: response.source, made: response.made)
         }
         if let found = processedEntry(request), let hit = answer(request, from: found) {
+            remember(hit.image, request)
             return hit
         }
         let (priority, progress) = interest(request, task: task)
-        return try await requests.run(RequestFlight(key: key, options: options), priority: priority, progress: progress) {
-            [self] job in try await load(request, job: job)
+        return try await flight(request, direct: true, priority: priority, progress: progress)
+    }
+
+    /// The image for `request` from memory, when its options let memory answer.
+    private func memoryHit(_ request: ImageRequest) -> ImageResponse? {
+        guard !request.options.contains(.disableMemoryCacheReads), !request.options.contains(.reloadRevalidatingCachedData),
+            let bitmap = configuration.imageCache?.image(for: cache.makeImageCacheKey(for: request))
+        else { return nil }
+        return ImageResponse(image: bitmap, source: .memory, made: false)
+    }
+
+    /// `request`'s image made in a job every identical request in flight waits on, at the highest
+    /// of their priorities. `direct`: asked for by a caller, so what is made is kept (an
+    /// intermediate step's image is not, as in Nuke).
+    private func flight(
+        _ request: ImageRequest, direct: Bool, priority: @escaping Slots.Priority, progress: SharedJob.Progress?
+    ) async throws -> ImageResponse {
+        let key = RequestFlight(key: cache.makeImageCacheKey(for: request), options: request.options)
+        return try await requests.run(key, priority: priority, progress: progress) { [self] job in
+            try await load(request, direct: direct, job: job)
         }
     }
 
@@ -83,9 +86,9 @@ extension ImagePipeline {
     private func processedEntry(_ request: ImageRequest) -> (key: CacheKey, entry: CacheEntry)? {
         let options = request.options
         guard !request.processors.isEmpty, !options.contains(.disableDiskCacheReads),
-            !options.contains(.reloadIgnoringCachedData), let dataCache
+            !options.contains(.reloadRevalidatingCachedData), let dataCache
         else { return nil }
-        let key = processedKey(request)
+        let key = cache.makeDataCacheKey(for: request)
         return dataCache.entry(for: key).map { (key, $0) }
     }
 
@@ -96,7 +99,6 @@ extension ImagePipeline {
             let bitmap = decodeProcessed(found.entry, key: found.key)
         else { return nil }
         counters.withLock { $0.processedHits += 1 }
-        remember(bitmap, request)
         return ImageResponse(image: bitmap, source: .disk, made: false)
     }
 
@@ -112,21 +114,39 @@ extension ImagePipeline {
         return ({ task.priority.rawValue }, { task.report($0, $1) })
     }
 
-    /// Makes `request`'s image: the job every identical request in flight waits on, at the
-    /// highest of their priorities, for its download and its processing alike.
-    private func load(_ request: ImageRequest, job: SharedJob) async throws -> ImageResponse {
+    /// Makes `request`'s image: its last processor applied to the image of the steps before it
+    /// (from memory, the data cache, or a flight of their own, which an identical request joins),
+    /// or, for one processor or none, the original decoded and processed.
+    private func load(_ request: ImageRequest, direct: Bool, job: SharedJob) async throws -> ImageResponse {
         let url = request.url.absoluteString
         // Read again in the flight: another one may have stored it since the caller looked.
         let found = processedEntry(request)
         if let found, let hit = answer(request, from: found) {
+            if direct { remember(hit.image, request) }
             return hit
         }
-        let processedKey = request.processors.isEmpty ? nil : processedKey(request)
+        if request.processors.count > 1, let last = request.processors.last {
+            let base = request.with(processors: Array(request.processors.dropLast()))
+            let before: ImageResponse
+            if let hit = memoryHit(base) {
+                before = hit
+            } else if let found = processedEntry(base), let hit = answer(base, from: found) {
+                before = hit
+            } else {
+                before = try await flight(base, direct: false, priority: { job.priority }, progress: { job.report($0, $1) })
+            }
+            let bitmap = try await processing.withSlot(priority: { job.priority }) {
+                try process(before.image, with: [last], url: url)
+            }
+            counters.withLock { $0.processed += 1 }
+            if direct { keep(bitmap, request, directives: .unspecified, madeFrom: nil) }
+            return ImageResponse(image: bitmap, source: before.source, made: true)
+        }
         let original = try await loadOriginal(of: request, priority: { job.priority }, progress: { job.report($0, $1) })
         if let (key, stale) = found, stale.metadata.madeFrom == original.checksum, let bitmap = decodeProcessed(stale, key: key) {
             // Made from the very bytes the origin just confirmed: renewed instead of made again.
             _ = try? dataCache?.renew(stale, for: key, directives: original.directives)
-            remember(bitmap, request)
+            if direct { remember(bitmap, request) }
             return ImageResponse(image: bitmap, source: original.source, made: false)
         }
         let bitmap = try await processing.withSlot(priority: { job.priority }) {
@@ -137,22 +157,13 @@ extension ImagePipeline {
                 decoded = try ImageDecoder(options: decoding).decode(original.bytes)
             } catch {
                 // Damage past the header shows only here: drop the original, so the next load fetches.
-                dataCache?.remove(originalKey(request))
+                dataCache?.remove(cache.makeDataCacheKey(for: request.with(processors: [])))
                 throw Error.decodingFailed(url: url, underlying: error)
             }
             return try process(decoded, with: request.processors, url: url)
         }
         if !request.processors.isEmpty { counters.withLock { $0.processed += 1 } }
-        remember(bitmap, request)
-        if let processedKey, let dataCache, storesProcessed(bitmap, request), original.directives.mayStore,
-            let encoded = try? configuration.processedImageStorage.encoder.encode(bitmap)
-        {
-            // A processed image lives as long as its original, and records which bytes it came from.
-            let metadata = dataCache.metadata(
-                .processed, key: processedKey, url: url, contentType: "image/png", madeFrom: original.checksum,
-                directives: original.directives)
-            try? dataCache.store(encoded, metadata: metadata, for: processedKey)
-        }
+        if direct { keep(bitmap, request, directives: original.directives, madeFrom: original.checksum) }
         return ImageResponse(image: bitmap, source: original.source, made: true)
     }
 
@@ -169,13 +180,31 @@ extension ImagePipeline {
         return image
     }
 
-    /// Whether the data cache keeps this processed image, as the policy and the request say.
-    private func storesProcessed(_ bitmap: Bitmap, _ request: ImageRequest) -> Bool {
+    /// Keeps a made image: in memory, and encoded in the data cache when the policy and the
+    /// request say so (a processed image lives as long as its original, and records which bytes
+    /// it came from).
+    private func keep(_ bitmap: Bitmap, _ request: ImageRequest, directives: CacheDirectives, madeFrom: UInt32?) {
+        remember(bitmap, request)
+        guard let dataCache, storesEncoded(bitmap, request), directives.mayStore,
+            let encoded = try? configuration.processedImageStorage.encoder.encode(bitmap)
+        else { return }
+        let key = cache.makeDataCacheKey(for: request)
+        let metadata = dataCache.metadata(
+            .processed, key: key, url: request.url.absoluteString, contentType: "image/png", madeFrom: madeFrom,
+            directives: directives)
+        try? dataCache.store(encoded, metadata: metadata, for: key)
+    }
+
+    /// Whether the data cache keeps this image encoded, as the policy and the request say.
+    private func storesEncoded(_ bitmap: Bitmap, _ request: ImageRequest) -> Bool {
         guard !request.options.contains(.disableDiskCacheWrites) else { return false }
+        let processed = !request.processors.isEmpty
         switch configuration.dataCachePolicy {
-        case .automatic: return configuration.processedImageStorage.stores(side: max(bitmap.width, bitmap.height))
+        case .automatic, .storeAll: return processed
+        case .storeEncodedImages: return true
         case .storeOriginalData: return false
-        case .storeEncodedImages, .storeAll: return true
+        case .storeOriginalDataAndThumbnails:
+            return processed && configuration.processedImageStorage.stores(side: max(bitmap.width, bitmap.height))
         }
     }
 
@@ -192,40 +221,27 @@ extension ImagePipeline {
     private func loadOriginal(
         of request: ImageRequest, priority: @escaping Slots.Priority, progress: SharedJob.Progress?
     ) async throws -> Original {
-        try await loadOriginal(request.url, flight: originalFlight(for: request), priority: priority, progress: progress)
-    }
-
-    private func originalFlight(for request: ImageRequest) -> OriginalFlight {
         let options = request.options
-        let keepsOriginal = configuration.dataCachePolicy != .storeEncodedImages || request.processors.isEmpty
-        return OriginalFlight(
-            key: originalKey(request), revalidating: options.contains(.reloadIgnoringCachedData),
-            cacheOnly: options.contains(.returnCacheDataDontLoad), readsCache: !options.contains(.disableDiskCacheReads),
-            writesCache: !options.contains(.disableDiskCacheWrites) && keepsOriginal)
-    }
-
-    /// The original's key: the request's own, or its URL as `Configuration.keys` key it.
-    private func originalKey(_ request: ImageRequest) -> CacheKey {
-        request.cacheKey.map { CacheKey(["key", $0]) } ?? configuration.keys.key(for: request.url)
-    }
-
-    private func processedKey(_ request: ImageRequest) -> CacheKey {
-        originalKey(request).appending(request.processors.identifier)
+        let key = cache.makeDataCacheKey(for: request.with(processors: []))
+        return try await loadOriginal(
+            request, flight: OriginalFlight(key: key, revalidating: options.contains(.reloadRevalidatingCachedData)),
+            readsCache: !options.contains(.disableDiskCacheReads),
+            writesCache: !options.contains(.disableDiskCacheWrites)
+                && configuration.dataCachePolicy.storesOriginal(processed: !request.processors.isEmpty),
+            cacheOnly: options.contains(.returnCacheDataDontLoad), priority: priority, progress: progress)
     }
 
     private func remember(_ bitmap: Bitmap, _ request: ImageRequest) {
         guard !request.options.contains(.disableMemoryCacheWrites) else { return }
-        configuration.imageCache?.store(bitmap, for: request.imageCacheKey)
+        configuration.imageCache?.store(bitmap, for: cache.makeImageCacheKey(for: request))
     }
 }
 
-/// One load of an original in flight: loads with other options do not join it.
+/// One download of an original in flight, which every load of the same original joins (as
+/// Nuke's, whatever their options), unless one revalidates and the other does not.
 struct OriginalFlight: Sendable, Hashable {
     var key: CacheKey
     var revalidating = false
-    var cacheOnly = false
-    var readsCache = true
-    var writesCache = true
 }
 
 /// One request in flight: its image and the options it was asked with.

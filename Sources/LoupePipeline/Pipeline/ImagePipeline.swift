@@ -7,22 +7,25 @@ import LoupeToolbox
 /// processed image in the data cache (disk), or made from the original (from the data cache or
 /// the data loader), decoded at the smallest scale the first processor allows.
 ///
-/// Identical requests in flight share one download and one processing; requests that differ only
-/// in their processors share the download. Downloads wait for a slot in priority order
-/// (`Configuration.dataLoadingLimit`). What is made is kept as `Configuration.dataCachePolicy`
-/// says; a failed cache write never fails a load (the disk tier counts it and keeps it as
-/// `lastWriteError`).
+/// Identical requests in flight share one download and one processing; a request's processors
+/// run step by step, so `[a]` and `[a, b]` share `a`, and an image for `[a]` in memory is where
+/// `[a, b]` starts. Downloads wait for a slot in priority order (`Configuration.dataLoadingLimit`),
+/// as does processing (`processingLimit`). What is made is kept as
+/// `Configuration.dataCachePolicy` says; a failed cache write never fails a load (the disk tier
+/// counts it and keeps it as `lastWriteError`).
 ///
 /// Entries are fresh for as long as the origin's caching headers say (or `acceptsStale`, or the
 /// data cache's default lifetime), and not stored at all when they forbid it. Online, a stale
 /// entry is revalidated (a 304 renews it without a download) and stands in whenever the origin
-/// fails (a dropped or refused connection, a 5xx, a 429), as a stale API answer does, unless it
-/// was stored `must-revalidate`. With no data loader any cached copy is good, and a miss is
+/// fails (a dropped or refused connection, a 5xx, a 429), unless it was stored
+/// `must-revalidate`. With no data loader any cached copy is good, and a miss is
 /// `Error.dataMissingInCache`.
 ///
 /// Thread-safe: any number of tasks may ask at once; the tiers and counters lock their own state.
 public final class ImagePipeline: Sendable {
     public let configuration: Configuration
+    /// What the pipeline asks its owner request by request: cache keys, headers, task events.
+    public let delegate: any Delegate
 
     /// Requests in flight, one job per image and options: its processing, and its original.
     let requests = Scheduler<RequestFlight, ImageResponse>(limit: .max)
@@ -32,11 +35,15 @@ public final class ImagePipeline: Sendable {
     let processing: Slots
     let counters = Locked(PipelineStatistics())
 
-    public init(configuration: Configuration = Configuration()) {
+    public init(configuration: Configuration = Configuration(), delegate: (any Delegate)? = nil) {
         self.configuration = configuration
+        self.delegate = delegate ?? DefaultDelegate()
         self.loads = Scheduler(limit: configuration.dataLoadingLimit)
         self.processing = Slots(limit: configuration.processingLimit)
     }
+
+    /// The pipeline's caches, by request: lookups, stores, removals and keys (Nuke's `pipeline.cache`).
+    public var cache: Cache { Cache(pipeline: self) }
 
     /// What this pipeline did in this process: downloads, cache hits, processings, joins.
     public var statistics: PipelineStatistics {
@@ -47,83 +54,103 @@ public final class ImagePipeline: Sendable {
         return statistics
     }
 
+    /// Data loads running now, and waiting for one of `dataLoadingLimit`'s slots: what a test
+    /// waits on instead of sleeping.
+    public var dataLoads: (running: Int, queued: Int) { (loads.running, loads.queued) }
+
     var dataLoader: (any DataLoading)? { configuration.dataLoader }
     var dataCache: (any DataCaching)? { configuration.dataCache }
 
     // MARK: Originals
 
-    /// The original of `url` under `key`: from the data cache when fresh (any age with no loader
-    /// or `cacheOnly`), revalidated, or loaded and stored; `readsCache`/`writesCache` false leave
-    /// the data cache out of it. A download is one job for every caller of the same original,
-    /// started in `priority` order.
+    /// The original of `request` under `flight.key`: from the data cache when fresh (any age with
+    /// no loader or `cacheOnly`), revalidated, or loaded and stored; `readsCache` and
+    /// `writesCache` false leave the data cache out of it. A download is one job for every
+    /// caller of the same original, started in `priority` order.
     func loadOriginal(
-        _ url: URL, flight: OriginalFlight, priority: @escaping Slots.Priority,
-        progress: SharedJob.Progress?
+        _ request: ImageRequest, flight: OriginalFlight, readsCache: Bool, writesCache: Bool, cacheOnly: Bool,
+        priority: @escaping Slots.Priority, progress: SharedJob.Progress?
     ) async throws -> Original {
         let key = flight.key
-        let cached = flight.readsCache ? dataCache?.entry(for: key) : nil
-        let loader = flight.cacheOnly ? nil : dataLoader
+        let cached = readsCache ? dataCache?.entry(for: key) : nil
+        let loader = cacheOnly ? nil : dataLoader
         if let cached, loader == nil || (!flight.revalidating && cached.metadata.isFresh(at: Date())) {
             counters.withLock { $0.originalHits += 1 }
             return Original(bytes: cached.body, source: .disk, directives: cached.metadata.remainingDirectives())
         }
-        guard let loader else { throw Error.dataMissingInCache(url: url.absoluteString) }
+        guard let loader else { throw Error.dataMissingInCache(url: request.url.absoluteString) }
         return try await loads.run(flight, priority: priority, progress: progress) { [self] job in
-            try await download(url, flight: flight, cached: cached, loader: loader, job: job)
+            try await download(request, key: key, cached: cached, writesCache: writesCache, loader: loader, job: job)
         }
     }
 
     /// The download of a load job, and what follows it: a 304 renews `cached`, a body is checked
     /// and stored, a failure lets `cached` stand in when it may.
     private func download(
-        _ url: URL, flight: OriginalFlight, cached: CacheEntry?, loader: any DataLoading,
+        _ request: ImageRequest, key: CacheKey, cached: CacheEntry?, writesCache: Bool, loader: any DataLoading,
         job: SharedJob
     ) async throws -> Original {
-        let key = flight.key
-        let download: Download
+        let url = request.url.absoluteString
+        let answer: Download
         do {
-            download = try await loader.loadData(
-                for: url, validators: cached?.metadata.validators ?? [:], progress: { job.report($0, $1) })
+            var headers = request.headers
+            for field in cached?.metadata.validators ?? [:] { headers[field.name] = field.value }
+            let dataRequest = try await delegate.willLoadData(
+                for: request, dataRequest: DataRequest(url: request.url, headers: headers), pipeline: self)
+            answer = try await loader.loadData(for: dataRequest, progress: { job.report($0, $1) })
         } catch is CancellationError {
             throw CancellationError()
         } catch {
-            // Stale beats nothing (the copy is whole, only old), unless the server said it must not:
-            // the same rule as for the API's answers.
+            // Stale beats nothing (the copy is whole, only old), unless the server said it must not.
             if let cached, !cached.metadata.mustRevalidate, Self.staleMayStandIn(for: error) {
                 return Original(bytes: cached.body, source: .staleAfterError, directives: cached.metadata.remainingDirectives())
             }
-            throw error as? Error ?? Error.dataLoadingFailed(url: url.absoluteString, underlying: error)
+            throw error as? Error ?? Error.dataLoadingFailed(url: url, underlying: error)
         }
-        switch download.acceptingStale(for: configuration.acceptsStale) {
-        case .notModified(let directives):
-            guard let cached else { throw Error.statusCodeUnacceptable(304, url: url.absoluteString) }
+        let directives = CacheDirectives(headers: answer.headers).acceptingStale(for: configuration.acceptsStale)
+        switch answer.status {
+        case 304 where cached != nil:
+            let cached = cached!
             let renewed = try? dataCache?.renew(cached, for: key, directives: directives)
             counters.withLock { $0.revalidated += 1 }
             return Original(
                 bytes: cached.body, source: .revalidated, directives: renewed?.remainingDirectives() ?? directives)
-        case .body(let bytes, let contentType, let etag, let lastModified, let directives):
-            counters.withLock {
-                $0.downloads += 1
-                $0.bytesDownloaded += Int64(bytes.count)
+        case 200:
+            break
+        default:
+            let failure = Error.statusCodeUnacceptable(answer.status, url: url)
+            if let cached, !cached.metadata.mustRevalidate, Self.staleMayStandIn(for: failure) {
+                return Original(bytes: cached.body, source: .staleAfterError, directives: cached.metadata.remainingDirectives())
             }
-            guard ImageSniffer.format(of: bytes) != nil else {
-                throw Error.notAnImage(url: url.absoluteString, firstBytes: ImageSniffer.preview(bytes))
-            }
-            do {
-                _ = try ImageDecoder(options: DecodeOptions(limits: configuration.decodingLimits)).size(of: bytes)
-            } catch {
-                throw Error.decodingFailed(url: url.absoluteString, underlying: error)
-            }
-            // A cache that cannot keep it (a full or read-only disk) does not cost the image: the
-            // disk tier counts the failure and keeps it to report.
-            if let dataCache, flight.writesCache, directives.mayStore {
-                let metadata = dataCache.metadata(
-                    .original, key: key, url: url.absoluteString, contentType: contentType ?? "application/octet-stream",
-                    etag: etag, lastModified: lastModified, directives: directives)
-                try? dataCache.store(bytes, metadata: metadata, for: key)
-            }
-            return Original(bytes: bytes, source: .network, directives: directives)
+            throw failure
         }
+        let bytes = answer.body
+        counters.withLock {
+            $0.downloads += 1
+            $0.bytesDownloaded += Int64(bytes.count)
+        }
+        guard !bytes.isEmpty else { throw Error.dataIsEmpty(url: url) }
+        if let maximum = configuration.maximumResponseDataSize, bytes.count > maximum {
+            throw Error.dataDownloadExceededMaximumSize(url: url)
+        }
+        guard ImageSniffer.format(of: bytes) != nil else {
+            throw Error.notAnImage(url: url, firstBytes: ImageSniffer.preview(bytes))
+        }
+        do {
+            _ = try ImageDecoder(options: DecodeOptions(limits: configuration.decodingLimits)).size(of: bytes)
+        } catch {
+            throw Error.decodingFailed(url: url, underlying: error)
+        }
+        // A cache that cannot keep it (a full or read-only disk) does not cost the image: the
+        // disk tier counts the failure and keeps it to report. A file is on disk already.
+        if let dataCache, writesCache, directives.mayStore, !request.url.isFileURL {
+            let metadata = dataCache.metadata(
+                .original, key: key, url: url,
+                contentType: answer.headers[.contentType] ?? "application/octet-stream", etag: answer.headers[.eTag],
+                lastModified: answer.headers[.lastModified], directives: directives)
+            try? dataCache.store(bytes, metadata: metadata, for: key)
+        }
+        return Original(bytes: bytes, source: .network, directives: directives)
     }
 
     /// Whether a failure of the origin lets a stale copy stand in: the way to it failed, or it

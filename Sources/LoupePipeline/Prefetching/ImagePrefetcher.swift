@@ -1,48 +1,125 @@
+import FoundationEssentials
 import LoupeToolbox
 
 /// Loads images before they are needed, a few at a time, so the caches hold them when asked: as
-/// Nuke's `ImagePrefetcher` (a list about to scroll into view, a warm for offline use).
+/// Nuke's `ImagePrefetcher` (a list about to scroll into view, a batch kept for offline use).
 ///
 /// Requests run in the order given, at most `maxConcurrentRequests` at once, each as
 /// `ImagePipeline.image(for:)` would at `priority` (a request the screen makes meanwhile joins
-/// the same load, and raises its priority to its own).
-/// Failures are counted, not thrown: a prefetch is a hint. Thread-safe.
+/// the same load, and raises its priority to its own). A request equal to one queued or loading
+/// (same image, same processors) is not queued again. Failures are counted, not thrown: a
+/// prefetch is a hint. Thread-safe.
 public final class ImagePrefetcher: Sendable {
     public let pipeline: ImagePipeline
     /// Requests loading at once; the rest wait their turn.
     public let maxConcurrentRequests: Int
-    /// The priority every prefetch runs at: low, as Nuke's, so what the screen asks for goes first.
-    public let priority: ImageRequest.Priority
+
+    private struct Entry {
+        var request: ImageRequest
+        var key: ImageCacheKey
+    }
 
     private struct State {
-        var queue: [ImageRequest] = []
+        var priority: ImageRequest.Priority
+        var paused = false
+        var queue: [Entry] = []
+        var loading: [ImageCacheKey: Task<Bool?, Never>] = [:]
         var workers: [Int: Task<Void, Never>] = [:]
         var nextWorker = 0
         var done = 0
         var failed = 0
+        var didComplete: (@Sendable () -> Void)?
     }
 
-    private let state = Locked(State())
+    private let state: Locked<State>
 
     public init(pipeline: ImagePipeline, maxConcurrentRequests: Int = 2, priority: ImageRequest.Priority = .low) {
         precondition(maxConcurrentRequests > 0, "a prefetcher runs at least one request at a time")
         self.pipeline = pipeline
         self.maxConcurrentRequests = maxConcurrentRequests
-        self.priority = priority
+        self.state = Locked(State(priority: priority))
     }
 
-    /// Requests finished so far, and how many of them failed.
+    /// The priority prefetches run at: low by default, as Nuke's, so what the screen asks for goes
+    /// first. A change reaches the requests that have not started.
+    public var priority: ImageRequest.Priority {
+        get { state.withLock { $0.priority } }
+        set { state.withLock { $0.priority = newValue } }
+    }
+
+    /// While paused, no waiting request starts; those loading go on. Unpausing starts them again.
+    public var isPaused: Bool {
+        get { state.withLock { $0.paused } }
+        set {
+            state.withLock { $0.paused = newValue }
+            if !newValue { startWorkers() }
+        }
+    }
+
+    /// Called each time the last queued request has finished and nothing is left to do.
+    public var didComplete: (@Sendable () -> Void)? {
+        get { state.withLock { $0.didComplete } }
+        set { state.withLock { $0.didComplete = newValue } }
+    }
+
+    /// Requests finished so far (those stopped while loading are not), and how many of them failed.
     public var counts: (done: Int, failed: Int) { state.withLock { ($0.done, $0.failed) } }
 
-    /// Queues `requests` behind those already waiting, and starts workers up to the bound.
+    /// Queues `requests` behind those already waiting (each once: one equal to a waiting or
+    /// loading request is left out), and starts workers up to the bound.
     public func startPrefetching(with requests: [ImageRequest]) {
         state.withLock { state in
-            state.queue += requests.map { request in
-                var request = request
-                request.priority = priority
-                return request
+            var queued = Set(state.queue.map(\.key)).union(state.loading.keys)
+            for request in requests {
+                let key = pipeline.cache.makeImageCacheKey(for: request)
+                guard queued.insert(key).inserted else { continue }
+                state.queue.append(Entry(request: request, key: key))
             }
-            // A worker for each waiting request, up to the bound; running ones take more as they finish.
+        }
+        startWorkers()
+    }
+
+    /// Queues the images at `urls`, without processors.
+    public func startPrefetching(with urls: [URL]) {
+        startPrefetching(with: urls.map { ImageRequest(url: $0) })
+    }
+
+    /// Stops prefetching these images (same image and processors): the waiting are dropped, and
+    /// those loading are cancelled, as Nuke's (a request the screen made for the same image goes on).
+    public func stopPrefetching(with requests: [ImageRequest]) {
+        let keys = Set(requests.map { pipeline.cache.makeImageCacheKey(for: $0) })
+        let loading = state.withLock { state in
+            state.queue.removeAll { keys.contains($0.key) }
+            return keys.compactMap { state.loading[$0] }
+        }
+        for task in loading { task.cancel() }
+    }
+
+    public func stopPrefetching(with urls: [URL]) {
+        stopPrefetching(with: urls.map { ImageRequest(url: $0) })
+    }
+
+    /// Drops every waiting request and cancels those loading.
+    public func stopPrefetching() {
+        let loading = state.withLock { state in
+            state.queue = []
+            return Array(state.loading.values)
+        }
+        for task in loading { task.cancel() }
+    }
+
+    /// Returns once every request queued so far has finished or been stopped (at once while
+    /// paused with nothing loading).
+    public func finish() async {
+        while let worker = state.withLock({ $0.workers.values.first }) {
+            await worker.value
+        }
+    }
+
+    /// A worker for each waiting request, up to the bound; running ones take more as they finish.
+    private func startWorkers() {
+        state.withLock { state in
+            guard !state.paused else { return }
             let wanted = min(maxConcurrentRequests, state.workers.count + state.queue.count)
             while state.workers.count < wanted {
                 let id = state.nextWorker
@@ -52,51 +129,41 @@ public final class ImagePrefetcher: Sendable {
         }
     }
 
-    /// Drops the waiting requests for these images (same URL and processors); those loading go on.
-    public func stopPrefetching(with requests: [ImageRequest]) {
-        let keys = Set(requests.map(\.imageCacheKey))
-        state.withLock { $0.queue.removeAll { keys.contains($0.imageCacheKey) } }
-    }
-
-    /// Drops every waiting request and cancels those loading.
-    public func stopPrefetching() {
-        let workers = state.withLock { state in
-            state.queue = []
-            return Array(state.workers.values)
-        }
-        for worker in workers { worker.cancel() }
-    }
-
-    /// Returns once every request queued so far has finished or been stopped.
-    public func finish() async {
-        while let worker = state.withLock({ $0.workers.values.first }) {
-            await worker.value
-        }
-    }
-
-    /// One worker: takes the next request until none is left (or it is cancelled), then leaves,
-    /// in the same hold of the lock, so a request queued meanwhile always finds a worker.
+    /// One worker: takes the next request until none is left (or the prefetcher is paused), then
+    /// leaves, in the same hold of the lock, so a request queued meanwhile always finds a worker.
     private func work(_ id: Int) async {
         while true {
-            let next = state.withLock { state -> ImageRequest? in
-                guard !Task.isCancelled, !state.queue.isEmpty else {
+            let next = state.withLock { state -> (Entry, Task<Bool?, Never>)? in
+                guard !state.paused, !state.queue.isEmpty else {
                     state.workers[id] = nil
                     return nil
                 }
-                return state.queue.removeFirst()
+                var entry = state.queue.removeFirst()
+                entry.request.priority = state.priority
+                let request = entry.request
+                // Succeeded, failed, or `nil`: stopped.
+                let load = Task { [pipeline] () -> Bool? in
+                    do {
+                        _ = try await pipeline.image(for: request)
+                        return true
+                    } catch {
+                        return (error as? ImagePipeline.Error) == .cancelled ? nil : false
+                    }
+                }
+                state.loading[entry.key] = load
+                return (entry, load)
             }
-            guard let next else { return }
-            let failed: Bool
-            do {
-                _ = try await pipeline.image(for: next)
-                failed = false
-            } catch {
-                failed = true
+            guard let (entry, load) = next else { break }
+            let outcome = await load.value
+            let complete = state.withLock { state -> (@Sendable () -> Void)? in
+                state.loading[entry.key] = nil
+                if let succeeded = outcome {
+                    state.done += 1
+                    if !succeeded { state.failed += 1 }
+                }
+                return state.queue.isEmpty && state.loading.isEmpty ? state.didComplete : nil
             }
-            state.withLock { state in
-                state.done += 1
-                if failed { state.failed += 1 }
-            }
+            complete?()
         }
     }
 }

@@ -42,9 +42,9 @@ struct BrowseAvatars: Sendable {
                     let request = art.request(variant, for: character)
                     // Asked again even when fresh (a 304 keeps the copy); only a new image is redrawn.
                     let original = try? await images.data(
-                        for: ImageRequest(url: character.imageURL, options: .reloadIgnoringCachedData))
+                        for: ImageRequest(url: character.imageURL, options: .reloadRevalidatingCachedData))
                     guard original?.source == .network else { return (character.id, nil) }
-                    images.removeCachedImage(for: request)
+                    images.cache.removeCachedImage(for: request)
                     return (character.id, try? await images.image(for: request).image)
                 }
             }

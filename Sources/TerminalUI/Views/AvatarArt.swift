@@ -23,7 +23,7 @@ public struct AvatarArt: Sendable {
     }
 
     /// The thumbnail of `variant` for a character with `status`, in this terminal.
-    public func circle(_ variant: AvatarVariant, status: CharacterStatus) -> ImageProcessors.Circle {
+    public func circle(_ variant: AvatarVariant, status: CharacterStatus) -> ImageProcessors.CircleThumbnail {
         variant.circle(for: status, pixelsPerColumn: pixelsPerColumn)
     }
 

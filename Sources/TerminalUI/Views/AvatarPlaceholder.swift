@@ -17,7 +17,7 @@ enum AvatarPlaceholder {
     /// The disc as a `size`-pixel image, for views large enough to show its letters.
     static func bitmap(for character: RMCharacter, size: Int) -> Bitmap {
         let colour = StatusColours.ring(for: character.status)
-        var disc = ImageProcessors.Circle(size: size, ring: colour)
+        var disc = ImageProcessors.CircleThumbnail(size: size, ring: colour)
             .process(Bitmap(width: 4, height: 4, fill: RGBA(70, 72, 78)))
         let text = initials(of: character.name)
         let font = BitmapFont.title

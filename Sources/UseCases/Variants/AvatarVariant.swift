@@ -64,8 +64,8 @@ public struct AvatarVariant: Sendable, Hashable {
     }
 
     /// The processor that makes this variant of a character with `status`.
-    public func circle(for status: CharacterStatus, pixelsPerColumn: Int) -> ImageProcessors.Circle {
-        ImageProcessors.Circle(
+    public func circle(for status: CharacterStatus, pixelsPerColumn: Int) -> ImageProcessors.CircleThumbnail {
+        ImageProcessors.CircleThumbnail(
             size: pixels(perColumn: pixelsPerColumn), ring: ringed ? StatusColours.ring(for: status) : nil)
     }
 }

@@ -86,7 +86,7 @@ public struct CacheWarmer: Sendable {
     func requests(_ variants: [AvatarVariant], for character: RMCharacter, pixelsPerColumn: Int) -> [ImageRequest] {
         var seen = Set<ImageCacheKey>()
         return variants.map { $0.request(character.imageURL, status: character.status, pixelsPerColumn: pixelsPerColumn) }
-            .filter { seen.insert($0.imageCacheKey).inserted }
+            .filter { seen.insert(images.cache.makeImageCacheKey(for: $0)).inserted }
     }
 
     /// What the data cache keeps of them, which warming makes: plain circles (a ring is drawn on
@@ -101,9 +101,9 @@ public struct CacheWarmer: Sendable {
             return stored
         }
         .filter { stored in
-            let circle = stored.processors.first as? ImageProcessors.Circle
+            let circle = stored.processors.first as? ImageProcessors.CircleThumbnail
             return images.configuration.processedImageStorage.stores(side: circle?.size ?? .max)
-                && seen.insert(stored.imageCacheKey).inserted
+                && seen.insert(images.cache.makeImageCacheKey(for: stored)).inserted
         }
     }
 }
@@ -200,14 +200,14 @@ extension CacheWarmer {
             if state.withLock({ $0.stop != nil }) { return .notStarted }
             do {
                 let original = try await images.data(
-                    for: ImageRequest(url: character.imageURL, options: warmer.refreshes ? .reloadIgnoringCachedData : []))
+                    for: ImageRequest(url: character.imageURL, options: warmer.refreshes ? .reloadRevalidatingCachedData : []))
                 if original.source == .staleAfterError {
                     return .failed(.staleKept)
                 }
                 if warmer.refreshes, original.source == .network {
                     // A new image: what was made from the old one goes, to be made again.
                     for request in warmer.requests(variants, for: character, pixelsPerColumn: pixelsPerColumn) {
-                        images.removeCachedImage(for: request)
+                        images.cache.removeCachedImage(for: request)
                     }
                 }
                 var made = 0

@@ -1,6 +1,7 @@
 import ArgumentParser
 import FoundationEssentials
 import LoupePipeline
+import UseCases
 
 /// `rickdex cache stats | verify | prune | clear | path`
 struct CacheCommand: AsyncParsableCommand {
@@ -42,7 +43,7 @@ struct CacheCommand: AsyncParsableCommand {
                         + " (--exact for kinds and freshness)")
                 return
             }
-            let usage = disk.usage()
+            let usage = disk.usage(group: APIIdentity.apiName(ofKey:))
             if json {
                 try JSONOutput.print(
                     CacheStatsOutput(
@@ -53,7 +54,7 @@ struct CacheCommand: AsyncParsableCommand {
             print("\(disk.root.path)")
             print(
                 "  \(usage.entries) entries, \(ByteSize.format(usage.bytes)) of \(ByteSize.format(disk.configuration.sizeLimit))")
-            for kind in EntryKind.allCases {
+            for kind in [EntryKind.response, .original, .processed] {
                 let counts = usage.byKind[kind] ?? DiskUsage.Kind()
                 let name =
                     ["response": "API answers", "original": "avatars", "variant": "thumbnails"][kind.rawValue] ?? kind.rawValue

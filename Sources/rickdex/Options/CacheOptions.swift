@@ -2,6 +2,7 @@ import ArgumentParser
 import FoundationEssentials
 import LoupePipeline
 import LoupeToolbox
+import UseCases
 
 /// Where the cache lives and how big it may grow: every command that reads or writes it.
 struct CacheOptions: ParsableArguments {
@@ -44,6 +45,7 @@ struct CacheOptions: ParsableArguments {
     /// The disk tier: a folder of the user's (one holding other files) is refused, and nothing
     /// is made on disk before the first write.
     func open() throws -> DiskCache {
-        try DiskCache(root: root(), configuration: DiskCacheConfiguration(sizeLimit: cacheSize.bytes))
+        try DiskCache(root: root(), configuration: DiskCacheConfiguration(
+                sizeLimit: cacheSize.bytes, lifetimes: [.response: DiskResponseCache.defaultLifetime]))
     }
 }

@@ -68,7 +68,7 @@ struct APIConnection: Sendable {
             let responses = DiskResponseCache(disk: disk, identity: identity)
             return APIConnection(
                 client: OfflineRickAndMortyClient(cache: responses),
-                images: ImagePipeline(configuration: .init(dataLoader: nil, dataCache: disk, keys: identity)), responses: responses,
+                images: .keyed(by: identity, dataLoader: nil, dataCache: disk), responses: responses,
                 server: nil,
                 verbose: options.verbose, publishedRoot: Self.root(identity.baseURL?.absoluteString ?? identity.canonicalRoot))
         }
@@ -88,13 +88,12 @@ struct APIConnection: Sendable {
         let responses = DiskResponseCache(disk: disk, identity: identity)
         return APIConnection(
             client: HTTPRickAndMortyClient(baseURL: baseURL, transport: transport, cache: responses, logger: logger),
-            images: ImagePipeline(
-                configuration: .init(
-                    dataLoader: ImageFetcher(transport: transport), dataCache: disk, keys: identity,
-                    acceptsStale: options.cache.avatarsAcceptedStale,
-                    // A warm or an export keeps an HTTP/2 connection full; the transport holds
-                    // HTTP/1.1 to the host's connections below it.
-                    dataLoadingLimit: Workload.transfers.width)),
+            images: .keyed(
+                by: identity, dataLoader: ImageFetcher(transport: transport), dataCache: disk,
+                acceptsStale: options.cache.avatarsAcceptedStale,
+                // A warm or an export keeps an HTTP/2 connection full; the transport holds
+                // HTTP/1.1 to the host's connections below it.
+                dataLoadingLimit: Workload.transfers.width),
             responses: responses, server: server, verbose: options.verbose,
             publishedRoot: server == nil ? root(baseURL.absoluteString) : identity.canonicalRoot,
             answeredRoot: server == nil ? nil : root(baseURL.absoluteString), connections: transport.connections,

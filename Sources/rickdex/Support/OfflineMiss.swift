@@ -2,6 +2,7 @@ import BlockArt
 import LoupeHTTP
 import LoupePipeline
 import RickAndMortyAPI
+import UseCases
 
 /// `--offline` and an answer the cache does not hold: which API's cache was read, which APIs
 /// this cache does hold answers for, and what to run.
@@ -46,6 +47,6 @@ struct OfflineMiss: ReportableError {
             }
         guard isMiss, options.offline, let disk = try? options.cache.open() else { return error }
         let api = (try? APIConnection.identity(for: options.apiSetting, baseURL: nil).name) ?? options.apiSetting
-        return OfflineMiss(miss: error, api: api, folder: disk.root.path, cached: disk.usage().answersByAPI)
+        return OfflineMiss(miss: error, api: api, folder: disk.root.path, cached: disk.usage(group: APIIdentity.apiName(ofKey:)).groups)
     }
 }

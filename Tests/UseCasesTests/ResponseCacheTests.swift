@@ -6,6 +6,7 @@ import TestSupport
 import Testing
 
 @testable import LoupePipeline
+import UseCases
 
 /// API answers through the disk tier, online and offline, against the real loopback server.
 @Suite struct ResponseCacheTests {
@@ -43,7 +44,7 @@ import Testing
     }
 
     @Test func aStaleAnswerIsRenewedByA304() async throws {
-        let expired = DiskCacheConfiguration(responseLifetime: .zero)
+        let expired = DiskCacheConfiguration(lifetimes: [.response: .zero])
         try await TestData.withServer(cacheControl: Self.expiring) { base in
             let fill = try responses(base, configuration: expired)
             _ = try await cachingClient(base, fill).character(id: 1)

@@ -1,10 +1,16 @@
 import FoundationEssentials
 import LoupeHTTP
+import LoupePipeline
 import LoupeToolbox
 
+extension EntryKind {
+    /// An API answer (JSON), fresh for `DiskCacheConfiguration.lifetimes[.response]`.
+    public static let response = EntryKind(rawValue: "response")
+}
+
 /// The core's `ResponseCache` on the disk tier: API answers keyed by their path under the API's
-/// identity, fresh for as long as the server's caching headers say, or the configured response
-/// lifetime (24 h by default) when they say nothing.
+/// identity, fresh for as long as the server's caching headers say, or the disk tier's lifetime of
+/// `.response` entries (`defaultLifetime`, 24 h, as the command sets it) when they say nothing.
 ///
 /// Bodies are stored address-free: URLs under the API's current root are written under the real
 /// service's root, and read back under whatever root the API has now. So avatar URLs in a page
@@ -22,6 +28,9 @@ public final class DiskResponseCache: ResponseCache {
         /// Answers downloaded that could not be written (a full or read-only disk).
         public var unstored = 0
     }
+
+    /// How long an answer is fresh when the server says nothing: a day.
+    public static let defaultLifetime = Duration.seconds(24 * 3600)
 
     public let disk: DiskCache
     public let identity: APIIdentity

@@ -1,0 +1,116 @@
+import LoupeImaging
+
+extension ImagePipeline {
+    /// A pipeline's caches, by request, as Nuke's `ImagePipeline.Cache`: lookups, stores and
+    /// removals in either tier under the keys the pipeline itself uses.
+    public struct Cache: Sendable {
+        /// Which tiers a call reaches.
+        public struct Caches: OptionSet, Sendable, Hashable {
+            public let rawValue: Int
+            public init(rawValue: Int) { self.rawValue = rawValue }
+
+            /// The image cache (decoded images).
+            public static let memory = Caches(rawValue: 1 << 0)
+            /// The data cache (encoded images).
+            public static let disk = Caches(rawValue: 1 << 1)
+            public static let all: Caches = [.memory, .disk]
+        }
+
+        let pipeline: ImagePipeline
+
+        /// The image in memory for `request`; setting it stores (or with `nil`, removes) it there.
+        public subscript(request: ImageRequest) -> Bitmap? {
+            get { cachedImage(for: request, caches: .memory) }
+            nonmutating set {
+                if let newValue {
+                    storeCachedImage(newValue, for: request, caches: .memory)
+                } else {
+                    removeCachedImage(for: request, caches: .memory)
+                }
+            }
+        }
+
+        /// `request`'s image from memory, or decoded from its entry in the data cache (any age).
+        public func cachedImage(for request: ImageRequest, caches: Caches = .all) -> Bitmap? {
+            if caches.contains(.memory), let image = pipeline.configuration.imageCache?.image(for: makeImageCacheKey(for: request)) {
+                return image
+            }
+            guard caches.contains(.disk), let data = cachedData(for: request) else { return nil }
+            return try? ImageDecoder(options: DecodeOptions(limits: pipeline.configuration.decodingLimits)).decode(data)
+        }
+
+        /// Keeps `image` as `request`'s, in memory and (encoded as `processedImageStorage` says) on disk.
+        public func storeCachedImage(_ image: Bitmap, for request: ImageRequest, caches: Caches = .all) {
+            if caches.contains(.memory) {
+                pipeline.configuration.imageCache?.store(image, for: makeImageCacheKey(for: request))
+            }
+            if caches.contains(.disk), let encoded = try? pipeline.configuration.processedImageStorage.encoder.encode(image) {
+                storeCachedData(encoded, for: request, kind: .processed, contentType: "image/png")
+            }
+        }
+
+        /// Drops `request`'s image from the tiers named (with, under
+        /// `.storeOriginalDataAndThumbnails`, the image its finishing step is drawn on), so the
+        /// next request makes it again: after a reload replaced its original, say.
+        public func removeCachedImage(for request: ImageRequest, caches: Caches = .all) {
+            if caches.contains(.memory) { pipeline.configuration.imageCache?.removeImage(for: makeImageCacheKey(for: request)) }
+            if caches.contains(.disk), !request.processors.isEmpty { removeCachedData(for: request) }
+            if pipeline.configuration.dataCachePolicy == .storeOriginalDataAndThumbnails,
+                let split = request.processors.splitAtFinishingStep
+            {
+                removeCachedImage(for: request.with(processors: split.before), caches: caches)
+            }
+        }
+
+        public func containsCachedImage(for request: ImageRequest, caches: Caches = .all) -> Bool {
+            (caches.contains(.memory) && pipeline.configuration.imageCache?.image(for: makeImageCacheKey(for: request)) != nil)
+                || (caches.contains(.disk) && containsData(for: request))
+        }
+
+        /// The bytes the data cache holds for `request` (the original, without processors; its
+        /// processed image, encoded, with them), of any age.
+        public func cachedData(for request: ImageRequest) -> [UInt8]? {
+            pipeline.dataCache?.entry(for: makeDataCacheKey(for: request))?.body
+        }
+
+        /// Stores `data` as `request`'s in the data cache (an original without processors),
+        /// with the data cache's default lifetime.
+        public func storeCachedData(_ data: [UInt8], for request: ImageRequest) {
+            storeCachedData(
+                data, for: request, kind: request.processors.isEmpty ? .original : .processed,
+                contentType: request.processors.isEmpty ? "application/octet-stream" : "image/png")
+        }
+
+        public func containsData(for request: ImageRequest) -> Bool { cachedData(for: request) != nil }
+
+        public func removeCachedData(for request: ImageRequest) {
+            pipeline.dataCache?.remove(makeDataCacheKey(for: request))
+        }
+
+        /// Empties the tiers named.
+        public func removeAll(caches: Caches = .all) {
+            if caches.contains(.memory) { pipeline.configuration.imageCache?.removeAll() }
+            if caches.contains(.disk) { pipeline.dataCache?.removeAll() }
+        }
+
+        /// `request`'s key in the image cache: its data cache key.
+        public func makeImageCacheKey(for request: ImageRequest) -> ImageCacheKey {
+            ImageCacheKey(makeDataCacheKey(for: request))
+        }
+
+        /// `request`'s key in the data cache: the delegate's `cacheKey(for:pipeline:)`, or by
+        /// default the request's `cacheKey` (else its URL) followed by its processors' identifiers.
+        public func makeDataCacheKey(for request: ImageRequest) -> CacheKey {
+            if let key = pipeline.delegate.cacheKey(for: request, pipeline: pipeline) { return key }
+            let original = request.cacheKey.map { CacheKey($0) } ?? CacheKey(["url", request.url.absoluteString])
+            return request.processors.isEmpty ? original : original.appending(request.processors.identifier)
+        }
+
+        private func storeCachedData(_ data: [UInt8], for request: ImageRequest, kind: EntryKind, contentType: String) {
+            guard let dataCache = pipeline.dataCache else { return }
+            let key = makeDataCacheKey(for: request)
+            let metadata = dataCache.metadata(kind, key: key, url: request.url.absoluteString, contentType: contentType)
+            try? dataCache.store(data, metadata: metadata, for: key)
+        }
+    }
+}
