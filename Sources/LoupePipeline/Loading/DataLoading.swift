@@ -1,8 +1,8 @@
 import FoundationEssentials
 
 /// Where an image pipeline gets bytes: the seam Nuke calls `DataLoading`. The default is
-/// `ImageFetcher` (libcurl through `HTTPTransport`: deadlines, retries, HTTP/2, and `file://`
-/// URLs); an adopter loads from anywhere else (an object store, a database) by conforming.
+/// `ImageFetcher` (libcurl through `HTTPTransport`: deadlines, retries, HTTP/2; `file://` URLs
+/// the pipeline reads itself); an adopter loads from anywhere else (an object store, a database) by conforming.
 ///
 /// A loader only fetches: the pipeline reads the answer (`Download`'s status and headers), so a
 /// loader needs nothing but this module. Conformers are called from many tasks at once, within

@@ -1,12 +1,11 @@
 import FoundationEssentials
 import LoupeHTTP
 import LoupeImaging
-import LoupeToolbox
 
 /// The default `DataLoading`: downloads through `HTTPTransport` (a deadline, a body cap, retries
 /// with backoff on 5xx, 429 and dropped connections, `Retry-After`, a limit per host, HTTP/2
-/// through libcurl), and reads `file://` URLs from disk. Identical requests are joined before
-/// they get here, by `ImagePipeline`.
+/// through libcurl). Identical requests are joined before they get here, by `ImagePipeline`,
+/// which reads `file://` URLs itself.
 public struct ImageFetcher: DataLoading {
     public let transport: HTTPTransport
 
@@ -16,16 +15,11 @@ public struct ImageFetcher: DataLoading {
         self.transport = transport
     }
 
-    /// GETs `request`, telling `progress` of each part of the body; a `file://` URL is read
-    /// whole. Throws `HTTPError` for transport failures, the file's `Errno`, or `CancellationError`.
+    /// GETs `request`, telling `progress` of each part of the body. Throws `HTTPError` for
+    /// transport failures, or `CancellationError`.
     public func loadData(
         for request: DataRequest, progress: @escaping @Sendable (_ completed: Int, _ total: Int?) -> Void = { _, _ in }
     ) async throws -> Download {
-        if request.url.isFileURL {
-            let body = try FileSystem.contents(of: request.url.path)
-            progress(body.count, body.count)
-            return Download(body: body)
-        }
         // An image cut short is retried; bytes that are no image at all are not.
         let response = try await transport.get(
             request.url, headers: request.headers,

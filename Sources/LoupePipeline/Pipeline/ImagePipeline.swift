@@ -71,6 +71,7 @@ public final class ImagePipeline: Sendable {
         _ request: ImageRequest, flight: OriginalFlight, readsCache: Bool, writesCache: Bool, cacheOnly: Bool,
         priority: @escaping Slots.Priority, progress: SharedJob.Progress?
     ) async throws -> Original {
+        if request.url.isFileURL { return try readFile(request.url) }
         let key = flight.key
         let cached = readsCache ? dataCache?.entry(for: key) : nil
         let loader = cacheOnly ? nil : dataLoader
@@ -82,6 +83,23 @@ public final class ImagePipeline: Sendable {
         return try await loads.run(flight, priority: priority, progress: progress) { [self] job in
             try await download(request, key: key, cached: cached, writesCache: writesCache, loader: loader, job: job)
         }
+    }
+
+    /// A `file://` URL's bytes, read here as Nuke reads them: not through the data loader, and
+    /// never kept in the data cache (the file is on disk already). A file that cannot be read is
+    /// `Error.dataLoadingFailed` with its `Errno`.
+    private func readFile(_ url: URL) throws -> Original {
+        let bytes: [UInt8]
+        do {
+            bytes = try FileSystem.contents(of: url.path)
+        } catch {
+            throw Error.dataLoadingFailed(url: url.absoluteString, underlying: error)
+        }
+        guard !bytes.isEmpty else { throw Error.dataIsEmpty(url: url.absoluteString) }
+        guard ImageSniffer.format(of: bytes) != nil else {
+            throw Error.notAnImage(url: url.absoluteString, firstBytes: ImageSniffer.preview(bytes))
+        }
+        return Original(bytes: bytes, source: .file)
     }
 
     /// The download of a load job, and what follows it: a 304 renews `cached`, a body is checked
@@ -142,8 +160,8 @@ public final class ImagePipeline: Sendable {
             throw Error.decodingFailed(url: url, underlying: error)
         }
         // A cache that cannot keep it (a full or read-only disk) does not cost the image: the
-        // disk tier counts the failure and keeps it to report. A file is on disk already.
-        if let dataCache, writesCache, directives.mayStore, !request.url.isFileURL {
+        // disk tier counts the failure and keeps it to report.
+        if let dataCache, writesCache, directives.mayStore {
             let metadata = dataCache.metadata(
                 .original, key: key, url: url,
                 contentType: answer.headers[.contentType] ?? "application/octet-stream", etag: answer.headers[.eTag],

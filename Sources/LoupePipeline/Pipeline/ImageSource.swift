@@ -1,4 +1,4 @@
-/// Where an image came from on one request: what `warm` counts and `-v` reports.
+/// Where an image came from on one request.
 public enum ImageSource: String, Sendable, Hashable, Codable {
     case memory
     /// The disk tier, fresh (or any age, offline).
@@ -9,4 +9,6 @@ public enum ImageSource: String, Sendable, Hashable, Codable {
     case network
     /// A stale disk copy, used because the network failed while revalidating it.
     case staleAfterError
+    /// A `file://` URL, read by the pipeline itself (no loader, no data cache).
+    case file
 }

@@ -326,7 +326,7 @@ extension CacheWarmer {
                         switch source {
                         case .network: report.avatars.fetched += 1
                         case .revalidated: report.avatars.revalidated += 1
-                        case .disk, .memory, .staleAfterError: report.avatars.cached += 1
+                        case .disk, .memory, .staleAfterError, .file: report.avatars.cached += 1
                         }
                         report.thumbnailsMade += made
                         report.thumbnailsWanted +=
