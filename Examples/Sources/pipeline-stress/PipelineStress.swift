@@ -9,7 +9,7 @@ import LoupeImaging
 ///
 ///     pipeline-stress BASE-URL [--images 120] [--rounds 3]
 ///
-/// BASE-URL/1.jpeg … BASE-URL/N.jpeg must all exist (`rickdex serve`'s avatars do). Exit 0 when
+/// BASE-URL/1.jpeg … BASE-URL/N.jpeg must all exist (Fixtures/avatars under any static server do). Exit 0 when
 /// every check holds, 1 with the failures on stderr.
 @main
 struct PipelineStress {

@@ -2,10 +2,11 @@ import Foundation
 import LoupePipeline
 import LoupeImaging
 
-/// Thumbnails of images from anywhere, through Rickdex's image pipeline, with nothing of Rick
-/// and Morty: only `LoupePipeline` and `LoupeImaging`. A second run reads the disk cache, not the network.
+/// Thumbnails of images from anywhere (http, https, file), through the Loupe image pipeline:
+/// only `LoupePipeline` and `LoupeImaging`. A second run reads the disk cache, not the network;
+/// `--offline` reads nothing else.
 ///
-///     thumbs URL... [--size 128] [--circle] [-o DIR]
+///     thumbs URL... [--size 128] [--circle] [--offline] [-o DIR]
 ///
 /// Writes DIR/1.png, DIR/2.png… in the order given; on stderr, a line an image as it is done.
 @main
@@ -20,20 +21,23 @@ struct Thumbs {
         let size = Int(option("--size") ?? "128") ?? 128
         let output = URL(fileURLWithPath: option("-o") ?? "thumbs", isDirectory: true)
         let circle = arguments.contains("--circle")
-        let urls = arguments.filter { $0 != "--circle" }.compactMap(URL.init(string:))
+        let offline = arguments.contains("--offline")
+        let urls = arguments.filter { !$0.hasPrefix("--") }.compactMap(URL.init(string:))
         guard !urls.isEmpty else {
-            FileHandle.standardError.write(Data("usage: thumbs URL... [--size 128] [--circle] [-o DIR]\n".utf8))
+            FileHandle.standardError.write(Data("usage: thumbs URL... [--size 128] [--circle] [--offline] [-o DIR]\n".utf8))
             exit(1)
         }
         try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
 
-        // The pipeline: the default loader (libcurl) and memory tier, and a disk cache.
+        // The pipeline: the default loader (libcurl; none offline) and memory tier, and a disk
+        // cache that keeps the thumbnails as well as the originals.
         let cache = FileManager.default.temporaryDirectory.appendingPathComponent("thumbs-cache")
         var configuration = ImagePipeline.Configuration()
         configuration.dataCache = try DiskCache(root: cache)
+        configuration.dataCachePolicy = .storeAll
+        if offline { configuration.dataLoader = nil }
         let pipeline = ImagePipeline(configuration: configuration)
-        let processors: [any ImageProcessing] =
-            [ImageProcessors.Resize(side: size)] + (circle ? [ImageProcessors.Circle()] : [])
+        let processors: [any ImageProcessing] = [.resize(side: size)] + (circle ? [.circle()] : [])
 
         var failed = 0
         await withTaskGroup(of: (Int, Result<ImageResponse, any Error>, ImageTask.Progress).self) { group in
