@@ -1,7 +1,7 @@
 import LoupeToolbox
 
 /// What each host's requests spoke (HTTP/1.1, HTTP/2) and how many connections they opened, for
-/// `rickdex -v`: over HTTP/2 a whole warm rides one connection, over HTTP/1.1 up to 8. Thread-safe.
+/// a verbose report: over HTTP/2 a whole batch rides one connection, over HTTP/1.1 up to 8. Thread-safe.
 public final class ConnectionLog: Sendable {
     /// One finished request: its protocol, and how many connections it opened (0 when it reused one).
     public struct Use: Sendable, Hashable {

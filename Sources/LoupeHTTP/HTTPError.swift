@@ -9,8 +9,8 @@ public enum HTTPError: Error, Sendable, Hashable, CustomStringConvertible {
     case unreachable(host: String, reason: String)
     /// No complete answer within the time allowed: `seconds` in all, over `attempts`.
     case timedOut(url: String, seconds: Double, attempts: Int = 1)
-    /// The server answered, but its body came too slowly to finish in the time allowed (a
-    /// trickle): `receivedBytes` arrived in `seconds`.
+    /// The server answered, but its body came too slowly to finish in the time allowed (a few
+    /// bytes at a time): `receivedBytes` arrived in `seconds`.
     case tooSlow(url: String, receivedBytes: Int, seconds: Double)
     /// The connection closed before the whole body arrived (on every attempt).
     case connectionDropped(url: String, reason: String)

@@ -11,16 +11,16 @@ import LoupeToolbox
     import Darwin
 #endif
 
-/// HTTP GET with the limits every Rickdex request shares: a deadline per attempt, a cap on the
+/// HTTP GET with the limits every request shares: a deadline per attempt, a cap on the
 /// body, retries with backoff on 5xx, 429 and dropped connections, and a limit on requests at
 /// once to one host: as many as its connections carry.
 ///
 /// That is 8 (`Workload.connectionsPerHost`) until the host answers over HTTP/2, then 64
 /// (`Workload.streamsPerConnection`). So over HTTP/1.1 no request waits in libcurl's queue for a
-/// connection while its deadline runs, and over HTTP/2 a whole warm rides one connection (libcurl
+/// connection while its deadline runs, and over HTTP/2 a whole batch rides one connection (libcurl
 /// opens another when the streams of the first are all taken).
 ///
-/// This is the one HTTP transport of the project; the avatar fetcher uses it too. Safe to share
+/// The image pipeline's default loader (`ImageFetcher`) uses it too. Safe to share
 /// between tasks.
 public struct HTTPTransport: Sendable {
     public var configuration: TransportConfiguration
@@ -107,7 +107,7 @@ public struct HTTPTransport: Sendable {
         }
     }
 
-    /// `GET URL → 200 · 1234 bytes · 12 ms`, at debug level (`rickdex -v`).
+    /// `GET URL → 200 · 1234 bytes · 12 ms`, at debug level.
     private func log(_ url: URL, response: TransportResponse, since start: ContinuousClock.Instant, attempt: Int) {
         let milliseconds = Int(((ContinuousClock.now - start).seconds * 1000).rounded())
         let retried = attempt > 1 ? " · attempt \(attempt)" : ""
@@ -211,7 +211,7 @@ public struct HTTPTransport: Sendable {
             case CURLE_OPERATION_TIMEDOUT where !connected:
                 return HTTPError.unreachable(host: host, reason: "connection timed out")
             case CURLE_OPERATION_TIMEDOUT where received > 0:
-                // It answered, a trickle: not "no answer".
+                // It answered, only slowly: not "no answer".
                 return HTTPError.tooSlow(url: address, receivedBytes: received, seconds: timeout.seconds)
             case CURLE_OPERATION_TIMEDOUT:
                 return HTTPError.timedOut(url: address, seconds: timeout.seconds)

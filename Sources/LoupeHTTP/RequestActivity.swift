@@ -1,7 +1,7 @@
 import LoupeToolbox
 
-/// The requests a transport has in flight, so that a slow one can be shown as it waits (`rickdex`
-/// writes `waiting for HOST · 4 s · Ctrl-C stops` on a terminal; browse, its status line).
+/// The requests a transport has in flight, so that a slow one can be shown as it waits (a command
+/// line writes `waiting for HOST · 4 s · Ctrl-C stops`, a screen its status line).
 ///
 /// Thread-safe. `whenIdle` runs on the thread that ends the last request, before its caller sees
 /// the answer, so that whatever the wait put on screen is gone before the answer is printed.

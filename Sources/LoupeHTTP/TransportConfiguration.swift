@@ -1,4 +1,4 @@
-/// Limits for every HTTP request Rickdex makes.
+/// Limits for every request a transport makes.
 public struct TransportConfiguration: Sendable, Hashable {
     /// Time for one attempt, connection and body included.
     public var requestTimeout: Duration
@@ -17,7 +17,7 @@ public struct TransportConfiguration: Sendable, Hashable {
 
     public init(
         requestTimeout: Duration = .seconds(20), totalTimeout: Duration? = nil, deadline: ContinuousClock.Instant? = nil,
-        maxBodyBytes: Int = 10 << 20, retry: RetryPolicy = RetryPolicy(), userAgent: String = "HTTPTransport",
+        maxBodyBytes: Int = 10 << 20, retry: RetryPolicy = RetryPolicy(), userAgent: String = "LoupeHTTP",
         trustedCertificates: String? = nil
     ) {
         self.requestTimeout = requestTimeout

@@ -1,4 +1,4 @@
-/// The image formats Rickdex reads and writes.
+/// The image formats the library reads and writes.
 public enum ImageFormat: String, Sendable, Hashable, CustomStringConvertible {
     case jpeg
     case png

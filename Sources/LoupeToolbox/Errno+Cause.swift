@@ -7,7 +7,7 @@ import SystemPackage
     import Darwin
 #endif
 
-/// swift-system's `Errno` is the project's one errno type: what the file, process and terminal
+/// swift-system's `Errno` is the project's one errno type: what the file, process and device
 /// tools throw (typed), and what messages quote ("No space left on device").
 extension Errno {
     /// The calling thread's `errno`, read at once (before anything else can change it).

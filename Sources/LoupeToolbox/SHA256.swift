@@ -1,6 +1,6 @@
 /// SHA-256 (FIPS 180-4): the names of cache files, the checksums in export manifests and a gallery
 /// page's Content-Security-Policy hashes. Here rather than from swift-crypto, whose BoringSSL was
-/// a minute and a half of every build from scratch for this one function, and 3 MB of `rickdex`.
+/// a minute and a half of every build from scratch for this one function, and 3 MB of the executable.
 ///
 /// A value: `update` with the bytes in as many pieces as they come, then `finalize`.
 package struct SHA256: Sendable {

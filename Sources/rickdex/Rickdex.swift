@@ -1,4 +1,5 @@
 import ArgumentParser
+import BlockArt
 import CMalloc
 import FoundationEssentials
 import LoupeToolbox

@@ -76,12 +76,12 @@ import LoupeToolbox
                 let response = try await images.image(for: ImageRequest(url: url, processors: [circle]))
                 #expect(response.image == (try Thumbnailer(circle: circle).thumbnail(ImagePipelineTests.fileBytes(3))))
             }
-            let original = images.cache.makeDataCacheKey(for: ImageRequest(url: url))
-            let names = Set(
-                data.keys.map { key in
-                    key == original ? "original" : key.parts.last ?? "?"
-                })
-            return (names, images.statistics.downloads)
+            var names = [images.cache.makeDataCacheKey(for: ImageRequest(url: url)): "original"]
+            for circle in [Self.small, Self.ringed, Self.large] {
+                names[images.cache.makeDataCacheKey(for: ImageRequest(url: url, processors: [circle]))] = circle.identifier
+            }
+            let stored = Set(data.keys.map { names[$0] ?? "\($0)" })
+            return (stored, images.statistics.downloads)
         }
     }
 

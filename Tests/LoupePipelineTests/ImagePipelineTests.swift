@@ -118,16 +118,15 @@ import Testing
         try await TestData.withServer { base in
             let url = Self.avatar(5, under: base)
             let images = try pipeline(base)
-            let key = images.key(for: url)
             let small = ImageProcessors.CircleThumbnail(size: 64)
             let large = ImageProcessors.CircleThumbnail(size: images.configuration.processedImageStorage.largestStored + 1, ring: RGBA(76, 196, 96))
             let kept = try await images.thumbnail(for: url, circle: small)
-            let body = try #require(images.disk.entry(for: key.appending(small.identifier))?.body)
+            let body = try #require(images.disk.entry(for: images.key(for: url, processors: [small]))?.body)
             #expect(body.count < 64 * 64 * 4 / 2, "a 64 px thumbnail is kept compressed: \(body.count) bytes")
             #expect(try ImageDecoder().decode(body) == kept.image)
 
             let made = try await images.thumbnail(for: url, circle: large)
-            #expect(made.made && !images.disk.contains(key.appending(large.identifier)))
+            #expect(made.made && !images.disk.contains(images.key(for: url, processors: [large])))
             // Another process, with nothing in memory: made again from the original on disk.
             let later = try pipeline(base)
             let again = try await later.thumbnail(for: url, circle: large)

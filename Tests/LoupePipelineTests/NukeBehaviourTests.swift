@@ -301,8 +301,8 @@ import Testing
     /// `cacheKeyForRequest` through the delegate: one key for two URLs.
     @Test func theDelegatesCacheKeyNamesTheImage() async throws {
         struct OneKey: ImagePipeline.Delegate {
-            func cacheKey(for request: ImageRequest, pipeline: ImagePipeline) -> CacheKey? {
-                CacheKey("avatar").appending(request.processors.identifier)
+            func cacheKey(for request: ImageRequest, pipeline: ImagePipeline) -> String? {
+                "avatar#" + request.processors.identifier
             }
         }
         try await TestData.withServer { base in

@@ -4,9 +4,8 @@ import LoupePipeline
 /// loopback server listens on a new port each time, as an adopter's CDN may change hosts. Its
 /// `cacheKey(for:pipeline:)` is the seam Nuke's delegate offers for this.
 struct PathKeys: ImagePipeline.Delegate {
-    func cacheKey(for request: ImageRequest, pipeline: ImagePipeline) -> CacheKey? {
+    func cacheKey(for request: ImageRequest, pipeline: ImagePipeline) -> String? {
         guard request.cacheKey == nil else { return nil }
-        let original = CacheKey(["path", request.url.path])
-        return request.processors.isEmpty ? original : original.appending(request.processors.identifier)
+        return request.processors.isEmpty ? request.url.path : request.url.path + "#" + request.processors.identifier
     }
 }

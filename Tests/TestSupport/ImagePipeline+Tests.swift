@@ -1,6 +1,7 @@
 import FoundationEssentials
 import LoupePipeline
 import LoupeImaging
+import UseCases
 
 /// Shorthands the pipeline tests read by: a circle of a URL, an original, the disk tier.
 extension ImagePipeline {
@@ -17,8 +18,13 @@ extension ImagePipeline {
     }
 
     /// The data cache, which these tests make a `DiskCache`.
-    public var disk: DiskCache { configuration.dataCache as! DiskCache }
+    public var disk: DiskCache {
+        (configuration.dataCache as? APIRootedCache)?.disk ?? configuration.dataCache as! DiskCache
+    }
 
     /// The key the pipeline keys `url` by.
-    public func key(for url: URL) -> CacheKey { cache.makeDataCacheKey(for: ImageRequest(url: url)) }
+    public func key(for url: URL, processors: [any ImageProcessing] = []) -> CacheKey {
+        let key = cache.makeDataCacheKey(for: ImageRequest(url: url, processors: processors))
+        return (configuration.dataCache as? APIRootedCache)?.rooted(key) ?? key
+    }
 }

@@ -2,9 +2,9 @@ import FoundationEssentials
 
 /// Where API responses are kept for reuse and for offline reads.
 ///
-/// Keys are paths relative to the API root (`character?page=2&name=rick`), so a cache filled
-/// through one address of an API answers through another. `LoupePipeline` provides the disk
-/// implementation; the core only needs these three calls. Implementations are thread-safe and
+/// Keys are paths relative to the API root (`users?page=2&name=ada`), so a cache filled
+/// through one address of an API answers through another. A client needs only these three
+/// calls; the disk tier (`LoupePipeline`'s `DiskCache`) can hold the entries. Implementations are thread-safe and
 /// never throw: a store that fails (a full disk) only means a later miss.
 public protocol ResponseCache: Sendable {
     /// The cached response for `path`, fresh or stale, or `nil`.

@@ -72,7 +72,7 @@ final class CurlTransfer: @unchecked Sendable {
         rdx_curl_set_long(handle, CURLOPT_TIMEOUT_MS, timeoutMilliseconds)
         rdx_curl_set_long(handle, CURLOPT_CONNECTTIMEOUT_MS, connectTimeoutMilliseconds)
         rdx_curl_set_long(handle, CURLOPT_NOSIGNAL, 1)
-        // As the curl tool: reads of up to 100 KiB, so an avatar is a recv or two, not one per 16 KiB.
+        // As the curl tool: reads of up to 100 KiB, so a small image is a recv or two, not one per 16 KiB.
         rdx_curl_set_long(handle, CURLOPT_BUFFERSIZE, 100 * 1024)
         // A declared length over the cap is refused before the body is read.
         rdx_curl_set_off(handle, CURLOPT_MAXFILESIZE_LARGE, curl_off_t(maxBodyBytes))

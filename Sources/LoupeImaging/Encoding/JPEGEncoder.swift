@@ -2,7 +2,7 @@
 public struct JPEGEncoder: Sendable, Hashable {
     /// 1...100.
     public var quality: Int
-    /// Progressive scans (how the real service stores most avatars) or one baseline scan.
+    /// Progressive scans (how most web photos are stored) or one baseline scan.
     public var progressive: Bool
     /// How the pixels are stored in the file.
     public enum ColorSpace: Int32, Sendable, Hashable {

@@ -16,7 +16,7 @@ public struct PNGEncoder: Sendable, Hashable {
     }
 
     /// zlib level 1, the UP filter on every row and run-length matching: for small images made in
-    /// bulk (thumbnails, terminal images). On the 826 real avatars at 64 px it deflates in 60 % of
+    /// bulk (thumbnails, images for a screen). On 826 real 300 px portraits at 64 px it deflates in 60 % of
     /// level 1 with SUB's time, into files 6 % smaller (`Benchmarks/compare --only thumbnails`).
     public static let fastest = PNGEncoder(compressionLevel: 1, singleFilter: true, runLength: true)
 
@@ -35,8 +35,8 @@ public struct PNGEncoder: Sendable, Hashable {
 
     /// The smaller of two PNGs that look alike: a palette one when `PaletteQuantizer` reduces
     /// `bitmap` to 256 colours with an SSIM against it of at least `minimumSimilarity` (luma,
-    /// composited over black and over white, the lower), else the RGBA one. On the 826 real
-    /// avatars as 256 px circles, 730 take a palette and the files come to 36 % of the RGBA ones
+    /// composited over black and over white, the lower), else the RGBA one. On 826 real 300 px
+    /// portraits as 256 px circles, 730 take a palette and the files come to 36 % of the RGBA ones
     /// (`Benchmarks/compare --only export-size`).
     public func encodeCompact(_ bitmap: Bitmap, minimumSimilarity: Double = 0.99) throws(ImagingError) -> [UInt8] {
         let quantized = PaletteQuantizer().quantize(bitmap)

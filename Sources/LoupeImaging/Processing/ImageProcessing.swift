@@ -10,7 +10,7 @@ public protocol ImageProcessing: Sendable {
 
     /// The short side, in pixels, that the step needs of its input to lose nothing, or `nil` for
     /// the full image: the decoder is told it, so a JPEG decodes at the smallest DCT scale that
-    /// serves (a 300 px avatar for a 64 px circle decodes at 1/2, not in full).
+    /// serves (a 300 px JPEG for a 64 px circle decodes at 1/2, not in full).
     var minimumInputSide: Int? { get }
 
     func process(_ image: Bitmap) throws -> Bitmap

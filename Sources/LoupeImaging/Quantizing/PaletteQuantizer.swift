@@ -1,5 +1,5 @@
 /// Reduces an RGBA image to at most 256 colours for a palette PNG (colour type 3 with `tRNS`):
-/// a quarter of the bytes to compress, and files a third the size of RGBA ones for an avatar.
+/// a quarter of the bytes to compress, and files a third the size of RGBA ones for a small portrait.
 ///
 /// Colours are quantized premultiplied, so an error weighs what it changes once composited, with
 /// alpha counted twice (`alphaWeight`). The pixels are first counted in bins (6 bits a channel

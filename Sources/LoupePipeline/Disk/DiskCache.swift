@@ -129,6 +129,10 @@ public final class DiskCache: DataCaching {
     /// Stores `body` under `key`, replacing what was there. Throws when the disk refuses
     /// (the error is also kept in `lastWriteError`).
     public func store(_ body: [UInt8], metadata: EntryMetadata, for key: CacheKey) throws(DiskCacheError) {
+        // The entry names the key it is stored under, whatever key its metadata was made for (a
+        // wrapper that re-keys entries hands on the pipeline's metadata).
+        var metadata = metadata
+        metadata.key = key.description
         do {
             try write(body, metadata: metadata, for: key)
         } catch .writeFailed(_, .noSpace) {

@@ -14,7 +14,7 @@ public struct EntryMetadata: Sendable, Hashable {
     public var storedAt: Date
     public var expiresAt: Date
     /// Whether `expiresAt` is the server's word (`Cache-Control`, `Expires`) rather than the
-    /// cache's default lifetime. Entries written before Rickdex kept this read as `false`.
+    /// cache's default lifetime. Entries written before the cache kept this read as `false`.
     public var lifetimeFromServer: Bool
     /// Stored `must-revalidate` (or `no-cache`): once stale, not used online without the server's
     /// confirmation, even when the server cannot be reached.

@@ -101,7 +101,7 @@ extension ImagePipeline {
         /// `request`'s key in the data cache: the delegate's `cacheKey(for:pipeline:)`, or by
         /// default the request's `cacheKey` (else its URL) followed by its processors' identifiers.
         public func makeDataCacheKey(for request: ImageRequest) -> CacheKey {
-            if let key = pipeline.delegate.cacheKey(for: request, pipeline: pipeline) { return key }
+            if let key = pipeline.delegate.cacheKey(for: request, pipeline: pipeline) { return CacheKey(key) }
             let original = request.cacheKey.map { CacheKey($0) } ?? CacheKey(["url", request.url.absoluteString])
             return request.processors.isEmpty ? original : original.appending(request.processors.identifier)
         }

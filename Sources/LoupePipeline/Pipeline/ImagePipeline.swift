@@ -50,7 +50,7 @@ public final class ImagePipeline: Sendable {
         var statistics = counters.withLock { $0 }
         statistics.coalesced = loads.joined + requests.joined
         if let memory = configuration.imageCache as? MemoryCache<ImageCacheKey, Bitmap> { statistics.memory = memory.statistics }
-        if let disk = dataCache as? DiskCache { statistics.disk = disk.statistics }
+        if let counted = dataCache as? any CountedDataCache { statistics.disk = counted.statistics }
         return statistics
     }
 

@@ -15,11 +15,10 @@
 ///
 /// Called from many tasks at once, on the pipeline's work: keep each method quick.
 public protocol ImagePipelineDelegate: Sendable {
-    /// The key of `request`'s original in the caches, or `nil` for the default: the request's
-    /// `cacheKey`, else its URL. Processed images are keyed by it and their processors. Nuke's
-    /// returns a `String`; here a key is a `CacheKey` (its parts joined so that no text in one can
-    /// act as a separator): `CacheKey("my-key")` is what a `String` would be.
-    func cacheKey(for request: ImageRequest, pipeline: ImagePipeline) -> CacheKey?
+    /// The key of the image `request` makes, processors included, in both caches (as Nuke's:
+    /// the data cache keeps it as `CacheKey(key)`), or `nil` for the default: the request's
+    /// `cacheKey` (else its URL) and its processors' identifiers.
+    func cacheKey(for request: ImageRequest, pipeline: ImagePipeline) -> String?
 
     /// The request about to go to the data loader, changed as it must be (a header with a token,
     /// a signed URL); throwing fails the image with `Error.dataLoadingFailed`. The default
@@ -31,7 +30,7 @@ public protocol ImagePipelineDelegate: Sendable {
 }
 
 extension ImagePipelineDelegate {
-    public func cacheKey(for request: ImageRequest, pipeline: ImagePipeline) -> CacheKey? { nil }
+    public func cacheKey(for request: ImageRequest, pipeline: ImagePipeline) -> String? { nil }
 
     public func willLoadData(
         for request: ImageRequest, dataRequest: DataRequest, pipeline: ImagePipeline

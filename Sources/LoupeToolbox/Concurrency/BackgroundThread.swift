@@ -5,7 +5,7 @@ import SystemPackage
     import Darwin
 #endif
 
-/// A detached POSIX thread for a loop that blocks (libcurl's `poll`, a terminal read), which
+/// A detached POSIX thread for a loop that blocks (libcurl's `poll`, a device read), which
 /// must not hold one of Swift concurrency's few threads. Foundation's `Thread` does the same,
 /// but it is the one use that would link all of Foundation into the command.
 package enum BackgroundThread {
@@ -53,7 +53,7 @@ package enum BackgroundThread {
     }
 }
 
-/// Calls that may block for long (a terminal's answer awaited up to its timeout, a child
+/// Calls that may block for long (a device's answer awaited up to its timeout, a child
 /// process, a server's first line), run where they cannot hold one of Swift concurrency's few
 /// threads: on a thread of their own, while the calling task is suspended.
 package enum Blocking {

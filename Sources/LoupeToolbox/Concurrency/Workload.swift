@@ -5,7 +5,7 @@
 #endif
 
 /// What bounds a batch of work, and so how many items run at once: the one policy for every
-/// bounded window in Rickdex.
+/// bounded window in the package.
 package enum Workload: Sendable {
     /// Decoding, resampling, encoding: one item per core; more only adds memory in flight.
     case compute

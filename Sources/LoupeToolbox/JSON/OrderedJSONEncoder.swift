@@ -1,8 +1,8 @@
 import FoundationEssentials
 
 /// Writes `Encodable` values as JSON with each object's keys in the order its `encode(to:)`
-/// writes them, as the Rick and Morty API (Express's `JSON.stringify`) and its clients' tests
-/// expect: Foundation's encoder on Linux orders keys by hash unless told to sort them. Slashes
+/// writes them, as a Node API (Express's `JSON.stringify`) and its clients' tests expect:
+/// Foundation's encoder on Linux orders keys by hash unless told to sort them. Slashes
 /// are not escaped; `URL`s are their absolute strings and `Data` is Base64, as Foundation's
 /// encoder does; a dictionary's keys are sorted, so the output is the same on every run; a
 /// non-finite number is an error.

@@ -1,5 +1,5 @@
-/// Untrusted text (everything from the network) with what could act on a terminal or reorder
-/// its display taken out: the one cleaner, used by terminal views and by pictures of text alike.
+/// Untrusted text (everything from the network) with what could act on a screen (control
+/// sequences) or reorder its display taken out: the one cleaner, for text shown and drawn alike.
 package enum UntrustedText {
     /// `text` with every control character and escape sequence removed.
     ///

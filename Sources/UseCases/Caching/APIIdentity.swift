@@ -54,30 +54,51 @@ public struct APIIdentity: Sendable, Hashable {
     }
 }
 
-/// The command's image pipeline keys its images as its answers: by their path under the API's
-/// root, so a new port or a proxy finds what an old one stored.
-extension APIIdentity: ImagePipeline.Delegate {
-    public func cacheKey(for request: ImageRequest, pipeline: ImagePipeline) -> CacheKey? {
-        guard request.cacheKey == nil else { return nil }
-        let original = key(for: request.url)
-        return request.processors.isEmpty ? original : original.appending(request.processors.identifier)
+/// The command's data cache: the disk tier, each image keyed as its answers are, by its path under
+/// the API's root instead of its URL, so a new port or a proxy finds what an old one stored. The
+/// pipeline keys by URL (`["url", URL, processors…]`); this re-roots each key on the way to disk,
+/// and the entry's metadata with it.
+public struct APIRootedCache: CountedDataCache {
+    public let disk: DiskCache
+    public let identity: APIIdentity
+
+    public init(disk: DiskCache, identity: APIIdentity) {
+        self.disk = disk
+        self.identity = identity
     }
+
+    /// `key` under the API's root, when it is a URL's key; any other key as it is.
+    public func rooted(_ key: CacheKey) -> CacheKey {
+        guard key.parts.count >= 2, key.parts[0] == "url", let url = URL(string: key.parts[1]) else { return key }
+        return CacheKey(identity.key(for: url).parts + key.parts.dropFirst(2))
+    }
+
+    public func entry(for key: CacheKey) -> CacheEntry? { disk.entry(for: rooted(key)) }
+
+    public func store(_ body: [UInt8], metadata: EntryMetadata, for key: CacheKey) throws {
+        try disk.store(body, metadata: metadata, for: rooted(key))
+    }
+
+    public func remove(_ key: CacheKey) { disk.remove(rooted(key)) }
+    public func removeAll() { disk.removeAll() }
+    public func defaultLifetime(of kind: EntryKind) -> Duration { disk.defaultLifetime(of: kind) }
+    public var statistics: DiskStatistics { disk.statistics }
 }
 
 extension ImagePipeline {
-    /// The command's pipeline: images keyed by `identity` (by their path under the API's root),
+    /// The command's pipeline: images kept on `dataCache` under `identity` (`APIRootedCache`),
     /// originals kept with thumbnails up to 128 px (a list's rows, which a disk hit draws for a
     /// fraction of making one again), and a cached image used for `acceptsStale` whatever the
     /// origin says (the real service says `max-age=0`; images at a URL rarely change, and image
     /// caches keep one for days: a week, as Kingfisher's disk cache). `dataLoader` `nil`: offline.
     public static func keyed(
-        by identity: APIIdentity, dataLoader: (any DataLoading)?, dataCache: (any DataCaching)?,
+        by identity: APIIdentity, dataLoader: (any DataLoading)?, dataCache: DiskCache?,
         acceptsStale: Duration = .seconds(7 * 24 * 3600), dataLoadingLimit: Int = Configuration.defaultDataLoadingLimit
     ) -> ImagePipeline {
         ImagePipeline(
             configuration: .init(
-                dataLoader: dataLoader, dataCache: dataCache, dataCachePolicy: .storeOriginalDataAndThumbnails,
-                acceptsStale: acceptsStale, dataLoadingLimit: dataLoadingLimit),
-            delegate: identity)
+                dataLoader: dataLoader, dataCache: dataCache.map { APIRootedCache(disk: $0, identity: identity) },
+                dataCachePolicy: .storeOriginalDataAndThumbnails, acceptsStale: acceptsStale,
+                dataLoadingLimit: dataLoadingLimit))
     }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import BlockArt
 import FoundationEssentials
 import LoupeToolbox
 

@@ -1,3 +1,4 @@
+import BlockArt
 import LoupeToolbox
 
 #if canImport(Glibc)

@@ -1,3 +1,4 @@
+import BlockArt
 import FoundationEssentials
 import LoupeHTTP
 import LoupeToolbox
