@@ -77,7 +77,9 @@ let package = Package(
                 .product(name: "SystemPackage", package: "swift-system"),
             ]
         ),
-        .target(name: "BlockArt", dependencies: ["LoupeImaging", "LoupeToolbox"]),
+        .target(
+            name: "BlockArt",
+            dependencies: ["LoupeImaging", "LoupeToolbox", .product(name: "SystemPackage", package: "swift-system")]),
         .target(name: "ContactSheet", dependencies: ["LoupeImaging"]),
 
         // Domain libraries.

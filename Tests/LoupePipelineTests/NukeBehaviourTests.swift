@@ -188,6 +188,60 @@ import Testing
         }
     }
 
+    /// Every waiter of a step decides, as Nuke's `hasDirectSubscribers` at completion: a caller
+    /// that joins the `[a]` step `[a, b]` started gets its image kept.
+    @Test func aCallerJoiningAnIntermediateStepGetsItsImageKept() async throws {
+        try await TestData.withServer { base in
+            let loader = ImageRequestTests.GatedLoader(ImageRequestTests.fetcher())
+            let images = try pipeline(loader)
+            let (a, b) = (Counted("a", side: 64), Counted("b", side: 32))
+            let url = ImageRequestTests.avatar(25, base)
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                group.addTask { _ = try await images.image(for: ImageRequest(url: url, processors: [a.processor, b.processor])) }
+                try await ImageRequestTests.untilWaiting(images, requests: 2)
+                group.addTask { _ = try await images.image(for: ImageRequest(url: url, processors: [a.processor])) }
+                try await ImageRequestTests.untilWaiting(images, requests: 3)
+                loader.open()
+                try await group.waitForAll()
+            }
+            #expect(a.count == 1 && images.cache[ImageRequest(url: url, processors: [a.processor])]?.width == 64)
+        }
+    }
+
+    /// A delegate's key that names several steps alike (the path alone) never makes a step wait
+    /// on itself: requests in flight are keyed by their own keys, as Nuke's tasks are.
+    @Test(.timeLimit(.minutes(1))) func aDelegateKeyBlindToProcessorsDoesNotHang() async throws {
+        struct PathOnly: ImagePipeline.Delegate {
+            func cacheKey(for request: ImageRequest, pipeline: ImagePipeline) -> String? { request.url.path }
+        }
+        try await TestData.withServer { base in
+            let images = try pipeline(ImageRequestTests.fetcher(), delegate: PathOnly())
+            let response = try await images.image(
+                for: ImageRequest(url: ImageRequestTests.avatar(26, base), processors: [.resize(side: 40), .circle()]))
+            #expect(response.image.width == 40)
+        }
+    }
+
+    /// The original of a shared download is stored when any waiter's policy stores it (Nuke
+    /// decides at completion): under `.automatic`, a request with processors starts the download
+    /// and a plain one joins it.
+    @Test func aJoinerThatStoresTheOriginalGetsItStored() async throws {
+        try await TestData.withServer { base in
+            let loader = ImageRequestTests.GatedLoader(ImageRequestTests.fetcher())
+            let images = try pipeline(loader, policy: .automatic)
+            let url = ImageRequestTests.avatar(27, base)
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                group.addTask { _ = try await images.image(for: ImageRequest(url: url, processors: [.resize(side: 40)])) }
+                try await ImageRequestTests.untilWaiting(images, requests: 1, originals: 1)
+                group.addTask { _ = try await images.image(for: ImageRequest(url: url)) }
+                try await ImageRequestTests.untilWaiting(images, requests: 2, originals: 2)
+                loader.open()
+                try await group.waitForAll()
+            }
+            #expect(loader.loads == 1 && images.cache.containsData(for: ImageRequest(url: url)))
+        }
+    }
+
     // MARK: ImagePipelineDataCacheTests
 
     /// The keys `policy` leaves in a data cache after a request for `url` with `processors`.
@@ -434,6 +488,23 @@ import Testing
             #expect(loader.requests.count == 4 && prefetcher.counts == (done: 4, failed: 0))
             #expect(completions.withLock { $0 } == 1)
             #expect(images.cache.containsData(for: ImageRequest(url: urls[0])))
+        }
+    }
+
+    /// `stopPrefetchingThenStartAgain`: a prefetch stopped while it loads and started again loads.
+    @Test func aPrefetchStoppedAndStartedAgainLoads() async throws {
+        try await TestData.withServer { base in
+            let loader = ImageRequestTests.GatedLoader(ImageRequestTests.fetcher())
+            let images = try pipeline(loader)
+            let prefetcher = ImagePrefetcher(pipeline: images, maxConcurrentRequests: 1)
+            let url = ImageRequestTests.avatar(28, base)
+            prefetcher.startPrefetching(with: [url])
+            try await ImageTaskTests.until { loader.loads == 1 }
+            prefetcher.stopPrefetching(with: [url])
+            prefetcher.startPrefetching(with: [url])
+            loader.open()
+            await prefetcher.finish()
+            #expect(prefetcher.counts == (done: 1, failed: 0) && images.cache.containsData(for: ImageRequest(url: url)))
         }
     }
 

@@ -30,31 +30,40 @@ extension ImagePipeline {
             }
         }
 
-        /// `request`'s image from memory, or decoded from its entry in the data cache (any age).
+        /// `request`'s image from memory, or decoded from its entry in the data cache (any age), as
+        /// its options let them be read.
         public func cachedImage(for request: ImageRequest, caches: Caches = .all) -> Bitmap? {
-            if caches.contains(.memory), let image = pipeline.configuration.imageCache?.image(for: makeImageCacheKey(for: request)) {
+            let options = request.options
+            if caches.contains(.memory), !options.contains(.disableMemoryCacheReads),
+                let image = pipeline.configuration.imageCache?.image(for: makeImageCacheKey(for: request))
+            {
                 return image
             }
-            guard caches.contains(.disk), let data = cachedData(for: request) else { return nil }
+            guard caches.contains(.disk), !options.contains(.disableDiskCacheReads), let data = cachedData(for: request)
+            else { return nil }
             return try? ImageDecoder(options: DecodeOptions(limits: pipeline.configuration.decodingLimits)).decode(data)
         }
 
-        /// Keeps `image` as `request`'s, in memory and (encoded as `processedImageStorage` says) on disk.
+        /// Keeps `image` as `request`'s, in memory and (encoded as `processedImageStorage` says) on
+        /// disk, as its options let them be written.
         public func storeCachedImage(_ image: Bitmap, for request: ImageRequest, caches: Caches = .all) {
-            if caches.contains(.memory) {
+            if caches.contains(.memory), !request.options.contains(.disableMemoryCacheWrites) {
                 pipeline.configuration.imageCache?.store(image, for: makeImageCacheKey(for: request))
             }
-            if caches.contains(.disk), let encoded = try? pipeline.configuration.processedImageStorage.encoder.encode(image) {
+            if caches.contains(.disk), !request.options.contains(.disableDiskCacheWrites),
+                let encoded = try? pipeline.configuration.processedImageStorage.encoder.encode(image)
+            {
                 storeCachedData(encoded, for: request, kind: .processed, contentType: "image/png")
             }
         }
 
-        /// Drops `request`'s image from the tiers named (with, under
+        /// Drops `request`'s image from the tiers named (on disk, its data: the original of a
+        /// request without processors, as Nuke's; with, under
         /// `.storeOriginalDataAndThumbnails`, the image its finishing step is drawn on), so the
         /// next request makes it again: after a reload replaced its original, say.
         public func removeCachedImage(for request: ImageRequest, caches: Caches = .all) {
             if caches.contains(.memory) { pipeline.configuration.imageCache?.removeImage(for: makeImageCacheKey(for: request)) }
-            if caches.contains(.disk), !request.processors.isEmpty { removeCachedData(for: request) }
+            if caches.contains(.disk) { removeCachedData(for: request) }
             if pipeline.configuration.dataCachePolicy == .storeOriginalDataAndThumbnails,
                 let split = request.processors.splitAtFinishingStep
             {
@@ -101,9 +110,7 @@ extension ImagePipeline {
         /// `request`'s key in the data cache: the delegate's `cacheKey(for:pipeline:)`, or by
         /// default the request's `cacheKey` (else its URL) followed by its processors' identifiers.
         public func makeDataCacheKey(for request: ImageRequest) -> CacheKey {
-            if let key = pipeline.delegate.cacheKey(for: request, pipeline: pipeline) { return CacheKey(key) }
-            let original = request.cacheKey.map { CacheKey($0) } ?? CacheKey(["url", request.url.absoluteString])
-            return request.processors.isEmpty ? original : original.appending(request.processors.identifier)
+            pipeline.delegate.cacheKey(for: request, pipeline: pipeline).map { CacheKey($0) } ?? pipeline.requestKey(request)
         }
 
         private func storeCachedData(_ data: [UInt8], for request: ImageRequest, kind: EntryKind, contentType: String) {

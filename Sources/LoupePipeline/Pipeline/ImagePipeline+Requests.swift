@@ -58,7 +58,7 @@ extension ImagePipeline {
             return hit
         }
         let (priority, progress) = interest(request, task: task)
-        return try await flight(request, direct: true, priority: priority, progress: progress)
+        return try await join(request, direct: true, priority: priority, progress: progress)
     }
 
     /// The image for `request` from memory, when its options let memory answer.
@@ -71,13 +71,17 @@ extension ImagePipeline {
 
     /// `request`'s image made in a job every identical request in flight waits on, at the highest
     /// of their priorities. `direct`: asked for by a caller, so what is made is kept (an
-    /// intermediate step's image is not, as in Nuke).
-    private func flight(
+    /// intermediate step's image is not, as in Nuke, unless a caller joins it for itself).
+    private func join(
         _ request: ImageRequest, direct: Bool, priority: @escaping Slots.Priority, progress: SharedJob.Progress?
     ) async throws -> ImageResponse {
-        let key = RequestFlight(key: cache.makeImageCacheKey(for: request), options: request.options)
+        // Keyed by the request's own key, never the delegate's: a delegate's key may name several
+        // steps alike, and a step must not wait on itself.
+        let key = RequestFlight(key: ImageCacheKey(requestKey(request)), options: request.options)
+        if direct { directRequests.withLock { _ = $0.insert(key) } }
         return try await requests.run(key, priority: priority, progress: progress) { [self] job in
-            try await load(request, direct: direct, job: job)
+            defer { directRequests.withLock { _ = $0.remove(key) } }
+            return try await load(request, flight: key, job: job)
         }
     }
 
@@ -117,8 +121,10 @@ extension ImagePipeline {
     /// Makes `request`'s image: its last processor applied to the image of the steps before it
     /// (from memory, the data cache, or a flight of their own, which an identical request joins),
     /// or, for one processor or none, the original decoded and processed.
-    private func load(_ request: ImageRequest, direct: Bool, job: SharedJob) async throws -> ImageResponse {
+    private func load(_ request: ImageRequest, flight: RequestFlight, job: SharedJob) async throws -> ImageResponse {
         let url = request.url.absoluteString
+        // Asked for by a caller (now, or by one that joined since), so what is made is kept.
+        var direct: Bool { directRequests.withLock { $0.contains(flight) } }
         // Read again in the flight: another one may have stored it since the caller looked.
         let found = processedEntry(request)
         if let found, let hit = answer(request, from: found) {
@@ -133,7 +139,7 @@ extension ImagePipeline {
             } else if let found = processedEntry(base), let hit = answer(base, from: found) {
                 before = hit
             } else {
-                before = try await flight(base, direct: false, priority: { job.priority }, progress: { job.report($0, $1) })
+                before = try await join(base, direct: false, priority: { job.priority }, progress: { job.report($0, $1) })
             }
             let bitmap = try await processing.withSlot(priority: { job.priority }) {
                 try process(before.image, with: [last], url: url)

@@ -34,6 +34,12 @@ public final class ImagePipeline: Sendable {
     /// Decoding and processing, `Configuration.processingLimit` at a time.
     let processing: Slots
     let counters = Locked(PipelineStatistics())
+    /// Downloads in flight that a waiter wants stored: decided when the download ends, by every
+    /// waiter that joined it, as Nuke decides (not by whoever started it).
+    let originalsToStore = Locked(Set<OriginalFlight>())
+    /// Requests in flight that a caller asked for directly, whose image is kept: an intermediate
+    /// step's image is kept only when a caller joined it for itself.
+    let directRequests = Locked(Set<RequestFlight>())
 
     public init(configuration: Configuration = Configuration(), delegate: (any Delegate)? = nil) {
         self.configuration = configuration
@@ -58,14 +64,21 @@ public final class ImagePipeline: Sendable {
     /// waits on instead of sleeping.
     public var dataLoads: (running: Int, queued: Int) { (loads.running, loads.queued) }
 
+    /// `request`'s own key: its `cacheKey` (else its URL) and its processors' identifiers; the
+    /// caches' key unless the delegate gives another.
+    package func requestKey(_ request: ImageRequest) -> CacheKey {
+        let original = request.cacheKey.map { CacheKey($0) } ?? CacheKey(["url", request.url.absoluteString])
+        return request.processors.isEmpty ? original : original.appending(request.processors.identifier)
+    }
+
     var dataLoader: (any DataLoading)? { configuration.dataLoader }
     var dataCache: (any DataCaching)? { configuration.dataCache }
 
     // MARK: Originals
 
     /// The original of `request` under `flight.key`: from the data cache when fresh (any age with
-    /// no loader or `cacheOnly`), revalidated, or loaded and stored; `readsCache` and
-    /// `writesCache` false leave the data cache out of it. A download is one job for every
+    /// no loader or `cacheOnly`), revalidated, or loaded and stored; `readsCache` false leaves the
+    /// data cache unread, and the original is stored when any waiter's `writesCache` says so. A download is one job for every
     /// caller of the same original, started in `priority` order.
     func loadOriginal(
         _ request: ImageRequest, flight: OriginalFlight, readsCache: Bool, writesCache: Bool, cacheOnly: Bool,
@@ -80,8 +93,10 @@ public final class ImagePipeline: Sendable {
             return Original(bytes: cached.body, source: .disk, directives: cached.metadata.remainingDirectives())
         }
         guard let loader else { throw Error.dataMissingInCache(url: request.url.absoluteString) }
+        if writesCache { originalsToStore.withLock { _ = $0.insert(flight) } }
         return try await loads.run(flight, priority: priority, progress: progress) { [self] job in
-            try await download(request, key: key, cached: cached, writesCache: writesCache, loader: loader, job: job)
+            defer { originalsToStore.withLock { _ = $0.remove(flight) } }
+            return try await download(request, flight: flight, cached: cached, loader: loader, job: job)
         }
     }
 
@@ -105,10 +120,10 @@ public final class ImagePipeline: Sendable {
     /// The download of a load job, and what follows it: a 304 renews `cached`, a body is checked
     /// and stored, a failure lets `cached` stand in when it may.
     private func download(
-        _ request: ImageRequest, key: CacheKey, cached: CacheEntry?, writesCache: Bool, loader: any DataLoading,
-        job: SharedJob
+        _ request: ImageRequest, flight: OriginalFlight, cached: CacheEntry?, loader: any DataLoading, job: SharedJob
     ) async throws -> Original {
         let url = request.url.absoluteString
+        let key = flight.key
         let answer: Download
         do {
             var headers = request.headers
@@ -161,7 +176,7 @@ public final class ImagePipeline: Sendable {
         }
         // A cache that cannot keep it (a full or read-only disk) does not cost the image: the
         // disk tier counts the failure and keeps it to report.
-        if let dataCache, writesCache, directives.mayStore {
+        if let dataCache, directives.mayStore, originalsToStore.withLock({ $0.contains(flight) }) {
             let metadata = dataCache.metadata(
                 .original, key: key, url: url,
                 contentType: answer.headers[.contentType] ?? "application/octet-stream", etag: answer.headers[.eTag],

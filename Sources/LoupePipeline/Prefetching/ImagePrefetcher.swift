@@ -4,11 +4,11 @@ import LoupeToolbox
 /// Loads images before they are needed, a few at a time, so the caches hold them when asked: as
 /// Nuke's `ImagePrefetcher` (a list about to scroll into view, a batch kept for offline use).
 ///
-/// Requests run in the order given, at most `maxConcurrentRequests` at once, each as
-/// `ImagePipeline.image(for:)` would at `priority` (a request the screen makes meanwhile joins
-/// the same load, and raises its priority to its own). A request equal to one queued or loading
-/// (same image, same processors) is not queued again. Failures are counted, not thrown: a
-/// prefetch is a hint. Thread-safe.
+/// Requests run in the order given, at most `maxConcurrentRequests` at once, each as an
+/// `ImageTask` at `priority` (a request the screen makes meanwhile joins the same load, and raises
+/// its priority to its own). A request equal to one queued or loading (same image, same
+/// processors) is not queued again. Failures are counted, not thrown: a prefetch is a hint.
+/// Thread-safe.
 public final class ImagePrefetcher: Sendable {
     public let pipeline: ImagePipeline
     /// Requests loading at once; the rest wait their turn.
@@ -16,14 +16,14 @@ public final class ImagePrefetcher: Sendable {
 
     private struct Entry {
         var request: ImageRequest
-        var key: ImageCacheKey
+        var key: CacheKey
     }
 
     private struct State {
         var priority: ImageRequest.Priority
         var paused = false
         var queue: [Entry] = []
-        var loading: [ImageCacheKey: Task<Bool?, Never>] = [:]
+        var loading: [CacheKey: ImageTask] = [:]
         var workers: [Int: Task<Void, Never>] = [:]
         var nextWorker = 0
         var done = 0
@@ -41,10 +41,16 @@ public final class ImagePrefetcher: Sendable {
     }
 
     /// The priority prefetches run at: low by default, as Nuke's, so what the screen asks for goes
-    /// first. A change reaches the requests that have not started.
+    /// first. A change reaches the requests loading and those waiting alike.
     public var priority: ImageRequest.Priority {
         get { state.withLock { $0.priority } }
-        set { state.withLock { $0.priority = newValue } }
+        set {
+            let loading = state.withLock { state in
+                state.priority = newValue
+                return Array(state.loading.values)
+            }
+            for task in loading { task.priority = newValue }
+        }
     }
 
     /// While paused, no waiting request starts; those loading go on. Unpausing starts them again.
@@ -56,7 +62,8 @@ public final class ImagePrefetcher: Sendable {
         }
     }
 
-    /// Called each time the last queued request has finished and nothing is left to do.
+    /// Called each time the prefetcher runs out of work: the last request it was given has
+    /// finished (not when it was stopped), or it was given nothing new to do.
     public var didComplete: (@Sendable () -> Void)? {
         get { state.withLock { $0.didComplete } }
         set { state.withLock { $0.didComplete = newValue } }
@@ -68,14 +75,16 @@ public final class ImagePrefetcher: Sendable {
     /// Queues `requests` behind those already waiting (each once: one equal to a waiting or
     /// loading request is left out), and starts workers up to the bound.
     public func startPrefetching(with requests: [ImageRequest]) {
-        state.withLock { state in
+        let idle = state.withLock { state -> (@Sendable () -> Void)? in
             var queued = Set(state.queue.map(\.key)).union(state.loading.keys)
             for request in requests {
-                let key = pipeline.cache.makeImageCacheKey(for: request)
+                let key = pipeline.requestKey(request)
                 guard queued.insert(key).inserted else { continue }
                 state.queue.append(Entry(request: request, key: key))
             }
+            return state.queue.isEmpty && state.loading.isEmpty ? state.didComplete : nil
         }
+        idle?()
         startWorkers()
     }
 
@@ -87,10 +96,10 @@ public final class ImagePrefetcher: Sendable {
     /// Stops prefetching these images (same image and processors): the waiting are dropped, and
     /// those loading are cancelled, as Nuke's (a request the screen made for the same image goes on).
     public func stopPrefetching(with requests: [ImageRequest]) {
-        let keys = Set(requests.map { pipeline.cache.makeImageCacheKey(for: $0) })
+        let keys = Set(requests.map { pipeline.requestKey($0) })
         let loading = state.withLock { state in
             state.queue.removeAll { keys.contains($0.key) }
-            return keys.compactMap { state.loading[$0] }
+            return keys.compactMap { state.loading.removeValue(forKey: $0) }
         }
         for task in loading { task.cancel() }
     }
@@ -103,6 +112,7 @@ public final class ImagePrefetcher: Sendable {
     public func stopPrefetching() {
         let loading = state.withLock { state in
             state.queue = []
+            defer { state.loading = [:] }
             return Array(state.loading.values)
         }
         for task in loading { task.cancel() }
@@ -133,34 +143,31 @@ public final class ImagePrefetcher: Sendable {
     /// leaves, in the same hold of the lock, so a request queued meanwhile always finds a worker.
     private func work(_ id: Int) async {
         while true {
-            let next = state.withLock { state -> (Entry, Task<Bool?, Never>)? in
+            let next = state.withLock { state -> (Entry, ImageTask)? in
                 guard !state.paused, !state.queue.isEmpty else {
                     state.workers[id] = nil
                     return nil
                 }
                 var entry = state.queue.removeFirst()
                 entry.request.priority = state.priority
-                let request = entry.request
-                // Succeeded, failed, or `nil`: stopped.
-                let load = Task { [pipeline] () -> Bool? in
-                    do {
-                        _ = try await pipeline.image(for: request)
-                        return true
-                    } catch {
-                        return (error as? ImagePipeline.Error) == .cancelled ? nil : false
-                    }
-                }
-                state.loading[entry.key] = load
-                return (entry, load)
+                let task = pipeline.imageTask(with: entry.request)
+                state.loading[entry.key] = task
+                return (entry, task)
             }
-            guard let (entry, load) = next else { break }
-            let outcome = await load.value
+            guard let (entry, task) = next else { return }
+            let outcome: Bool?  // succeeded, failed, or `nil`: stopped
+            do {
+                _ = try await task.response
+                outcome = true
+            } catch {
+                outcome = error == .cancelled ? nil : false
+            }
             let complete = state.withLock { state -> (@Sendable () -> Void)? in
-                state.loading[entry.key] = nil
-                if let succeeded = outcome {
-                    state.done += 1
-                    if !succeeded { state.failed += 1 }
-                }
+                // A stop removed it already, and a start may have queued it again since.
+                if state.loading[entry.key] === task { state.loading[entry.key] = nil }
+                guard let succeeded = outcome else { return nil }
+                state.done += 1
+                if !succeeded { state.failed += 1 }
                 return state.queue.isEmpty && state.loading.isEmpty ? state.didComplete : nil
             }
             complete?()

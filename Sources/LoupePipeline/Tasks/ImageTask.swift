@@ -176,10 +176,13 @@ public final class ImageTask: Sendable, Hashable, Identifiable {
     /// What the load tells of the bytes received.
     func report(_ completed: Int, _ total: Int?) {
         let progress = Progress(completed: completed, total: total)
-        let readers = guarded.withLock { guarded in
+        let readers = guarded.withLock { guarded -> [AsyncStream<Event>.Continuation]? in
+            guard case .none = guarded.result else { return nil }
             guarded.progress = progress
             return Array(guarded.readers.values)
         }
+        // Nothing is heard of a task after it finished.
+        guard let readers else { return }
         send(.progress(progress), to: readers)
     }
 

@@ -31,6 +31,17 @@ extension FileSystem {
     }
 
     /// `path` opened to read (closed on exec). Throws the system's reason (`ENOENT`, `EACCES`…).
+    /// A terminal device (`/dev/tty`) opened for reading and writing, never made the process's
+    /// controlling terminal.
+    package static func openDevice(_ path: String) throws(Errno) -> FileDescriptor {
+        do {
+            return try FileDescriptor.open(
+                FilePath(path), .readWrite, options: [FileDescriptor.OpenOptions(rawValue: O_NOCTTY), .closeOnExec])
+        } catch {
+            throw Errno(error)
+        }
+    }
+
     package static func openForReading(_ path: String) throws(Errno) -> FileDescriptor {
         do {
             return try FileDescriptor.open(FilePath(path), .readOnly, options: .closeOnExec)

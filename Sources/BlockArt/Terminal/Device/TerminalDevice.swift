@@ -1,3 +1,4 @@
+import LoupeToolbox
 import SystemPackage
 
 #if canImport(Glibc)
@@ -25,10 +26,7 @@ package struct TerminalDevice: Sendable {
     /// The process's controlling terminal (`/dev/tty`), opened for reading and writing; `nil`
     /// when there is none. The caller closes it.
     package static func openControlling() -> TerminalDevice? {
-        guard
-            let descriptor = try? FileDescriptor.open(
-                "/dev/tty", .readWrite, options: [FileDescriptor.OpenOptions(rawValue: O_NOCTTY), .closeOnExec])
-        else { return nil }
+        guard let descriptor = try? FileSystem.openDevice("/dev/tty") else { return nil }
         return TerminalDevice(descriptor)
     }
 
@@ -104,10 +102,8 @@ package struct TerminalDevice: Sendable {
 
     /// A process's start time in clock ticks since boot (`/proc/PID/stat`, field 22).
     private static func startTime(of process: pid_t) -> UInt64? {
-        guard let file = try? FileDescriptor.open("/proc/\(process)/stat", .readOnly, options: .closeOnExec) else { return nil }
-        defer { try? file.close() }
-        var buffer = [UInt8](repeating: 0, count: 1024)
-        guard let count = try? buffer.withUnsafeMutableBytes({ try file.read(into: $0) }), count > 0 else { return nil }
+        guard let buffer = FileSystem.readPrefix("/proc/\(process)/stat", count: 1024), !buffer.isEmpty else { return nil }
+        let count = buffer.count
         // The name (field 2) is in parentheses and may hold spaces: count fields after its `)`.
         guard let close = buffer.prefix(count).lastIndex(of: UInt8(ascii: ")")) else { return nil }
         let fields = buffer[(close + 1)..<count].split(separator: UInt8(ascii: " "))
