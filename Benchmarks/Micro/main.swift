@@ -32,7 +32,8 @@ let folder = URL(
     fileURLWithPath: CommandLine.arguments.dropFirst().first ?? NSTemporaryDirectory() + "rickdex-microbench-\(getpid())")
 defer { if CommandLine.arguments.count < 2 { try? FileManager.default.removeItem(at: folder) } }
 let disk = try DiskCache(root: folder)
-let identity = APIIdentity(name: "bench", baseURL: nil, canonicalRoot: "https://rickandmortyapi.com/api")
+// Keeps thumbnails as the command does: originals and thumbnails, a ring drawn on when shown.
+let configuration = ImagePipeline.Configuration(dataLoader: nil, dataCache: disk, dataCachePolicy: .storeOriginalDataAndThumbnails)
 // Plain, as the disk tier keeps thumbnails (a ring is drawn on when shown).
 let circle = ImageProcessors.CircleThumbnail(size: 64)
 let ringed = ImageProcessors.CircleThumbnail(size: 64, ring: RGBA(76, 196, 96))
@@ -50,16 +51,15 @@ for id in 1...100 {
     let bytes = try [UInt8](Data(contentsOf: avatars.appendingPathComponent("\(id).jpeg")))
     let thumbnail = try Thumbnailer(circle: circle).thumbnail(bytes)
     guard let url = URL(string: "https://rickandmortyapi.com/api/character/avatar/\(id).jpeg") else { fatalError("bad URL") }
-    let key = identity.key(for: url).appending(circle.identifier)
+    let key = ImagePipeline(configuration: configuration).cache.makeDataCacheKey(for: ImageRequest(url: url, processors: [circle]))
     let png = try ProcessedImageStorage.standard.encoder.encode(thumbnail)
     try disk.store(png, metadata: disk.metadata(.processed, key: key, url: url.absoluteString, contentType: "image/png"), for: key)
     urls.append(url)
 }
 
 // Memory tier, through the pipeline as the commands use it: 100 thumbnails decoded once, then hits.
-let keys = urls.map { identity.key(for: $0).appending(circle.identifier) }
-let memoryKeys = keys
-let warmPipeline = ImagePipeline(configuration: .init(dataLoader: nil, dataCache: disk, keys: identity))
+let warmPipeline = ImagePipeline(configuration: configuration)
+let memoryKeys = urls.map { warmPipeline.cache.makeDataCacheKey(for: ImageRequest(url: $0, processors: [circle])) }
 let memoryURLs = urls
 for url in urls { _ = try await warmPipeline.image(for: ImageRequest(url: url, processors: [circle])) }
 let memoryHit = try await measureAsync(2_000_000) { [circle] index in
@@ -69,7 +69,9 @@ let memoryHit = try await measureAsync(2_000_000) { [circle] index in
 }
 
 // Disk tier through the pipeline, no memory tier, so every call reads the disk.
-let pipeline = ImagePipeline(configuration: .init(dataLoader: nil, dataCache: disk, imageCache: nil, keys: identity))
+var uncached = configuration
+uncached.imageCache = nil
+let pipeline = ImagePipeline(configuration: uncached)
 let diskURLs = urls
 let diskHit = try await measureAsync(20_000) { [circle] index in
     let thumbnail = try await pipeline.image(for: ImageRequest(url: diskURLs[index % diskURLs.count], processors: [circle]))
@@ -91,13 +93,13 @@ let decodeOnly = try measure(20_000) { index in
 }
 
 // A warm's disk work per avatar: the lookup that misses, then the store of a new entry.
-let missingKeys = (0..<100).map { identity.key(forPath: "character/avatar/missing-\($0).jpeg") }
+let missingKeys = (0..<100).map { CacheKey(["url", "https://images.example/missing-\($0).jpeg"]) }
 let diskMiss = measure(20_000) { index in
     precondition(disk.entry(for: missingKeys[index % missingKeys.count]) == nil)
 }
 let avatarBody = try [UInt8](Data(contentsOf: avatars.appendingPathComponent("1.jpeg")))
 let stores = 1_000
-let storeKeys = (0..<stores + 100).map { identity.key(forPath: "character/avatar/stored-\($0).jpeg") }
+let storeKeys = (0..<stores + 100).map { CacheKey(["url", "https://images.example/stored-\($0).jpeg"]) }
 var nextStore = 0
 let diskStore = try measure(stores) { _ in
     let key = storeKeys[nextStore]
