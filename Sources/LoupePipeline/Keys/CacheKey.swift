@@ -4,14 +4,14 @@
 /// Each part is written with its length in front (`5:hello`), so no text inside a part can act
 /// as a separator: `["a", "bc"]` and `["ab", "c"]` are `1:a2:bc` and `2:ab1:c`.
 public struct CacheKey: Sendable, Hashable, CustomStringConvertible {
+    /// What the key is; equal parts, equal keys.
     public let parts: [String]
-    /// The joined form, readable in entry metadata; made once, since keys are hashed on every
-    /// memory lookup.
+    /// The joined form, readable in entry metadata; made once, as the file name is, since a disk
+    /// read or write asks for both (memory lookups use `ImageCacheKey`, which needs neither).
     public let description: String
 
-    /// The entry's file name: SHA-256 of the joined form in hex (worked out when asked: a memory
-    /// lookup never needs it).
-    public var fileName: String { Self.fileName(ofJoined: description) }
+    /// The entry's file name: SHA-256 of the joined form in hex.
+    public let fileName: String
 
     /// The key of a caller's own name for an original (`ImageRequest.cacheKey`): `["key", name]`.
     public init(_ name: String) {
@@ -21,11 +21,12 @@ public struct CacheKey: Sendable, Hashable, CustomStringConvertible {
     public init(_ parts: [String]) {
         self.parts = parts
         self.description = parts.map { "\($0.utf8.count):\($0)" }.joined()
+        self.fileName = Self.fileName(ofJoined: description)
     }
 
-    // The joined form says everything the parts say.
-    public static func == (lhs: CacheKey, rhs: CacheKey) -> Bool { lhs.description == rhs.description }
-    public func hash(into hasher: inout Hasher) { hasher.combine(description) }
+    // The parts say everything the joined form says.
+    public static func == (lhs: CacheKey, rhs: CacheKey) -> Bool { lhs.parts == rhs.parts }
+    public func hash(into hasher: inout Hasher) { hasher.combine(parts) }
 
     /// The file name of a key in its joined form (as entry metadata keeps it).
     static func fileName(ofJoined joined: String) -> String { ContentDigest.sha256(joined.utf8) }

@@ -102,15 +102,22 @@ extension ImagePipeline {
             if caches.contains(.disk) { pipeline.dataCache?.removeAll() }
         }
 
-        /// `request`'s key in the image cache: its data cache key.
+        /// `request`'s key in the image cache: the delegate's `cacheKey(for:pipeline:)`, or by
+        /// default the request's `cacheKey` (else its URL) and its processors' identifiers.
         public func makeImageCacheKey(for request: ImageRequest) -> ImageCacheKey {
-            ImageCacheKey(makeDataCacheKey(for: request))
+            if pipeline.hasDelegate, let key = pipeline.delegate.cacheKey(for: request, pipeline: pipeline) {
+                return ImageCacheKey(source: key, processors: "")
+            }
+            return pipeline.ownImageKey(request)
         }
 
         /// `request`'s key in the data cache: the delegate's `cacheKey(for:pipeline:)`, or by
         /// default the request's `cacheKey` (else its URL) followed by its processors' identifiers.
         public func makeDataCacheKey(for request: ImageRequest) -> CacheKey {
-            pipeline.delegate.cacheKey(for: request, pipeline: pipeline).map { CacheKey($0) } ?? pipeline.requestKey(request)
+            guard pipeline.hasDelegate, let key = pipeline.delegate.cacheKey(for: request, pipeline: pipeline) else {
+                return pipeline.requestKey(request)
+            }
+            return CacheKey(key)
         }
 
         private func storeCachedData(_ data: [UInt8], for request: ImageRequest, kind: EntryKind, contentType: String) {

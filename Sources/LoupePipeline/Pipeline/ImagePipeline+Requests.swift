@@ -77,7 +77,7 @@ extension ImagePipeline {
     ) async throws -> ImageResponse {
         // Keyed by the request's own key, never the delegate's: a delegate's key may name several
         // steps alike, and a step must not wait on itself.
-        let key = RequestFlight(key: ImageCacheKey(requestKey(request)), options: request.options)
+        let key = RequestFlight(key: ownImageKey(request), options: request.options)
         if direct { directRequests.withLock { _ = $0.insert(key) } }
         return try await requests.run(key, priority: priority, progress: progress) { [self] job in
             defer { directRequests.withLock { _ = $0.remove(key) } }
