@@ -1,3 +1,4 @@
+import LoupeImaging
 import LoupeToolbox
 
 /// One image being loaded, as Nuke's `ImageTask`: an id, a state, its progress and events (as
@@ -141,6 +142,11 @@ public final class ImageTask: Sendable, Hashable, Identifiable {
             let result = await withTaskCancellationHandler { await work.value } onCancel: { cancel() }
             return try result.get()
         }
+    }
+
+    /// The image alone (`response.image`), as Nuke's `image`.
+    public var image: Bitmap {
+        get async throws(ImagePipeline.Error) { try await response.image }
     }
 
     /// Stops waiting for the image: the task ends with `.cancelled`, and work no other task
