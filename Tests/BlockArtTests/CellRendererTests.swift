@@ -24,7 +24,10 @@ import LoupeToolbox
         let file = Self.goldens.appendingPathComponent("\(name).txt")
         let text = Self.visible(lines)
         if ProcessInfo.processInfo.environment["RICKDEX_RECORD_GOLDENS"] == "1" {
+            // Recorded, not compared: a golden compared with itself cannot fail.
             try Data(text.utf8).write(to: file)
+            Issue.record("\(name): golden recorded; run again without RICKDEX_RECORD_GOLDENS=1 to compare")
+            return
         }
         let golden = try String(contentsOf: file, encoding: .utf8)
         #expect(text == golden, "\(name): set RICKDEX_RECORD_GOLDENS=1 to re-record after a deliberate change")

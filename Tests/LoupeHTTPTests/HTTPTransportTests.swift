@@ -99,7 +99,7 @@ import Testing
         }) { base in
             let transport = HTTPTransport(configuration: TransportConfiguration(requestTimeout: .seconds(60)))
             let waiting = Task { try await transport.getOnce(base.appending(path: "never")) }
-            while !arrived.withLock({ $0 }) { try await Task.sleep(for: .milliseconds(10)) }
+            try await until("the request to reach the server") { arrived.withLock { $0 } }
             waiting.cancel()
             await #expect(throws: CancellationError.self) { try await waiting.value }
             #expect(try await transport.getOnce(base.appending(path: "now")).body == Array("now".utf8))

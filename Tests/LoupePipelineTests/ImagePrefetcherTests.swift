@@ -38,7 +38,7 @@ import Testing
             let wanted = requests(base, 1...10)
             prefetcher.startPrefetching(with: wanted)
             // Held at the loader: the bound's two, and no more.
-            while loader.loads < 2 { await Task.yield() }
+            try await until("two loads at the loader") { loader.loads >= 2 }
             for _ in 0..<100 { await Task.yield() }
             #expect(loader.loads == 2)
             loader.open()
@@ -61,7 +61,7 @@ import Testing
             let wanted = requests(base, 1...10)
             prefetcher.startPrefetching(with: wanted)
             prefetcher.stopPrefetching(with: Array(wanted.suffix(4)))
-            while loader.loads < 2 { await Task.yield() }
+            try await until("two loads at the loader") { loader.loads >= 2 }
             prefetcher.stopPrefetching()
             loader.open()
             await prefetcher.finish()

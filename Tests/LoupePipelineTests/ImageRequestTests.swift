@@ -71,8 +71,8 @@ import LoupeToolbox
     /// Waits (looking every millisecond, no bound) until `requests` callers wait on request flights and
     /// `originals` on the original's.
     static func untilWaiting(_ pipeline: ImagePipeline, requests: Int, originals: Int = 0) async throws {
-        while pipeline.requests.waiting < requests || pipeline.loads.waiting < originals {
-            try await Task.sleep(for: .milliseconds(1))
+        try await until("\(requests) requests and \(originals) originals waiting") {
+            pipeline.requests.waiting >= requests && pipeline.loads.waiting >= originals
         }
     }
 

@@ -35,7 +35,7 @@ import LoupeToolbox
     /// Waits until `condition` holds, looking every millisecond (a poll, not a bound), so a busy
     /// machine's other tests keep its threads; a cancelled test stops waiting.
     static func until(_ condition: () -> Bool) async throws {
-        while !condition() { try await Task.sleep(for: .milliseconds(1)) }
+        try await TestSupport.until("the condition", condition)
     }
 
     /// A pipeline that loads one image at a time, its one slot held at the gate by avatar 1.
