@@ -63,8 +63,8 @@ extension ImagePipeline {
 
     /// The image for `request` from memory, when its options let memory answer.
     private func memoryHit(_ request: ImageRequest) -> ImageResponse? {
-        guard !request.options.contains(.disableMemoryCacheReads), !request.options.contains(.reloadRevalidatingCachedData),
-            let bitmap = configuration.imageCache?.image(for: cache.makeImageCacheKey(for: request))
+        guard !request.options.contains(.reloadRevalidatingCachedData),
+            let bitmap = cache.cachedImage(for: request, caches: .memory)
         else { return nil }
         return ImageResponse(image: bitmap, source: .memory, made: false)
     }
@@ -238,8 +238,7 @@ extension ImagePipeline {
     }
 
     private func remember(_ bitmap: Bitmap, _ request: ImageRequest) {
-        guard !request.options.contains(.disableMemoryCacheWrites) else { return }
-        configuration.imageCache?.store(bitmap, for: cache.makeImageCacheKey(for: request))
+        cache.storeCachedImage(bitmap, for: request, caches: .memory)
     }
 }
 

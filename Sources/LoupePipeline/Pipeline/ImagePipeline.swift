@@ -121,11 +121,22 @@ public final class ImagePipeline: Sendable {
         } catch {
             throw Error.dataLoadingFailed(url: url.absoluteString, underlying: error)
         }
-        guard !bytes.isEmpty else { throw Error.dataIsEmpty(url: url.absoluteString) }
-        guard ImageSniffer.format(of: bytes) != nil else {
-            throw Error.notAnImage(url: url.absoluteString, firstBytes: ImageSniffer.preview(bytes))
-        }
+        try check(bytes, url: url.absoluteString)
         return Original(bytes: bytes, source: .file)
+    }
+
+    /// That `bytes` are an image worth keeping: not empty, JPEG or PNG by their bytes, and a
+    /// header within the decoding limits.
+    private func check(_ bytes: [UInt8], url: String) throws {
+        guard !bytes.isEmpty else { throw Error.dataIsEmpty(url: url) }
+        guard ImageSniffer.format(of: bytes) != nil else {
+            throw Error.notAnImage(url: url, firstBytes: ImageSniffer.preview(bytes))
+        }
+        do {
+            _ = try ImageDecoder(options: DecodeOptions(limits: configuration.decodingLimits)).size(of: bytes)
+        } catch {
+            throw Error.decodingFailed(url: url, underlying: error)
+        }
     }
 
     /// The download of a load job, and what follows it: a 304 renews `cached`, a body is checked
@@ -173,18 +184,10 @@ public final class ImagePipeline: Sendable {
             $0.downloads += 1
             $0.bytesDownloaded += Int64(bytes.count)
         }
-        guard !bytes.isEmpty else { throw Error.dataIsEmpty(url: url) }
         if let maximum = configuration.maximumResponseDataSize, bytes.count > maximum {
             throw Error.dataDownloadExceededMaximumSize(url: url)
         }
-        guard ImageSniffer.format(of: bytes) != nil else {
-            throw Error.notAnImage(url: url, firstBytes: ImageSniffer.preview(bytes))
-        }
-        do {
-            _ = try ImageDecoder(options: DecodeOptions(limits: configuration.decodingLimits)).size(of: bytes)
-        } catch {
-            throw Error.decodingFailed(url: url, underlying: error)
-        }
+        try check(bytes, url: url)
         // A cache that cannot keep it (a full or read-only disk) does not cost the image: the
         // disk tier counts the failure and keeps it to report.
         if let dataCache, directives.mayStore, originalsToStore.withLock({ $0.contains(flight) }) {
