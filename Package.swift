@@ -18,11 +18,8 @@ let package = Package(
         // Generic renderers.
         .library(name: "BlockArt", targets: ["BlockArt"]),
         .library(name: "ContactSheet", targets: ["ContactSheet"]),
-        // Domain layers, above them.
+        // The API's client and models. The command's own layers (UseCases, TerminalUI, APIServer) are not products.
         .library(name: "RickAndMortyAPI", targets: ["RickAndMortyAPI"]),
-        .library(name: "APIServer", targets: ["APIServer"]),
-        .library(name: "UseCases", targets: ["UseCases"]),
-        .library(name: "TerminalUI", targets: ["TerminalUI"]),
     ],
     traits: [
         .trait(name: "Command", description: "The rickdex command and its server (Hummingbird, NIO, ArgumentParser)."),

@@ -34,7 +34,7 @@ struct APIRouter: Sendable {
     }
 
     /// The root this request's answer writes its URLs under.
-    private func root(_ request: Request) -> String {
+    private func root(_ request: Request) -> APIRoot {
         publicRoot.root(for: request.headers, authority: request.head.authority, bound: base.get())
     }
 
@@ -45,7 +45,7 @@ struct APIRouter: Sendable {
         router.get("/api") { request, _ in
             try await respond(request) {
                 let root = root(request)
-                return try .json(APIIndex(root: root), base: root)
+                return try .json(APIIndex(root: root), root: root)
             }
         }
         router.get("/api/character/avatar") { request, _ in
@@ -65,13 +65,13 @@ struct APIRouter: Sendable {
             try await respond(request) {
                 let items = request.uri.queryParameters.map { URLQueryItem(name: String($0.key), value: String($0.value)) }
                 return try routes.list(
-                    ResourceQuery(queryItems: items.map(Self.decoded)), base: root(request),
+                    ResourceQuery(queryItems: items.map(Self.decoded)), root: root(request),
                     trailingSlash: request.uri.path.hasSuffix("/"))
             }
         }
         router.get("/api/\(Resource.path)/:ids") { request, context in
             try await respond(request) {
-                try routes.lookup(Self.decoded(context.parameters.get("ids") ?? ""), base: root(request))
+                try routes.lookup(Self.decoded(context.parameters.get("ids") ?? ""), root: root(request))
             }
         }
     }

@@ -18,18 +18,18 @@ import ServiceLifecycle
 /// `/api/location[/ids]`. Every URL in its JSON points at the server itself, or where a proxy in
 /// front of it says it is reached (`PublicRoot`). With a logger at `info` or below, each request
 /// is logged in one access-log line.
-public enum APIServer {
+package enum APIServer {
     /// Starts serving `dataset`; returns once the socket is listening.
     ///
     /// - Throws: when the address cannot be bound.
-    public static func start(
+    package static func start(
         dataset: Dataset, configuration: APIServerConfiguration = APIServerConfiguration(), logger: Logger = .disabled
     ) async throws -> RunningAPIServer {
         let base = BaseURL()
         let router = APIRouter(dataset: dataset, configuration: configuration, base: base).build(logger: logger)
         let server = try await start(
             router: ExpressBehaviour(routes: router), host: configuration.host, port: configuration.port, logger: logger)
-        base.set(server.baseURL.absoluteString)
+        base.set(server.root)
         return server
     }
 
@@ -71,6 +71,6 @@ public enum APIServer {
         let reachable = host == "0.0.0.0" ? "127.0.0.1" : host == "::" ? "::1" : host
         let authority = reachable.contains(":") ? "[\(reachable)]:\(port)" : "\(reachable):\(port)"
         // swift-format-ignore: NeverForceUnwrap
-        return RunningAPIServer(baseURL: URL(string: "http://\(authority)/api")!, group: group, task: task)
+        return RunningAPIServer(root: APIRoot("http://\(authority)/api")!, group: group, task: task)
     }
 }

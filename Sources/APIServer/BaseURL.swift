@@ -1,14 +1,16 @@
 import LoupeToolbox
+import RickAndMortyAPI
 
 /// The server's own API root, known only once the socket is bound (port 0 picks one).
 final class BaseURL: Sendable {
-    private let value = Locked("http://127.0.0.1/api")
+    // swift-format-ignore: NeverForceUnwrap
+    private let value = Locked(APIRoot("http://127.0.0.1/api")!)
 
-    func set(_ url: String) {
-        value.withLock { $0 = url }
+    func set(_ root: APIRoot) {
+        value.withLock { $0 = root }
     }
 
-    func get() -> String {
+    func get() -> APIRoot {
         value.withLock { $0 }
     }
 }

@@ -1,5 +1,5 @@
 /// Which caching headers the server sends: the real origin's, or a CDN's.
-public enum HeaderStyle: String, Sendable, Hashable, CaseIterable {
+package enum HeaderStyle: String, Sendable, Hashable, CaseIterable {
     /// As the real service's own code (Express) answers: avatars with its static defaults
     /// (`Cache-Control: public, max-age=0`, a weak `W/"size-mtime"` ETag, `Last-Modified`,
     /// `Accept-Ranges: bytes`), JSON with a weak ETag and no `Cache-Control`.
@@ -8,7 +8,7 @@ public enum HeaderStyle: String, Sendable, Hashable, CaseIterable {
     case cdn
 
     /// `Cache-Control` on JSON answers, if any.
-    public var jsonCacheControl: String? {
+    package var jsonCacheControl: String? {
         switch self {
         case .origin: nil
         case .cdn: "public, max-age=3600"
@@ -16,7 +16,7 @@ public enum HeaderStyle: String, Sendable, Hashable, CaseIterable {
     }
 
     /// `Cache-Control` on avatars.
-    public var avatarCacheControl: String {
+    package var avatarCacheControl: String {
         switch self {
         case .origin: "public, max-age=0"
         case .cdn: "public, max-age=2592000"

@@ -17,7 +17,7 @@ package struct FixtureGenerator: Sendable {
         self.locationCount = max(3, locationCount)
     }
 
-    static let base = Dataset.canonicalBase
+    static let base = APIRoot.realService.description
 
     /// The dataset's JSON content; avatars are made separately by `AvatarFactory`.
     package func makeDataset(avatarsDirectory: URL) -> Dataset {

@@ -7,6 +7,9 @@ import RickAndMortyAPI
 public enum APIJSONFuzzTarget {
     // swift-format-ignore: NeverForceUnwrap
     static let url = URL(string: "https://rickandmortyapi.com/api/character?page=2")!
+    /// A root other than the answers' own, so their URLs are read under it as a proxy's would be.
+    // swift-format-ignore: NeverForceUnwrap
+    static let root = APIRoot("http://proxy.test:8080/api")!
 
     public static let callback: FuzzCallback = { start, count in
         run(FuzzDriver.bytes(start, count))
@@ -17,13 +20,13 @@ public enum APIJSONFuzzTarget {
     @discardableResult
     public static func run(_ body: [UInt8]) -> Int {
         let complete = JSONBody.isComplete(body)
-        return attempt(body, complete) { try APIEndpoint.page(CharacterQuery(page: 2), status: $0, body: $1, url: url) }
-            + attempt(body, complete) { try APIEndpoint.page(EpisodeQuery(), status: $0, body: $1, url: url) }
-            + attempt(body, complete) { try APIEndpoint.page(LocationQuery(), status: $0, body: $1, url: url) }
-            + attempt(body, complete) { try APIEndpoint.item(RMCharacter.self, id: 1, status: $0, body: $1, url: url) }
-            + attempt(body, complete) { try APIEndpoint.item(Episode.self, id: 1, status: $0, body: $1, url: url) }
-            + attempt(body, complete) { try APIEndpoint.item(Location.self, id: 1, status: $0, body: $1, url: url) }
-            + attempt(body, complete) { try APIEndpoint.items(RMCharacter.self, status: $0, body: $1, url: url) }
+        return attempt(body, complete) { try APIEndpoint.page(CharacterQuery(page: 2), status: $0, body: $1, url: url, root: root) }
+            + attempt(body, complete) { try APIEndpoint.page(EpisodeQuery(), status: $0, body: $1, url: url, root: root) }
+            + attempt(body, complete) { try APIEndpoint.page(LocationQuery(), status: $0, body: $1, url: url, root: root) }
+            + attempt(body, complete) { try APIEndpoint.item(RMCharacter.self, id: 1, status: $0, body: $1, url: url, root: root) }
+            + attempt(body, complete) { try APIEndpoint.item(Episode.self, id: 1, status: $0, body: $1, url: url, root: root) }
+            + attempt(body, complete) { try APIEndpoint.item(Location.self, id: 1, status: $0, body: $1, url: url, root: root) }
+            + attempt(body, complete) { try APIEndpoint.items(RMCharacter.self, status: $0, body: $1, url: url, root: root) }
     }
 
     private static func attempt<T>(_ body: [UInt8], _ complete: Bool, _ decode: (Int, [UInt8]) throws -> T?) -> Int {

@@ -24,7 +24,7 @@ import LoupeToolbox
 /// between tasks.
 public struct HTTPTransport: Sendable {
     public var configuration: TransportConfiguration
-    private let logger: Logger
+    private let logger: Logger?
     /// What each host's connections spoke, for `-v`.
     public let connections = ConnectionLog()
     /// The requests in flight, for showing a wait.
@@ -32,7 +32,7 @@ public struct HTTPTransport: Sendable {
     /// Requests at once, by host; shared by copies of this transport.
     private let limiters = Locked<[String: Slots]>([:])
 
-    public init(configuration: TransportConfiguration = TransportConfiguration(), logger: Logger = .disabled) {
+    public init(configuration: TransportConfiguration = TransportConfiguration(), logger: Logger? = nil) {
         self.configuration = configuration
         self.logger = logger
     }
@@ -81,7 +81,7 @@ public struct HTTPTransport: Sendable {
                 // Waiting for a connection until the caller's deadline says nothing of the host.
                 throw HTTPError.deadlinePassed(url: url.absoluteString)
             } catch let error as HTTPError where error.isTransient {
-                logger.debug("GET \(url) failed: \(error)", metadata: ["attempt": "\(attempt)"])
+                logger?.debug("GET \(url) failed: \(error)", metadata: ["attempt": "\(attempt)"])
                 if let deadline, ContinuousClock.now >= deadline - .milliseconds(5) {
                     if case .timedOut = error {
                         throw HTTPError.timedOut(url: url.absoluteString, seconds: Self.tenths(.now - start), attempts: attempt)
@@ -101,7 +101,7 @@ public struct HTTPTransport: Sendable {
                     afterAttempt: attempt, retryAfter: retryAfter, randomUnit: Double.random(in: 0..<1)),
                 deadline.map({ ContinuousClock.now + delay < $0 }) ?? true
             else { return try outcome.get() }
-            logger.debug("retrying", metadata: ["url": "\(url)", "attempt": "\(attempt)", "delay": "\(delay)"])
+            logger?.debug("retrying", metadata: ["url": "\(url)", "attempt": "\(attempt)", "delay": "\(delay)"])
             try await Task.sleep(for: delay)
             attempt += 1
         }
@@ -111,7 +111,7 @@ public struct HTTPTransport: Sendable {
     private func log(_ url: URL, response: TransportResponse, since start: ContinuousClock.Instant, attempt: Int) {
         let milliseconds = Int(((ContinuousClock.now - start).seconds * 1000).rounded())
         let retried = attempt > 1 ? " · attempt \(attempt)" : ""
-        logger.debug("GET \(url) → \(response.status) · \(response.body.count) bytes · \(milliseconds) ms\(retried)")
+        logger?.debug("GET \(url) → \(response.status) · \(response.body.count) bytes · \(milliseconds) ms\(retried)")
     }
 
     /// Seconds to a tenth, as a message says them.
@@ -120,7 +120,7 @@ public struct HTTPTransport: Sendable {
     }
 
     /// One attempt, no retries, within the host's limit.
-    public func getOnce(
+    package func getOnce(
         _ url: URL, headers: HTTPFields = [:], timeout: Duration? = nil,
         progress: (@Sendable (_ received: Int, _ expected: Int?) -> Void)? = nil
     ) async throws -> TransportResponse {
@@ -230,6 +230,6 @@ public struct HTTPTransport: Sendable {
 }
 
 extension Logger {
-    /// A logger that drops everything: the default where the caller passes none.
-    public static let disabled = Logger(label: "http.disabled") { _ in SwiftLogNoOpLogHandler() }
+    /// A logger that drops everything, for the package's own code where no logger is given.
+    package static let disabled = Logger(label: "disabled") { _ in SwiftLogNoOpLogHandler() }
 }

@@ -1,4 +1,5 @@
 import HTTPTypes
+import RickAndMortyAPI
 import Testing
 
 @testable import APIServer
@@ -12,7 +13,9 @@ import Testing
         for (name, value) in fields {
             if let name = HTTPField.Name(name) { headers.append(HTTPField(name: name, value: value)) }
         }
-        return PublicRoot(fixed: fixed).root(for: headers, authority: host, bound: Self.bound)
+        // swift-format-ignore: NeverForceUnwrap
+        return PublicRoot(fixed: fixed.flatMap(APIRoot.init)).root(for: headers, authority: host, bound: APIRoot(Self.bound)!)
+            .description
     }
 
     @Test func followsTheProxysHeadersThenHostThenItsOwnAddress() {

@@ -90,7 +90,7 @@ import Testing
             let raw = text(try await get(base, "/character/1"))
             #expect(raw.contains(#""location":null"#) && raw.contains(#""origin":null"#))
             #expect(!text(try await get(base, "/location/1")).contains("\"type\""))
-            let client = HTTPRickAndMortyClient(baseURL: base, transport: transport)
+            let client = HTTPRickAndMortyClient(root: TestData.root(base), transport: transport)
             let rick = try await client.character(id: 1)
             #expect(rick.origin == PlaceReference(name: "unknown", id: nil) && rick.location.name == "unknown")
             let location = try await client.location(id: 1)

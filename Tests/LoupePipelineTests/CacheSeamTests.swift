@@ -116,7 +116,7 @@ import LoupeToolbox
         }
         #expect(memory.count == 1 && memory.reads == 2)
         // No loader, no image cache: the adopter's data cache alone answers.
-        let canonical = try #require(URL(string: Dataset.canonicalBase))
+        let canonical = try #require(URL(string: APIRoot.realService.description))
         let offline = pipeline(nil, data: data)
         let again = try await offline.image(for: request(canonical))
         #expect(again.source == .disk && !again.made && again.image == first)

@@ -261,7 +261,7 @@ import Testing
         }
         // Offline, avatar URLs come from cached API answers, which keep the real service's root:
         // keyed relative to the API, they find what was fetched through a loopback port.
-        let canonical = try #require(URL(string: Dataset.canonicalBase))
+        let canonical = try #require(URL(string: APIRoot.realService.description))
         let offline = try pipeline(nil, configuration: expired)
         #expect(try await offline.original(for: Self.avatar(11, under: canonical)).bytes == (try Self.fileBytes(11)))
         let thumbnail = try await offline.thumbnail(

@@ -28,7 +28,7 @@ import Testing
             throws: APIError.malformedResponse(
                 url: url.absoluteString, field: "(body)", reason: "the JSON document does not end where the body does")
         ) {
-            try APIEndpoint.items(RMCharacter.self, status: 200, body: body, url: url)
+            try APIEndpoint.items(RMCharacter.self, status: 200, body: body, url: url, root: nil)
         }
     }
 

@@ -4,7 +4,7 @@ import Dispatch
 ///
 /// A long synchronous test body (thousands of file writes, or polling a terminal) would hold one of
 /// the cooperative pool's two threads on this machine, and every other test's tasks would wait.
-public func onDispatchThread<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+package func onDispatchThread<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
     try await withCheckedThrowingContinuation { continuation in
         DispatchQueue.global().async { continuation.resume(with: Result { try body() }) }
     }

@@ -11,7 +11,7 @@ extension Process {
     /// Once this has reaped the process, Foundation's own `terminationReason` may not know the
     /// real one (its `waitpid` then fails and it records an exit), so ask this, not Foundation.
     @discardableResult
-    public func waitForTermination() -> (status: Int32, reason: TerminationReason) {
+    package func waitForTermination() -> (status: Int32, reason: TerminationReason) {
         var status: Int32 = 0
         while true {
             let result = waitpid(processIdentifier, &status, 0)
@@ -28,5 +28,5 @@ extension Process {
     /// Waits for the process to end and returns what `terminationStatus` would: its exit code, or
     /// the signal that ended it (see `waitForTermination()`).
     @discardableResult
-    public func exitStatus() -> Int32 { waitForTermination().status }
+    package func exitStatus() -> Int32 { waitForTermination().status }
 }

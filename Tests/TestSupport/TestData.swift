@@ -7,25 +7,25 @@ import RickAndMortyAPI
 import UseCases
 
 /// Where the tests find their data and how they start the real loopback server.
-public enum TestData {
+package enum TestData {
     /// The repository's root, found from this file's path.
-    public static let repositoryRoot = URL(fileURLWithPath: #filePath)
+    package static let repositoryRoot = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
     /// The project's own dataset.
-    public static let fixtures = repositoryRoot.appendingPathComponent("Fixtures", isDirectory: true)
+    package static let fixtures = repositoryRoot.appendingPathComponent("Fixtures", isDirectory: true)
 
     /// The real service's data (`../shared/realdata`), or `nil` when this machine does not have it.
-    public static let realData: URL? = {
+    package static let realData: URL? = {
         let folder = repositoryRoot.deletingLastPathComponent().appendingPathComponent("shared/realdata", isDirectory: true)
         return FileManager.default.fileExists(atPath: folder.appendingPathComponent("characters.json").path) ? folder : nil
     }()
 
     /// The message a test prints when it skips for want of real data.
-    public static let realDataMissing = "../shared/realdata is absent: skipping the checks against the real service's data"
+    package static let realDataMissing = "../shared/realdata is absent: skipping the checks against the real service's data"
 
     /// Loads the fixtures once per process.
-    public static let fixturesDataset: Dataset = {
+    package static let fixturesDataset: Dataset = {
         do {
             return try Dataset.load(from: fixtures)
         } catch {
@@ -36,7 +36,7 @@ public enum TestData {
     /// Runs `body` with the real server over `dataset` on a free loopback port, then stops it.
     /// It sends a CDN's caching headers (strong ETags, long lifetimes) unless `headers` says
     /// `.origin`; `cacheControl`, when given, replaces the `Cache-Control` of every answer and avatar.
-    public static func withServer<T>(
+    package static func withServer<T>(
         _ dataset: Dataset = fixturesDataset, faults: FaultPlan = .none, headers: HeaderStyle = .cdn,
         cacheControl: String? = nil, _ body: (URL) async throws -> T
     ) async throws -> T {
@@ -50,7 +50,7 @@ public enum TestData {
 
     /// Runs `body` with a server of `router`'s routes (one that misbehaves on purpose) on a free
     /// loopback port, given its API root (`http://127.0.0.1:N/api`), then stops it.
-    public static func withServer<T>(
+    package static func withServer<T>(
         router: Router<BasicRequestContext>, _ body: (URL) async throws -> T
     ) async throws -> T {
         try await serving(try await APIServer.start(router: router), body)
@@ -60,7 +60,7 @@ public enum TestData {
     /// (a cancelled server task can drop connections still being accepted).
     private static func serving<T>(_ server: RunningAPIServer, _ body: (URL) async throws -> T) async throws -> T {
         do {
-            let result = try await body(server.baseURL)
+            let result = try await body(server.root.url)
             await server.stop()
             return result
         } catch {
@@ -71,24 +71,30 @@ public enum TestData {
 
     /// An image pipeline on a cache in `folder`, fetching from the server at `baseURL` over
     /// `transport`, as the command's (`ImagePipeline.keyed(by:…)`).
-    public static func images(_ baseURL: URL, cacheIn folder: URL, transport: HTTPTransport) throws -> ImagePipeline {
+    package static func images(_ baseURL: URL, cacheIn folder: URL, transport: HTTPTransport) throws -> ImagePipeline {
         .keyed(
-            by: APIIdentity(name: "test", baseURL: baseURL, canonicalRoot: Dataset.canonicalBase),
+            by: APIIdentity(name: "test", root: root(baseURL)),
             dataLoader: ImageFetcher(transport: transport), dataCache: try DiskCache(root: folder))
     }
 
     /// A client with fast retries, so fault tests do not wait long.
-    public static func client(
+    package static func client(
         _ baseURL: URL, attempts: Int = 4, timeout: Duration = .seconds(10), maxBodyBytes: Int = 10 << 20
     ) -> HTTPRickAndMortyClient {
         let retry = RetryPolicy(maxAttempts: attempts, baseDelay: .milliseconds(5), maxDelay: .milliseconds(20))
         let configuration = TransportConfiguration(requestTimeout: timeout, maxBodyBytes: maxBodyBytes, retry: retry)
-        return HTTPRickAndMortyClient(baseURL: baseURL, transport: HTTPTransport(configuration: configuration))
+        return HTTPRickAndMortyClient(root: root(baseURL), transport: HTTPTransport(configuration: configuration))
+    }
+
+    /// `url`, a server's root URL, as an `APIRoot`.
+    package static func root(_ url: URL) -> APIRoot {
+        // swift-format-ignore: NeverForceUnwrap
+        APIRoot(url: url)!
     }
 
     /// A fresh temporary folder inside this run's own (`TestRun.folder`), which goes when the run
     /// ends; a caller that makes large files removes it sooner.
-    public static func temporaryFolder() throws -> URL {
+    package static func temporaryFolder() throws -> URL {
         let folder = TestRun.folder.appendingPathComponent(UUID().uuidString, isDirectory: true)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         return folder
@@ -97,10 +103,10 @@ public enum TestData {
 
 /// A fresh temporary folder that is removed with its owner: `let folder = try TemporaryFolder()`
 /// in a test suite class gives each test its own.
-public final class TemporaryFolder: Sendable {
-    public let url: URL
+package final class TemporaryFolder: Sendable {
+    package let url: URL
 
-    public init() throws {
+    package init() throws {
         url = try TestData.temporaryFolder()
     }
 
@@ -108,7 +114,7 @@ public final class TemporaryFolder: Sendable {
         try? FileManager.default.removeItem(at: url)
     }
 
-    public var path: String { url.path }
+    package var path: String { url.path }
 
-    public func appendingPathComponent(_ component: String) -> URL { url.appendingPathComponent(component) }
+    package func appendingPathComponent(_ component: String) -> URL { url.appendingPathComponent(component) }
 }

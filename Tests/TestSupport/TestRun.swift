@@ -5,9 +5,9 @@ import Synchronization
 /// `rickdex-tests-<pid>` in the system's temporary folder, removed as the run exits; the tmux
 /// servers tests start are ended then too, in case a test's own clean-up never ran. A run that was
 /// killed leaves its folder for the next run to remove.
-public enum TestRun {
+package enum TestRun {
     /// This run's folder.
-    public static let folder: URL = {
+    package static let folder: URL = {
         let base = FileManager.default.temporaryDirectory
         sweepKilledRuns(in: base)
         let folder = base.appendingPathComponent("\(prefix)\(getpid())", isDirectory: true)
@@ -17,7 +17,7 @@ public enum TestRun {
     }()
 
     /// Ends the tmux server on `socket` (`tmux -L`) when the run exits, if it is still running.
-    public static func endAtExit(tmuxServer socket: String) {
+    package static func endAtExit(tmuxServer socket: String) {
         _ = folder
         sockets.withLock { $0.append(socket) }
     }

@@ -21,12 +21,12 @@ import Testing
     /// A warmer on a fresh cache in the temporary folder, through `base`.
     func warmer(_ base: URL, attempts: Int = 4) throws -> CacheWarmer {
         let disk = try DiskCache(root: temporary.url)
-        let identity = APIIdentity(name: "test", baseURL: base)
+        let identity = APIIdentity(name: "test", root: TestData.root(base))
         let retry = RetryPolicy(maxAttempts: attempts, baseDelay: .milliseconds(5), maxDelay: .milliseconds(20))
         let transport = HTTPTransport(configuration: TransportConfiguration(requestTimeout: .seconds(10), retry: retry))
         let responses = DiskResponseCache(disk: disk, identity: identity)
         var warmer = CacheWarmer(
-            client: HTTPRickAndMortyClient(baseURL: base, transport: transport, cache: responses),
+            client: HTTPRickAndMortyClient(root: TestData.root(base), transport: transport, cache: responses),
             images: .keyed(by: identity, dataLoader: ImageFetcher(transport: transport), dataCache: disk),
             responses: responses)
         warmer.retryPause = .milliseconds(10)
@@ -58,7 +58,7 @@ import Testing
             // Offline, every kept variant of every Rick comes from disk, and each detail is made
             // from the original on disk: nothing else is decoded, nothing is fetched.
             let offline = ImagePipeline.keyed(
-                by: APIIdentity(name: "test", baseURL: base), dataLoader: nil, dataCache: try DiskCache(root: temporary.url))
+                by: APIIdentity(name: "test", root: TestData.root(base)), dataLoader: nil, dataCache: try DiskCache(root: temporary.url))
             let warmer = try warmer(base)
             for character in try await warmer.client.allPages(query).flatMap(\.items) {
                 for request in warmer.requests(AvatarVariant.catalogue, for: character, pixelsPerColumn: 8) {
@@ -79,7 +79,7 @@ import Testing
             #expect(report.avatars.fetched == 826 && report.thumbnailsWanted == 0)
             let offline = OfflineRickAndMortyClient(
                 cache: DiskResponseCache(
-                    disk: try DiskCache(root: temporary.url), identity: APIIdentity(name: "test", baseURL: nil)))
+                    disk: try DiskCache(root: temporary.url), identity: APIIdentity(name: "test", root: .realService)), root: .realService)
             #expect(try await offline.location(id: 126).id == 126)
             #expect(try await offline.episode(id: 51).id == 51)
         }
@@ -95,9 +95,9 @@ import Testing
             #expect(report.avatars.total == 826 && report.pages.total == 52)
         }
         let offline = ImagePipeline.keyed(
-            by: APIIdentity(name: "test", baseURL: nil), dataLoader: nil, dataCache: try DiskCache(root: temporary.url))
+            by: APIIdentity(name: "test", root: .realService), dataLoader: nil, dataCache: try DiskCache(root: temporary.url))
         for character in TestData.fixturesDataset.characters.prefix(100) {
-            let url = try #require(URL(string: "\(Dataset.canonicalBase)/character/avatar/\(character.id).jpeg"))
+            let url = try #require(URL(string: "\(APIRoot.realService.description)/character/avatar/\(character.id).jpeg"))
             let same =
                 try await offline.data(for: ImageRequest(url: url)).bytes
                 == [UInt8](

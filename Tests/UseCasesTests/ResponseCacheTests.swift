@@ -25,11 +25,11 @@ import UseCases
     func responses(_ base: URL?, configuration: DiskCacheConfiguration = DiskCacheConfiguration()) throws -> DiskResponseCache {
         DiskResponseCache(
             disk: try DiskCache(root: folder, configuration: configuration),
-            identity: APIIdentity(name: "test", baseURL: base, canonicalRoot: Dataset.canonicalBase))
+            identity: APIIdentity(name: "test", root: base.map(TestData.root) ?? .realService))
     }
 
     func cachingClient(_ base: URL, _ cache: DiskResponseCache) -> HTTPRickAndMortyClient {
-        HTTPRickAndMortyClient(baseURL: base, transport: TestData.client(base).transport, cache: cache)
+        HTTPRickAndMortyClient(root: TestData.root(base), transport: TestData.client(base).transport, cache: cache)
     }
 
     @Test func aFreshAnswerNeedsNoServer() async throws {
@@ -69,8 +69,36 @@ import UseCases
         }
     }
 
+    /// Answers are stored as received; the release before stored them with their URLs under the
+    /// real service's root, under the same keys. Such a cache reads the same, online and offline.
+    @Test func anAnswerStoredByTheLastReleaseReadsTheSame() async throws {
+        let stored = try await TestData.withServer { base in
+            _ = try await cachingClient(base, try responses(base)).characters(CharacterQuery(page: 1))
+            let received = try #require(try responses(base).response(for: "character?page=1"))
+            #expect(String(decoding: received.body, as: UTF8.self).contains(base.absoluteString + "/character/avatar/1.jpeg"))
+            return received
+        }
+        // What the last release wrote: the same entry, its URLs moved under the real service's root.
+        let old = Array(
+            String(decoding: stored.body, as: UTF8.self).replacingOccurrences(
+                of: #"http://127\.0\.0\.1:[0-9]+/api"#, with: APIRoot.realService.description, options: .regularExpression
+            ).utf8)
+        let disk = try DiskCache(root: folder)
+        let key = APIIdentity(name: "test", root: .realService).key(forPath: "character?page=1")
+        try disk.store(
+            old, metadata: disk.metadata(.response, key: key, url: "character?page=1", contentType: "application/json"), for: key)
+        try await TestData.withServer { base in
+            let online = try await cachingClient(base, try responses(base)).characters(CharacterQuery(page: 1))
+            #expect(online.items.first?.imageURL.absoluteString == base.absoluteString + "/character/avatar/1.jpeg")
+        }
+        let offline = try await OfflineRickAndMortyClient(cache: try responses(nil), root: .realService).characters(
+            CharacterQuery(page: 1))
+        #expect(offline.items.first?.imageURL.absoluteString == "\(APIRoot.realService)/character/avatar/1.jpeg")
+        #expect(offline.items.count == 20)
+    }
+
     @Test func offlineWithNothingCachedNamesTheRequest() async throws {
-        let offline = OfflineRickAndMortyClient(cache: try responses(nil))
+        let offline = OfflineRickAndMortyClient(cache: try responses(nil), root: .realService)
         await #expect(throws: APIError.notCached(path: "character?page=1&name=rick")) {
             _ = try await offline.characters(CharacterQuery(name: "rick"))
         }
@@ -90,7 +118,7 @@ import UseCases
             _ = try await warm.pages(CharacterQuery()).allItems()
             _ = try await warm.pages(EpisodeQuery()).allItems()
             let server = TestData.client(base)
-            let offline = OfflineRickAndMortyClient(cache: try responses(nil))
+            let offline = OfflineRickAndMortyClient(cache: try responses(nil), root: .realService)
             for query in queries {
                 let expected = try await server.characters(query)
                 let answered = try await offline.characters(query)
@@ -128,7 +156,7 @@ import UseCases
             func client(_ base: URL) throws -> HTTPRickAndMortyClient {
                 let cache = DiskResponseCache(
                     disk: try DiskCache(root: folder.url),
-                    identity: APIIdentity(name: "test", baseURL: base, canonicalRoot: Dataset.canonicalBase))
+                    identity: APIIdentity(name: "test", root: TestData.root(base)))
                 return cachingClient(base, cache)
             }
             let base = try await TestData.withServer(cacheControl: cacheControl) { (base: URL) async throws -> URL in

@@ -29,16 +29,16 @@ import UseCases
     /// The loopback server's address in an answer, written as the real service's.
     func canonical(_ text: String) -> String {
         text.replacingOccurrences(
-            of: #"http://127\.0\.0\.1:[0-9]+/api"#, with: Dataset.canonicalBase, options: .regularExpression)
+            of: #"http://127\.0\.0\.1:[0-9]+/api"#, with: APIRoot.realService.description, options: .regularExpression)
     }
 
     /// Every avatar in the cache, read offline, equals the dataset's file; the ids that do not.
     func avatarsDifferingFromTheDataset(identity: String) async throws -> [Int] {
         let images = ImagePipeline.keyed(
-            by: APIIdentity(name: identity, baseURL: nil), dataLoader: nil, dataCache: try DiskCache(root: cache))
+            by: APIIdentity(name: identity, root: .realService), dataLoader: nil, dataCache: try DiskCache(root: cache))
         var wrong: [Int] = []
         for character in TestData.fixturesDataset.characters {
-            let url = try #require(URL(string: "\(Dataset.canonicalBase)/character/avatar/\(character.id).jpeg"))
+            let url = try #require(URL(string: "\(APIRoot.realService.description)/character/avatar/\(character.id).jpeg"))
             let expected = try [UInt8](Data(contentsOf: TestData.fixturesDataset.avatarFile(id: character.id)))
             let cached = try? await images.original(for: url).bytes
             if cached != expected { wrong.append(character.id) }

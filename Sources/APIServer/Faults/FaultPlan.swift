@@ -3,31 +3,31 @@
 /// Rates are probabilities from 0 to 1, drawn per request from a generator seeded with `seed`,
 /// so a run with the same requests in the same order repeats exactly. A `misbehaviour`, when
 /// set, replaces every answer.
-public struct FaultPlan: Sendable, Hashable {
+package struct FaultPlan: Sendable, Hashable {
     /// Delay before every answer.
-    public var latency: Duration
+    package var latency: Duration
     /// Share of requests answered 500 with an HTML error page.
-    public var failRate: Double
+    package var failRate: Double
     /// Share of requests answered 429 with `Retry-After`.
-    public var throttleRate: Double
+    package var throttleRate: Double
     /// Share of responses cut short *consistently*: `Content-Length` announces the shortened
     /// body, so HTTP sees a whole response and only the document's own end shows the loss.
-    public var truncateRate: Double
+    package var truncateRate: Double
     /// Share of responses whose connection is dropped mid-body: the whole length is announced,
     /// half is sent, then the connection closes.
-    public var dropRate: Double
+    package var dropRate: Double
     /// The `Retry-After` value sent with 429, in seconds.
-    public var retryAfterSeconds: Int
-    public var seed: UInt64
+    package var retryAfterSeconds: Int
+    package var seed: UInt64
     /// How every request is answered instead, when set.
-    public var misbehaviour: Misbehaviour?
+    package var misbehaviour: Misbehaviour?
     /// Whether the misbehaviour is kept to avatar images (the JSON answers stay sound).
-    public var misbehavesOnAvatarsOnly: Bool
+    package var misbehavesOnAvatarsOnly: Bool
     /// Requests whose path and query contain one of these are always answered 500: a fault that
     /// outlasts every retry, at a place a test chooses (e.g. `character?page=3`).
-    public var alwaysFailing: [String]
+    package var alwaysFailing: [String]
 
-    public init(
+    package init(
         latency: Duration = .zero, failRate: Double = 0, throttleRate: Double = 0, truncateRate: Double = 0,
         dropRate: Double = 0, retryAfterSeconds: Int = 1, seed: UInt64 = 1, misbehaviour: Misbehaviour? = nil,
         misbehavesOnAvatarsOnly: Bool = false, alwaysFailing: [String] = []
@@ -45,5 +45,5 @@ public struct FaultPlan: Sendable, Hashable {
     }
 
     /// A well-behaved server.
-    public static let none = FaultPlan()
+    package static let none = FaultPlan()
 }

@@ -27,13 +27,12 @@ struct Payload: Sendable {
         return Payload(status: status, contentType: "application/json; charset=utf-8", body: Array(text.utf8))
     }
 
-    /// A JSON value, with the dataset's canonical URLs pointing at `base` instead.
-    static func json<T: Encodable>(_ value: T, base: String) throws -> Payload {
+    /// A JSON value, the dataset's URLs written under `root`.
+    static func json<T: Encodable>(_ value: T, root: APIRoot) throws -> Payload {
         // Keys in the order the real API writes them (its clients' tests check it), and the same
         // bytes every time, so validators and caches can rely on them.
-        let data = try OrderedJSONEncoder().encode(value)
-        let rewritten = URLRewriter.replacing(data, prefix: Array(Dataset.canonicalBase.utf8), with: Array(base.utf8))
-        return Payload(status: .ok, contentType: "application/json; charset=utf-8", body: rewritten)
+        let body = try OrderedJSONEncoder(userInfo: [.apiRoot: root]).encode(value)
+        return Payload(status: .ok, contentType: "application/json; charset=utf-8", body: body)
     }
 
     /// A 200 JSON answer with a weak ETag over its bytes, as Express (the real service) sends,

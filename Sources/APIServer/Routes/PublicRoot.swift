@@ -10,12 +10,12 @@ import RickAndMortyAPI
 /// characters) or a proto other than `http`/`https` is ignored, so a hostile header can never
 /// put its text into an answer.
 struct PublicRoot: Sendable {
-    /// `--public-url`, without a trailing slash; `nil` to follow the request's headers.
-    var fixed: String?
+    /// `--public-url`; `nil` to follow the request's headers.
+    var fixed: APIRoot?
 
     /// The root for a request with these headers and `authority` (its `Host`) to a server bound
     /// at `bound` (`http://host:port/api`).
-    func root(for headers: HTTPFields, authority: String?, bound: String) -> String {
+    func root(for headers: HTTPFields, authority: String?, bound: APIRoot) -> APIRoot {
         if let fixed { return fixed }
         let path = "/api"
         let forwarded = headers[values: .forwarded].first.map(Self.firstForwardedElement) ?? [:]
@@ -25,8 +25,8 @@ struct PublicRoot: Sendable {
         let proto =
             forwarded["proto"].flatMap(Self.validProto)
             ?? headers[values: .xForwardedProto].first.flatMap { Self.validProto(Self.firstListItem($0)) }
-        if let host = proxyHost ?? authority.flatMap(Self.validHost) {
-            return "\(proto ?? "http")://\(host)\(path)"
+        if let host = proxyHost ?? authority.flatMap(Self.validHost), let root = APIRoot("\(proto ?? "http")://\(host)\(path)") {
+            return root
         }
         return bound
     }

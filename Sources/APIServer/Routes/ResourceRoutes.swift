@@ -12,17 +12,17 @@ struct ResourceRoutes<Resource: WireResource>: Sendable {
 
     /// `GET /api/<path>?filters&page=N`; the page links keep the request's path, a trailing slash
     /// included (Express writes `req.path`).
-    func list(_ query: ResourceQuery<Resource.Model>, base: String, trailingSlash: Bool = false) throws -> Payload {
+    func list(_ query: ResourceQuery<Resource.Model>, root: APIRoot, trailingSlash: Bool = false) throws -> Payload {
         guard let slice = listing.page(query) else {
             return .error(.notFound, ErrorBodyDTO.nothingHere)
         }
         let info = PageDTO<Resource>.Info(
             count: slice.count,
             pages: slice.pages,
-            next: query.page < slice.pages ? query.at(page: query.page + 1).link(under: base, trailingSlash: trailingSlash) : nil,
-            prev: query.page > 1 ? query.at(page: query.page - 1).link(under: base, trailingSlash: trailingSlash) : nil
+            next: query.page < slice.pages ? query.at(page: query.page + 1).link(under: root, trailingSlash: trailingSlash) : nil,
+            prev: query.page > 1 ? query.at(page: query.page - 1).link(under: root, trailingSlash: trailingSlash) : nil
         )
-        return try .json(PageDTO(info: info, results: slice.results), base: base)
+        return try .json(PageDTO(info: info, results: slice.results), root: root)
     }
 
     /// `GET /api/<path>/<ids>`: one id answers an object; `1,2,3` or `[1,2,3]` an array of those
@@ -31,7 +31,7 @@ struct ResourceRoutes<Resource: WireResource>: Sendable {
     /// `Number` (empty is 0), and a word in it fails Mongoose's cast as `NaN` (500). An id that
     /// `parseInt` cannot read is 500 with its message; one it can but that is not a number
     /// (`1abc`) fails Mongoose's cast (500).
-    func lookup(_ parameter: String, base: String) throws -> Payload {
+    func lookup(_ parameter: String, root: APIRoot) throws -> Payload {
         let brackets = parameter.contains("[") || parameter.contains("]")
         if let open = parameter.firstIndex(of: "["), parameter.hasSuffix("]"),
             parameter.distance(from: open, to: parameter.endIndex) > 2
@@ -39,7 +39,7 @@ struct ResourceRoutes<Resource: WireResource>: Sendable {
             guard let ids = try? JSONDecoder().decode([Int].self, from: Data(parameter.utf8)) else {
                 return .error(.internalServerError, ErrorBodyDTO.badArray)
             }
-            return try .json(listing.items(ids: ids), base: base)
+            return try .json(listing.items(ids: ids), root: root)
         }
         if parameter.contains(","), !brackets, parameter.count > 1 {
             let numbers = parameter.split(separator: ",", omittingEmptySubsequences: false).map {
@@ -48,7 +48,7 @@ struct ResourceRoutes<Resource: WireResource>: Sendable {
             guard numbers.allSatisfy({ $0 != nil }) else {
                 return .error(.internalServerError, ErrorBodyDTO.castFailed("NaN", kind: Resource.kind))
             }
-            return try .json(listing.items(ids: numbers.compactMap { $0.flatMap { Int(exactly: $0) } }), base: base)
+            return try .json(listing.items(ids: numbers.compactMap { $0.flatMap { Int(exactly: $0) } }), root: root)
         }
         if brackets { return .error(.internalServerError, ErrorBodyDTO.badArray) }
         guard JavaScriptNumber.parseInt(parameter) != nil else {
@@ -60,6 +60,6 @@ struct ResourceRoutes<Resource: WireResource>: Sendable {
         guard let id = Int(exactly: number), let item = listing.item(id: id) else {
             return .error(.notFound, ErrorBodyDTO.notFound(Resource.kind))
         }
-        return try .json(item, base: base)
+        return try .json(item, root: root)
     }
 }

@@ -14,14 +14,14 @@ import LoupeToolbox
 /// The restoring is done by a small shell started when the option is turned on, which ignores
 /// the keyboard's signals and waits for its input to end: this process closes it at exit, and the
 /// kernel closes it when the process is killed or crashes. Nothing of the user's tmux stays changed.
-public enum TmuxPassthrough {
+package enum TmuxPassthrough {
     /// The restorer for this process, once the option is turned on.
     private static let restorer = Locked<ChildProcess?>(nil)
 
     /// Turns passthrough on for `client`'s pane unless it is on already; `true` when it is on
     /// afterwards.
     @discardableResult
-    public static func enable(for client: TmuxClient) -> Bool {
+    package static func enable(for client: TmuxClient) -> Bool {
         if client.passesThrough { return true }
         return restorer.withLock { running in
             if running != nil { return true }
@@ -47,7 +47,7 @@ public enum TmuxPassthrough {
     }
 
     /// Puts the pane's option back now and waits until it is; safe to call more than once.
-    public static func restore() {
+    package static func restore() {
         guard
             let process = restorer.withLock({ running in
                 defer { running = nil }; return running

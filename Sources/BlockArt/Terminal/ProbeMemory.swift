@@ -8,21 +8,21 @@ import LoupeToolbox
 /// A session is named by `TerminalDevice.sessionName()` (device, session id, leader's start).
 /// The file holds a header line (with the round trip the answers took, when measured) and the
 /// terminal's own answers, byte for byte, parsed again on every read, so there is one
-/// representation of them. The folder is `$XDG_RUNTIME_DIR/rickdex/
-/// terminals`, else `/tmp/rickdex-UID/terminals`; it must belong to this user and be closed to
+/// representation of them. The folder is `$XDG_RUNTIME_DIR/<application>/terminals`, else
+/// `/tmp/<application>-UID/terminals`; it must belong to this user and be closed to
 /// others (as tmux checks its socket folder), or nothing is remembered. Files are written
 /// atomically; a missing or unreadable one means asking again. Thread-safe.
-public struct ProbeMemory: Sendable {
+package struct ProbeMemory: Sendable {
     /// Where the files are.
-    public let folder: String
+    package let folder: String
 
-    public init(folder: String) {
+    package init(folder: String) {
         self.folder = folder
     }
 
     /// The standard folder for this user and `application` (a folder name): under
     /// `XDG_RUNTIME_DIR`, else the temporary folder.
-    public static func standard(environment: [String: String], application: String) -> ProbeMemory {
+    package static func standard(environment: [String: String], application: String) -> ProbeMemory {
         if let runtime = environment["XDG_RUNTIME_DIR"], runtime.hasPrefix("/") {
             return ProbeMemory(folder: runtime + "/\(application)/terminals")
         }
@@ -30,10 +30,10 @@ public struct ProbeMemory: Sendable {
         return ProbeMemory(folder: "\(temporary)/\(application)-\(Processes.userID)/terminals")
     }
 
-    private static let header = "rickdex-probe 1 "
+    private static let header = "terminal-probe 1 "
 
     /// What was heard in `session`, or `nil` when nothing is remembered for it.
-    public func recall(_ session: String) -> ProbeResult? {
+    package func recall(_ session: String) -> ProbeResult? {
         guard FileSystem.isPrivateFolder(folder), let data = FileSystem.read(path(session)) else {
             return nil
         }
@@ -57,7 +57,7 @@ public struct ProbeMemory: Sendable {
     /// Remembers the terminal's answers (`nil`: it said nothing) for `session`, with the round
     /// trip they took when measured; files of sessions whose leader is gone are removed on the
     /// way. Failures are ignored: the next command asks.
-    public func remember(_ answers: [UInt8]?, for session: String, roundTrip: Duration? = nil) {
+    package func remember(_ answers: [UInt8]?, for session: String, roundTrip: Duration? = nil) {
         guard makePrivateFolder() else { return }
         for name in FileSystem.list(folder) where !Self.isAlive(name) { FileSystem.remove("\(folder)/\(name)") }
         let measured = roundTrip.map { " \($0.milliseconds)ms" } ?? ""

@@ -71,8 +71,13 @@ public enum TerminalProbe {
     /// `memory`) and remembered for the process; `nil` when there is no controlling terminal or it
     /// belongs to another process group.
     /// `multiplexed`: inside tmux or screen (`queries(multiplexed:)`).
-    public static func result(
-        timeout: Duration = defaultTimeout, memory: ProbeMemory? = nil, multiplexed: Bool = false
+    public static func result(timeout: Duration = defaultTimeout, multiplexed: Bool = false) -> ProbeResult? {
+        result(timeout: timeout, memory: nil, multiplexed: multiplexed)
+    }
+
+    /// The same, with what earlier commands of this terminal session heard kept in `memory`.
+    package static func result(
+        timeout: Duration = defaultTimeout, memory: ProbeMemory?, multiplexed: Bool = false
     ) -> ProbeResult? {
         cached.withLock { stored in
             if let done = stored { return done }
@@ -83,8 +88,13 @@ public enum TerminalProbe {
     }
 
     /// The terminal's answers (see `result(timeout:memory:)`).
-    public static func answers(
-        timeout: Duration = defaultTimeout, memory: ProbeMemory? = nil, multiplexed: Bool = false
+    public static func answers(timeout: Duration = defaultTimeout, multiplexed: Bool = false) -> ProbeAnswers? {
+        answers(timeout: timeout, memory: nil, multiplexed: multiplexed)
+    }
+
+    /// The same, with what earlier commands of this terminal session heard kept in `memory`.
+    package static func answers(
+        timeout: Duration = defaultTimeout, memory: ProbeMemory?, multiplexed: Bool = false
     ) -> ProbeAnswers? {
         result(timeout: timeout, memory: memory, multiplexed: multiplexed)?.answers
     }
@@ -119,8 +129,13 @@ public enum TerminalProbe {
     /// answer it reads to `heard(_:)`, which says when they are all in. A session remembered as
     /// silent is asked again (the answers may have come after the timeout: they count now), and
     /// at exit `settle()` waits for the fence as after `result`. `nil` without a terminal.
-    public static func ask(
-        timeout: Duration = defaultTimeout, memory: ProbeMemory? = nil, multiplexed: Bool = false
+    public static func ask(timeout: Duration = defaultTimeout, multiplexed: Bool = false) -> Asked? {
+        ask(timeout: timeout, memory: nil, multiplexed: multiplexed)
+    }
+
+    /// The same, with what earlier commands of this terminal session heard kept in `memory`.
+    package static func ask(
+        timeout: Duration = defaultTimeout, memory: ProbeMemory?, multiplexed: Bool = false
     ) -> Asked? {
         cached.withLock { stored -> Asked? in
             if let done = stored { return done.map(Asked.recalled) }

@@ -4,7 +4,7 @@ import FoundationEssentials
 struct KeyedNodeContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     let node: JSONNode
     let codingPath: [any CodingKey]
-    let dates: (@Sendable (Date) -> String)?
+    let options: OrderedJSONEncoder.Options
 
     mutating func encodeNil(forKey key: Key) { node.set(key.stringValue, JSONNode(.null)) }
     mutating func encode(_ value: Bool, forKey key: Key) { node.set(key.stringValue, JSONNode(.bool(value))) }
@@ -24,7 +24,7 @@ struct KeyedNodeContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     mutating func encode(_ value: UInt16, forKey key: Key) { node.set(key.stringValue, JSONNode(.number("\(value)"))) }
     mutating func encode(_ value: UInt32, forKey key: Key) { node.set(key.stringValue, JSONNode(.number("\(value)"))) }
     mutating func encode(_ value: some Encodable, forKey key: Key) throws {
-        node.set(key.stringValue, try NodeEncoder.node(for: value, path: codingPath + [key], dates: dates))
+        node.set(key.stringValue, try NodeEncoder.node(for: value, path: codingPath + [key], options: options))
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(
@@ -32,24 +32,24 @@ struct KeyedNodeContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     ) -> KeyedEncodingContainer<NestedKey> {
         let child = JSONNode(.object([]))
         node.set(key.stringValue, child)
-        return KeyedEncodingContainer(KeyedNodeContainer<NestedKey>(node: child, codingPath: codingPath + [key], dates: dates))
+        return KeyedEncodingContainer(KeyedNodeContainer<NestedKey>(node: child, codingPath: codingPath + [key], options: options))
     }
 
     mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
         let child = JSONNode(.array([]))
         node.set(key.stringValue, child)
-        return UnkeyedNodeContainer(node: child, codingPath: codingPath + [key], dates: dates)
+        return UnkeyedNodeContainer(node: child, codingPath: codingPath + [key], options: options)
     }
 
     mutating func superEncoder() -> any Encoder {
         let child = JSONNode(.object([]))
         node.set("super", child)
-        return NodeEncoder(node: child, codingPath: codingPath, dates: dates)
+        return NodeEncoder(node: child, codingPath: codingPath, options: options)
     }
 
     mutating func superEncoder(forKey key: Key) -> any Encoder {
         let child = JSONNode(.object([]))
         node.set(key.stringValue, child)
-        return NodeEncoder(node: child, codingPath: codingPath + [key], dates: dates)
+        return NodeEncoder(node: child, codingPath: codingPath + [key], options: options)
     }
 }

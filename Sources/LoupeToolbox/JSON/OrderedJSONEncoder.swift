@@ -7,14 +7,23 @@ import FoundationEssentials
 /// encoder does; a dictionary's keys are sorted, so the output is the same on every run; a
 /// non-finite number is an error.
 package struct OrderedJSONEncoder: Sendable {
+    /// What every value's encoding sees.
+    package struct Options: Sendable {
+        /// How a `Date` is written; `nil` for its own encoding (seconds since 2001, as Foundation's default).
+        var dates: (@Sendable (Date) -> String)?
+        /// The encoder's `userInfo`.
+        var userInfo: [CodingUserInfoKey: any Sendable]
+    }
+
     /// Indented two spaces, with ` : ` between key and value (as `.prettyPrinted`).
     package var pretty: Bool
-    /// How a `Date` is written; `nil` for its own encoding (seconds since 2001, as Foundation's default).
-    package var dates: (@Sendable (Date) -> String)?
+    private var options: Options
 
-    package init(pretty: Bool = false, dates: (@Sendable (Date) -> String)? = nil) {
+    package init(
+        pretty: Bool = false, userInfo: [CodingUserInfoKey: any Sendable] = [:], dates: (@Sendable (Date) -> String)? = nil
+    ) {
         self.pretty = pretty
-        self.dates = dates
+        options = Options(dates: dates, userInfo: userInfo)
     }
 
     package func encode(_ value: some Encodable) throws -> [UInt8] {
@@ -24,7 +33,7 @@ package struct OrderedJSONEncoder: Sendable {
     /// The JSON text of `value`.
     package func text(_ value: some Encodable) throws -> String {
         var text = ""
-        try NodeEncoder.node(for: value, path: [], dates: dates).write(pretty: pretty, into: &text)
+        try NodeEncoder.node(for: value, path: [], options: options).write(pretty: pretty, into: &text)
         return text
     }
 }

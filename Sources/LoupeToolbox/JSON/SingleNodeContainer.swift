@@ -4,7 +4,7 @@ import FoundationEssentials
 struct SingleNodeContainer: SingleValueEncodingContainer {
     let node: JSONNode
     let codingPath: [any CodingKey]
-    let dates: (@Sendable (Date) -> String)?
+    let options: OrderedJSONEncoder.Options
 
     mutating func encodeNil() { node.value = .null }
     mutating func encode(_ value: Bool) { node.value = .bool(value) }
@@ -22,6 +22,6 @@ struct SingleNodeContainer: SingleValueEncodingContainer {
     mutating func encode(_ value: UInt16) { node.value = .number("\(value)") }
     mutating func encode(_ value: UInt32) { node.value = .number("\(value)") }
     mutating func encode(_ value: some Encodable) throws {
-        node.value = try NodeEncoder.node(for: value, path: codingPath, dates: dates).value
+        node.value = try NodeEncoder.node(for: value, path: codingPath, options: options).value
     }
 }

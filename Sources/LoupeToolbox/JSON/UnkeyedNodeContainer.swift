@@ -4,7 +4,7 @@ import FoundationEssentials
 struct UnkeyedNodeContainer: UnkeyedEncodingContainer {
     let node: JSONNode
     let codingPath: [any CodingKey]
-    let dates: (@Sendable (Date) -> String)?
+    let options: OrderedJSONEncoder.Options
 
     var count: Int {
         if case .array(let items) = node.value { return items.count }
@@ -29,27 +29,27 @@ struct UnkeyedNodeContainer: UnkeyedEncodingContainer {
     mutating func encode(_ value: UInt16) { node.append(JSONNode(.number("\(value)"))) }
     mutating func encode(_ value: UInt32) { node.append(JSONNode(.number("\(value)"))) }
     mutating func encode(_ value: some Encodable) throws {
-        node.append(try NodeEncoder.node(for: value, path: nextPath, dates: dates))
+        node.append(try NodeEncoder.node(for: value, path: nextPath, options: options))
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
         let child = JSONNode(.object([]))
         let path = nextPath
         node.append(child)
-        return KeyedEncodingContainer(KeyedNodeContainer<NestedKey>(node: child, codingPath: path, dates: dates))
+        return KeyedEncodingContainer(KeyedNodeContainer<NestedKey>(node: child, codingPath: path, options: options))
     }
 
     mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
         let child = JSONNode(.array([]))
         let path = nextPath
         node.append(child)
-        return UnkeyedNodeContainer(node: child, codingPath: path, dates: dates)
+        return UnkeyedNodeContainer(node: child, codingPath: path, options: options)
     }
 
     mutating func superEncoder() -> any Encoder {
         let child = JSONNode(.object([]))
         let path = nextPath
         node.append(child)
-        return NodeEncoder(node: child, codingPath: path, dates: dates)
+        return NodeEncoder(node: child, codingPath: path, options: options)
     }
 }

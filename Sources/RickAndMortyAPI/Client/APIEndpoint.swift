@@ -36,22 +36,21 @@ package enum APIEndpoint {
         return message != ErrorBodyDTO.noRoute
     }
 
-    static func url(_ path: String, base: URL) throws -> URL {
-        let root = base.absoluteString.hasSuffix("/") ? String(base.absoluteString.dropLast()) : base.absoluteString
-        guard let url = URL(string: "\(root)/\(path)") else {
-            throw APIError.badRequest(url: root, message: "cannot build a URL for \(path)")
+    static func url(_ path: String, under root: APIRoot) throws -> URL {
+        guard let url = root.resolve(path) else {
+            throw APIError.badRequest(url: root.description, message: "cannot build a URL for \(path)")
         }
         return url
     }
 
-    // MARK: Answers, from the network or the cache alike
+    // MARK: Answers, from the network or the cache alike, their URLs read under `root`
 
     package static func page<Resource: APIResource>(
-        _ query: ResourceQuery<Resource>, status: Int, body: [UInt8], url: URL
+        _ query: ResourceQuery<Resource>, status: Int, body: [UInt8], url: URL, root: APIRoot?
     ) throws -> Page<Resource>? {
         switch status {
         case 200:
-            let dto = try JSONBody.decode(PageDTO<WireModel<Resource>>.self, from: body, url: url)
+            let dto = try JSONBody.decode(PageDTO<WireModel<Resource>>.self, from: body, url: url, root: root)
             return Page(number: query.page, count: dto.info.count, pages: dto.info.pages, items: dto.results.map(\.model))
         case 404 where isAPIError(body):
             // The API's answer to a filter with no match and to a page past the last.
@@ -62,20 +61,20 @@ package enum APIEndpoint {
     }
 
     package static func item<Resource: APIResource>(
-        _ type: Resource.Type, id: Int, status: Int, body: [UInt8], url: URL
+        _ type: Resource.Type, id: Int, status: Int, body: [UInt8], url: URL, root: APIRoot?
     ) throws -> Resource? {
         switch status {
-        case 200: try JSONBody.decode(WireModel<Resource>.self, from: body, url: url).model
+        case 200: try JSONBody.decode(WireModel<Resource>.self, from: body, url: url, root: root).model
         case 404 where isAPIError(body): throw APIError.notFound(resource: Resource.kind, id: id)
         default: nil
         }
     }
 
     package static func items<Resource: APIResource>(
-        _ type: Resource.Type, status: Int, body: [UInt8], url: URL
+        _ type: Resource.Type, status: Int, body: [UInt8], url: URL, root: APIRoot?
     ) throws -> [Resource]? {
         switch status {
-        case 200: try JSONBody.decode([WireModel<Resource>].self, from: body, url: url).map(\.model)
+        case 200: try JSONBody.decode([WireModel<Resource>].self, from: body, url: url, root: root).map(\.model)
         case 404 where isAPIError(body): []
         default: nil
         }

@@ -8,29 +8,26 @@ import Logging
 /// revalidated (`If-None-Match`/`If-Modified-Since`, a 304 renews it), and every 200 that decodes
 /// is stored.
 public struct HTTPRickAndMortyClient: RickAndMortyClient {
-    /// The real service.
-    // swift-format-ignore: NeverForceUnwrap
-    public static let defaultBaseURL = URL(string: "https://rickandmortyapi.com/api")!
-
-    /// The API root, e.g. `http://127.0.0.1:8917/api`.
-    public let baseURL: URL
+    /// The API root, e.g. `http://127.0.0.1:8917/api`: every request goes under it, and the URLs
+    /// in its answers are read under it (`APIRoot.adopting`), so a caching proxy in front sees them all.
+    public let root: APIRoot
     public let transport: HTTPTransport
     public let cache: (any ResponseCache)?
     /// Ask the server about cached answers even while they are fresh (conditional requests, so
     /// an unchanged answer costs a 304): what a refresh wants.
     public var revalidatesFreshAnswers = false
-    private let logger: Logger
+    private let logger: Logger?
 
     /// - Parameters:
-    ///   - baseURL: the API root every request goes through, URLs found in answers included.
+    ///   - root: the API root every request goes through, URLs found in answers included.
     ///   - transport: the HTTP transport (deadlines, retries, body cap).
     ///   - cache: where answers are kept and revalidated; `nil` for none.
-    ///   - logger: where URL routing and stale answers are logged, at debug level.
+    ///   - logger: where stale answers are logged, at debug level; `nil` for none.
     public init(
-        baseURL: URL = Self.defaultBaseURL, transport: HTTPTransport = HTTPTransport(), cache: (any ResponseCache)? = nil,
-        logger: Logger = .disabled
+        root: APIRoot = .realService, transport: HTTPTransport = HTTPTransport(), cache: (any ResponseCache)? = nil,
+        logger: Logger? = nil
     ) {
-        self.baseURL = baseURL
+        self.root = root
         self.transport = transport
         self.cache = cache
         self.logger = logger
@@ -38,13 +35,13 @@ public struct HTTPRickAndMortyClient: RickAndMortyClient {
 
     public func page<Resource: APIResource>(_ query: ResourceQuery<Resource>) async throws -> Page<Resource> {
         try await load(APIEndpoint.page(query)) { status, body, url in
-            try APIEndpoint.page(query, status: status, body: body, url: url)
+            try APIEndpoint.page(query, status: status, body: body, url: url, root: root)
         }
     }
 
     public func item<Resource: APIResource>(_ type: Resource.Type, id: Int) async throws -> Resource {
         try await load(APIEndpoint.item(type, id: id)) { status, body, url in
-            try APIEndpoint.item(type, id: id, status: status, body: body, url: url)
+            try APIEndpoint.item(type, id: id, status: status, body: body, url: url, root: root)
         }
     }
 
@@ -52,24 +49,23 @@ public struct HTTPRickAndMortyClient: RickAndMortyClient {
         let unique = APIEndpoint.unique(ids)
         guard !unique.isEmpty else { return [] }
         return try await load(APIEndpoint.items(type, ids: unique)) { status, body, url in
-            try APIEndpoint.items(type, status: status, body: body, url: url)
+            try APIEndpoint.items(type, status: status, body: body, url: url, root: root)
         }
     }
 
     /// The answer for `path`, from the cache when it is fresh or confirmed, else from the network.
     ///
     /// `decode` returns `nil` for a status it does not handle, which becomes the matching
-    /// `APIError`. A 200 has its URLs moved under `baseURL` (`AnswerAddresses`) and is stored,
-    /// as its caching headers allow, only once it has decoded, so a malformed body is never
-    /// cached. When the server fails (5xx, 429, a dropped or refused connection, a body that is
+    /// `APIError`. A 200 is stored as received, as its caching headers allow, only once it has
+    /// decoded, so a malformed body is never cached. When the server fails (5xx, 429, a dropped or refused connection, a body that is
     /// not the API's JSON), a stale copy stands in unless it was stored `must-revalidate`.
     private func load<T>(
         _ path: String, decode: (_ status: Int, _ body: [UInt8], _ url: URL) throws -> T?
     ) async throws -> T {
-        let url = try APIEndpoint.url(path, base: baseURL)
+        let url = try APIEndpoint.url(path, under: root)
         let cached = cache?.response(for: path)
         if let cached, !revalidatesFreshAnswers, cached.isFresh(at: Date()), let value = try? decode(200, cached.body, url) {
-            logger.debug("GET \(url) → cache (fresh)")
+            logger?.debug("GET \(url) → cache (fresh)")
             return value
         }
         do {
@@ -81,10 +77,10 @@ public struct HTTPRickAndMortyClient: RickAndMortyClient {
             }
             if response.status == 304, let cached, let value = try? decode(200, cached.body, url) {
                 cache?.renew(cached, directives: CacheDirectives(headers: response.headers), for: path)
-                logger.debug("GET \(url) → cache (revalidated)")
+                logger?.debug("GET \(url) → cache (revalidated)")
                 return value
             }
-            let answer = response.status == 200 ? route(response.body, path: path) : response.body
+            let answer = response.body
             guard let value = try decode(response.status, answer, url) else {
                 throw JSONBody.statusError(response, url: url)
             }
@@ -97,26 +93,8 @@ public struct HTTPRickAndMortyClient: RickAndMortyClient {
             return value
         } catch let error as APIError where error.staleMayStandIn {
             guard let cached, !cached.mustRevalidate, let value = try? decode(200, cached.body, url) else { throw error }
-            logger.debug("GET \(url) → cache (stale, standing in: \(error))")
+            logger?.debug("GET \(url) → cache (stale, standing in: \(error))")
             return value
         }
-    }
-
-    /// The body with its URLs moved under `baseURL`; URLs left on other hosts are logged.
-    private func route(_ body: [UInt8], path: String) -> [UInt8] {
-        let resource = String(path.prefix { $0 != "/" && $0 != "?" })
-        let root = baseURL.absoluteString.hasSuffix("/") ? String(baseURL.absoluteString.dropLast()) : baseURL.absoluteString
-        let addresses = AnswerAddresses(routing: body, resourcePath: resource, apiRoot: root)
-        if let declared = addresses.declaredRoot {
-            logger.debug(
-                "answer names another root; its URLs go through the API root",
-                metadata: [
-                    "path": "\(path)", "declared": "\(declared)", "root": "\(root)",
-                ])
-        }
-        for host in addresses.foreignHosts {
-            logger.debug("URLs on another host are fetched as written", metadata: ["path": "\(path)", "host": "\(host)"])
-        }
-        return addresses.body
     }
 }

@@ -3,7 +3,8 @@ import LoupeHTTP
 
 /// Turns response bodies into values or into errors that say what was wrong.
 package enum JSONBody {
-    static func decode<T: Decodable>(_ type: T.Type, from body: [UInt8], url: URL) throws -> T {
+    /// `body` as a `T`, its models' URLs read under `root` (`WireModel`).
+    static func decode<T: Decodable>(_ type: T.Type, from body: [UInt8], url: URL, root: APIRoot?) throws -> T {
         // Foundation's decoder stops at a NUL byte and ignores what follows (found by fuzzing):
         // a document must end where the body does.
         guard isComplete(body) else {
@@ -13,6 +14,7 @@ package enum JSONBody {
         do {
             let decoder = JSONDecoder()
             decoder.userInfo[.responseURL] = url.absoluteString
+            decoder.userInfo[.apiRoot] = root
             return try decoder.decode(T.self, from: Data(body))
         } catch let error as DecodingError {
             let (path, reason) = describe(error)

@@ -12,17 +12,20 @@ import LoupeToolbox
 /// Thread-safe: assembled listings are kept behind a lock.
 public final class OfflineRickAndMortyClient: RickAndMortyClient {
     public let cache: any ResponseCache
+    /// The root the answers' URLs are read under, as they were online; `nil`: as stored.
+    public let root: APIRoot?
     /// Whole listings already assembled, by resource path.
     private let listings = Locked<[String: any Sendable]>([:])
 
-    public init(cache: any ResponseCache) {
+    public init(cache: any ResponseCache, root: APIRoot?) {
         self.cache = cache
+        self.root = root
     }
 
     public func page<Resource: APIResource>(_ query: ResourceQuery<Resource>) async throws -> Page<Resource> {
         let path = APIEndpoint.page(query)
         if let cached = cache.response(for: path),
-            let page = try APIEndpoint.page(query, status: 200, body: cached.body, url: Self.url(path))
+            let page = try APIEndpoint.page(query, status: 200, body: cached.body, url: Self.url(path), root: root)
         {
             return page
         }
@@ -34,7 +37,7 @@ public final class OfflineRickAndMortyClient: RickAndMortyClient {
     public func item<Resource: APIResource>(_ type: Resource.Type, id: Int) async throws -> Resource {
         let path = APIEndpoint.item(type, id: id)
         if let cached = cache.response(for: path),
-            let item = try APIEndpoint.item(type, id: id, status: 200, body: cached.body, url: Self.url(path))
+            let item = try APIEndpoint.item(type, id: id, status: 200, body: cached.body, url: Self.url(path), root: root)
         {
             return item
         }
@@ -52,7 +55,7 @@ public final class OfflineRickAndMortyClient: RickAndMortyClient {
         guard !unique.isEmpty else { return [] }
         let path = APIEndpoint.items(type, ids: unique)
         if let cached = cache.response(for: path),
-            let items = try APIEndpoint.items(type, status: 200, body: cached.body, url: Self.url(path))
+            let items = try APIEndpoint.items(type, status: 200, body: cached.body, url: Self.url(path), root: root)
         {
             return items
         }
@@ -112,7 +115,7 @@ public final class OfflineRickAndMortyClient: RickAndMortyClient {
     )? {
         let path = APIEndpoint.page(ResourceQuery<Resource>(page: number))
         guard let cached = cache.response(for: path) else { return nil }
-        let page = try JSONBody.decode(PageDTO<WireModel<Resource>>.self, from: cached.body, url: Self.url(path))
+        let page = try JSONBody.decode(PageDTO<WireModel<Resource>>.self, from: cached.body, url: Self.url(path), root: root)
         return (page.info, page.results.map(\.model))
     }
 

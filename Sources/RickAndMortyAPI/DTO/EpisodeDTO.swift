@@ -25,6 +25,20 @@ package struct EpisodeDTO: WireResource {
         self.created = created
     }
 
+    /// The URLs under the encoder's root, if any.
+    package func encode(to encoder: any Encoder) throws {
+        let root = encoder.userInfo[.apiRoot] as? APIRoot
+        let written = { root?.adopting($0, from: [.realService]) ?? $0 }
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(id, forKey: .id)
+        try container.encode(name, forKey: .name)
+        try container.encode(airDate, forKey: .airDate)
+        try container.encode(episode, forKey: .episode)
+        try container.encode(characters.map(written), forKey: .characters)
+        try container.encode(written(url), forKey: .url)
+        try container.encode(created, forKey: .created)
+    }
+
     package func value(for filter: EpisodeFilter) -> String {
         switch filter {
         case .name: name
@@ -32,8 +46,8 @@ package struct EpisodeDTO: WireResource {
         }
     }
 
-    package func model(at url: String) throws -> Episode {
-        let field = WireField(url: url, prefix: "episode \(id)")
+    package func model(at url: String, under root: APIRoot? = nil) throws -> Episode {
+        let field = fields(at: url, under: root)
         return Episode(
             id: id,
             name: name,

@@ -19,6 +19,20 @@ package struct LocationDTO: WireResource {
         self.created = created
     }
 
+    /// The URLs under the encoder's root, if any; `type` and `dimension` left out when absent.
+    package func encode(to encoder: any Encoder) throws {
+        let root = encoder.userInfo[.apiRoot] as? APIRoot
+        let written = { root?.adopting($0, from: [.realService]) ?? $0 }
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(id, forKey: .id)
+        try container.encode(name, forKey: .name)
+        try container.encodeIfPresent(type, forKey: .type)
+        try container.encodeIfPresent(dimension, forKey: .dimension)
+        try container.encode(residents.map(written), forKey: .residents)
+        try container.encode(written(url), forKey: .url)
+        try container.encode(created, forKey: .created)
+    }
+
     package func value(for filter: LocationFilter) -> String {
         switch filter {
         case .name: name
@@ -27,8 +41,8 @@ package struct LocationDTO: WireResource {
         }
     }
 
-    package func model(at url: String) throws -> Location {
-        let field = WireField(url: url, prefix: "location \(id)")
+    package func model(at url: String, under root: APIRoot? = nil) throws -> Location {
+        let field = fields(at: url, under: root)
         return Location(
             id: id,
             name: name,

@@ -7,10 +7,14 @@ struct WireField {
     /// What the field belongs to, e.g. `character 12`: made only when a field fails, since a
     /// page converts thousands of fields that do not.
     let prefix: () -> String
+    /// The root URLs are read under, and the roots they are moved from: the resource's own and
+    /// the real service's (`APIRoot.adopting`). `nil`: URLs as written.
+    let addresses: (root: APIRoot, from: [APIRoot])?
 
-    init(url: String, prefix: @escaping @autoclosure () -> String) {
+    init(url: String, prefix: @escaping @autoclosure () -> String, addresses: (root: APIRoot, from: [APIRoot])? = nil) {
         self.url = url
         self.prefix = prefix
+        self.addresses = addresses
     }
 
     func enumeration<E: RawRepresentable<String>>(_ name: @autoclosure () -> String, _ value: String, _ type: E.Type) throws -> E
@@ -22,6 +26,7 @@ struct WireField {
     }
 
     func url(_ name: @autoclosure () -> String, _ value: String) throws -> URL {
+        let value = addresses.map { $0.root.adopting(value, from: $0.from) } ?? value
         guard !value.isEmpty, let parsed = URL(string: value) else {
             throw failure(name, "not a URL: \"\(value)\"")
         }

@@ -7,11 +7,12 @@ package struct WireModel<Resource: APIResource>: Decodable {
 
     package init(from decoder: any Decoder) throws {
         let url = decoder.userInfo[.responseURL] as? String ?? ""
+        let root = decoder.userInfo[.apiRoot] as? APIRoot
         let read: any APIResource =
             switch Resource.kind {
-            case .character: try CharacterDTO(from: decoder).model(at: url)
-            case .episode: try EpisodeDTO(from: decoder).model(at: url)
-            case .location: try LocationDTO(from: decoder).model(at: url)
+            case .character: try CharacterDTO(from: decoder).model(at: url, under: root)
+            case .episode: try EpisodeDTO(from: decoder).model(at: url, under: root)
+            case .location: try LocationDTO(from: decoder).model(at: url, under: root)
             }
         guard let model = read as? Resource else {
             throw DecodingError.typeMismatch(

@@ -7,7 +7,7 @@ import LoupeToolbox
 /// ```
 /// characters.json  episodes.json  locations.json  avatars/N.jpeg
 /// ```
-/// URLs inside are written as the real API writes them (`https://rickandmortyapi.com/api/…`).
+/// URLs inside are written as the real API writes them, under `APIRoot.realService`.
 public struct Dataset: Sendable {
     package var characters: [CharacterDTO]
     package var episodes: [EpisodeDTO]
@@ -21,9 +21,6 @@ public struct Dataset: Sendable {
         self.locations = locations.sorted { $0.id < $1.id }
         self.avatarsDirectory = avatarsDirectory
     }
-
-    /// The prefix every URL in a dataset starts with.
-    public static let canonicalBase = "https://rickandmortyapi.com/api"
 
     /// Reads a dataset folder; throws `DatasetError` naming the file that is missing or wrong.
     public static func load(from folder: URL) throws -> Dataset {

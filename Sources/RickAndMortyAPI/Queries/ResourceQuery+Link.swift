@@ -2,7 +2,7 @@ extension ResourceQuery {
     /// The query as the API writes it in a page's `next` and `prev` links:
     /// `ROOT/character/?page=2&name=rick`, values percent-encoded but for unreserved characters,
     /// so `&`, `=` and `+` inside a filter survive the round trip.
-    public func link(under root: String, trailingSlash: Bool = true) -> String {
+    public func link(under root: APIRoot, trailingSlash: Bool = true) -> String {
         let items = queryItems.map { "\($0.name)=\(Self.encoded($0.value ?? ""))" }
         return "\(root)/\(Resource.path)\(trailingSlash ? "/" : "")?" + items.joined(separator: "&")
     }

@@ -16,48 +16,48 @@ import UseCases
 /// Runs on the terminal on standard input and output, which it puts in raw mode on the
 /// alternate screen and always gives back (on return, on a thrown error, and on
 /// SIGINT/SIGTERM/SIGHUP).
-public struct Browser: Sendable {
-    public let client: any RickAndMortyClient
-    public let images: ImagePipeline
+package struct Browser: Sendable {
+    package let client: any RickAndMortyClient
+    package let images: ImagePipeline
     /// The terminal's capabilities; colour is taken as on (browse only runs on a terminal).
-    public let capabilities: TerminalCapabilities
+    package let capabilities: TerminalCapabilities
     /// Clicks select and open, the wheel scrolls (SGR mouse reporting, mode 1006).
-    public var mouse = true
+    package var mouse = true
     /// What `r` asks: the API with conditional requests even for fresh answers. `nil` offline,
     /// where there is nothing to refresh against.
-    public var refresher: (any RickAndMortyClient)?
+    package var refresher: (any RickAndMortyClient)?
     /// Inside tmux (`$TMUX`), where a copy (Ctrl-Y) goes through tmux's own buffer (see `ClipboardShare`).
-    public var tmux = false
+    package var tmux = false
     /// The capabilities once the terminal answers the probe sent as browse opened
     /// (`TerminalProbe.ask`): the first screen is drawn at once from `capabilities`, and the
     /// avatars turn to pixels when the answers come. `nil` when nothing was asked.
-    public var answered: (@Sendable (ProbeResult) -> TerminalCapabilities)?
+    package var answered: (@Sendable (ProbeResult) -> TerminalCapabilities)?
     /// The search line as browse opens (`rickdex browse morty`).
-    public var query = ""
+    package var query = ""
     /// Enter chooses a character and ends browse (`run()` returns it), as fzf does.
-    public var picks = false
+    package var picks = false
     /// Tab marks characters, and Enter chooses every one marked (fzf's `--multi`).
-    public var multi = false
+    package var multi = false
     /// Keys, by fzf's names (`ctrl-x`, `alt-x`, `f2`, `enter`…), that end browse as Enter does
     /// and are returned with the choice (fzf's `--expect`). Check names with `isKeyName`.
-    public var expect: [String] = []
+    package var expect: [String] = []
     /// The requests in flight: a wait of a second or more shows in the status line. `nil`: none shown.
-    public var activity: RequestActivity?
+    package var activity: RequestActivity?
     /// Where browse says why an avatar shows as a placeholder (debug level). It must not write to
     /// the terminal browse draws on: `rickdex browse -v 2>browse.log` gives it a file.
-    public var logger: Logger = .disabled
+    package var logger: Logger = .disabled
 
-    public init(client: any RickAndMortyClient, images: ImagePipeline, capabilities: TerminalCapabilities) {
+    package init(client: any RickAndMortyClient, images: ImagePipeline, capabilities: TerminalCapabilities) {
         self.client = client
         self.images = images
         self.capabilities = capabilities
     }
 
     /// Whether `name` names a key as fzf's `--expect` does (`ctrl-x`, `alt-x`, `f2`, `enter`…).
-    public static func isKeyName(_ name: String) -> Bool { Key(named: name)?.name != nil }
+    package static func isKeyName(_ name: String) -> Bool { Key(named: name)?.name != nil }
 
     /// How browse ended.
-    public enum Outcome: Sendable, Equatable {
+    package enum Outcome: Sendable, Equatable {
         /// Enter, or a key of `expect` (`key`, by its name; `nil` for Enter), ended browse with
         /// these characters chosen: none when nothing matched. `query` is the search line.
         case accepted([RMCharacter], query: String, key: String?)
@@ -68,7 +68,7 @@ public struct Browser: Sendable {
     /// Runs until the user quits or input ends, or (with `picks`) chooses.
     ///
     /// - Throws: `Errno` when standard input is not a terminal.
-    public func run() async throws -> Outcome {
+    package func run() async throws -> Outcome {
         let terminal = try RawTerminal.enter(mouse: mouse)
         defer { terminal.restore() }
         return await loop()

@@ -6,41 +6,41 @@ import UseCases
 
 /// Avatars as terminal text: cells in the terminal's symbol set and colour mode, fitted to the
 /// terminal's background, or a blank of the same size where an avatar could not be had.
-public struct AvatarArt: Sendable {
-    public let capabilities: TerminalCapabilities
+package struct AvatarArt: Sendable {
+    package let capabilities: TerminalCapabilities
 
-    public init(capabilities: TerminalCapabilities) { self.capabilities = capabilities }
+    package init(capabilities: TerminalCapabilities) { self.capabilities = capabilities }
 
     /// Thumbnail pixels a column: the terminal's cell width for real pixels, or the pixels cell
     /// art is fitted at. What turns an `AvatarVariant` in columns into a thumbnail size.
-    public var pixelsPerColumn: Int {
+    package var pixelsPerColumn: Int {
         capabilities.graphics == .blocks ? CellRenderer.pixelsPerColumn : capabilities.cellPixels.width
     }
 
     /// The request for `character`'s avatar as `variant`, in this terminal.
-    public func request(_ variant: AvatarVariant, for character: RMCharacter) -> ImageRequest {
+    package func request(_ variant: AvatarVariant, for character: RMCharacter) -> ImageRequest {
         variant.request(character.imageURL, status: character.status, pixelsPerColumn: pixelsPerColumn)
     }
 
     /// The thumbnail of `variant` for a character with `status`, in this terminal.
-    public func circle(_ variant: AvatarVariant, status: CharacterStatus) -> ImageProcessors.CircleThumbnail {
+    package func circle(_ variant: AvatarVariant, status: CharacterStatus) -> ImageProcessors.CircleThumbnail {
         variant.circle(for: status, pixelsPerColumn: pixelsPerColumn)
     }
 
     /// The renderer for this terminal.
-    public var renderer: CellRenderer {
+    package var renderer: CellRenderer {
         CellRenderer(symbols: capabilities.symbols, mode: capabilities.colorMode, background: capabilities.background)
     }
 
     /// The `columns / 2` lines of `thumbnail`, `columns` wide; blanks when `nil`.
-    public func lines(_ thumbnail: Bitmap?, columns: Int) -> [String] {
+    package func lines(_ thumbnail: Bitmap?, columns: Int) -> [String] {
         guard let thumbnail else { return Array(repeating: String(repeating: " ", count: columns), count: columns / 2) }
         return renderer.render(thumbnail, columns: columns, rows: columns / 2)
     }
 
     /// The avatar `columns` wide and `text` beside it, as real pixels or cells, ending in a
     /// newline; a failed graphics encoding falls back to cells.
-    public func beside(_ thumbnail: Bitmap?, columns: Int, text: [String], gap: Int = 2) -> String {
+    package func beside(_ thumbnail: Bitmap?, columns: Int, text: [String], gap: Int = 2) -> String {
         if capabilities.graphics != .blocks,
             let placed = try? GraphicsPlacement(capabilities).beside(
                 thumbnail, columns: columns, rows: columns / 2, text: text, gap: gap)
@@ -53,7 +53,7 @@ public struct AvatarArt: Sendable {
 
     /// `left` (each `leftWidth` columns) and `right` side by side, `gap` spaces apart, as many
     /// lines as the longer has.
-    public static func sideBySide(_ left: [String], leftWidth: Int, _ right: [String], gap: Int = 2) -> [String] {
+    package static func sideBySide(_ left: [String], leftWidth: Int, _ right: [String], gap: Int = 2) -> [String] {
         (0..<max(left.count, right.count)).map { index in
             let art = index < left.count ? left[index] : String(repeating: " ", count: leftWidth)
             let text = index < right.count ? right[index] : ""

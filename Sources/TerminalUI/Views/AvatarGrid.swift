@@ -6,19 +6,19 @@ import RickAndMortyAPI
 /// Characters as a grid of round avatars with their names under them (episode casts, location
 /// residents): real pixels where the terminal shows them, else cells; a plain list where
 /// avatars are off.
-public struct AvatarGrid: Sendable {
-    public let capabilities: TerminalCapabilities
+package struct AvatarGrid: Sendable {
+    package let capabilities: TerminalCapabilities
     /// Avatar width in columns.
-    public let columns: Int
+    package let columns: Int
 
-    public init(capabilities: TerminalCapabilities, columns: Int) {
+    package init(capabilities: TerminalCapabilities, columns: Int) {
         self.capabilities = capabilities
         self.columns = columns
     }
 
     /// The grid as text ending in a newline; `thumbnails[i]` is `characters[i]`'s avatar, `nil`
     /// for a blank.
-    public func render(_ characters: [RMCharacter], thumbnails: [Bitmap?]) -> String {
+    package func render(_ characters: [RMCharacter], thumbnails: [Bitmap?]) -> String {
         let cell = max(columns, 10)
         let perRow = max(1, (capabilities.columns + 2) / (cell + 2))
         let art = AvatarArt(capabilities: capabilities)
@@ -53,7 +53,7 @@ public struct AvatarGrid: Sendable {
     }
 
     /// One line a character: id and name, for pipes.
-    public static func list(_ characters: [RMCharacter]) -> [String] {
+    package static func list(_ characters: [RMCharacter]) -> [String] {
         characters.map { "  " + TerminalText.pad(String($0.id), toColumns: 5) + TerminalText.sanitize($0.name) }
     }
 }

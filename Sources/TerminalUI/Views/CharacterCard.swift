@@ -2,13 +2,13 @@ import BlockArt
 import RickAndMortyAPI
 
 /// A search result beside its avatar: name and id, status and kind, location; cut to fit.
-public struct CharacterCard: Sendable {
-    public let style: Style
+package struct CharacterCard: Sendable {
+    package let style: Style
 
-    public init(style: Style) { self.style = style }
+    package init(style: Style) { self.style = style }
 
     /// The text lines (at most `lines`), each at most `width` columns.
-    public func lines(_ character: RMCharacter, lines count: Int, width: Int) -> [String] {
+    package func lines(_ character: RMCharacter, lines count: Int, width: Int) -> [String] {
         let clean = TerminalText.sanitize
         let fit = { (text: String, reserved: Int) in TerminalText.truncate(text, toColumns: max(1, width - reserved)) }
         let id = "  #\(character.id)"

@@ -3,17 +3,17 @@ import FoundationEssentials
 import RickAndMortyAPI
 
 /// `show`'s text: the character's fields, then the episodes it appears in.
-public struct CharacterDetail: Encodable, Sendable {
-    public var character: RMCharacter
-    public var episodes: [Episode]
+package struct CharacterDetail: Encodable, Sendable {
+    package var character: RMCharacter
+    package var episodes: [Episode]
 
-    public init(character: RMCharacter, episodes: [Episode]) {
+    package init(character: RMCharacter, episodes: [Episode]) {
         self.character = character
         self.episodes = episodes
     }
 
     /// The episodes the character names that the API did not answer for, as the text says them.
-    public var missingEpisodeIDs: [Int] {
+    package var missingEpisodeIDs: [Int] {
         let answered = Set(episodes.map(\.id))
         return character.episodeIDs.filter { !answered.contains($0) }
     }
@@ -23,7 +23,7 @@ public struct CharacterDetail: Encodable, Sendable {
     }
 
     /// `show --json`: the character, its episodes, and the ids of those the API lacks.
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(character, forKey: .character)
         try container.encode(episodes, forKey: .episodes)
@@ -31,17 +31,17 @@ public struct CharacterDetail: Encodable, Sendable {
     }
 
     /// "Nov 4, 2017", in UTC, whatever the machine's locale.
-    public static func format(_ date: Date) -> String {
+    package static func format(_ date: Date) -> String {
         CalendarDay(date).abbreviated
     }
 
-    public func render(style: Style) -> String {
+    package func render(style: Style) -> String {
         let parts = lines(style: style)
         return (parts.fields + [""] + parts.episodes).joined(separator: "\n")
     }
 
     /// The name and fields (what goes beside an avatar), and the episode list (what goes below).
-    public func lines(style: Style) -> (fields: [String], episodes: [String]) {
+    package func lines(style: Style) -> (fields: [String], episodes: [String]) {
         let clean = TerminalText.sanitize
         let fields: [(String, String)] = [
             ("Status", style.status(character.status)),

@@ -5,14 +5,14 @@ import RickAndMortyAPI
 ///
 /// Columns are as wide as their content up to a cap, measured in terminal columns; every text
 /// from the API is sanitised first.
-public struct CharacterTable: Sendable {
-    public let style: Style
+package struct CharacterTable: Sendable {
+    package let style: Style
 
-    public init(style: Style) { self.style = style }
+    package init(style: Style) { self.style = style }
 
     /// The table, at most `width` terminal columns wide: the wide columns narrow first (to 8
     /// columns each), then LOCATION and GENDER go, so a row never wraps.
-    public func render(_ characters: [RMCharacter], width: Int = .max) -> String {
+    package func render(_ characters: [RMCharacter], width: Int = .max) -> String {
         let header = ["ID", "NAME", "STATUS", "SPECIES", "GENDER", "LOCATION"]
         let rows = characters.map { character in
             [
@@ -56,7 +56,7 @@ public struct CharacterTable: Sendable {
     /// The rows for a script: every field whole (id, name, status, species, type, gender,
     /// origin, location), tab-separated, one character a line, sanitised, with tabs and line
     /// breaks in the data as spaces; with `header`, a first line naming the fields.
-    public static func tabSeparated(_ characters: [RMCharacter], header: Bool = false) -> String {
+    package static func tabSeparated(_ characters: [RMCharacter], header: Bool = false) -> String {
         func field(_ text: String) -> String {
             TerminalText.sanitize(text.replacing("\t", with: " ").replacing("\n", with: " ").replacing("\r", with: " "))
         }

@@ -1,11 +1,11 @@
 import RickAndMortyAPI
 
 /// `episode`'s shape: the episode and its cast (`rickdex episode --json`).
-public struct EpisodeDetail: Encodable, Sendable {
-    public var episode: Episode
-    public var characters: [RMCharacter]
+package struct EpisodeDetail: Encodable, Sendable {
+    package var episode: Episode
+    package var characters: [RMCharacter]
 
-    public init(episode: Episode, characters: [RMCharacter]) {
+    package init(episode: Episode, characters: [RMCharacter]) {
         self.episode = episode
         self.characters = characters
     }

@@ -1,11 +1,11 @@
 import RickAndMortyAPI
 
 /// `location`'s shape: the place and who lives there (`rickdex location --json`).
-public struct LocationDetail: Encodable, Sendable {
-    public var location: Location
-    public var residents: [RMCharacter]
+package struct LocationDetail: Encodable, Sendable {
+    package var location: Location
+    package var residents: [RMCharacter]
 
-    public init(location: Location, residents: [RMCharacter]) {
+    package init(location: Location, residents: [RMCharacter]) {
         self.location = location
         self.residents = residents
     }

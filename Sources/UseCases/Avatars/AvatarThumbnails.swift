@@ -6,12 +6,12 @@ import LoupeToolbox
 /// Round thumbnails for many characters: the one fan-out that search rows, cast grids, contact
 /// sheets and `export --sheet` draw through. A window of characters at a time (each fetches,
 /// then resamples: `Workload.mixed`), every one's outcome kept, in the characters' order.
-public struct AvatarThumbnails: Sendable {
+package struct AvatarThumbnails: Sendable {
     private let make: @Sendable (RMCharacter) async throws -> Bitmap
 
     /// Through `images` (memory, disk, then the network), each drawn as `variant`, whose
     /// columns are `pixelsPerColumn` pixels wide (1 for a variant sized in pixels).
-    public init(images: ImagePipeline, variant: AvatarVariant, pixelsPerColumn: Int) {
+    package init(images: ImagePipeline, variant: AvatarVariant, pixelsPerColumn: Int) {
         make = { character in
             let request = variant.request(character.imageURL, status: character.status, pixelsPerColumn: pixelsPerColumn)
             return try await images.image(for: request).image
@@ -19,19 +19,19 @@ public struct AvatarThumbnails: Sendable {
     }
 
     /// Made by `thumbnail`, e.g. from a dataset folder's files with no cache between.
-    public init(making thumbnail: @escaping @Sendable (RMCharacter) async throws -> Bitmap) {
+    package init(making thumbnail: @escaping @Sendable (RMCharacter) async throws -> Bitmap) {
         make = thumbnail
     }
 
     /// Every character's thumbnail or its error, in the characters' order.
-    public func all(_ characters: [RMCharacter]) async -> [Result<Bitmap, any Error>] {
+    package func all(_ characters: [RMCharacter]) async -> [Result<Bitmap, any Error>] {
         await BoundedWork.map(characters, .mixed) { character in await outcome(character) }
     }
 
     /// An avatar still loading when no avatar had arrived for the wait: its row is drawn without it.
-    public struct Late: Error, CustomStringConvertible {
-        public let seconds: Double
-        public var description: String {
+    package struct Late: Error, CustomStringConvertible {
+        package let seconds: Double
+        package var description: String {
             "none arrived for \(seconds.decimalText(places: seconds == seconds.rounded() ? 0 : 1)) s"
         }
     }
@@ -41,7 +41,7 @@ public struct AvatarThumbnails: Sendable {
     /// With `stalledAfter`, an avatar still loading when none has arrived for that long is `Late`
     /// (its load cancelled): a slow network keeps every avatar coming, a server whose avatars
     /// hang holds the text no longer than that.
-    public func inOrder(
+    package func inOrder(
         _ characters: [RMCharacter], stalledAfter wait: Duration? = nil,
         output: (RMCharacter, Result<Bitmap, any Error>) -> Void
     ) async {

@@ -5,48 +5,48 @@ import LoupeToolbox
 
 extension EntryKind {
     /// An API answer (JSON), fresh for `DiskCacheConfiguration.lifetimes[.response]`.
-    public static let response = EntryKind(rawValue: "response")
+    package static let response = EntryKind(rawValue: "response")
 }
 
 /// The core's `ResponseCache` on the disk tier: API answers keyed by their path under the API's
 /// identity, fresh for as long as the server's caching headers say, or the disk tier's lifetime of
 /// `.response` entries (`defaultLifetime`, 24 h, as the command sets it) when they say nothing.
 ///
-/// Bodies are stored address-free: URLs under the API's current root are written under the real
-/// service's root, and read back under whatever root the API has now. So avatar URLs in a page
-/// cached through `--api fixtures` on one port still lead to the cache on the next run's port,
-/// and offline they key exactly as the avatars were stored.
+/// Bodies are stored as received. Their URLs are read under the API's root when decoded
+/// (`APIRoot.adopting`): avatar URLs in a page cached through `--api fixtures` on one port
+/// still lead to the cache on the next run's port, and an answer stored by an older release,
+/// its URLs under the real service's root, reads the same.
 ///
 /// Thread-safe, and safe across processes: each entry is written atomically by the disk tier.
-public final class DiskResponseCache: ResponseCache {
+package final class DiskResponseCache: ResponseCache {
     /// What went through this cache in this process.
-    public struct Statistics: Sendable, Hashable, Codable {
+    package struct Statistics: Sendable, Hashable, Codable {
         /// Answers downloaded and stored.
-        public var stored = 0
+        package var stored = 0
         /// Stale answers the server confirmed (304) and renewed.
-        public var renewed = 0
+        package var renewed = 0
         /// Answers downloaded that could not be written (a full or read-only disk).
-        public var unstored = 0
+        package var unstored = 0
     }
 
     /// How long an answer is fresh when the server says nothing: a day.
-    public static let defaultLifetime = Duration.seconds(24 * 3600)
+    package static let defaultLifetime = Duration.seconds(24 * 3600)
 
-    public let disk: DiskCache
-    public let identity: APIIdentity
+    package let disk: DiskCache
+    package let identity: APIIdentity
     private let counters = Locked(Statistics())
 
-    public init(disk: DiskCache, identity: APIIdentity) {
+    package init(disk: DiskCache, identity: APIIdentity) {
         self.disk = disk
         self.identity = identity
     }
 
-    public var statistics: Statistics { counters.withLock { $0 } }
+    package var statistics: Statistics { counters.withLock { $0 } }
 
-    public func response(for path: String) -> CachedResponse? {
+    package func response(for path: String) -> CachedResponse? {
         disk.entry(for: identity.key(forPath: path)).map { entry in
             CachedResponse(
-                body: rewrite(entry.body, from: identity.canonicalRoot, to: identity.baseURL?.absoluteString),
+                body: entry.body,
                 etag: entry.metadata.etag, lastModified: entry.metadata.lastModified,
                 expiresAt: entry.metadata.expiresAt, mustRevalidate: entry.metadata.mustRevalidate,
                 serverLifetime: entry.metadata.lifetimeFromServer
@@ -54,7 +54,7 @@ public final class DiskResponseCache: ResponseCache {
         }
     }
 
-    public func store(
+    package func store(
         body: [UInt8], etag: String?, lastModified: String?, directives: CacheDirectives, for path: String
     ) {
         let written = write(body: body, etag: etag, lastModified: lastModified, directives: directives, for: path)
@@ -63,7 +63,7 @@ public final class DiskResponseCache: ResponseCache {
         }
     }
 
-    public func renew(_ response: CachedResponse, directives: CacheDirectives, for path: String) {
+    package func renew(_ response: CachedResponse, directives: CacheDirectives, for path: String) {
         // A 304 that gives no lifetime keeps the one the server gave before.
         let renewed = CacheDirectives(
             mayStore: true, lifetime: directives.lifetime ?? response.serverLifetime,
@@ -75,15 +75,6 @@ public final class DiskResponseCache: ResponseCache {
         }
     }
 
-    private func rewrite(_ body: [UInt8], from: String?, to: String?) -> [UInt8] {
-        guard let from, let to, from != to else { return body }
-        return URLRewriter.replacing(body, prefix: Array(Self.root(from).utf8), with: Array(Self.root(to).utf8))
-    }
-
-    private static func root(_ text: String) -> String {
-        text.hasSuffix("/") ? String(text.dropLast()) : text
-    }
-
     /// A failed write is kept in `disk.lastWriteError` for the command to report once.
     private func write(
         body: [UInt8], etag: String?, lastModified: String?, directives: CacheDirectives, for path: String
@@ -93,8 +84,7 @@ public final class DiskResponseCache: ResponseCache {
             .response, key: key, url: path, contentType: "application/json", etag: etag, lastModified: lastModified,
             directives: directives)
         do {
-            try disk.store(
-                rewrite(body, from: identity.baseURL?.absoluteString, to: identity.canonicalRoot), metadata: metadata, for: key)
+            try disk.store(body, metadata: metadata, for: key)
             return true
         } catch {
             return false

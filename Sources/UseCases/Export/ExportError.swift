@@ -3,9 +3,9 @@ import LoupeToolbox
 
 /// Why an export stopped: a file in the export folder could not be written (a full or
 /// read-only disk), which no other character could get past either.
-public struct ExportError: Error, Sendable, CustomStringConvertible {
+package struct ExportError: Error, Sendable, CustomStringConvertible {
     /// The file that could not be written.
-    public var path: String
+    package var path: String
     package var underlying: Errno
 
     package init(path: String, underlying: Errno) {
@@ -13,5 +13,5 @@ public struct ExportError: Error, Sendable, CustomStringConvertible {
         self.underlying = underlying
     }
 
-    public var description: String { "\(path): cannot write it (\(underlying))" }
+    package var description: String { "\(path): cannot write it (\(underlying))" }
 }

@@ -1,13 +1,13 @@
 /// One file of an export as planned or done: its name, whether it is (or would be) written or
 /// left as it is, and its size.
-public struct ExportFile: Sendable, Hashable {
-    public var name: String
+package struct ExportFile: Sendable, Hashable {
+    package var name: String
     /// Written (or, in a dry run, would be); otherwise already there and unchanged.
-    public var written: Bool
+    package var written: Bool
     /// Its size in bytes; `nil` in a dry run when the avatar it is made from is not cached.
-    public var bytes: Int?
+    package var bytes: Int?
 
-    public init(name: String, written: Bool, bytes: Int?) {
+    package init(name: String, written: Bool, bytes: Int?) {
         (self.name, self.written, self.bytes) = (name, written, bytes)
     }
 }

@@ -2,39 +2,39 @@ import FoundationEssentials
 
 /// `manifest.json` of an export: who each file is, and each file's size, pixels and SHA-256.
 /// A re-run reads it to skip what is already there and unchanged.
-public struct ExportManifest: Codable, Sendable {
+package struct ExportManifest: Codable, Sendable {
     /// One written file.
-    public struct File: Codable, Hashable, Sendable {
+    package struct File: Codable, Hashable, Sendable {
         /// The file's name in the export folder.
-        public var name: String
+        package var name: String
         /// `original`, or `thumbnail`.
-        public var kind: String
+        package var kind: String
         /// Size in bytes.
-        public var bytes: Int
+        package var bytes: Int
         /// Width in pixels.
-        public var width: Int
+        package var width: Int
         /// Height in pixels.
-        public var height: Int
+        package var height: Int
         /// The file's SHA-256, lowercase hex.
-        public var sha256: String
+        package var sha256: String
 
-        public init(name: String, kind: String, bytes: Int, width: Int, height: Int, sha256: String) {
+        package init(name: String, kind: String, bytes: Int, width: Int, height: Int, sha256: String) {
             (self.name, self.kind, self.bytes, self.width, self.height, self.sha256) = (name, kind, bytes, width, height, sha256)
         }
     }
 
     /// One character and the files written for it.
-    public struct Character: Codable, Hashable, Sendable {
-        public var id: Int
-        public var name: String
-        public var status: String
-        public var species: String
-        public var sourceURL: String
+    package struct Character: Codable, Hashable, Sendable {
+        package var id: Int
+        package var name: String
+        package var status: String
+        package var species: String
+        package var sourceURL: String
         /// SHA-256 of the avatar as served: when it changes, every file made from it is redone.
-        public var sourceSHA256: String
-        public var files: [File]
+        package var sourceSHA256: String
+        package var files: [File]
 
-        public init(
+        package init(
             id: Int, name: String, status: String, species: String, sourceURL: String, sourceSHA256: String, files: [File]
         ) {
             (self.id, self.name, self.status, self.species) = (id, name, status, species)
@@ -42,18 +42,18 @@ public struct ExportManifest: Codable, Sendable {
         }
     }
 
-    public var characters: [Character]
+    package var characters: [Character]
     /// The contact sheet's file, with `--sheet`.
-    public var sheet: String?
+    package var sheet: String?
 
-    public init(characters: [Character], sheet: String? = nil) {
+    package init(characters: [Character], sheet: String? = nil) {
         self.characters = characters
         self.sheet = sheet
     }
 
     /// One row per file, for spreadsheets: id, name, status, species, source_url, file, kind,
     /// bytes, width, height, sha256.
-    public func csv() -> String {
+    package func csv() -> String {
         var lines = ["id,name,status,species,source_url,file,kind,bytes,width,height,sha256"]
         for character in characters {
             for file in character.files {
@@ -68,7 +68,7 @@ public struct ExportManifest: Codable, Sendable {
     }
 
     /// RFC 4180: quoted when it holds a comma, quote or line break, quotes doubled.
-    public static func quoted(_ field: String) -> String {
+    package static func quoted(_ field: String) -> String {
         guard field.contains(where: { $0 == "," || $0 == "\"" || $0.isNewline }) else { return field }
         return "\"" + field.replacing("\"", with: "\"\"") + "\""
     }

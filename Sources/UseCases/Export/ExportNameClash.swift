@@ -2,13 +2,13 @@ import RickAndMortyAPI
 
 /// Two characters whose files a name template would give one name: refused before anything is
 /// written or downloaded.
-public struct ExportNameClash: Error, CustomStringConvertible, Sendable {
+package struct ExportNameClash: Error, CustomStringConvertible, Sendable {
     /// The name both would have.
-    public var name: String
-    public var first: RMCharacter
-    public var second: RMCharacter
+    package var name: String
+    package var first: RMCharacter
+    package var second: RMCharacter
 
-    public var description: String {
+    package var description: String {
         "\(first.id) (\(first.name)) and \(second.id) (\(second.name)) would both be written as \(name)"
     }
 }

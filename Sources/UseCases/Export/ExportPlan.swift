@@ -7,9 +7,9 @@ import LoupeToolbox
 /// What an export writes for one character, and how: the original as served, thumbnails
 /// at each size, each file named by a `FileNameTemplate` and skipped when it is already there
 /// and unchanged. A dry run does the same from the cache alone and writes nothing.
-public struct ExportPlan: Sendable {
+package struct ExportPlan: Sendable {
     /// How thumbnails are encoded.
-    public enum ThumbnailFormat: Sendable {
+    package enum ThumbnailFormat: Sendable {
         /// Circular, transparent corners.
         case png
         /// Square, opaque, through libjpeg.
@@ -17,30 +17,30 @@ public struct ExportPlan: Sendable {
     }
 
     /// What exporting one character came to.
-    public enum Outcome: Sendable {
+    package enum Outcome: Sendable {
         /// Exported (or, in a dry run, planned): each file, written or already there and unchanged.
         case done(ExportManifest.Character, files: [ExportFile])
         /// The character could not be exported (its avatar could not be had or decoded).
         case failed(ExportReport.Failure)
     }
 
-    public let folder: URL
-    public let original: Bool
-    public let sizes: [Int]
-    public let format: ThumbnailFormat
-    public let quality: Int
-    public let ring: Bool
+    package let folder: URL
+    package let original: Bool
+    package let sizes: [Int]
+    package let format: ThumbnailFormat
+    package let quality: Int
+    package let ring: Bool
     /// PNG thumbnails always in full RGBA, never with a palette (`PNGEncoder.encodeCompact`).
-    public let lossless: Bool
-    public let naming: FileNameTemplate
+    package let lossless: Bool
+    package let naming: FileNameTemplate
     /// Writes nothing and downloads nothing: says what would be written, from the cache.
-    public let dryRun: Bool
+    package let dryRun: Bool
     /// The last run's manifest entries, by id.
     let previous: [Int: ExportManifest.Character]
     /// Digits of the zero-padded id.
-    public var digits: Int
+    package var digits: Int
 
-    public init(
+    package init(
         folder: URL, original: Bool, sizes: [Int], format: ThumbnailFormat, quality: Int, ring: Bool,
         previous: ExportManifest?, digits: Int, lossless: Bool = false, naming: FileNameTemplate = .standard,
         dryRun: Bool = false
@@ -61,7 +61,7 @@ public struct ExportPlan: Sendable {
 
     /// Throws when two of `characters` would have a file of one name (compared ignoring case,
     /// as some file systems do), naming both, before anything is written.
-    public func checkNames(_ characters: [RMCharacter]) throws(ExportNameClash) {
+    package func checkNames(_ characters: [RMCharacter]) throws(ExportNameClash) {
         var owners: [String: RMCharacter] = [:]
         for character in characters {
             // An original's extension is known only from its bytes: the clash is judged on jpg.
@@ -77,7 +77,7 @@ public struct ExportPlan: Sendable {
 
     /// Exports one character. Throws only when a file cannot be written (a full or read-only
     /// disk), which stops the whole export; anything else is `.failed` for this character.
-    public func export(_ character: RMCharacter, images: ImagePipeline) async throws(ExportError) -> Outcome {
+    package func export(_ character: RMCharacter, images: ImagePipeline) async throws(ExportError) -> Outcome {
         func failure(_ error: any Error) -> Outcome {
             .failed(ExportReport.Failure(id: character.id, name: character.name, error: error))
         }

@@ -11,20 +11,20 @@ import LoupeToolbox
 /// whose avatar cannot be had is reported and the others are exported. When the host goes away
 /// or the deadline passes (`BatchStop`), no more characters are started, and the report says
 /// how many were not. Only a file that cannot be written stops it with an error (`ExportError`).
-public struct Exporter: Sendable {
+package struct Exporter: Sendable {
     /// Which characters.
-    public enum Selection: Sendable, Hashable {
+    package enum Selection: Sendable, Hashable {
         case all
         case search(CharacterQuery)
         case ids([Int])
     }
 
-    public let client: any RickAndMortyClient
-    public let images: ImagePipeline
+    package let client: any RickAndMortyClient
+    package let images: ImagePipeline
     /// What to write for each character (`digits` is set from the listing).
-    public var plan: ExportPlan
+    package var plan: ExportPlan
 
-    public init(client: any RickAndMortyClient, images: ImagePipeline, plan: ExportPlan) {
+    package init(client: any RickAndMortyClient, images: ImagePipeline, plan: ExportPlan) {
         self.client = client
         self.images = images
         self.plan = plan
@@ -33,7 +33,7 @@ public struct Exporter: Sendable {
     /// Exports `selection`; `progress` sees (done, total) from any task. Throws when the listing's
     /// first page or the id batch cannot be had, two characters' files would have one name
     /// (`ExportNameClash`, before any is written), or a file cannot be written.
-    public func run(_ selection: Selection, progress: @escaping @Sendable (Int, Int) -> Void = { _, _ in }) async throws
+    package func run(_ selection: Selection, progress: @escaping @Sendable (Int, Int) -> Void = { _, _ in }) async throws
         -> ExportReport
     {
         var report = ExportReport()
@@ -114,7 +114,7 @@ public struct Exporter: Sendable {
     }
 
     /// Writes `manifest` as `manifest.json` and/or `manifest.csv` in `folder`; the names written.
-    public static func write(_ manifest: ExportManifest, json: Bool, csv: Bool, to folder: URL) throws(ExportError)
+    package static func write(_ manifest: ExportManifest, json: Bool, csv: Bool, to folder: URL) throws(ExportError)
         -> [String]
     {
         var files: [(String, [UInt8])] = []
@@ -138,7 +138,7 @@ public struct Exporter: Sendable {
     }
 
     /// The manifest a previous export left in `folder`, if any: what a re-run can skip.
-    public static func previousManifest(in folder: URL) -> ExportManifest? {
+    package static func previousManifest(in folder: URL) -> ExportManifest? {
         guard let data = FileSystem.read(folder.appendingPathComponent("manifest.json").path) else { return nil }
         return try? JSONDecoder().decode(ExportManifest.self, from: Data(data))
     }

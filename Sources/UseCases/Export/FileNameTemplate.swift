@@ -7,7 +7,7 @@ import RickAndMortyAPI
 /// thumbnail's pixels, `original` for the original) and `{ext}`. Without `{size}`, a thumbnail's
 /// name ends in `-SIZE`; without `{ext}`, `.EXT` is added. Text around the fields may be ASCII
 /// letters, digits, `-`, `_` and `.`, so a name is one file in the export folder, never a path.
-public struct FileNameTemplate: Sendable, Hashable {
+package struct FileNameTemplate: Sendable, Hashable {
     /// A part of the template: text as written, or a field.
     enum Part: Sendable, Hashable {
         case text(String)
@@ -15,19 +15,19 @@ public struct FileNameTemplate: Sendable, Hashable {
     }
 
     /// The fields a template may hold.
-    public enum Field: String, Sendable, Hashable, CaseIterable {
+    package enum Field: String, Sendable, Hashable, CaseIterable {
         case id, name, status, species, type, gender, origin, location, size, ext
     }
 
     /// Why a template cannot be used, said for `--name`.
-    public struct Invalid: Error, CustomStringConvertible, Sendable {
-        public var description: String
+    package struct Invalid: Error, CustomStringConvertible, Sendable {
+        package var description: String
     }
 
     let parts: [Part]
 
     /// `{id}-{name}`.
-    public static let standard = FileNameTemplate(parts: [.field(.id), .text("-"), .field(.name)])
+    package static let standard = FileNameTemplate(parts: [.field(.id), .text("-"), .field(.name)])
 
     init(parts: [Part]) {
         self.parts = parts
@@ -35,7 +35,7 @@ public struct FileNameTemplate: Sendable, Hashable {
 
     /// Reads `template`; throws `Invalid` naming an unknown field, an unclosed brace, a character
     /// that cannot be in a file name, or a template without a field that tells characters apart.
-    public init(parsing template: String) throws(Invalid) {
+    package init(parsing template: String) throws(Invalid) {
         var parts: [Part] = []
         var rest = Substring(template)
         while let open = rest.firstIndex(where: { $0 == "{" || $0 == "}" }) {
@@ -83,7 +83,7 @@ public struct FileNameTemplate: Sendable, Hashable {
     }
 
     /// The file name of `character`'s original (`size` nil) or thumbnail, with extension `ext`.
-    public func name(of character: RMCharacter, size: Int?, ext: String, digits: Int) -> String {
+    package func name(of character: RMCharacter, size: Int?, ext: String, digits: Int) -> String {
         var name = ""
         var hasSize = false
         for part in parts {

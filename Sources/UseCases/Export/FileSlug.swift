@@ -2,8 +2,8 @@
 ///
 /// ASCII, lower case, letters and digits joined by single hyphens: safe on every file system, with
 /// no `..`, no `/`, no leading dot, and a bounded length.
-public enum FileSlug {
-    public static func make(_ name: String, maxLength: Int = 48) -> String {
+package enum FileSlug {
+    package static func make(_ name: String, maxLength: Int = 48) -> String {
         var slug = ""
         var pendingHyphen = false
         for original in name.unicodeScalars {
@@ -38,7 +38,7 @@ public enum FileSlug {
     }
 
     /// `0001-rick-sanchez`, the id padded to `digits`.
-    public static func stem(id: Int, name: String, digits: Int) -> String {
+    package static func stem(id: Int, name: String, digits: Int) -> String {
         let number = String(id)
         return String(repeating: "0", count: max(0, digits - number.count)) + number + "-" + make(name)
     }

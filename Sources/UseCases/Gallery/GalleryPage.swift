@@ -11,7 +11,7 @@ import RickAndMortyAPI
 /// network and is written through `HTMLText.escape`. Images are the export's own files, lazily
 /// loaded, with each thumbnail size offered in `srcset`; a card links to the original, or to the
 /// largest thumbnail.
-public struct GalleryPage: Sendable {
+package struct GalleryPage: Sendable {
     /// One character's card: who, and the files the export wrote for them.
     struct Card: Sendable {
         var character: RMCharacter
@@ -21,7 +21,7 @@ public struct GalleryPage: Sendable {
     let cards: [Card]
 
     /// The cards of `characters` that `manifest` lists files for, in the characters' order.
-    public init(characters: [RMCharacter], manifest: ExportManifest) {
+    package init(characters: [RMCharacter], manifest: ExportManifest) {
         let files = Dictionary(manifest.characters.map { ($0.id, $0.files) }, uniquingKeysWith: { first, _ in first })
         cards = characters.compactMap { character in
             files[character.id].flatMap { $0.isEmpty ? nil : Card(character: character, files: $0) }
@@ -29,7 +29,7 @@ public struct GalleryPage: Sendable {
     }
 
     /// The page, as UTF-8.
-    public func render() -> [UInt8] {
+    package func render() -> [UInt8] {
         let policy = [
             "default-src 'none'", "img-src 'self' file:", "style-src 'sha256-\(ContentDigest.sha256Base64(Self.style.utf8))'",
             "script-src 'sha256-\(ContentDigest.sha256Base64(Self.script.utf8))'", "base-uri 'none'", "form-action 'none'",

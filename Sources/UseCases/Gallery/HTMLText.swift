@@ -1,10 +1,10 @@
 /// Text from the network made safe inside an HTML page: it reaches the page as characters,
 /// never as markup.
-public enum HTMLText {
+package enum HTMLText {
     /// `text` for an element's content or a quoted attribute's value: `&`, `<`, `>`, `"` and `'`
     /// as character references, and control characters (other than tab and line feed) dropped, as
     /// HTML forbids them.
-    public static func escape(_ text: String) -> String {
+    package static func escape(_ text: String) -> String {
         var escaped = ""
         escaped.reserveCapacity(text.utf8.count)
         for scalar in text.unicodeScalars {

@@ -10,9 +10,9 @@ import LoupeToolbox
 /// a string, or a name with its filters as one value. A new query cancels the search in flight, and a result is
 /// published only while its query is still the latest, so stale results never reach `states`.
 /// `update(query:)` may be called from any task.
-public final class SearchSession<Query: SearchQuery, C: Clock>: Sendable where C.Duration == Duration {
+package final class SearchSession<Query: SearchQuery, C: Clock>: Sendable where C.Duration == Duration {
     /// Every state in order, starting with `.idle`; finishes after `finish()`.
-    public let states: AsyncStream<SearchState<Query>>
+    package let states: AsyncStream<SearchState<Query>>
     private let input: AsyncStream<Query>.Continuation
     private let driver: Task<Void, Never>
 
@@ -20,7 +20,7 @@ public final class SearchSession<Query: SearchQuery, C: Clock>: Sendable where C
     ///   - debounce: how long typing must pause before a search starts.
     ///   - clock: the clock the debounce waits on (a test clock in tests).
     ///   - search: fetches the first page for a normalised, non-empty query.
-    public init(
+    package init(
         debounce: Duration = .milliseconds(300), clock: C,
         search: @escaping @Sendable (Query) async throws -> Page<RMCharacter>
     ) {
@@ -68,12 +68,12 @@ public final class SearchSession<Query: SearchQuery, C: Clock>: Sendable where C
     }
 
     /// The search field's new value.
-    public func update(query: Query) {
+    package func update(query: Query) {
         input.yield(query)
     }
 
     /// Ends the session: `states` finishes once the pending work is done or cancelled.
-    public func finish() {
+    package func finish() {
         input.finish()
     }
 
@@ -84,7 +84,7 @@ public final class SearchSession<Query: SearchQuery, C: Clock>: Sendable where C
 
 extension SearchSession where C == ContinuousClock {
     /// A session on the real clock.
-    public convenience init(
+    package convenience init(
         debounce: Duration = .milliseconds(300), search: @escaping @Sendable (Query) async throws -> Page<RMCharacter>
     ) {
         self.init(debounce: debounce, clock: ContinuousClock(), search: search)

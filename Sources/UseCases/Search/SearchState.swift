@@ -1,7 +1,7 @@
 import RickAndMortyAPI
 
 /// What a search screen shows, driven by `SearchSession`, for a query of type `Query`.
-public enum SearchState<Query: SearchQuery>: Sendable, Hashable {
+package enum SearchState<Query: SearchQuery>: Sendable, Hashable {
     /// No query yet (or an empty one).
     case idle
     /// A search for `query` is in flight.
@@ -14,7 +14,7 @@ public enum SearchState<Query: SearchQuery>: Sendable, Hashable {
     case failed(query: Query, error: CapturedError)
 
     /// The query this state belongs to, `nil` when idle.
-    public var query: Query? {
+    package var query: Query? {
         switch self {
         case .idle: nil
         case .loading(let query), .loaded(let query, _), .empty(let query), .failed(let query, _): query

@@ -5,32 +5,32 @@ import LoupeToolbox
 
 /// A contact sheet of characters as `sheet` and `export --sheet` write it: each one's round
 /// avatar (a plain disc where it could not be had), name, and a line of detail, or five.
-public struct CharacterSheet: Sendable {
+package struct CharacterSheet: Sendable {
     /// A character drawn without its avatar, and why.
-    public struct Failure: Sendable {
-        public var character: RMCharacter
-        public var error: any Error
+    package struct Failure: Sendable {
+        package var character: RMCharacter
+        package var error: any Error
     }
 
     /// What drawing gave: the encoded sheet, and the avatars that could not be had.
-    public struct Drawn: Sendable {
+    package struct Drawn: Sendable {
         /// The sheet, as PNG or JPEG.
-        public var bytes: [UInt8]
-        public var failures: [Failure]
+        package var bytes: [UInt8]
+        package var failures: [Failure]
     }
 
     /// The grid, its thumbnails' size, theme and titles.
-    public var layout: ContactSheet
+    package var layout: ContactSheet
     /// Five lines of detail (status and species, gender, origin, location, episodes), not one.
-    public var full: Bool
+    package var full: Bool
 
-    public init(layout: ContactSheet, full: Bool = false) {
+    package init(layout: ContactSheet, full: Bool = false) {
         self.layout = layout
         self.full = full
     }
 
     /// The sheet of `characters`, their avatars made by `thumbnails`, encoded as `format`.
-    public func draw(_ characters: [RMCharacter], thumbnails: AvatarThumbnails, format: ImageFormat = .png) async throws
+    package func draw(_ characters: [RMCharacter], thumbnails: AvatarThumbnails, format: ImageFormat = .png) async throws
         -> Drawn
     {
         let made = await thumbnails.all(characters)

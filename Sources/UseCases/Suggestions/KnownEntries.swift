@@ -4,15 +4,15 @@ import RickAndMortyAPI
 /// What is known of an API without asking it: the characters, episodes and locations its cached
 /// unfiltered pages hold, or the bundled dataset's. "Did you mean", `show NAME` hints and shell
 /// completions draw on it, never on the network.
-public struct KnownEntries: Sendable {
-    public var characters: [RMCharacter]
-    public var episodes: [Episode]
-    public var locations: [Location]
+package struct KnownEntries: Sendable {
+    package var characters: [RMCharacter]
+    package var episodes: [Episode]
+    package var locations: [Location]
     /// Whether `characters` is every character of the API (the bundled dataset, or a cache that
     /// holds every page of the listing): only then can a name's matches be counted.
-    public var hasEveryCharacter: Bool
+    package var hasEveryCharacter: Bool
 
-    public init(
+    package init(
         characters: [RMCharacter] = [], episodes: [Episode] = [], locations: [Location] = [], hasEveryCharacter: Bool = false
     ) {
         self.characters = characters
@@ -23,10 +23,10 @@ public struct KnownEntries: Sendable {
 
     /// What `cache` holds of `kinds`: every cached page of their unfiltered listings (`warm`
     /// stores them all). A completion reads one kind only: half the time of reading all three.
-    public static func cached(in cache: any ResponseCache, _ kinds: Set<ResourceKind> = Set(ResourceKind.allCases))
+    package static func cached(in cache: any ResponseCache, _ kinds: Set<ResourceKind> = Set(ResourceKind.allCases))
         -> KnownEntries
     {
-        let offline = OfflineRickAndMortyClient(cache: cache)
+        let offline = OfflineRickAndMortyClient(cache: cache, root: nil)
         let characters = kinds.contains(.character) ? offline.cachedItems(RMCharacter.self) : []
         return KnownEntries(
             characters: characters,
@@ -36,8 +36,8 @@ public struct KnownEntries: Sendable {
     }
 
     /// Everything of `kinds` in a dataset folder's files (the bundled dataset, for `--api fixtures`).
-    public static func all(in dataset: Dataset, _ kinds: Set<ResourceKind> = Set(ResourceKind.allCases)) -> KnownEntries {
-        let origin = Dataset.canonicalBase
+    package static func all(in dataset: Dataset, _ kinds: Set<ResourceKind> = Set(ResourceKind.allCases)) -> KnownEntries {
+        let origin = APIRoot.realService.description
         return KnownEntries(
             characters: kinds.contains(.character) ? dataset.characters.compactMap { try? $0.model(at: origin) } : [],
             episodes: kinds.contains(.episode) ? dataset.episodes.compactMap { try? $0.model(at: origin) } : [],

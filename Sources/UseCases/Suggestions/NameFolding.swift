@@ -6,8 +6,8 @@ import LoupeToolbox
 /// Case is folded, accents dropped (`Unicode.Scalar.latinBase`: í is i, Ø is o),
 /// apostrophes (straight, curly, backtick) and periods removed, and every run of white space
 /// made one space, trimmed at both ends. Names, suggestions and completion all compare folded.
-public enum NameFolding {
-    public static func fold(_ text: String) -> String {
+package enum NameFolding {
+    package static func fold(_ text: String) -> String {
         var folded = String.UnicodeScalarView()
         var pendingSpace = false
         for scalar in text.unicodeScalars {
@@ -26,7 +26,7 @@ public enum NameFolding {
     }
 
     /// Whether `name`, folded, contains `typed`, folded.
-    public static func contains(_ name: String, _ typed: String) -> Bool {
+    package static func contains(_ name: String, _ typed: String) -> Bool {
         fold(name).contains(fold(typed))
     }
 

@@ -5,9 +5,9 @@ import RickAndMortyAPI
 /// accents, apostrophes and periods as `NameFolding` says; among namesakes, the lowest id, the
 /// others named beside it), else the only one whose name starts with it, else the only one
 /// whose name contains it. Otherwise the candidates, to list with what tells them apart.
-public enum NameLookup {
+package enum NameLookup {
     /// What a name found.
-    public enum Outcome<Model: Sendable>: Sendable {
+    package enum Outcome<Model: Sendable>: Sendable {
         /// The one meant; `namesakes`: the others with exactly its name, by id (people say "Rick
         /// Sanchez" for the first and mean him).
         case found(Model, namesakes: [Model])
@@ -18,14 +18,14 @@ public enum NameLookup {
     }
 
     /// The most candidates read: five pages of the API's twenty.
-    public static let candidateLimit = 100
+    package static let candidateLimit = 100
 
     /// Asks `client` for the items whose name contains `text` (the API's `name` filter), reading
     /// at most `candidateLimit` of them, and picks one. The API matches the text as typed, so
     /// when nothing fits it (`mr poopybutthole` for "Mr. Poopybutthole"), its words are asked for
     /// instead, longest first, and the candidates compared folded; `known` (names the cache or the
     /// bundled data hold) finds what no word of the API's can (`martinez` for "Martínez").
-    public static func find<Resource: APIResource>(
+    package static func find<Resource: APIResource>(
         _ text: String, _ type: Resource.Type, client: any RickAndMortyClient, known: [String] = []
     ) async throws -> Outcome<Resource> {
         let folded = NameFolding.fold(text)
@@ -58,7 +58,7 @@ public enum NameLookup {
     }
 
     /// The pick among `candidates` whose names contain `text` (folded).
-    public static func pick<Model: Sendable>(
+    package static func pick<Model: Sendable>(
         _ text: String, among candidates: [Model], total: Int, name: (Model) -> String
     ) -> Outcome<Model> {
         guard !candidates.isEmpty else { return .none }

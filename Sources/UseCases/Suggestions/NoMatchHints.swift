@@ -2,25 +2,25 @@ import RickAndMortyAPI
 
 /// Why a character search may have found nothing: for each filter that matches no known
 /// character on its own, the nearest known values ("rik" → "rick", 107 names).
-public struct NoMatchHints: Sendable, Hashable {
+package struct NoMatchHints: Sendable, Hashable {
     /// A filter whose value matched nothing, and what to try instead.
-    public struct Hint: Sendable, Hashable {
+    package struct Hint: Sendable, Hashable {
         /// The filter: `name`, `species` or `type`.
-        public var filter: CharacterFilter
+        package var filter: CharacterFilter
         /// What was typed.
-        public var typed: String
+        package var typed: String
         /// Closest first; may be empty when nothing known is near.
-        public var suggestions: [Suggestion]
+        package var suggestions: [Suggestion]
     }
 
     /// One hint per filter that alone matches nothing, in the order name, species, type.
-    public var hints: [Hint]
+    package var hints: [Hint]
     /// Whether the suggestions' counts are the API's: only when `known` held every character.
-    public var counted: Bool
+    package var counted: Bool
 
     /// The hints for `query` against the `known` characters; none when `known` is empty. A
     /// part of the characters (a cache that holds some pages) still suggests, without counts.
-    public init(query: CharacterQuery, known: [RMCharacter], complete: Bool) {
+    package init(query: CharacterQuery, known: [RMCharacter], complete: Bool) {
         counted = complete
         let fields: [(CharacterFilter, (RMCharacter) -> String)] = [(.name, \.name), (.species, \.species), (.type, \.type)]
         hints = fields.compactMap { filter, field in

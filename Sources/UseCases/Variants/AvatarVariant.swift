@@ -9,46 +9,46 @@ import RickAndMortyAPI
 ///
 /// A variant sized in terminal columns becomes pixels through `pixelsPerColumn`: 8 for cell art
 /// (the pixels a cell is fitted at), the terminal's cell width for real pixels.
-public struct AvatarVariant: Sendable, Hashable {
+package struct AvatarVariant: Sendable, Hashable {
     /// Its size: terminal columns (height half as many lines), or pixels.
-    public enum Size: Sendable, Hashable {
+    package enum Size: Sendable, Hashable {
         case columns(Int)
         case pixels(Int)
     }
 
     /// A short name for logs and reports, e.g. `search-row`.
-    public var name: String
-    public var size: Size
+    package var name: String
+    package var size: Size
     /// Drawn with the status ring.
-    public var ringed: Bool
+    package var ringed: Bool
 
-    public init(name: String, size: Size, ringed: Bool) {
+    package init(name: String, size: Size, ringed: Bool) {
         self.name = name
         self.size = size
         self.ringed = ringed
     }
 
     /// A search result's row (`search --preview`).
-    public static let searchRow = AvatarVariant(name: "search-row", size: .columns(8), ringed: false)
+    package static let searchRow = AvatarVariant(name: "search-row", size: .columns(8), ringed: false)
     /// A cell of an episode's cast or a location's residents.
-    public static let castCell = AvatarVariant(name: "cast-cell", size: .columns(8), ringed: false)
+    package static let castCell = AvatarVariant(name: "cast-cell", size: .columns(8), ringed: false)
     /// A character's detail (`show`, and browse's detail screen).
-    public static let detail = AvatarVariant(name: "detail", size: .columns(24), ringed: true)
+    package static let detail = AvatarVariant(name: "detail", size: .columns(24), ringed: true)
     /// A row of browse's list.
-    public static let browseRow = AvatarVariant(name: "browse-row", size: .columns(4), ringed: false)
+    package static let browseRow = AvatarVariant(name: "browse-row", size: .columns(4), ringed: false)
     /// A cell of a contact sheet (`sheet`, `export --sheet`).
-    public static let sheetCell = AvatarVariant(name: "sheet-cell", size: .pixels(64), ringed: true)
+    package static let sheetCell = AvatarVariant(name: "sheet-cell", size: .pixels(64), ringed: true)
 
     /// Every variant a view draws.
-    public static let catalogue: [AvatarVariant] = [.searchRow, .castCell, .detail, .browseRow, .sheetCell]
+    package static let catalogue: [AvatarVariant] = [.searchRow, .castCell, .detail, .browseRow, .sheetCell]
 
     /// The same variant at another size (`--preview-size`, `sheet --size`).
-    public func sized(_ size: Size) -> AvatarVariant {
+    package func sized(_ size: Size) -> AvatarVariant {
         AvatarVariant(name: name, size: size, ringed: ringed)
     }
 
     /// The thumbnail's diameter in pixels.
-    public func pixels(perColumn pixelsPerColumn: Int) -> Int {
+    package func pixels(perColumn pixelsPerColumn: Int) -> Int {
         switch size {
         case .columns(let columns): columns * pixelsPerColumn
         case .pixels(let pixels): pixels
@@ -57,14 +57,14 @@ public struct AvatarVariant: Sendable, Hashable {
 
     /// What a view asks the image pipeline for to draw this variant of the avatar at `url`, for
     /// a character with `status`: the one place a view's image is declared.
-    public func request(
+    package func request(
         _ url: URL, status: CharacterStatus, pixelsPerColumn: Int, options: ImageRequest.Options = []
     ) -> ImageRequest {
         ImageRequest(url: url, processors: [circle(for: status, pixelsPerColumn: pixelsPerColumn)], options: options)
     }
 
     /// The processor that makes this variant of a character with `status`.
-    public func circle(for status: CharacterStatus, pixelsPerColumn: Int) -> ImageProcessors.CircleThumbnail {
+    package func circle(for status: CharacterStatus, pixelsPerColumn: Int) -> ImageProcessors.CircleThumbnail {
         ImageProcessors.CircleThumbnail(
             size: pixels(perColumn: pixelsPerColumn), ring: ringed ? StatusColours.ring(for: status) : nil)
     }

@@ -2,12 +2,12 @@ import LoupeImaging
 import RickAndMortyAPI
 
 /// The colour that shows a character's status: the ring of a ringed avatar, and the status dot.
-public enum StatusColours {
-    public static let alive = RGBA(76, 196, 96)
-    public static let dead = RGBA(222, 68, 68)
-    public static let unknown = RGBA(150, 150, 150)
+package enum StatusColours {
+    package static let alive = RGBA(76, 196, 96)
+    package static let dead = RGBA(222, 68, 68)
+    package static let unknown = RGBA(150, 150, 150)
 
-    public static func ring(for status: CharacterStatus) -> RGBA {
+    package static func ring(for status: CharacterStatus) -> RGBA {
         switch status {
         case .alive: alive
         case .dead: dead

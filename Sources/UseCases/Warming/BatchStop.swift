@@ -4,7 +4,7 @@ import RickAndMortyAPI
 
 /// Why a batch (warm, export) stops starting items: what failed one item would fail every
 /// other, so one line says it instead of one an item, and the summary says what was not started.
-public enum BatchStop: Sendable, Hashable, CustomStringConvertible {
+package enum BatchStop: Sendable, Hashable, CustomStringConvertible {
     /// No connection to the host could be made: it went away, or was never there.
     case hostGone(host: String, reason: String)
     /// The deadline the user set for the whole command (`--timeout`) passed.
@@ -12,7 +12,7 @@ public enum BatchStop: Sendable, Hashable, CustomStringConvertible {
 
     /// The stop `error` calls for, looking through the errors that carry a transport's; `nil`
     /// for a failure of one item alone (a 404, a corrupt image).
-    public init?(_ error: any Error) {
+    package init?(_ error: any Error) {
         switch error {
         case let failure as WarmFailure:
             guard case .failed(let cause) = failure, let stop = BatchStop(cause) else { return nil }
@@ -32,7 +32,7 @@ public enum BatchStop: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .hostGone(let host, let reason): "\(host) stopped answering (\(reason))"
         case .deadlinePassed: "the deadline passed"

@@ -16,9 +16,9 @@ import LoupeToolbox
 /// avatar is started and there is no final pass: the report says what was not started, and a
 /// run again resumes from the cache. Thread-safe; one `warm` call at a time per response cache
 /// keeps the page counts exact.
-public struct CacheWarmer: Sendable {
+package struct CacheWarmer: Sendable {
     /// What to warm.
-    public enum Scope: Sendable, Hashable {
+    package enum Scope: Sendable, Hashable {
         /// The characters of a search, and their avatars.
         case characters(CharacterQuery)
         /// Every character, episode and location page, and every avatar: what offline `search`,
@@ -26,20 +26,20 @@ public struct CacheWarmer: Sendable {
         case everything
     }
 
-    public let client: any RickAndMortyClient
-    public let images: ImagePipeline
+    package let client: any RickAndMortyClient
+    package let images: ImagePipeline
     /// The cache the client stores its answers in: it tells fetched pages from cached ones.
-    public let responses: DiskResponseCache?
+    package let responses: DiskResponseCache?
     /// The pause before the final pass when no server asked for one.
-    public var retryPause: Duration = .seconds(1)
+    package var retryPause: Duration = .seconds(1)
     /// Asks the server about every avatar even when the cached copy is fresh (conditional
     /// requests: a 304 costs no body), remaking the thumbnails of those that changed. Give a
     /// client that revalidates too (`HTTPRickAndMortyClient.revalidatesFreshAnswers`) for pages.
-    public var refreshes = false
+    package var refreshes = false
     /// The longest pause honoured; a longer `Retry-After` leaves the failures as they are.
-    public var maximumPause: Duration = .seconds(30)
+    package var maximumPause: Duration = .seconds(30)
 
-    public init(client: any RickAndMortyClient, images: ImagePipeline, responses: DiskResponseCache?) {
+    package init(client: any RickAndMortyClient, images: ImagePipeline, responses: DiskResponseCache?) {
         self.client = client
         self.images = images
         self.responses = responses
@@ -48,7 +48,7 @@ public struct CacheWarmer: Sendable {
     /// Warms `scope`, making each avatar's `variants` at `pixelsPerColumn` (see `AvatarVariant`).
     /// `progress` is called from any task as avatars finish. Throws only when the listing's first
     /// page cannot be had (nothing is known to warm then) or the task is cancelled.
-    public func warm(
+    package func warm(
         _ scope: Scope, variants: [AvatarVariant], pixelsPerColumn: Int,
         progress: @escaping @Sendable (WarmProgress) -> Void = { _ in }
     ) async throws -> WarmReport {

@@ -2,13 +2,13 @@ import LoupePipeline
 import RickAndMortyAPI
 
 /// Why a page or an avatar could not be warmed, with its cause kept until the report says it.
-public enum WarmFailure: Error, Sendable, CustomStringConvertible {
+package enum WarmFailure: Error, Sendable, CustomStringConvertible {
     /// The request or the image failed; the error says how.
     case failed(any Error)
     /// The server could not confirm a cached avatar (`warm --refresh`); the stale copy was kept.
     case staleKept
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .failed(let error): "\(error)"
         case .staleKept: "could not revalidate; the stale copy was kept"

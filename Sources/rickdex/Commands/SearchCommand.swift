@@ -71,7 +71,7 @@ struct SearchCommand: AsyncParsableCommand {
                 // Past the last page the API says only "nothing here": page 1 knows the listing's size.
                 let first = found.items.isEmpty && page > 1 ? try await client.characters(query.at(page: 1)) : found
                 result = SearchResult(
-                    page: found, count: first.count, pages: first.pages, query: query, root: connection.publishedRoot)
+                    page: found, count: first.count, pages: first.pages, query: query, root: connection.jsonRoot)
             }
             // The API matches letters as sent: "martinez" finds no "Martínez" there. The names the
             // cache (or the bundled data) knows, compared folded, say what was meant.
@@ -102,7 +102,7 @@ struct SearchCommand: AsyncParsableCommand {
             if TerminalDevice.standardOutput.isTerminal || global.color == .always { print("No characters match.") } else {
                 StandardStreams.error("No characters match.\n")
             }
-            let known = KnownEntries.lookUp(setting: global.apiSetting, cache: global.cache, [.character])
+            let known = KnownEntries.lookUp(setting: global.api, cache: global.cache, [.character])
             for line in NoMatchHints(query: query, known: known.characters, complete: known.hasEveryCharacter).lines {
                 StandardStreams.error("hint: \(line)\n")
             }
@@ -135,7 +135,7 @@ struct SearchCommand: AsyncParsableCommand {
     private func foldedMatches(_ typed: String, query: CharacterQuery, connection: APIConnection) async throws
         -> SearchResult<RMCharacter>?
     {
-        let known = KnownEntries.lookUp(setting: global.apiSetting, cache: global.cache, [.character])
+        let known = KnownEntries.lookUp(setting: global.api, cache: global.cache, [.character])
         let spelled = Set(known.characters.map(\.name).filter { NameFolding.contains($0, typed) })
         guard !spelled.isEmpty, spelled.count <= 5 else { return nil }
         var found: [Int: RMCharacter] = [:]

@@ -80,8 +80,12 @@ struct ServeCommand: AsyncParsableCommand {
                 Without it, URLs follow the request: a proxy's Forwarded or X-Forwarded-Host and \
                 X-Forwarded-Proto headers, else Host, else the address listened on.
                 """,
-            valueName: "url"))
-    var publicURL: String?
+            valueName: "url"),
+        transform: { text in
+            guard let root = APIRoot(text) else { throw ValidationError("a public URL is an http(s) URL") }
+            return root
+        })
+    var publicURL: APIRoot?
 
     @Option(
         help: ArgumentHelp(
@@ -116,11 +120,6 @@ struct ServeCommand: AsyncParsableCommand {
         }
         guard (0...65535).contains(port) else { throw ValidationError("--port must be 0...65535") }
         guard latency >= 0 else { throw ValidationError("--latency must be 0 or more") }
-        if let publicURL {
-            guard let url = URL(string: publicURL), ["http", "https"].contains(url.scheme ?? ""), url.host != nil else {
-                throw ValidationError("--public-url must be an http(s) URL, not '\(publicURL)'")
-            }
-        }
         for (name, value) in [("--json-cache-control", jsonCacheControl), ("--avatar-cache-control", avatarCacheControl)]
         where value?.contains(where: { $0.isNewline || ($0.asciiValue ?? 32) < 32 }) == true {
             throw ValidationError("\(name) must be one line of header text")
@@ -156,9 +155,9 @@ struct ServeCommand: AsyncParsableCommand {
             banner += "Misbehaving on purpose\(avatarsOnly ? " on avatars" : ""): \(misbehave.rawValue)\n"
         }
         let everywhere = host == "0.0.0.0" || host == "::" ? " (listening on every address: use this machine's name from elsewhere)" : ""
-        banner += "Serving \(dataset.characters.count) characters from \(folder.path) at \(server.baseURL)\(everywhere) (Ctrl-C stops)\n"
+        banner += "Serving \(dataset.characters.count) characters from \(folder.path) at \(server.root)\(everywhere) (Ctrl-C stops)\n"
         _ = try? FileDescriptor.standardError.writeAll(banner.utf8)
-        print(server.baseURL.absoluteString)
+        print(server.root)
         fflush(nil)
         try await server.wait()
     }

@@ -7,12 +7,12 @@ import LoupeToolbox
 /// Options every command that talks to the API takes.
 struct GlobalOptions: ParsableArguments {
     @Option(
-        name: .long,
+        name: .customLong("api"),
         help: ArgumentHelp(
             "The API root URL, or 'fixtures' for the bundled (generated) dataset served on a loopback port.",
-            discussion: "Default: $RICKDEX_API, else https://rickandmortyapi.com/api.",
-            valueName: "url"))
-    var api: String?
+            discussion: "Default: $RICKDEX_API, else \(APIRoot.realService).",
+            valueName: "url"), transform: APISetting.parse)
+    var apiOption: APISetting?
 
     @Option(name: .long, help: "When to use colour: auto (a terminal without NO_COLOR), always or never.")
     var color: ColorChoice = .auto
@@ -50,6 +50,9 @@ struct GlobalOptions: ParsableArguments {
     func validate() throws {
         if let timeout, !(timeout > 0) { throw ValidationError("--timeout takes seconds above 0, e.g. 10 or 2.5") }
         if retries < 0 { throw ValidationError("--retries takes 0 or more") }
+        if apiOption == nil, let variable = Self.apiVariable {
+            do { _ = try APISetting.parse(variable) } catch { throw ValidationError("RICKDEX_API='\(variable)': \(error)") }
+        }
         if let file = trustedCertificates, !FileSystem.isReadable(file) {
             throw ValidationError("the CA file \(file) (--cacert or RICKDEX_CACERT) cannot be read")
         }
@@ -79,18 +82,13 @@ struct GlobalOptions: ParsableArguments {
     /// A request's whole wait, retries included, without `--timeout`.
     static let defaultRequestWait = Duration.seconds(30)
 
-    /// `--api`, then `RICKDEX_API`, then the real service; an address without a scheme
-    /// (`localhost:8080`, `127.0.0.1:8080/api`) means http://, as curl reads it.
-    var apiSetting: String {
-        Self.apiSetting(api ?? ProcessInfo.processInfo.environment["RICKDEX_API"].flatMap { $0.isEmpty ? nil : $0 })
+    /// `--api`, then `RICKDEX_API`, then the real service.
+    var api: APISetting {
+        apiOption ?? Self.apiVariable.flatMap { try? APISetting.parse($0) } ?? .url(.realService)
     }
 
-    /// `setting` (an `--api` value), or the real service, as `apiSetting` reads it.
-    static func apiSetting(_ given: String?) -> String {
-        let setting = given ?? APIConnection.realService
-        guard setting != "fixtures", !setting.contains("://") else { return setting }
-        let host = setting.split(separator: "/", maxSplits: 1).first.map(String.init) ?? setting
-        let looksLikeAnAddress = host.contains(":") || host.contains(".") || host.lowercased().hasPrefix("localhost")
-        return looksLikeAnAddress ? "http://" + setting : setting
+    /// `RICKDEX_API`, when set.
+    static var apiVariable: String? {
+        ProcessInfo.processInfo.environment["RICKDEX_API"].flatMap { $0.isEmpty ? nil : $0 }
     }
 }

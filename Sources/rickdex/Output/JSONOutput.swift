@@ -1,4 +1,5 @@
 import FoundationEssentials
+import RickAndMortyAPI
 import TerminalUI
 import LoupeToolbox
 
@@ -9,14 +10,12 @@ enum JSONOutput {
         StandardStreams.output(try encoded(value))
     }
 
-    /// `value` as printed, with a newline; URLs under `root.from` moved under `root.to`.
-    static func encoded<T: Encodable>(_ value: T, moving root: (from: String, to: String)? = nil) throws -> [UInt8] {
+    /// `value` as printed, with a newline; the API's URLs written under `root`, when given.
+    static func encoded<T: Encodable>(_ value: T, root: APIRoot? = nil) throws -> [UInt8] {
         // The API's own form, milliseconds included, so nothing is lost on the way through.
-        let encoder = OrderedJSONEncoder(pretty: true) {
+        let encoder = OrderedJSONEncoder(pretty: true, userInfo: root.map { [.apiRoot: $0] } ?? [:]) {
             $0.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true))
         }
-        let bytes = try encoder.encode(value) + [0x0A]
-        guard let root, root.from != root.to else { return bytes }
-        return URLRewriter.replacing(bytes, prefix: Array(root.from.utf8), with: Array(root.to.utf8))
+        return try encoder.encode(value) + [0x0A]
     }
 }

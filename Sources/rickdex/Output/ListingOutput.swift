@@ -18,7 +18,7 @@ enum ListingOutput {
         }
         if json {
             return try connection.printJSON(
-                SearchResult(page: page, count: first.count, pages: first.pages, query: query, root: connection.publishedRoot))
+                SearchResult(page: page, count: first.count, pages: first.pages, query: query, root: connection.jsonRoot))
         }
         let rows = page.items.map { fields($0).map { TerminalText.sanitize($0) } }
         guard TerminalDevice.standardOutput.isTerminal else {

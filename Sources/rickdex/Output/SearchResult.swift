@@ -32,7 +32,7 @@ struct SearchResult<Resource: APIResource>: Encodable {
 
     /// One page of `query`'s matches, its links under `root`; `count` and `pages` are the whole
     /// listing's, also past its last page.
-    init(page: Page<Resource>, count: Int, pages: Int, query: ResourceQuery<Resource>, root: String) {
+    init(page: Page<Resource>, count: Int, pages: Int, query: ResourceQuery<Resource>, root: APIRoot) {
         info = Info(
             count: count, pages: pages,
             next: page.number < pages ? query.at(page: page.number + 1).link(under: root) : nil,

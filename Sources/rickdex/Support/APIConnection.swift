@@ -10,8 +10,6 @@ import UseCases
 /// What a command talks to: the API client and the image pipeline, both through the cache, and
 /// the bundled dataset's server (a `rickdex serve` child) behind them when `--api fixtures`.
 struct APIConnection: Sendable {
-    static let realService = "https://rickandmortyapi.com/api"
-
     let client: any RickAndMortyClient
     /// The client again, asking the server even about fresh answers (browse's refresh); `nil`
     /// offline.
@@ -29,13 +27,10 @@ struct APIConnection: Sendable {
     /// The cache folder, where the API's answers and the images are kept.
     var disk: DiskCache { responses.disk }
 
-    /// The API root that `--json` names: the `--api` URL, online and offline alike, and for
-    /// `fixtures` the dataset's own (the real service's root, as its files write it), since the
-    /// bundled server's port closes with the command.
-    let publishedRoot: String
-    /// Where answers name the API now (`fixtures`: a loopback port), when that differs from
-    /// `publishedRoot`.
-    private var answeredRoot: String? = nil
+    /// The root `--json` writes URLs under: the `--api` root, online and offline alike, and for
+    /// `fixtures` the real service's (as the dataset writes them), since the bundled server's port
+    /// closes with the command.
+    let jsonRoot: APIRoot
     /// What each host spoke, for `-v`; `nil` offline.
     private var connections: ConnectionLog? = nil
     /// The requests in flight (a slow one is shown as it waits); `nil` offline.
@@ -43,7 +38,7 @@ struct APIConnection: Sendable {
     /// `waiting for HOST · 4 s` on stderr while a request waits, on a terminal.
     private var waiting: WaitingLine? = nil
 
-    /// Prints `value` as `--json`: the API's shape, its URLs under `publishedRoot`, so the same
+    /// Prints `value` as `--json`: the API's shape, its URLs under `jsonRoot`, so the same
     /// command gives the same bytes online and offline, and `fixtures` names no closed port.
     func printJSON<T: Encodable>(_ value: T) throws {
         StandardStreams.output(try json(value))
@@ -51,7 +46,7 @@ struct APIConnection: Sendable {
 
     /// What `printJSON` prints.
     func json<T: Encodable>(_ value: T) throws -> [UInt8] {
-        try JSONOutput.encoded(value, moving: answeredRoot.map { ($0, publishedRoot) })
+        try JSONOutput.encoded(value, root: jsonRoot)
     }
 
     /// Connects as `options` say. `fixtures` starts the bundled dataset's server (`rickdex serve`)
@@ -60,34 +55,34 @@ struct APIConnection: Sendable {
     static func open(_ options: GlobalOptions, eachRequest: Bool = false) async throws -> APIConnection {
         let logger = Logger.forCommandLine(verbose: options.verbose)
         let disk = try options.cache.open()
-        let setting = options.apiSetting
+        let setting = options.api
         if options.offline {
             // Answers read back under the --api root, as they were online (the real service's
             // for fixtures, whose port is gone).
-            let identity = try identity(for: setting, baseURL: setting == "fixtures" ? nil : url(setting))
+            let identity = setting.identity()
             let responses = DiskResponseCache(disk: disk, identity: identity)
             return APIConnection(
-                client: OfflineRickAndMortyClient(cache: responses),
+                client: OfflineRickAndMortyClient(cache: responses, root: identity.root),
                 images: .keyed(by: identity, dataLoader: nil, dataCache: disk), responses: responses,
-                server: nil,
-                verbose: options.verbose, publishedRoot: Self.root(identity.baseURL?.absoluteString ?? identity.canonicalRoot))
+                server: nil, verbose: options.verbose, jsonRoot: identity.root)
         }
         var server: FixturesServer?
-        let baseURL: URL
-        if setting == "fixtures" {
+        let root: APIRoot
+        switch setting {
+        case .fixtures:
             // It waits for the child's first line: on a thread of its own, not the pool's.
             let started = try await Blocking.run("fixtures.start") { try FixturesServer() }
-            logger.debug("serving the bundled dataset", metadata: ["url": "\(started.baseURL)"])
+            logger.debug("serving the bundled dataset", metadata: ["url": "\(started.root)"])
             server = started
-            baseURL = started.baseURL
-        } else {
-            baseURL = try url(setting)
+            root = started.root
+        case .url(let given):
+            root = given
         }
-        let identity = try identity(for: setting, baseURL: baseURL)
+        let identity = setting.identity(at: root)
         let transport = HTTPTransport(configuration: options.transport(eachRequest: eachRequest), logger: logger)
         let responses = DiskResponseCache(disk: disk, identity: identity)
         return APIConnection(
-            client: HTTPRickAndMortyClient(baseURL: baseURL, transport: transport, cache: responses, logger: logger),
+            client: HTTPRickAndMortyClient(root: root, transport: transport, cache: responses, logger: logger),
             images: .keyed(
                 by: identity, dataLoader: ImageFetcher(transport: transport), dataCache: disk,
                 acceptsStale: options.cache.avatarsAcceptedStale,
@@ -95,8 +90,7 @@ struct APIConnection: Sendable {
                 // HTTP/1.1 to the host's connections below it.
                 dataLoadingLimit: Workload.transfers.width),
             responses: responses, server: server, verbose: options.verbose,
-            publishedRoot: server == nil ? root(baseURL.absoluteString) : identity.canonicalRoot,
-            answeredRoot: server == nil ? nil : root(baseURL.absoluteString), connections: transport.connections,
+            jsonRoot: server == nil ? root : .realService, connections: transport.connections,
             activity: transport.activity, waiting: eachRequest ? nil : WaitingLine(activity: transport.activity))
     }
 
@@ -141,26 +135,5 @@ struct APIConnection: Sendable {
             await connection.close()
             throw OfflineMiss.wrapping(error, options: options)
         }
-    }
-
-    /// A root URL without its trailing slash.
-    private static func root(_ url: String) -> String {
-        url.hasSuffix("/") ? String(url.dropLast()) : url
-    }
-
-    /// The cache's name for an API: `fixtures` whatever port it runs on, else the root URL.
-    static func identity(for setting: String, baseURL: URL?) throws -> APIIdentity {
-        if setting == "fixtures" { return APIIdentity(name: "fixtures", baseURL: baseURL) }
-        let root = try url(setting).absoluteString
-        return APIIdentity(name: root.hasSuffix("/") ? String(root.dropLast()) : root, baseURL: baseURL)
-    }
-
-    private static func url(_ setting: String) throws -> URL {
-        guard let url = URL(string: setting), let scheme = url.scheme, ["http", "https"].contains(scheme), url.host != nil
-        else {
-            let nearest = Spelling.nearest(to: setting, among: ["fixtures"]).map { "; did you mean '\($0)'?" } ?? ""
-            throw ValidationError("--api must be an http(s) URL or 'fixtures', not '\(setting)'\(nearest)")
-        }
-        return url
     }
 }

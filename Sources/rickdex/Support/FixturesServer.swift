@@ -1,5 +1,6 @@
 import FoundationEssentials
 import LoupeToolbox
+import RickAndMortyAPI
 
 /// The bundled dataset's server for `--api fixtures`: `rickdex serve` on a free loopback port, as
 /// a child process that ends with this one (so the command's own threads never serve).
@@ -10,7 +11,7 @@ import LoupeToolbox
 /// write to it. Thread-safe, as `ChildProcess` is.
 final class FixturesServer: Sendable {
     /// Its API root, e.g. `http://127.0.0.1:49152/api`.
-    let baseURL: URL
+    let root: APIRoot
     private let process: ChildProcess
 
     /// Starts it and waits until it listens.
@@ -29,7 +30,7 @@ final class FixturesServer: Sendable {
         }
         // The first line of its output is the API root, once it listens.
         let line = (try? process.readOutputLine()) ?? []
-        guard let url = URL(string: String(decoding: line, as: UTF8.self)), url.port != nil else {
+        guard let root = APIRoot(String(decoding: line, as: UTF8.self)), root.url.port != nil else {
             let status = process.wait()
             var message = String(decoding: process.readAllErrors(), as: UTF8.self).trimmingWhitespace()
             if message.hasPrefix("rickdex: ") { message.removeFirst("rickdex: ".count) }
@@ -38,7 +39,7 @@ final class FixturesServer: Sendable {
                     + (message.isEmpty ? "rickdex serve exited with status \(status)" : message),
                 exitCode: status == 0 ? ErrorReport.network : status)
         }
-        baseURL = url
+        self.root = root
     }
 
     /// Stops the server and waits for it.

@@ -8,9 +8,9 @@ extension KnownEntries {
     /// dataset (found as `rickdex serve` finds it, beside the installed `bin/`); else what the
     /// cache holds for that API. Empty when neither can be read: hints are a courtesy.
     static func lookUp(
-        setting: String, cache: CacheOptions, _ kinds: Set<ResourceKind> = Set(ResourceKind.allCases)
+        setting: APISetting, cache: CacheOptions, _ kinds: Set<ResourceKind> = Set(ResourceKind.allCases)
     ) -> KnownEntries {
-        if setting == "fixtures" {
+        if setting == .fixtures {
             guard
                 let folder = try? BundledDataset.locate(
                     configured: ProcessInfo.processInfo.environment["RICKDEX_FIXTURES"]),
@@ -18,9 +18,7 @@ extension KnownEntries {
             else { return KnownEntries() }
             return .all(in: dataset, kinds)
         }
-        guard let identity = try? APIConnection.identity(for: setting, baseURL: nil), let disk = try? cache.open() else {
-            return KnownEntries()
-        }
-        return .cached(in: DiskResponseCache(disk: disk, identity: identity), kinds)
+        guard let disk = try? cache.open() else { return KnownEntries() }
+        return .cached(in: DiskResponseCache(disk: disk, identity: setting.identity()), kinds)
     }
 }

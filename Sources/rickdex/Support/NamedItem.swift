@@ -48,7 +48,7 @@ enum NamedItem {
     }
 
     private static func knownNames(_ kind: ResourceKind, _ options: GlobalOptions) -> [String] {
-        let known = KnownEntries.lookUp(setting: options.apiSetting, cache: options.cache, [kind])
+        let known = KnownEntries.lookUp(setting: options.api, cache: options.cache, [kind])
         return known.characters.map(\.name) + known.episodes.map(\.name) + known.locations.map(\.name)
     }
 }

@@ -20,7 +20,6 @@ struct OfflineMiss: ReportableError {
 
     var hint: String? {
         let others = cached.filter { $0.key != api }.sorted { $0.value > $1.value }
-        let option = api == "fixtures" ? "--api fixtures" : "--api \(api)"
         var lines: [String] = []
         if cached.isEmpty {
             lines.append("The cache in \(folder) holds no API answers yet.")
@@ -31,7 +30,7 @@ struct OfflineMiss: ReportableError {
         if let other = others.first, cached[api] == nil {
             lines.append("To read those: --api \(other.key) --offline.")
         }
-        lines.append("To fill it for this one, run online: rickdex warm --all \(option) (or with the same filters).")
+        lines.append("To fill it for this one, run online: rickdex warm --all --api \(api) (or with the same filters).")
         return lines.joined(separator: "\n")
     }
 
@@ -46,7 +45,6 @@ struct OfflineMiss: ReportableError {
             default: false
             }
         guard isMiss, options.offline, let disk = try? options.cache.open() else { return error }
-        let api = (try? APIConnection.identity(for: options.apiSetting, baseURL: nil).name) ?? options.apiSetting
-        return OfflineMiss(miss: error, api: api, folder: disk.root.path, cached: disk.usage(group: APIIdentity.apiName(ofKey:)).groups)
+        return OfflineMiss(miss: error, api: options.api.description, folder: disk.root.path, cached: disk.usage(group: APIIdentity.apiName(ofKey:)).groups)
     }
 }

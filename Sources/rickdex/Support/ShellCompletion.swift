@@ -50,7 +50,8 @@ enum ShellCompletion {
         let folder = value(of: "--cache-dir", in: words)
         guard let cache = try? CacheOptions.parse(folder.map { ["--cache-dir", $0] } ?? []) else { return KnownEntries() }
         let setting = value(of: "--api", in: words) ?? environment["RICKDEX_API"].flatMap { $0.isEmpty ? nil : $0 }
-        return KnownEntries.lookUp(setting: GlobalOptions.apiSetting(setting), cache: cache, [kind])
+        return KnownEntries.lookUp(
+            setting: setting.flatMap { try? APISetting.parse($0) } ?? .url(.realService), cache: cache, [kind])
     }
 
     /// The value after `option` (or in `option=value`) on the command line.
