@@ -6,9 +6,9 @@ import PackageDescription
 /// ArgumentParser out of its resolution and its build: 5 packages resolved instead of 25.
 let command = TargetDependencyCondition.when(traits: ["Command"])
 
+// Linux only (glibc; built and tested on Debian 12 and Ubuntu), so no `platforms` and only apt providers.
 let package = Package(
     name: "Rickdex",
-    platforms: [.macOS(.v15)],
     products: [
         .executable(name: "rickdex", targets: ["rickdex"]),
         // Loupe, the image pipeline: generic libraries, which know nothing of Rick and Morty.
@@ -41,15 +41,14 @@ let package = Package(
     targets: [
         // C: the system libraries, found through pkg-config, and the only code that calls them.
         // setjmp/longjmp stays in these shims.
-        .systemLibrary(
-            name: "CLoupeJPEGSystem", pkgConfig: "libjpeg", providers: [.apt(["libjpeg-dev"]), .brew(["jpeg-turbo"])]),
-        .systemLibrary(name: "CLoupePNGSystem", pkgConfig: "libpng", providers: [.apt(["libpng-dev"]), .brew(["libpng"])]),
+        .systemLibrary(name: "CLoupeJPEGSystem", pkgConfig: "libjpeg", providers: [.apt(["libjpeg-dev"])]),
+        .systemLibrary(name: "CLoupePNGSystem", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         .target(name: "CLoupeJPEG", dependencies: ["CLoupeJPEGSystem"]),
         .target(name: "CLoupePNG", dependencies: ["CLoupePNGSystem"]),
         // libcurl's headers only: CLoupeCurl loads the library on the first request.
-        .systemLibrary(name: "CLoupeCurlSystem", providers: [.apt(["libcurl4-openssl-dev"]), .brew(["curl"])]),
+        .systemLibrary(name: "CLoupeCurlSystem", providers: [.apt(["libcurl4-openssl-dev"])]),
         .target(name: "CLoupeCurl", dependencies: ["CLoupeCurlSystem"]),
-        .systemLibrary(name: "CLoupeZlibSystem", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
+        .systemLibrary(name: "CLoupeZlibSystem", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         // glibc's malloc told to keep freed memory (mallopt) as rickdex starts: the only code that calls it.
         .target(name: "CMalloc"),
 

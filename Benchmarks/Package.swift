@@ -12,7 +12,6 @@ let rickdex = String(Context.packageDirectory.split(separator: "/").dropLast().l
 // that prints JSON until it can resolve.)
 let package = Package(
     name: "RickdexBenchmarks",
-    platforms: [.macOS(.v15)],
     dependencies: [
         .package(path: ".."),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),

@@ -1,6 +1,4 @@
-#if canImport(Glibc)
-    import Glibc
-#endif
+import Glibc
 
 /// A whole file's bytes through stdio, as any tool must read them.
 enum FileBytes {

@@ -6,11 +6,7 @@ import NIOCore
 import RickAndMortyAPI
 import ServiceLifecycle
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import Glibc
 
 /// `rickdex serve`: the Rick and Morty API's routes and semantics over a dataset folder.
 ///

@@ -5,11 +5,7 @@ import SystemPackage
 import HTTPTypes
 import LoupeToolbox
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import Glibc
 
 /// HTTP GET with the limits every request shares: a deadline per attempt, a cap on the
 /// body, retries with backoff on 5xx, 429 and dropped connections, and a limit on requests at

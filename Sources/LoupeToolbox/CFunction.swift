@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import Glibc
 
 /// C functions found at run time: those glibc has but its Swift module does not declare
 /// (`renameat2`, `posix_spawn_file_actions_addclosefrom_np`). The one place that turns a `dlsym`
@@ -17,11 +13,7 @@ package enum CFunction {
             guard let opened = dlopen(library, RTLD_NOW | RTLD_LOCAL) else { return nil }
             handle = opened
         } else {
-            #if canImport(Glibc)
-                handle = nil  // RTLD_DEFAULT
-            #else
-                return nil
-            #endif
+            handle = nil  // RTLD_DEFAULT
         }
         guard let symbol = dlsym(handle, name) else { return nil }
         return unsafeBitCast(symbol, to: type)

@@ -1,11 +1,7 @@
 import FoundationEssentials
 import SystemPackage
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import Glibc
 
 /// swift-system's `Errno` is the project's one errno type: what the file, process and device
 /// tools throw (typed), and what messages quote ("No space left on device").

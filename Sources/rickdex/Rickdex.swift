@@ -4,11 +4,7 @@ import CMalloc
 import FoundationEssentials
 import LoupeToolbox
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import Glibc
 
 /// `rickdex`: search Rick and Morty characters from a terminal or a script.
 @main
@@ -74,11 +70,7 @@ struct Rickdex: AsyncParsableCommand {
             if !(error is QuietExit), !report.isCleanExit, CommandLineWords.areAllGlobalOptions(words) || words.first == "browse" {
                 report.exitCode = 2
             }
-            #if canImport(Glibc)
-                Glibc.exit(report.exitCode)
-            #else
-                Darwin.exit(report.exitCode)
-            #endif
+            Glibc.exit(report.exitCode)
         }
     }
 }

@@ -15,7 +15,7 @@ struct ModuleMap {
 
     /// Modules that come with the toolchain, which `Package.swift` does not name.
     static let system: Set<String> = [
-        "Foundation", "FoundationEssentials", "FoundationInternationalization", "FoundationNetworking", "Glibc", "Darwin",
+        "Foundation", "FoundationEssentials", "FoundationInternationalization", "FoundationNetworking", "Glibc",
         "Musl", "Dispatch", "Synchronization", "_Concurrency", "Testing", "XCTest",
     ]
 

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import Glibc
 
 /// Colours in Oklab (Björn Ottosson, 2020): a perceptual space where straight-line distance
 /// follows what eyes see, cheap to enter and leave. Cell fitting and palette matching measure

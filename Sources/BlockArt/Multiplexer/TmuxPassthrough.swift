@@ -1,11 +1,7 @@
 import FoundationEssentials
 import LoupeToolbox
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import Glibc
 
 /// Turns tmux's `allow-passthrough` on for this process's pane while it draws, and puts back what
 /// the pane had when the process ends, however it ends: as chafa does, only the pane's own

@@ -1,11 +1,7 @@
 import FoundationEssentials
 import LoupeToolbox
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import Glibc
 
 /// Asks the terminal what it is, in one round trip on the controlling terminal: XTVERSION, the
 /// kitty graphics query, OSC 11 (background), `CSI 16 t` (cell size) and, last, DA1, which every

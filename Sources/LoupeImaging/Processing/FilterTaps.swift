@@ -1,10 +1,6 @@
 import LoupeToolbox
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import Glibc
 
 /// Lanczos3 weights for resampling one axis from `source` to `target` samples.
 ///

@@ -1,9 +1,5 @@
 import SystemPackage
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import Glibc
 
 /// A detached POSIX thread for a loop that blocks (libcurl's `poll`, a device read), which
 /// must not hold one of Swift concurrency's few threads. Foundation's `Thread` does the same,
@@ -33,13 +29,11 @@ package enum BackgroundThread {
     /// Linux's `pthread_setname_np`, which Glibc's Swift module does not offer: the thread's
     /// `comm` under `/proc`. Best effort; a thread without a name works the same.
     private static func nameCurrentThread(_ name: String) {
-        #if os(Linux)
-            let file = open("/proc/thread-self/comm", O_WRONLY | O_CLOEXEC)
-            guard file >= 0 else { return }
-            let bytes = Array(name.utf8.prefix(15))
-            _ = bytes.withUnsafeBytes { write(file, $0.baseAddress, $0.count) }
-            close(file)
-        #endif
+        let file = open("/proc/thread-self/comm", O_WRONLY | O_CLOEXEC)
+        guard file >= 0 else { return }
+        let bytes = Array(name.utf8.prefix(15))
+        _ = bytes.withUnsafeBytes { write(file, $0.baseAddress, $0.count) }
+        close(file)
     }
 
     private final class Context {

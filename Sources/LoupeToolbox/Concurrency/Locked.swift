@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import Glibc
 
 /// A value behind a pthread mutex, for state shared between threads where no actor fits (a cache
 /// read from synchronous code).

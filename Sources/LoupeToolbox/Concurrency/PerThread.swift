@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import Glibc
 
 /// A value of which each thread has its own copy, made on the thread's first use and freed when
 /// the thread ends: a memo table read and written from many threads at once with no lock and no

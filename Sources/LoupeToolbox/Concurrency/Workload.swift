@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import Glibc
 
 /// What bounds a batch of work, and so how many items run at once: the one policy for every
 /// bounded window in the package.

@@ -1,11 +1,7 @@
 import Synchronization
 import SystemPackage
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import Glibc
 
 /// Writes files so that no reader ever sees one half-written: into a temporary file, then renamed
 /// over the final name. The one writer every module uses (the disk cache, export, sheets,

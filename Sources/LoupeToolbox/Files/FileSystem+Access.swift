@@ -1,10 +1,6 @@
 import SystemPackage
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import Glibc
 
 extension FileSystem {
     /// The whole file, or `nil` when it does not exist or cannot be read.

@@ -1,10 +1,6 @@
 import SystemPackage
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import Glibc
 
 /// The project's one file-system layer: paths as text in and out, the calls swift-system does not
 /// wrap (rename, renameat2, writev, unlink, mkdir, futimens, readdir, flock) in one place, as
@@ -22,14 +18,10 @@ package enum FileSystem {
     /// file system cannot say (glibc before 2.28, some network file systems): the caller then
     /// looks and renames itself. Throws any other failure (a missing folder, a full disk).
     package static func renameUnlessPresent(_ source: String, to destination: String) throws(Errno) -> Bool {
-        #if canImport(Glibc)
-            guard let renameat2 = system_renameat2 else { return false }
-            if renameat2(AT_FDCWD, source, AT_FDCWD, destination, 1 /* RENAME_NOREPLACE */) == 0 { return true }
-            guard errno == EEXIST || errno == EINVAL || errno == ENOSYS else { throw Errno.current }
-            return false
-        #else
-            return false
-        #endif
+        guard let renameat2 = system_renameat2 else { return false }
+        if renameat2(AT_FDCWD, source, AT_FDCWD, destination, 1 /* RENAME_NOREPLACE */) == 0 { return true }
+        guard errno == EEXIST || errno == EINVAL || errno == ENOSYS else { throw Errno.current }
+        return false
     }
 
     /// Makes a folder and any missing parents, each with `permissions`; an existing folder is fine,

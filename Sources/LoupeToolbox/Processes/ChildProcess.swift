@@ -1,10 +1,6 @@
 import SystemPackage
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import Glibc
 
 /// A program started with `posix_spawn`, its standard input, output and error piped to this
 /// process, as Foundation's `Process` with three `Pipe`s starts one (without linking Foundation,

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import Glibc
 
 /// Questions about processes that Foundation answers only with a `ProcessInfo`, or not at all.
 package enum Processes {

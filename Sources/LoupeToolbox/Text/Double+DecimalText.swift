@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import Glibc
 
 extension Double {
     /// The value with `places` decimals, as C's `printf("%.*f")` writes it (the C library's own

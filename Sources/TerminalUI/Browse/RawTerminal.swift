@@ -4,11 +4,7 @@ import FoundationEssentials
 import SystemPackage
 import LoupeToolbox
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import Glibc
 
 /// The terminal in raw mode on the alternate screen (with mouse reporting when asked), and the
 /// promise to give it back: on `restore()`, on SIGINT/SIGTERM/SIGHUP, at exit, and on a crash

@@ -8,11 +8,7 @@ import TerminalUI
 import LoupeToolbox
 import UseCases
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import Glibc
 
 /// `rickdex search [NAME] [filters] [--page N | --all] [--json] [--no-preview]`
 struct SearchCommand: AsyncParsableCommand {

@@ -6,11 +6,7 @@ import RickAndMortyAPI
 import SystemPackage
 import LoupeToolbox
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import Glibc
 
 /// `rickdex serve [--data DIR] [--host H] [--port N] [faults]`: the Rick and Morty API over a
 /// dataset folder. `--api fixtures` runs it as a child (`FixturesServer`).
@@ -177,11 +173,7 @@ struct ServeCommand: AsyncParsableCommand {
 
     /// Ends the process: the C library's `exit`, which ArgumentParser's `exit(withError:)` hides.
     private static func terminate(_ status: Int32) -> Never {
-        #if canImport(Glibc)
-            Glibc.exit(status)
-        #else
-            Darwin.exit(status)
-        #endif
+        Glibc.exit(status)
     }
 }
 

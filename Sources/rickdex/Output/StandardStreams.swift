@@ -1,11 +1,7 @@
 import BlockArt
 import LoupeToolbox
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import Glibc
 
 /// Whole writes to standard output and error, straight to the descriptors (as `FileHandle`
 /// wrote them, without linking Foundation for it). A stream that is gone (a closed pipe, a full

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import Glibc
 
 /// Gives the terminal back when the process dies of a signal Swift code cannot catch: a trap
 /// (`fatalError`, an overflow), a bad access, an abort. A handler that only makes

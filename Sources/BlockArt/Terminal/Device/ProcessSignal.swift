@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import Glibc
 
 /// The signals a terminal program handles itself, by their POSIX numbers.
 package enum ProcessSignal: Sendable, CaseIterable {

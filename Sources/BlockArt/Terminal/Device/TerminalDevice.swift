@@ -1,11 +1,7 @@
 import LoupeToolbox
 import SystemPackage
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import Glibc
 
 /// A file descriptor that may be a terminal: whether it is one, its size, its modes, and waiting
 /// for its input. The terminal calls swift-system does not wrap (`isatty`, `ioctl`, `termios`,

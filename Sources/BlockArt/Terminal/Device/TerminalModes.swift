@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import Glibc
 
 /// A terminal's line discipline (`termios`), and the two variants a full-screen program needs.
 package struct TerminalModes: @unchecked Sendable {
