@@ -113,7 +113,7 @@ struct ModuleMap {
         Set(dependencies.map { docNames[$0] ?? $0 })
     }
 
-    private func swiftFiles(in path: String) -> [(String, [String])] {
+    func swiftFiles(in path: String) -> [(String, [String])] {
         let folder = root.appendingPathComponent(path)
         guard let walker = FileManager.default.enumerator(atPath: folder.path) else { return [] }
         return walker.compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") }.sorted().compactMap { name in
