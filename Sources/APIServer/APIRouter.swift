@@ -94,13 +94,13 @@ struct APIRouter: Sendable {
         return Payload(status: .ok, contentType: "image/jpeg", headers: validators, body: avatar.bytes)
     }
 
-    /// Runs a handler behind the fault plan: a misbehaviour, or latency, then maybe a 500, a 429,
+    /// Runs a handler behind the fault plan: a misbehavior, or latency, then maybe a 500, a 429,
     /// a consistently shortened body or a connection dropped mid-body.
     private func respond(_ request: Request, avatar: Bool = false, _ make: @Sendable () throws -> Payload) async throws
         -> Response
     {
-        if let misbehaviour = faults.plan.misbehaviour, avatar || !faults.plan.misbehavesOnAvatarsOnly {
-            return try await HostileResponse.make(misbehaviour, for: request, payload: { try make() })
+        if let misbehavior = faults.plan.misbehavior, avatar || !faults.plan.misbehavesOnAvatarsOnly {
+            return try await HostileResponse.make(misbehavior, for: request, payload: { try make() })
         }
         if faults.plan.latency > .zero {
             try await LoopClock.sleep(for: faults.plan.latency)

@@ -24,7 +24,7 @@ package enum APIServer {
         let base = BaseURL()
         let router = APIRouter(dataset: dataset, configuration: configuration, base: base).build(logger: logger)
         let server = try await start(
-            router: ExpressBehaviour(routes: router), host: configuration.host, port: configuration.port, logger: logger)
+            router: ExpressBehavior(routes: router), host: configuration.host, port: configuration.port, logger: logger)
         base.set(server.root)
         return server
     }

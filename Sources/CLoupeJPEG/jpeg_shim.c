@@ -107,7 +107,7 @@ typedef struct rdx_decoder {
 } rdx_decoder;
 
 /// Counts warnings. libjpeg only warns about damaged data (a bad Huffman code, bytes before a
-/// marker, a premature end) and goes on, painting grey; JPEG has no checksum, so these warnings
+/// marker, a premature end) and goes on, painting gray; JPEG has no checksum, so these warnings
 /// are the only sign of damage, and they are kept to fail the decode. A premature end is told
 /// apart, since it means the file was cut short.
 static void rdx_emit_message(j_common_ptr info, int level) {

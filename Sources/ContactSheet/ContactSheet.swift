@@ -40,13 +40,13 @@ public struct ContactSheet: Sendable {
         var sheet = Bitmap(width: width, height: height, fill: theme.background)
         sheet.draw(
             BitmapFont.title.truncate(title, toWidth: width - 2 * Self.padding), x: Self.padding,
-            baseline: Self.padding + BitmapFont.title.ascent, font: .title, colour: theme.text)
+            baseline: Self.padding + BitmapFont.title.ascent, font: .title, color: theme.text)
         if !subtitle.isEmpty {
             let titleWidth = BitmapFont.title.width(of: title) + 12
             sheet.draw(
                 BitmapFont.regular.truncate(subtitle, toWidth: max(0, width - titleWidth - 2 * Self.padding)),
                 x: Self.padding + titleWidth, baseline: Self.padding + BitmapFont.title.ascent, font: .regular,
-                colour: theme.secondaryText)
+                color: theme.secondaryText)
         }
         for (index, entry) in entries.enumerated() {
             let x = Self.padding + (index % columnCount) * cellWidth
@@ -66,7 +66,7 @@ public struct ContactSheet: Sendable {
         var baseline = y + thumbnailSize + 6 + BitmapFont.bold.ascent
         let name = BitmapFont.bold.truncate(entry.title, toWidth: inner)
         sheet.draw(
-            name, x: x + (inner - BitmapFont.bold.width(of: name)) / 2, baseline: baseline, font: .bold, colour: theme.text)
+            name, x: x + (inner - BitmapFont.bold.width(of: name)) / 2, baseline: baseline, font: .bold, color: theme.text)
         for (number, line) in entry.lines.enumerated() {
             baseline += BitmapFont.regular.lineHeight
             let dotted = number == 0 && entry.dot != nil
@@ -75,10 +75,10 @@ public struct ContactSheet: Sendable {
             let total = BitmapFont.regular.width(of: text) + (dotted ? BitmapFont.regular.width(of: "● ") : 0)
             var penX = x + (inner - total) / 2
             if dotted, let dot = entry.dot {
-                sheet.draw("●", x: penX, baseline: baseline, font: .regular, colour: dot)
+                sheet.draw("●", x: penX, baseline: baseline, font: .regular, color: dot)
                 penX += BitmapFont.regular.width(of: "● ")
             }
-            sheet.draw(text, x: penX, baseline: baseline, font: .regular, colour: theme.secondaryText)
+            sheet.draw(text, x: penX, baseline: baseline, font: .regular, color: theme.secondaryText)
         }
     }
 

@@ -6,7 +6,7 @@ public struct ContactSheetEntry: Sendable {
     public var thumbnail: Bitmap?
     /// The first line, in bold (the character's name).
     public var title: String
-    /// Lines under the title; the first gets a dot in `dot`'s colour before it (the status).
+    /// Lines under the title; the first gets a dot in `dot`'s color before it (the status).
     public var lines: [String]
     public var dot: RGBA?
 

@@ -1,6 +1,6 @@
 import LoupeImaging
 
-/// The sheet's colours.
+/// The sheet's colors.
 public enum Theme: String, Sendable, CaseIterable {
     case light
     case dark

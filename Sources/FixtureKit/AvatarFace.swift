@@ -15,7 +15,7 @@ struct AvatarFace {
     let pupilShift: Double
     let planets: [(x: Double, y: Double, r: Double, ink: UInt8)]
 
-    /// `accent` is the first of the eight palette entries planets take their colour from.
+    /// `accent` is the first of the eight palette entries planets take their color from.
     init(_ character: CharacterDTO, accent: UInt8, random: inout SplitMix64) {
         isRobot = character.species == "Robot"
         isAlien = character.species == "Alien" || character.species == "Cronenberg"

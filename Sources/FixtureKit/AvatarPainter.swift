@@ -121,17 +121,17 @@ struct AvatarPainter {
             }
         }
         // Mouth: an arc, smiling for the living.
-        let mouthCentreY = face.isDead ? 200.0 : 140.0
+        let mouthCenterY = face.isDead ? 200.0 : 140.0
         let mouthRadius = face.isDead ? 30.0 : 42.0
-        let distance = ((u - 150) * (u - 150) + (v - mouthCentreY) * (v - mouthCentreY)).squareRoot()
+        let distance = ((u - 150) * (u - 150) + (v - mouthCenterY) * (v - mouthCenterY)).squareRoot()
         let onArc = abs(distance - mouthRadius) < 2.4 && abs(u - 150) < 24
-        if onArc, face.isDead ? v < mouthCentreY : v > mouthCentreY { ink = Ink.mouth.rawValue }
+        if onArc, face.isDead ? v < mouthCenterY : v > mouthCenterY { ink = Ink.mouth.rawValue }
         return ink
     }
 
     private func makePalette(_ character: CharacterDTO, _ random: inout SplitMix64) -> [RGBA] {
-        let top = Self.randomColour(&random, bright: true)
-        let bottom = Self.randomColour(&random, bright: false)
+        let top = Self.randomColor(&random, bright: true)
+        let bottom = Self.randomColor(&random, bright: false)
         var palette = (0..<Self.gradientSteps).map { step in
             Self.mix(top, bottom, Double(step) / Double(Self.gradientSteps - 1))
         }
@@ -146,15 +146,15 @@ struct AvatarPainter {
             character.name.contains("Rick")
             ? RGBA(170, 215, 235)
             : random.pick([RGBA(90, 60, 30), RGBA(240, 200, 90), RGBA(30, 30, 30), RGBA(200, 90, 40), RGBA(120, 120, 130)])
-        let shirt = Self.randomColour(&random, bright: true)
+        let shirt = Self.randomColor(&random, bright: true)
         palette.append(RGBA(24, 22, 26))  // outline
         palette += Self.shades(of: skin) + Self.shades(of: hair) + Self.shades(of: shirt)
         palette += [RGBA(250, 250, 245), RGBA(12, 12, 14), RGBA(150, 40, 50)]
-        palette += (0..<8).map { _ in Self.randomColour(&random, bright: random.chance(0.5)) }
+        palette += (0..<8).map { _ in Self.randomColor(&random, bright: random.chance(0.5)) }
         return palette
     }
 
-    private static func randomColour(_ random: inout SplitMix64, bright: Bool) -> RGBA {
+    private static func randomColor(_ random: inout SplitMix64, bright: Bool) -> RGBA {
         let floor = bright ? 110 : 20
         let ceiling = bright ? 250 : 150
         return RGBA(
@@ -162,8 +162,8 @@ struct AvatarPainter {
         )
     }
 
-    private static func shades(of colour: RGBA) -> [RGBA] {
-        [colour, mix(colour, RGBA(0, 0, 0), 0.25), mix(colour, RGBA(255, 255, 255), 0.3)]
+    private static func shades(of color: RGBA) -> [RGBA] {
+        [color, mix(color, RGBA(0, 0, 0), 0.25), mix(color, RGBA(255, 255, 255), 0.3)]
     }
 
     private static func mix(_ a: RGBA, _ b: RGBA, _ t: Double) -> RGBA {

@@ -1,7 +1,7 @@
 /// How often and how patiently a request is retried after a transient failure.
 ///
 /// Delays grow exponentially from `baseDelay` with "equal jitter" (half fixed, half random), so
-/// many clients retrying at once spread out; a server's `Retry-After` is honoured up to
+/// many clients retrying at once spread out; a server's `Retry-After` is honored up to
 /// `maxRetryAfter`, past which waiting is not worth it and the failure is reported.
 public struct RetryPolicy: Sendable, Hashable {
     /// Attempts in all, the first included (1 disables retries).

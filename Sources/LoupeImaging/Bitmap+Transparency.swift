@@ -4,7 +4,7 @@ extension Bitmap {
         pixels.withUnsafeBytes { bytes in
             for y in 0..<height {
                 // Alpha is every fourth byte: AND the alphas of a row together, a loop the
-                // compiler vectorises, and stop at the first row that is not all 255.
+                // compiler vectorizes, and stop at the first row that is not all 255.
                 let row = bytes.baseAddress! + y * bytesPerRow
                 var alphas: UInt8 = 255
                 for x in 0..<width {

@@ -11,7 +11,7 @@ public struct Bitmap: Sendable, Equatable {
     /// The pixels, `bytesPerRow * height` bytes.
     public var pixels: [UInt8]
 
-    /// A bitmap filled with one colour.
+    /// A bitmap filled with one color.
     public init(width: Int, height: Int, fill: RGBA = RGBA(0, 0, 0, 0)) {
         precondition(width > 0 && height > 0, "a bitmap needs a positive size")
         self.width = width

@@ -1,17 +1,17 @@
-/// An image of palette indices: one byte a pixel naming one of at most 256 colours.
+/// An image of palette indices: one byte a pixel naming one of at most 256 colors.
 ///
 /// This is how many small web images are stored (8-bit palette PNG): about 40 % of one real set of 826 portraits.
 public struct IndexedBitmap: Sendable, Equatable {
     public let width: Int
     public let height: Int
-    /// Up to 256 colours; alpha below 255 is written as a `tRNS` chunk.
+    /// Up to 256 colors; alpha below 255 is written as a `tRNS` chunk.
     public var palette: [RGBA]
     /// `width * height` indices into `palette`, rows top to bottom.
     public var indices: [UInt8]
 
     public init(width: Int, height: Int, palette: [RGBA], indices: [UInt8]) {
         precondition(width > 0 && height > 0, "an image needs a positive size")
-        precondition((1...256).contains(palette.count), "a palette holds 1...256 colours")
+        precondition((1...256).contains(palette.count), "a palette holds 1...256 colors")
         precondition(indices.count == width * height, "index buffer does not match the size")
         self.width = width
         self.height = height
@@ -23,11 +23,11 @@ public struct IndexedBitmap: Sendable, Equatable {
     public func expanded() -> Bitmap {
         var pixels = [UInt8](repeating: 0, count: width * height * 4)
         for (position, index) in indices.enumerated() {
-            let colour = palette[Int(index) < palette.count ? Int(index) : 0]
-            pixels[position * 4] = colour.red
-            pixels[position * 4 + 1] = colour.green
-            pixels[position * 4 + 2] = colour.blue
-            pixels[position * 4 + 3] = colour.alpha
+            let color = palette[Int(index) < palette.count ? Int(index) : 0]
+            pixels[position * 4] = color.red
+            pixels[position * 4 + 1] = color.green
+            pixels[position * 4 + 2] = color.blue
+            pixels[position * 4 + 3] = color.alpha
         }
         return Bitmap(width: width, height: height, pixels: pixels)
     }

@@ -1,4 +1,4 @@
-/// One 8-bit RGBA colour, straight alpha.
+/// One 8-bit RGBA color, straight alpha.
 public struct RGBA: Sendable, Hashable {
     public var red: UInt8
     public var green: UInt8

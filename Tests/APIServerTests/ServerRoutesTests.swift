@@ -6,7 +6,7 @@ import RickAndMortyAPI
 import TestSupport
 import Testing
 
-/// The loopback server's wire behaviour, read with plain HTTP.
+/// The loopback server's wire behavior, read with plain HTTP.
 @Suite struct ServerRoutesTests {
     let transport = HTTPTransport(configuration: TransportConfiguration(retry: .none))
 

@@ -39,7 +39,7 @@ import Testing
     }
 
     /// `rickdex` and every module it links import FoundationEssentials, never all of Foundation,
-    /// which brings ICU's data and the internationalisation layer (tens of megabytes).
+    /// which brings ICU's data and the internationalization layer (tens of megabytes).
     @Test func theShippedExecutableLinksNoFoundation() throws {
         let declared = try Self.map.declared()
         var linked: Set<String> = []

@@ -122,13 +122,13 @@ import LoupeToolbox
         var random = SplitMix64(seed: 0xB10B)
         for _ in 0..<40 {
             var image = Bitmap(width: 8, height: rows)
-            let colours = (0..<3).map { _ in
+            let colors = (0..<3).map { _ in
                 RGBA(
                     .random(in: 0...255, using: &random), .random(in: 0...255, using: &random),
                     .random(in: 0...255, using: &random))
             }
             for y in 0..<rows {
-                for x in 0..<8 { image[x, y] = colours[(x / 3 + y / 5 + Int.random(in: 0...1, using: &random)) % 3] }
+                for x in 0..<8 { image[x, y] = colors[(x / 3 + y / 5 + Int.random(in: 0...1, using: &random)) % 3] }
             }
             let labs = (0..<rows).map { y in
                 (0..<8).map { x in OKLab.from(red: image[x, y].red, green: image[x, y].green, blue: image[x, y].blue) }
@@ -182,7 +182,7 @@ import LoupeToolbox
         #expect(worst < 1e-5)
     }
 
-    @Test func transparentPixelsPullNoColourWithoutABackground() {
+    @Test func transparentPixelsPullNoColorWithoutABackground() {
         // A red cell whose left column is transparent: every sub-cell is still mostly opaque, and
         // the cell is plain red, not darkened towards the transparent pixels' black.
         var image = Bitmap(width: 8, height: 8, fill: RGBA(255, 0, 0))
@@ -192,7 +192,7 @@ import LoupeToolbox
                 == ["\u{1B}[48;2;255;0;0m \u{1B}[0m"])
     }
 
-    @Test func paletteModesFitTheirColoursToo() {
+    @Test func paletteModesFitTheirColorsToo() {
         // Skin and a dark line: both snap to palette entries, and the split survives.
         let cell = Self.cell(.octant, on: RGBA(40, 30, 30), off: RGBA(230, 190, 160)) { _, y in y < 2 }
         for mode in [ColorMode.palette256, .palette16] {
@@ -224,13 +224,13 @@ import LoupeToolbox
         }
     }
 
-    @Test func aColourIsSentOnlyWhenItChanges() {
+    @Test func aColorIsSentOnlyWhenItChanges() {
         let flat = Bitmap(width: 48, height: 8, fill: RGBA(10, 20, 30))
         let line = CellRenderer(symbols: .quadrant, mode: .truecolor).render(flat, columns: 6, rows: 1)[0]
         #expect(line == "\u{1B}[48;2;10;20;30m      \u{1B}[0m")
     }
 
-    @Test func withoutColourThereAreNoEscapes() throws {
+    @Test func withoutColorThereAreNoEscapes() throws {
         let lines = CellRenderer(symbols: .octant, mode: .none).render(try Self.avatar(), columns: 8, rows: 4)
         #expect(!lines.joined().contains("\u{1B}"))
         #expect(lines.count == 4 && lines.allSatisfy { $0.count == 8 })
@@ -240,14 +240,14 @@ import LoupeToolbox
         #expect(CellRenderer(symbols: .quadrant, mode: .none).render(image, columns: 2, rows: 1) == [" @"])
     }
 
-    @Test func palettesPickTheNearestColourByEye() {
+    @Test func palettesPickTheNearestColorByEye() {
         #expect(Palette.xterm256.nearest(red: 255, green: 0, blue: 0) == 196)
         #expect(Palette.xterm256.nearest(red: 128, green: 128, blue: 128) == 244)
         #expect(Palette.xterm256.nearest(red: 95, green: 135, blue: 175) == 67)
         #expect(Palette.xterm256.nearest(red: 0, green: 0, blue: 0) == 16)
         #expect(Palette.ansi16.nearest(red: 250, green: 10, blue: 10) == 9)
         #expect(Palette.ansi16.nearest(red: 120, green: 120, blue: 120) == 8)
-        // A dark blue-grey: plain RGB distance would pick grey 238; by eye it is the cube's 60.
+        // A dark blue-gray: plain RGB distance would pick gray 238; by eye it is the cube's 60.
         #expect(Palette.xterm256.nearest(red: 80, green: 80, blue: 120) == 60)
     }
 }

@@ -21,14 +21,14 @@ import Testing
         #expect(text == "\u{1B}]1337;File=inline=1;size=3;width=8;height=4;preserveAspectRatio=1:AQID\u{07}")
     }
 
-    @Test func sixelPaintsEachColourAndLeavesTransparencyAlone() throws {
+    @Test func sixelPaintsEachColorAndLeavesTransparencyAlone() throws {
         var image = Bitmap(width: 3, height: 6)
         for y in 0..<6 { image[0, y] = RGBA(255, 0, 0) }
         image[2, 0] = RGBA(0, 0, 255)
         let text = SixelEncoder.encode(image)
         #expect(text.hasPrefix("\u{1B}P0;1;0q\"1;1;3;6"))
         #expect(text.hasSuffix("-\u{1B}\\"))
-        // The palette is the image's own two colours, exactly (no xterm cube rounding).
+        // The palette is the image's own two colors, exactly (no xterm cube rounding).
         let registers = Dictionary(
             uniqueKeysWithValues: text.matches(of: /#(\d+);2;(\d+);(\d+);(\d+)/).map {
                 (String($0.output.2 + ";" + $0.output.3 + ";" + $0.output.4), String($0.output.1))
@@ -42,7 +42,7 @@ import Testing
     }
 
     @Test func sixelKeepsSkinTonesTheFixedPaletteLost() {
-        // Rick's skin: the nearest xterm cube entry is a grey-ish 181; the adaptive palette keeps it.
+        // Rick's skin: the nearest xterm cube entry is a gray-ish 181; the adaptive palette keeps it.
         let skin = RGBA(232, 196, 170)
         let image = Bitmap(width: 12, height: 12, fill: skin)
         let palette = MedianCut.palette(for: image)

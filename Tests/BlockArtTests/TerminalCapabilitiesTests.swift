@@ -10,7 +10,7 @@ import Testing
             environment: environment, isTerminal: isTerminal, color: color, graphics: graphics, terminalColumns: nil)
     }
 
-    @Test func colourModesComeFromColortermAndTerm() {
+    @Test func colorModesComeFromColortermAndTerm() {
         #expect(detect(["TERM": "xterm-256color", "COLORTERM": "truecolor"]).colorMode == .truecolor)
         #expect(detect(["TERM": "xterm-256color", "COLORTERM": "24bit"]).colorMode == .truecolor)
         #expect(detect(["TERM": "xterm-256color"]).colorMode == .palette256)

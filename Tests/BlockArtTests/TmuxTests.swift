@@ -28,8 +28,8 @@ import Testing
         #expect(client.cellSize == CellSize(width: 9, height: 18))
         #expect(client.pane == "%0" && client.clientProcess == 4242)
         #expect(!client.passesThrough, "tmux 3.3a writes the option as 0 or 1")
-        #expect(!client.drawsSixel && !client.carriesTruecolour)
-        #expect(Self.sixelClient.drawsSixel && Self.sixelClient.carriesTruecolour)
+        #expect(!client.drawsSixel && !client.carriesTruecolor)
+        #expect(Self.sixelClient.drawsSixel && Self.sixelClient.carriesTruecolor)
         #expect(TmuxClient(display: "no server running on /tmp/tmux-0/default") == nil)
         #expect(TmuxClient(display: "3.3a\txterm") == nil, "too few fields")
     }
@@ -40,7 +40,7 @@ import Testing
         #expect(found.identity?.name == "kitty")
         #expect(found.symbols == .octant, "kitty 0.40+ draws octants, through tmux too")
         #expect(found.cellSize == CellSize(width: 9, height: 18))
-        #expect(!found.placeholderTruecolour, "no RGB in the client's features: ids go as 256-colour indices")
+        #expect(!found.placeholderTruecolor, "no RGB in the client's features: ids go as 256-color indices")
         #expect(found.origins[.graphics]?.source == .tmux)
         #expect(found.origins[.graphics]?.detail.contains("Unicode placeholders") == true)
     }

@@ -19,9 +19,9 @@ import Testing
         let bitmap = sheet.render(entries(10))
         #expect(bitmap.width == 4 * sheet.cellWidth + ContactSheet.padding)
         #expect(bitmap.height == ContactSheet.headerHeight + 3 * sheet.cellHeight(lines: 1) + ContactSheet.padding)
-        // The first avatar's centre is its picture; the corner of its cell is background.
-        let centreX = ContactSheet.padding + (sheet.cellWidth - ContactSheet.padding) / 2
-        #expect(bitmap[centreX, ContactSheet.headerHeight + 32] == RGBA(40, 90, 200))
+        // The first avatar's center is its picture; the corner of its cell is background.
+        let centerX = ContactSheet.padding + (sheet.cellWidth - ContactSheet.padding) / 2
+        #expect(bitmap[centerX, ContactSheet.headerHeight + 32] == RGBA(40, 90, 200))
         #expect(bitmap[ContactSheet.padding, ContactSheet.headerHeight] == Theme.light.background)
     }
 
@@ -57,8 +57,8 @@ import Testing
     @Test func aMissingAvatarIsAPlaceholderDisc() {
         let sheet = ContactSheet(columns: 1, title: "x")
         let bitmap = sheet.render([ContactSheetEntry(thumbnail: nil, title: "Nobody", lines: [])])
-        let centreX = ContactSheet.padding + (sheet.cellWidth - ContactSheet.padding) / 2
-        #expect(bitmap[centreX, ContactSheet.headerHeight + 32] == Theme.light.placeholder)
+        let centerX = ContactSheet.padding + (sheet.cellWidth - ContactSheet.padding) / 2
+        #expect(bitmap[centerX, ContactSheet.headerHeight + 32] == Theme.light.placeholder)
     }
 
     /// Names beyond ASCII, as the real service writes them, drawn with their own glyphs (not "?"),
@@ -75,8 +75,8 @@ import Testing
         // A letter outside the atlas draws as the letter it is written on.
         var caron = Bitmap(width: 20, height: 20, fill: RGBA(255, 255, 255))
         var plain = caron
-        caron.draw("ǎ", x: 2, baseline: 14, font: .regular, colour: RGBA(0, 0, 0))
-        plain.draw("a", x: 2, baseline: 14, font: .regular, colour: RGBA(0, 0, 0))
+        caron.draw("ǎ", x: 2, baseline: 14, font: .regular, color: RGBA(0, 0, 0))
+        plain.draw("a", x: 2, baseline: 14, font: .regular, color: RGBA(0, 0, 0))
         #expect(caron == plain)
         let golden = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Goldens/sheet-names.png")
         if ProcessInfo.processInfo.environment["RICKDEX_RECORD_GOLDENS"] == "1" {

@@ -21,7 +21,7 @@ import Testing
         #expect(RetryPolicy.none.delay(afterAttempt: 1, retryAfter: nil, randomUnit: 0.5) == nil)
     }
 
-    @Test func honoursRetryAfterWithinItsBound() {
+    @Test func honorsRetryAfterWithinItsBound() {
         #expect(policy.delay(afterAttempt: 1, retryAfter: .seconds(3), randomUnit: 0.5) == .seconds(3))
         // A shorter Retry-After than the backoff does not shorten the backoff.
         #expect(policy.delay(afterAttempt: 4, retryAfter: .milliseconds(1), randomUnit: 0) == .milliseconds(250))

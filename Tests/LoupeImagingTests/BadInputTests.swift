@@ -26,7 +26,7 @@ import LoupeToolbox
     }
 
     @Test(arguments: [0.2, 0.5, 0.9])
-    func truncatedJPEGIsAnErrorNotGrey(fraction: Double) throws {
+    func truncatedJPEGIsAnErrorNotGray(fraction: Double) throws {
         for progressive in [true, false] {
             let whole = try ImagingTestData.avatar(try ImagingTestData.avatarID(png: false, progressive: progressive))
             let cut = Array(whole.prefix(Int(Double(whole.count) * fraction)))

@@ -37,14 +37,14 @@ import Testing
         return found
     }
 
-    @Test func rgbaPNGHasTheSignatureAndColourType6() throws {
+    @Test func rgbaPNGHasTheSignatureAndColorType6() throws {
         let png = try PNGEncoder().encode(Self.gradient)
         #expect(png.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]))
         #expect(Array(png[16..<24]) == [0, 0, 0, 40, 0, 0, 0, 30])
         #expect(png[24] == 8 && png[25] == 6)
     }
 
-    @Test func paletteImageBecomesAColourType3PNGWithTransparency() throws {
+    @Test func paletteImageBecomesAColorType3PNGWithTransparency() throws {
         let image = IndexedBitmap(
             width: 4, height: 2, palette: [RGBA(255, 0, 0), RGBA(0, 0, 255, 0)], indices: [0, 1, 0, 1, 1, 0, 1, 0])
         let png = try PNGEncoder(compressionLevel: 9).encode(image)

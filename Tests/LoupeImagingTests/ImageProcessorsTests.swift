@@ -20,8 +20,8 @@ import Testing
     @Test func aRingDrawnOnThePlainCircleIsTheRingedCircle() throws {
         let image = try Self.decoded(2)
         let plain = ImageProcessors.CircleThumbnail(size: 64).process(image)
-        let ring = ImageProcessors.Ring(colour: RGBA(10, 120, 250), width: 4)
-        #expect(ring.process(plain) == ImageProcessors.CircleThumbnail(size: 64, ring: ring.colour, ringWidth: 4).process(image))
+        let ring = ImageProcessors.Ring(color: RGBA(10, 120, 250), width: 4)
+        #expect(ring.process(plain) == ImageProcessors.CircleThumbnail(size: 64, ring: ring.color, ringWidth: 4).process(image))
     }
 
     @Test func resizeFitsOrFillsAndNeverUpscalesUnlessAsked() {
@@ -55,7 +55,7 @@ import Testing
         #expect(([a, bc] as [any ImageProcessing]).identifier != ([ab, c] as [any ImageProcessing]).identifier)
         #expect(ImageProcessors.Resize(side: 64).identifier == "resize(64x64,fill,crop)")
         #expect(ImageProcessors.Resize(side: 64, upscale: true).identifier == "resize(64x64,fill,crop,upscale)")
-        #expect(ImageProcessors.Circle().identifier != ImageProcessors.Circle(ring: .init(colour: RGBA(1, 1, 1), width: 2)).identifier)
+        #expect(ImageProcessors.Circle().identifier != ImageProcessors.Circle(ring: .init(color: RGBA(1, 1, 1), width: 2)).identifier)
         #expect(ImageProcessors.Composition([a, c]).identifier == "[a|c]")
     }
 

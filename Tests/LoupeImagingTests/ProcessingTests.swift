@@ -4,14 +4,14 @@ import Testing
 @testable import LoupeImaging
 
 @Suite struct ProcessingTests {
-    @Test func solidColourStaysSolidThroughAResize() {
+    @Test func solidColorStaysSolidThroughAResize() {
         let solid = Bitmap(width: 300, height: 300, fill: RGBA(12, 200, 99))
         let small = Resampler.resize(solid, width: 64, height: 64)
         #expect(small.width == 64 && small.height == 64)
         #expect(ImagingTestData.maxDifference(small, Bitmap(width: 64, height: 64, fill: RGBA(12, 200, 99))) <= 1)
     }
 
-    @Test func aFineCheckerboardAveragesToGreyWithoutAliasing() {
+    @Test func aFineCheckerboardAveragesToGrayWithoutAliasing() {
         var checker = Bitmap(width: 256, height: 256)
         for y in 0..<256 {
             for x in 0..<256 {
@@ -32,7 +32,7 @@ import Testing
         for x in 0..<16 {
             let pixel = small[x, 8]
             if pixel.alpha > 10 {
-                #expect(pixel.red > 240, "a white edge blended with transparent stays white, not grey (x \(x): \(pixel))")
+                #expect(pixel.red > 240, "a white edge blended with transparent stays white, not gray (x \(x): \(pixel))")
             }
         }
     }
@@ -50,7 +50,7 @@ import Testing
         #expect(row.filter { $0 > 0 && $0 < 255 }.count >= 2)
     }
 
-    @Test func ringHasItsColourAndAnAntiAliasedInnerEdge() {
+    @Test func ringHasItsColorAndAnAntiAliasedInnerEdge() {
         let green = RGBA(76, 196, 96)
         let circle = ImageProcessors.CircleThumbnail(size: 64, ring: green, ringWidth: 4).process(
             Bitmap(width: 100, height: 100, fill: RGBA(0, 0, 255)))
@@ -84,7 +84,7 @@ import Testing
         #expect(ringed.identifier == "circle(size=64,ring=#010203/4.0)")
     }
 
-    @Test func cropTakesTheCentre() {
+    @Test func cropTakesTheCenter() {
         var image = Bitmap(width: 30, height: 10, fill: RGBA(0, 0, 0))
         image.fill(RGBA(255, 0, 0), x: 10, y: 0, width: 10, height: 10)
         let square = image.cropped(x: 10, y: 0, width: 10, height: 10)

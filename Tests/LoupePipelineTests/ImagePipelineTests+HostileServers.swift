@@ -9,16 +9,16 @@ import Testing
 @testable import LoupePipeline
 
 extension ImagePipelineTests {
-    @Test(arguments: Misbehaviour.allCases)
-    func aHostileImageServerEndsInItsErrorAndNothingIsStored(_ misbehaviour: Misbehaviour) async throws {
-        let faults = FaultPlan(misbehaviour: misbehaviour, misbehavesOnAvatarsOnly: true)
+    @Test(arguments: Misbehavior.allCases)
+    func aHostileImageServerEndsInItsErrorAndNothingIsStored(_ misbehavior: Misbehavior) async throws {
+        let faults = FaultPlan(misbehavior: misbehavior, misbehavesOnAvatarsOnly: true)
         try await TestData.withServer(faults: faults) { base in
             let url = Self.avatar(1, under: base)
-            let slow = [.trickle, .silent].contains(misbehaviour)
+            let slow = [.trickle, .silent].contains(misbehavior)
             let cap = 256 << 10
             let images = try pipeline(base, attempts: 1, timeout: .seconds(slow ? 1 : 30), maxBodyBytes: cap)
             let expected: (HTTPError) -> Bool =
-                switch misbehaviour {
+                switch misbehavior {
                 case .silent: { $0 == .timedOut(url: url.absoluteString, seconds: 1) }
                 // The headers and a first byte came: a trickle answered, too slowly (or, on a machine
                 // too busy for even those to come in the second, no answer).

@@ -32,7 +32,7 @@ import Testing
             text
                 == #"{"id":1,"name":"Rick \"C-137\" Sánchez\n","origin":{"name":"Earth","url":"https://example.com/api/location/1"},"#
                 + #""episode":[1,2],"score":1.5,"alive":true,"tags":{"a":1,"b":2}}"#,
-            "nil left out as the synthesised encoding does, slashes unescaped, a dictionary's keys sorted")
+            "nil left out as the synthesized encoding does, slashes unescaped, a dictionary's keys sorted")
         #expect(try JSONDecoder().decode(Character.self, from: Data(text.utf8)) == Self.rick, "Foundation reads it back")
     }
 

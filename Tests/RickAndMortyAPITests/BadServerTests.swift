@@ -119,7 +119,7 @@ import Testing
         #expect(attempts.withLock { $0 } == 3)
     }
 
-    @Test func throttledThenSuccessHonoursRetryAfter() async throws {
+    @Test func throttledThenSuccessHonorsRetryAfter() async throws {
         let body = try Self.rickJSON
         try await withServer(answering: { hit in
             hit == 1

@@ -10,13 +10,13 @@ import Testing
 @Suite struct HostileServerTests {
     static let cap = 256 << 10
 
-    func outcome(_ misbehaviour: Misbehaviour) async throws -> (error: APIError?, url: String) {
-        try await TestData.withServer(faults: FaultPlan(misbehaviour: misbehaviour)) { base async throws in
+    func outcome(_ misbehavior: Misbehavior) async throws -> (error: APIError?, url: String) {
+        try await TestData.withServer(faults: FaultPlan(misbehavior: misbehavior)) { base async throws in
             let url = "\(base.absoluteString)/character/1"
             do {
                 // A short deadline only where the wait is the point; a small cap so the endless body
                 // reaches it quickly on a busy machine.
-                let slow = [.trickle, .silent].contains(misbehaviour)
+                let slow = [.trickle, .silent].contains(misbehavior)
                 let client = TestData.client(
                     base, attempts: 1, timeout: .seconds(slow ? 1 : 30), maxBodyBytes: Self.cap)
                 _ = try await client.character(id: 1)

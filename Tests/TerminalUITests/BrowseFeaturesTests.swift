@@ -76,7 +76,7 @@ import UseCases
         #expect(state.notice == nil, "a notice lasts until the next key")
     }
 
-    @Test func theClipboardGetsOneSanitisedOSC52() throws {
+    @Test func theClipboardGetsOneSanitizedOSC52() throws {
         var hostile = Self.characters[0]
         hostile.name = "Rick\u{1B}]52;c;ZXZpbA==\u{07}\u{1B}[2J Sanchez"
         let text = ClipboardShare.text(for: hostile)
@@ -94,7 +94,7 @@ import UseCases
         #expect(wrapped == "\u{1B}Ptmux;\u{1B}\u{1B}]52;c;\(encoded)\u{07}\u{1B}\\")
     }
 
-    @Test func aMissingAvatarIsADiscWithInitialsInTheStatusColour() throws {
+    @Test func aMissingAvatarIsADiscWithInitialsInTheStatusColor() throws {
         #expect(AvatarPlaceholder.initials(of: "Rick Sanchez") == "RS")
         #expect(AvatarPlaceholder.initials(of: "Mr. Poopybutthole") == "MP")
         #expect(AvatarPlaceholder.initials(of: "Squanchy") == "S")
@@ -113,7 +113,7 @@ import UseCases
         let ring = disc[48, 1]
         #expect(ring.red > 180 && ring.green < 110, "a ring in the dead status's red")
         let lettered = (30..<66).contains { x in (36..<60).contains { y in disc[x, y].red > 150 } }
-        #expect(lettered, "the initials drawn in the status colour on the grey disc")
+        #expect(lettered, "the initials drawn in the status color on the gray disc")
     }
 }
 
@@ -241,11 +241,11 @@ import UseCases
         let avatar = Bitmap(width: 64, height: 64, fill: RGBA(200, 40, 40))
         for character in state.results { state.avatars[character.id] = avatar }
         state.missingAvatars.insert(state.results[1].id)
-        let coloured = Self.view.render(state)
-        let screen = coloured.map(BrowseStateTests.plain)
+        let colored = Self.view.render(state)
+        let screen = colored.map(BrowseStateTests.plain)
         #expect(screen.count == 24 && screen.allSatisfy { TerminalText.width($0) <= 80 })
         // Row 3 on: four lines of avatars, then the names, then a blank.
-        #expect(coloured[2].contains("\u{1B}[48;2;200;40;40m"), "the avatar's red, as cell art")
+        #expect(colored[2].contains("\u{1B}[48;2;200;40;40m"), "the avatar's red, as cell art")
         #expect(screen[2].contains("(MS)"), "Morty's placeholder, as his avatar is missing")
         #expect(screen[6].hasPrefix("  Rick Sanch… ") && screen[6].contains("  Morty Smith "))
         let selected = String(state.results[6].name.prefix(10))  // eleven columns, the last an ellipsis

@@ -39,7 +39,7 @@ import Testing
         try await TestData.withServer { base in
             let query = CharacterQuery(name: "rick")
             let first = try await warmer(base).warm(
-                .characters(query), variants: AvatarVariant.catalogue, pixelsPerColumn: 8)
+                .characters(query), variants: AvatarVariant.catalog, pixelsPerColumn: 8)
             // Search rows and cast cells share 64 px plain, browse rows are 32; sheet cells (64
             // ringed) are the 64 px plain with the ring drawn on: two thumbnails a character kept.
             // Details (192 ringed) are made from the original when shown (`ProcessedImageStorage`).
@@ -50,7 +50,7 @@ import Testing
             #expect(first.failed == 0 && first.retried == 0)
 
             let second = try await warmer(base).warm(
-                .characters(query), variants: AvatarVariant.catalogue, pixelsPerColumn: 8)
+                .characters(query), variants: AvatarVariant.catalog, pixelsPerColumn: 8)
             #expect(second.avatars.cached == Self.ricks.count && second.avatars.fetched == 0)
             #expect(second.thumbnailsMade == 0 && second.thumbnailsWanted == 2 * Self.ricks.count)
             #expect(second.pages.cached == first.pages.total && second.pages.fetched == 0)
@@ -61,7 +61,7 @@ import Testing
                 by: APIIdentity(name: "test", root: TestData.root(base)), dataLoader: nil, dataCache: try DiskCache(root: temporary.url))
             let warmer = try warmer(base)
             for character in try await warmer.client.allPages(query).flatMap(\.items) {
-                for request in warmer.requests(AvatarVariant.catalogue, for: character, pixelsPerColumn: 8) {
+                for request in warmer.requests(AvatarVariant.catalog, for: character, pixelsPerColumn: 8) {
                     let size = try #require(request.processors.first as? ImageProcessors.CircleThumbnail).size
                     let thumbnail = try await offline.image(for: request)
                     #expect(thumbnail.made == (size > 128) && thumbnail.image.width == size)

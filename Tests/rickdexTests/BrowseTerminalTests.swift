@@ -345,7 +345,7 @@ import Testing
             // Rick's own avatar drawn (cells beside his name), not merely someone's.
             let deadline = Date().addingTimeInterval(30)
             var row = try rickRow()
-            // (Avatar cells carry 256-colour or truecolor escapes; the status dot only a basic one.)
+            // (Avatar cells carry 256-color or truecolor escapes; the status dot only a basic one.)
             while !(row.contains("[38;") || row.contains("[48;")) {
                 guard Date() < deadline else {
                     Issue.record("Rick's avatar not drawn within 30 s; his row: \(row.debugDescription)")

@@ -27,7 +27,7 @@ import Testing
         #expect(long.stdout.contains("\t\(longest)\t"), "\(longest)")
     }
 
-    @Test func colourAlwaysAddsEscapesAndNeverRemovesThem() async throws {
+    @Test func colorAlwaysAddsEscapesAndNeverRemovesThem() async throws {
         let always = try await run(["search", "rick", "--api", "fixtures", "--color", "always"])
         #expect(always.stdout.contains("\u{1B}[32m●\u{1B}[0m Alive"))
         let noColor = try await run(["search", "rick", "--api", "fixtures", "--color", "auto"], environment: ["NO_COLOR": "1"])
@@ -231,7 +231,7 @@ import Testing
                 #expect(result.stdout.contains("Rick Sanc") || arguments[0] == "location", "\(arguments)")
                 #expect(!result.stdout.contains("]52;") && !result.stdout.contains("\u{07}") && !result.stdout.contains("[2J"))
                 #expect(!result.stdout.contains("\u{9B}"))
-                // Every escape left is one of ours: colour and style (SGR), nothing else.
+                // Every escape left is one of ours: color and style (SGR), nothing else.
                 let escapes = result.stdout.components(separatedBy: "\u{1B}[").dropFirst()
                 #expect(escapes.allSatisfy { $0.range(of: "^[0-9;]*m", options: .regularExpression) != nil }, "\(arguments)")
                 #expect(result.stdout.components(separatedBy: "\u{1B}").count == escapes.count + 1, "\(arguments)")

@@ -76,7 +76,7 @@ import UseCases
         #expect(warm.stdout.contains("skip 6 already there and unchanged"))
     }
 
-    /// PNG thumbnails take a palette where it looks alike (the painted avatars' flat colours),
+    /// PNG thumbnails take a palette where it looks alike (the painted avatars' flat colors),
     /// less than half the bytes of the RGBA ones `--lossless` writes, and alike (SSIM 0.99 or more).
     @Test func thumbnailsTakeAPaletteUnlessLossless() async throws {
         let compact = try await export(["--ids", "1-6", "--sizes", "128"])

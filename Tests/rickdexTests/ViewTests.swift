@@ -34,7 +34,7 @@ import LoupeToolbox
         let large = try await run(["search", "rick", "--api", "fixtures", "--preview", "--preview-size", "16"])
         let lines = large.stdout.split(separator: "\n", omittingEmptySubsequences: false)
         #expect(lines.count == 20 * 8 + 2, "16 columns make 8 lines a result")
-        #expect(!large.stdout.contains("\u{1B}"), "no colour in a pipe: ASCII shades")
+        #expect(!large.stdout.contains("\u{1B}"), "no color in a pipe: ASCII shades")
         #expect(lines[0].hasPrefix("   ") && !lines[0].hasPrefix("    ."), "the circle's corner is blank")
         let refused = try await run(["search", "rick", "--api", "fixtures", "--preview-size", "7"])
         #expect(refused.status == 1)
@@ -64,7 +64,7 @@ import LoupeToolbox
         let grid = try await run(["location", "3", "--api", "fixtures", "--preview", "--color", "never"])
         let residents = TestData.fixturesDataset.locations[2].residents.count
         #expect(grid.stdout.contains("Residents (\(residents))"))
-        // Without colour each avatar is ASCII shades: the first resident's, drawn here from its file.
+        // Without color each avatar is ASCII shades: the first resident's, drawn here from its file.
         let first = try #require(
             TestData.fixturesDataset.locations[2].residents.first.flatMap { Int($0.split(separator: "/").last ?? "") })
         let bytes = try [UInt8](Data(contentsOf: TestData.fixturesDataset.avatarFile(id: first)))
@@ -121,7 +121,7 @@ import LoupeToolbox
                     })
             }
         }
-        // The screen as tmux holds it, with its colours (`-e`), and as plain text.
+        // The screen as tmux holds it, with its colors (`-e`), and as plain text.
         let plain = screen.replacingOccurrences(of: "\u{1B}\\[[0-9;]*m", with: "", options: .regularExpression)
         #expect(plain.contains("DONE"), "rickdex finished within a minute")
         #expect(plain.contains("Rick Sanchez  #1"))

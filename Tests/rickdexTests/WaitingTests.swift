@@ -9,7 +9,7 @@ import Testing
     typealias Pane = BrowseTerminalTests.Pane
 
     @Test func aSilentServerShowsTheWaitAndTheDeadlineEndsIt() async throws {
-        try await TestData.withServer(faults: FaultPlan(misbehaviour: .silent)) { base in
+        try await TestData.withServer(faults: FaultPlan(misbehavior: .silent)) { base in
             let cache = try TemporaryFolder()
             let host = "\(base.host ?? ""):\(base.port ?? 0)"
             let pane = try Pane(
@@ -30,7 +30,7 @@ import Testing
     /// Avatars that never come hold no row: the names print once their short wait is over, and
     /// stderr says which avatars are missing and why.
     @Test func avatarsThatHangHoldNoRow() async throws {
-        try await TestData.withServer(faults: FaultPlan(misbehaviour: .silent, misbehavesOnAvatarsOnly: true)) { base in
+        try await TestData.withServer(faults: FaultPlan(misbehavior: .silent, misbehavesOnAvatarsOnly: true)) { base in
             let result = try await RickdexProcess.run(["search", "rick", "--preview", "--api", base.absoluteString])
             #expect(result.status == 0, "\(result.stderr)")
             #expect(result.stdout.contains("Rick Sanchez") && result.stdout.contains("page 1 of 5"))
@@ -42,7 +42,7 @@ import Testing
 
     /// Without a terminal there is no waiting line, and the message still says it all.
     @Test func theWholeWaitIsBoundedRetriesIncluded() async throws {
-        try await TestData.withServer(faults: FaultPlan(misbehaviour: .silent)) { base in
+        try await TestData.withServer(faults: FaultPlan(misbehavior: .silent)) { base in
             // Four attempts allowed, each up to 20 s: the 1.5 s deadline ends the first.
             let result = try await RickdexProcess.run(
                 ["show", "1", "--api", base.absoluteString, "--timeout", "1.5", "--retries", "3"])
@@ -55,7 +55,7 @@ import Testing
     }
 
     @Test func browseSaysWhatItWaitsForInItsStatusLine() async throws {
-        try await TestData.withServer(faults: FaultPlan(misbehaviour: .silent)) { base in
+        try await TestData.withServer(faults: FaultPlan(misbehavior: .silent)) { base in
             let cache = try TemporaryFolder()
             let host = "\(base.host ?? ""):\(base.port ?? 0)"
             let pane = try Pane(

@@ -46,10 +46,10 @@ def read_xwd(path):
     fields = struct.unpack(">25I", data[:100])
     header_size, pixmap_format, width, height = fields[0], fields[2], fields[4], fields[5]
     byte_order, bits_per_pixel, bytes_per_line = fields[7], fields[11], fields[12]
-    red_mask, green_mask, blue_mask, colours = fields[14], fields[15], fields[16], fields[19]
+    red_mask, green_mask, blue_mask, colors = fields[14], fields[15], fields[16], fields[19]
     if pixmap_format != 2 or bits_per_pixel not in (24, 32):
         raise SystemExit(f"unexpected xwd format {pixmap_format}/{bits_per_pixel} bpp in {path}")
-    start = header_size + colours * 12
+    start = header_size + colors * 12
     rows = np.frombuffer(data[start:start + height * bytes_per_line], dtype=np.uint8).reshape(height, bytes_per_line)
     step = bits_per_pixel // 8
     raw = rows[:, :width * step].reshape(height, width, step).astype(np.uint32)

@@ -173,8 +173,8 @@ def search_ids(binary, work):
                             capture_output=True, env=dict(os.environ, XDG_CACHE_HOME=os.path.join(work, "cache")))
     return [result["id"] for result in json.loads(output.stdout)["results"]]
 
-def colourful(screen):
-    """The share of the screen in saturated colour: avatars, not text (grey) or the cursor."""
+def colorful(screen):
+    """The share of the screen in saturated color: avatars, not text (gray) or the cursor."""
     return float(np.mean(screen.max(axis=-1) - screen.min(axis=-1) > 40))
 
 def save_picture(screen, cell, columns, rows, path):

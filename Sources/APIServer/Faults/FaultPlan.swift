@@ -1,7 +1,7 @@
 /// Faults the loopback server injects, so clients can be tested against a misbehaving server.
 ///
 /// Rates are probabilities from 0 to 1, drawn per request from a generator seeded with `seed`,
-/// so a run with the same requests in the same order repeats exactly. A `misbehaviour`, when
+/// so a run with the same requests in the same order repeats exactly. A `misbehavior`, when
 /// set, replaces every answer.
 package struct FaultPlan: Sendable, Hashable {
     /// Delay before every answer.
@@ -20,8 +20,8 @@ package struct FaultPlan: Sendable, Hashable {
     package var retryAfterSeconds: Int
     package var seed: UInt64
     /// How every request is answered instead, when set.
-    package var misbehaviour: Misbehaviour?
-    /// Whether the misbehaviour is kept to avatar images (the JSON answers stay sound).
+    package var misbehavior: Misbehavior?
+    /// Whether the misbehavior is kept to avatar images (the JSON answers stay sound).
     package var misbehavesOnAvatarsOnly: Bool
     /// Requests whose path and query contain one of these are always answered 500: a fault that
     /// outlasts every retry, at a place a test chooses (e.g. `character?page=3`).
@@ -29,7 +29,7 @@ package struct FaultPlan: Sendable, Hashable {
 
     package init(
         latency: Duration = .zero, failRate: Double = 0, throttleRate: Double = 0, truncateRate: Double = 0,
-        dropRate: Double = 0, retryAfterSeconds: Int = 1, seed: UInt64 = 1, misbehaviour: Misbehaviour? = nil,
+        dropRate: Double = 0, retryAfterSeconds: Int = 1, seed: UInt64 = 1, misbehavior: Misbehavior? = nil,
         misbehavesOnAvatarsOnly: Bool = false, alwaysFailing: [String] = []
     ) {
         self.latency = latency
@@ -39,7 +39,7 @@ package struct FaultPlan: Sendable, Hashable {
         self.dropRate = dropRate
         self.retryAfterSeconds = retryAfterSeconds
         self.seed = seed
-        self.misbehaviour = misbehaviour
+        self.misbehavior = misbehavior
         self.misbehavesOnAvatarsOnly = misbehavesOnAvatarsOnly
         self.alwaysFailing = alwaysFailing
     }

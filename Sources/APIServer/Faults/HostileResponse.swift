@@ -3,13 +3,13 @@ import Hummingbird
 import NIOCore
 import ServiceLifecycle
 
-/// The answers of a `Misbehaviour`. Each stops when the client hangs up or the server shuts down,
+/// The answers of a `Misbehavior`. Each stops when the client hangs up or the server shuts down,
 /// so a client that gives up leaves nothing running.
 enum HostileResponse {
-    static func make(_ misbehaviour: Misbehaviour, for request: Request, payload: () throws -> Payload) async throws
+    static func make(_ misbehavior: Misbehavior, for request: Request, payload: () throws -> Payload) async throws
         -> Response
     {
-        switch misbehaviour {
+        switch misbehavior {
         case .trickle:
             let real = try payload()
             let body = ResponseBody(contentLength: real.body.count) { writer in

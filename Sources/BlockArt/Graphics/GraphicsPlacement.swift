@@ -11,24 +11,24 @@ public struct GraphicsPlacement: Sendable {
     /// Escapes are wrapped for tmux's passthrough.
     public var passthrough: Bool
     /// kitty images are sent with a virtual placement and drawn as Unicode placeholders, whose
-    /// ids are 24-bit colours when `truecolour`.
+    /// ids are 24-bit colors when `truecolor`.
     public var placeholders: Bool
-    public var truecolour: Bool
+    public var truecolor: Bool
     /// One cell in pixels: a sixel image is made this many pixels a cell.
     public var cellSize: CellSize
-    /// Where sixel cannot be transparent, the colour it is laid on: tmux redraws a sixel with
-    /// its unpainted pixels in a colour of the palette, not the terminal's background, and
-    /// stretched to whole cells, so it gets the image boxed to its cells on this colour.
+    /// Where sixel cannot be transparent, the color it is laid on: tmux redraws a sixel with
+    /// its unpainted pixels in a color of the palette, not the terminal's background, and
+    /// stretched to whole cells, so it gets the image boxed to its cells on this color.
     public var opaqueOn: RGBA?
 
     public init(
-        graphics: GraphicsProtocol, passthrough: Bool = false, placeholders: Bool = false, truecolour: Bool = true,
+        graphics: GraphicsProtocol, passthrough: Bool = false, placeholders: Bool = false, truecolor: Bool = true,
         cellSize: CellSize, opaqueOn: RGBA? = nil
     ) {
         self.graphics = graphics
         self.passthrough = passthrough
         self.placeholders = placeholders
-        self.truecolour = truecolour
+        self.truecolor = truecolor
         self.cellSize = cellSize
         self.opaqueOn = opaqueOn
     }
@@ -37,7 +37,7 @@ public struct GraphicsPlacement: Sendable {
         let tmuxDrawsSixel = capabilities.multiplexed && capabilities.graphics == .sixel && !capabilities.passthrough
         self.init(
             graphics: capabilities.graphics, passthrough: capabilities.passthrough, placeholders: capabilities.placeholders,
-            truecolour: capabilities.placeholderTruecolour, cellSize: capabilities.cellPixels,
+            truecolor: capabilities.placeholderTruecolor, cellSize: capabilities.cellPixels,
             opaqueOn: tmuxDrawsSixel ? capabilities.background ?? RGBA(0, 0, 0) : nil)
     }
 
@@ -103,7 +103,7 @@ public struct GraphicsPlacement: Sendable {
     /// A new placeholder for `image` boxed to `columns` x `rows` cells, and the escape that sends
     /// it with its virtual placement (passed through when asked).
     func sendPlaceholder(_ image: Bitmap, columns: Int, rows: Int) throws -> (KittyPlaceholder, String) {
-        let placeholder = KittyPlaceholder.next(columns: columns, rows: rows, truecolour: truecolour)
+        let placeholder = KittyPlaceholder.next(columns: columns, rows: rows, truecolor: truecolor)
         let png = try PNGEncoder.fastest.encode(boxed(image, columns: columns, rows: rows))
         return (placeholder, wrap(placeholder.transmission(png: png)))
     }
@@ -115,8 +115,8 @@ public struct GraphicsPlacement: Sendable {
 
     /// `image` laid on `opaqueOn`, when set.
     func opaque(_ image: Bitmap) -> Bitmap {
-        guard let colour = opaqueOn else { return image }
-        var canvas = Bitmap(width: image.width, height: image.height, fill: colour)
+        guard let color = opaqueOn else { return image }
+        var canvas = Bitmap(width: image.width, height: image.height, fill: color)
         canvas.draw(image, x: 0, y: 0)
         return canvas
     }

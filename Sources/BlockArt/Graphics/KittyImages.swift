@@ -42,7 +42,7 @@ public struct KittyImages: Sendable {
     public init(_ placement: GraphicsPlacement) {
         self.placement = GraphicsPlacement(
             graphics: .kitty, passthrough: placement.passthrough, placeholders: placement.placeholders,
-            truecolour: placement.truecolour, cellSize: placement.cellSize)
+            truecolor: placement.truecolor, cellSize: placement.cellSize)
     }
 
     /// Whether the view draws placeholder cells (`placeholder(for:)`) rather than leaving the

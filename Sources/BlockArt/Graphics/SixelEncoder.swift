@@ -1,6 +1,6 @@
 import LoupeImaging
 
-/// DEC sixel: six pixel rows a band, one pass per colour, with a palette made for the image
+/// DEC sixel: six pixel rows a band, one pass per color, with a palette made for the image
 /// (`MedianCut`, up to 256 registers) and optional Floyd–Steinberg dithering. Transparent pixels
 /// (alpha under half) are left unpainted.
 enum SixelEncoder {
@@ -9,8 +9,8 @@ enum SixelEncoder {
         let indices = quantize(image, to: palette, dither: dither)
         // P2 = 1: pixels left at 0 keep the background.
         var text = "\u{1B}P0;1;0q\"1;1;\(image.width);\(image.height)"
-        for (index, colour) in palette.enumerated() {
-            text += "#\(index);2;\(colour.x * 100 / 255);\(colour.y * 100 / 255);\(colour.z * 100 / 255)"
+        for (index, color) in palette.enumerated() {
+            text += "#\(index);2;\(color.x * 100 / 255);\(color.y * 100 / 255);\(color.z * 100 / 255)"
         }
         var bits = [UInt8](repeating: 0, count: image.width)
         for bandTop in stride(from: 0, to: image.height, by: 6) {
@@ -19,13 +19,13 @@ enum SixelEncoder {
             for y in band {
                 for x in 0..<image.width where indices[y * image.width + x] >= 0 { present.insert(indices[y * image.width + x]) }
             }
-            for (position, colour) in present.sorted().enumerated() {
+            for (position, color) in present.sorted().enumerated() {
                 for x in 0..<image.width {
                     var value: UInt8 = 0
-                    for y in band where indices[y * image.width + x] == colour { value |= 1 << (y - bandTop) }
+                    for y in band where indices[y * image.width + x] == color { value |= 1 << (y - bandTop) }
                     bits[x] = value
                 }
-                text += "#\(colour)"
+                text += "#\(color)"
                 var start = 0
                 while start < image.width {
                     var end = start + 1
@@ -47,8 +47,8 @@ enum SixelEncoder {
         var indices = [Int](repeating: -1, count: image.width * image.height)
         guard !palette.isEmpty else { return indices }
         var memo = [Int16](repeating: -1, count: 1 << 15)
-        func nearest(_ colour: SIMD3<Int32>) -> Int {
-            let clamped = colour.clamped(lowerBound: .zero, upperBound: SIMD3(repeating: 255))
+        func nearest(_ color: SIMD3<Int32>) -> Int {
+            let clamped = color.clamped(lowerBound: .zero, upperBound: SIMD3(repeating: 255))
             let key = Int(clamped.x >> 3) << 10 | Int(clamped.y >> 3) << 5 | Int(clamped.z >> 3)
             if memo[key] >= 0 { return Int(memo[key]) }
             var best = 0
@@ -73,12 +73,12 @@ enum SixelEncoder {
             for x in 0..<image.width {
                 let offset = y * image.bytesPerRow + x * 4
                 guard image.pixels[offset + 3] >= 128 else { continue }
-                var colour = SIMD3(Int32(image.pixels[offset]), Int32(image.pixels[offset + 1]), Int32(image.pixels[offset + 2]))
-                if dither { colour &+= error[current + x + 1] / 16 }
-                let index = nearest(colour)
+                var color = SIMD3(Int32(image.pixels[offset]), Int32(image.pixels[offset + 1]), Int32(image.pixels[offset + 2]))
+                if dither { color &+= error[current + x + 1] / 16 }
+                let index = nearest(color)
                 indices[y * image.width + x] = index
                 guard dither else { continue }
-                let residual = colour &- palette[index]
+                let residual = color &- palette[index]
                 error[current + x + 2] &+= residual &* 7
                 error[next + x] &+= residual &* 3
                 error[next + x + 1] &+= residual &* 5

@@ -87,8 +87,8 @@ public struct TmuxClient: Sendable, Hashable {
         features.contains("sixel") && TerminalIdentity(name: "tmux", version: version).isAtLeast([3, 4])
     }
 
-    /// 24-bit colour reaches the client's terminal as it is; without `RGB` tmux maps it to the palette.
-    public var carriesTruecolour: Bool { features.contains("RGB") }
+    /// 24-bit color reaches the client's terminal as it is; without `RGB` tmux maps it to the palette.
+    public var carriesTruecolor: Bool { features.contains("RGB") }
 
     /// `allow-passthrough` is on for the pane.
     public var passesThrough: Bool { ["on", "all", "1"].contains(passthrough) }

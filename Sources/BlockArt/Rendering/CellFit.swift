@@ -1,5 +1,5 @@
-/// The best way to draw one cell with two colours: the shape the foreground covers, chosen for
-/// the least squared error in Oklab over the cell's pixels, the colours being each side's mean.
+/// The best way to draw one cell with two colors: the shape the foreground covers, chosen for
+/// the least squared error in Oklab over the cell's pixels, the colors being each side's mean.
 struct CellFit: Equatable {
     var shape: CellShape
     /// Weighted Oklab sums under the foreground and under the background.
@@ -16,7 +16,7 @@ struct CellFit: Equatable {
     /// sums of each side matter. The sums of all `2^n` sub-cell patterns come from one pass (each
     /// is a smaller one plus one sub-cell), the eighth blocks from prefix sums: a cell costs
     /// O(2^n), with no allocation. `scratch` must hold `1 << symbols.subcells` entries. `splits`
-    /// are `symbols.splits`; the whole cell stands for "one colour" and comes first, so a flat
+    /// are `symbols.splits`; the whole cell stands for "one color" and comes first, so a flat
     /// cell (where every split ties) is drawn as a space.
     static func best(
         _ sums: CellSums, symbols: SymbolSet, splits: [Int], scratch: UnsafeMutableBufferPointer<SIMD4<Float>>,
@@ -42,7 +42,7 @@ struct CellFit: Equatable {
         forEachShape(sums, symbols: symbols, splits: splits, scratch: scratch, consider)
     }
 
-    /// The best shape of `symbols` for two fixed colours (Oklab), either way round: the shape,
+    /// The best shape of `symbols` for two fixed colors (Oklab), either way round: the shape,
     /// and whether `foreground` and `background` swap.
     static func best(
         _ sums: CellSums, symbols: SymbolSet, splits: [Int], scratch: UnsafeMutableBufferPointer<SIMD4<Float>>,
@@ -51,8 +51,8 @@ struct CellFit: Equatable {
         let total = sums.totalLab
         var best = (shape: CellShape.subcells((1 << symbols.subcells) - 1), swapped: false, error: Float.infinity)
         // Σ|x − c|² over a side is Σ|x|² − 2c·Σx + |c|²·w; the Σ|x|² terms add to a constant.
-        func cost(_ side: SIMD4<Float>, _ colour: SIMD3<Float>) -> Float {
-            -2 * (colour * SIMD3(side.x, side.y, side.z)).sum() + (colour * colour).sum() * side.w
+        func cost(_ side: SIMD4<Float>, _ color: SIMD3<Float>) -> Float {
+            -2 * (color * SIMD3(side.x, side.y, side.z)).sum() + (color * color).sum() * side.w
         }
         func consider(_ shape: CellShape, _ inside: SIMD4<Float>) {
             let outside = total - inside

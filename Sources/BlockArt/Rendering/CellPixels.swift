@@ -1,12 +1,12 @@
 import LoupeImaging
 
 /// A bitmap resampled to `width` x `height` pixels a cell, the size the cells are judged at,
-/// held as weighted Oklab (the error measured) and sRGB (the colours drawn).
+/// held as weighted Oklab (the error measured) and sRGB (the colors drawn).
 ///
-/// Each pixel is `(colour × weight, weight)`, so a sum over any region is a weighted sum and its
+/// Each pixel is `(color × weight, weight)`, so a sum over any region is a weighted sum and its
 /// weight at once. With the terminal's `background` known, pixels are blended against it and
 /// weigh 1; without, a pixel weighs its alpha, so the circle's transparent corners pull no
-/// colour towards black.
+/// color towards black.
 struct CellPixels {
     /// Pixels across a cell.
     static let width = 8

@@ -1,23 +1,23 @@
 import LoupeImaging
 
-/// Renders a bitmap as coloured text in a symbol set: each cell is the glyph and the two colours
+/// Renders a bitmap as colored text in a symbol set: each cell is the glyph and the two colors
 /// that draw its pixels with the least error in Oklab, as chafa and notcurses fit them.
 ///
 /// The image is resampled to 8x16 pixels a cell (the size a terminal draws a glyph at, and the
 /// size the cells are judged at; 8x8 where every split falls on an eighth), and every shape the set has, sub-cell patterns and eighth
-/// blocks, is scored exactly from sums of those pixels. In the 256- and 16-colour modes the best
-/// few shapes are tried with their colours snapped to the palette, and the shape is refitted to
+/// blocks, is scored exactly from sums of those pixels. In the 256- and 16-color modes the best
+/// few shapes are tried with their colors snapped to the palette, and the shape is refitted to
 /// the snapped pair.
 ///
 /// Transparency: with the terminal's `background` known, pixels are blended against it and only
 /// wholly transparent cells are left to the terminal; without it, sub-cells under half alpha are
-/// left to the terminal's default background (round avatars stay round on any theme). A colour
-/// code is sent only when a colour changes, and every line ends with a reset. With `.none`, no
+/// left to the terminal's default background (round avatars stay round on any theme). A color
+/// code is sent only when a color changes, and every line ends with a reset. With `.none`, no
 /// escapes at all: each cell is an ASCII shade of its brightness.
 public struct CellRenderer: Sendable {
     public var symbols: SymbolSet
     public var mode: ColorMode
-    /// The terminal's background colour (alpha ignored), or `nil` when it is not known.
+    /// The terminal's background color (alpha ignored), or `nil` when it is not known.
     public var background: RGBA?
 
     /// The pixels a cell is fitted at: a thumbnail this many pixels a column needs no resampling.
@@ -75,7 +75,7 @@ public struct CellRenderer: Sendable {
             return
         }
         if sums.opaque != full {
-            // Unknown background: the visible sub-cells in their mean colour, the rest left to
+            // Unknown background: the visible sub-cells in their mean color, the rest left to
             // the terminal (in the nearest shape the set has).
             let mask = drawable(sums.opaque)
             emit(
@@ -99,7 +99,7 @@ public struct CellRenderer: Sendable {
                 let background = nearest(mean(sums.totalSrgb - inside) ?? mean(inside), in: palette)
                 let fit = CellFit.best(
                     sums, symbols: symbols, splits: splits, scratch: scratch,
-                    foreground: palette.colour(ofIndex: foreground), background: palette.colour(ofIndex: background))
+                    foreground: palette.color(ofIndex: foreground), background: palette.color(ofIndex: background))
                 if fit.error < best?.error ?? .infinity {
                     best =
                         fit.swapped
@@ -112,7 +112,7 @@ public struct CellRenderer: Sendable {
         }
     }
 
-    /// The mean colour of weighted sums, or `nil` when they weigh nothing.
+    /// The mean color of weighted sums, or `nil` when they weigh nothing.
     private func mean(_ sums: SIMD4<Float>) -> SIMD3<Float>? {
         sums.w > 1e-6 ? SIMD3(sums.x, sums.y, sums.z) / sums.w : nil
     }
@@ -126,7 +126,7 @@ public struct CellRenderer: Sendable {
     }
 
     /// Writes one cell: a space in the background for an empty or full shape (or two equal
-    /// colours), else the glyph.
+    /// colors), else the glyph.
     private func emit(_ shape: CellShape, foreground: Ink, background: Ink, into writer: inout EscapeWriter) {
         let full = (1 << symbols.subcells) - 1
         switch shape {
@@ -142,9 +142,9 @@ public struct CellRenderer: Sendable {
         }
     }
 
-    private func ink(_ colour: SIMD3<Float>?) -> Ink {
-        guard let colour else { return .terminalDefault }
-        let (red, green, blue) = Self.bytes(colour)
+    private func ink(_ color: SIMD3<Float>?) -> Ink {
+        guard let color else { return .terminalDefault }
+        let (red, green, blue) = Self.bytes(color)
         switch mode {
         case .truecolor, .none: return .rgb(red, green, blue)
         case .palette256: return .indexed(Palette.xterm256.nearest(red: red, green: green, blue: blue))
@@ -152,17 +152,17 @@ public struct CellRenderer: Sendable {
         }
     }
 
-    private func nearest(_ colour: SIMD3<Float>?, in palette: Palette) -> UInt8 {
-        let (red, green, blue) = Self.bytes(colour ?? .zero)
+    private func nearest(_ color: SIMD3<Float>?, in palette: Palette) -> UInt8 {
+        let (red, green, blue) = Self.bytes(color ?? .zero)
         return palette.nearest(red: red, green: green, blue: blue)
     }
 
-    private static func bytes(_ colour: SIMD3<Float>) -> (UInt8, UInt8, UInt8) {
-        let clamped = colour.rounded(.toNearestOrEven).clamped(lowerBound: .zero, upperBound: SIMD3(repeating: 255))
+    private static func bytes(_ color: SIMD3<Float>) -> (UInt8, UInt8, UInt8) {
+        let clamped = color.rounded(.toNearestOrEven).clamped(lowerBound: .zero, upperBound: SIMD3(repeating: 255))
         return (UInt8(clamped.x), UInt8(clamped.y), UInt8(clamped.z))
     }
 
-    /// Brightness ramp from empty to full, for terminals without colour.
+    /// Brightness ramp from empty to full, for terminals without color.
     private static let ramp = Array(" .:-=+*#%@".utf8)
 
     private func shades(
@@ -180,8 +180,8 @@ public struct CellRenderer: Sendable {
             // circle's edge reads lighter.
             var total: Float = 0
             for index in 0..<symbols.subcells where sums.opaque & (1 << index) != 0 {
-                guard let colour = mean(sums.subcellSrgbs[index]) else { continue }
-                total += 0.2126 * colour.x + 0.7152 * colour.y + 0.0722 * colour.z
+                guard let color = mean(sums.subcellSrgbs[index]) else { continue }
+                total += 0.2126 * color.x + 0.7152 * color.y + 0.0722 * color.z
             }
             let level = Int(total) / symbols.subcells
             bytes.append(Self.ramp[min(Self.ramp.count - 1, 1 + level * (Self.ramp.count - 1) / 256)])

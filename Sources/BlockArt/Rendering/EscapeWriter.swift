@@ -1,4 +1,4 @@
-/// Builds a line of text with SGR colour codes, sending a code only when a colour changes.
+/// Builds a line of text with SGR color codes, sending a code only when a color changes.
 struct EscapeWriter {
     private(set) var bytes: [UInt8] = []
     private var foreground = Ink.terminalDefault
@@ -9,7 +9,7 @@ struct EscapeWriter {
         bytes.reserveCapacity(capacity)
     }
 
-    /// Sets either colour (`nil` leaves it as it is), writing one combined code for what changed.
+    /// Sets either color (`nil` leaves it as it is), writing one combined code for what changed.
     mutating func set(foreground newForeground: Ink?, background newBackground: Ink?) {
         let changeForeground = newForeground.map { $0 != foreground } ?? false
         let changeBackground = newBackground.map { $0 != background } ?? false
@@ -36,7 +36,7 @@ struct EscapeWriter {
         UTF8.encode(scalar) { bytes.append($0) }
     }
 
-    /// Ends the line: a reset when any colour was set, so nothing bleeds into what follows.
+    /// Ends the line: a reset when any color was set, so nothing bleeds into what follows.
     mutating func endLine() {
         if dirty { bytes += [0x1B, UInt8(ascii: "["), UInt8(ascii: "0"), UInt8(ascii: "m")] }
         foreground = .terminalDefault
@@ -57,7 +57,7 @@ struct EscapeWriter {
             bytes.append(UInt8(ascii: ";"))
             number(Int(blue))
         case .indexed(let index) where index < 16:
-            // The 16 colours have short codes of their own, which 16-colour terminals need.
+            // The 16 colors have short codes of their own, which 16-color terminals need.
             let base = index < 8 ? (isBackground ? 40 : 30) : (isBackground ? 100 : 90)
             number(base + Int(index % 8))
         case .indexed(let index):

@@ -45,7 +45,7 @@ public struct ImageGrid: Sendable {
     }
 
     /// One row of the grid (at most `perRow` boxes, `labels[i]` under `boxes[i]` when given), as
-    /// text ending in a newline. Labels are sanitised and shortened to the box.
+    /// text ending in a newline. Labels are sanitized and shortened to the box.
     public func row(_ boxes: [Box], labels: [String]?) -> String {
         let boxRows = boxes.map(\.rows).max() ?? 1
         let spacing = String(repeating: " ", count: gap)

@@ -1,4 +1,4 @@
-/// The colour of one side of a cell, as a terminal is told it.
+/// The color of one side of a cell, as a terminal is told it.
 enum Ink: Equatable, Sendable {
     /// The terminal's own foreground or background (`39` / `49`): what transparency shows.
     case terminalDefault

@@ -1,5 +1,5 @@
 /// The block symbols a cell may be drawn with: each splits a cell into a grid of sub-cells, and
-/// every pattern of lit sub-cells has one character, drawn in two colours.
+/// every pattern of lit sub-cells has one character, drawn in two colors.
 ///
 /// Sub-cells are numbered left to right, top to bottom, as Unicode names them (`BLOCK
 /// SEXTANT-1356`); bit `n - 1` of a mask is sub-cell `n`, set where the foreground shows. Every
@@ -44,13 +44,13 @@ public enum SymbolSet: String, Sendable, Hashable, CaseIterable, Comparable {
     var drawsEighths: Bool { self != .half }
 
     /// The masks a cell may take, each with sub-cell 0 lit (the complement is the same split
-    /// with the colours swapped); `nil` for every mask.
+    /// with the colors swapped); `nil` for every mask.
     public var masks: [Int]? {
-        // ▀ (and ▄), ▌ (and ▐), one colour.
+        // ▀ (and ▄), ▌ (and ▐), one color.
         self == .half ? [0b1111, 0b0011, 0b0101] : nil
     }
 
-    /// The splits the fitter tries: `masks`, or every mask with sub-cell 0 lit. One colour comes
+    /// The splits the fitter tries: `masks`, or every mask with sub-cell 0 lit. One color comes
     /// first, so a flat cell (where every split ties) is drawn as a plain space.
     var splits: [Int] {
         masks ?? [(1 << subcells) - 1] + Array(stride(from: 1, to: (1 << subcells) - 1, by: 2))

@@ -1,7 +1,7 @@
-/// How images reach the screen: as coloured text, or as real pixels through a terminal's
+/// How images reach the screen: as colored text, or as real pixels through a terminal's
 /// graphics protocol.
 public enum GraphicsProtocol: String, Sendable, Hashable, CaseIterable {
-    /// Half blocks in the chosen colour mode: works everywhere.
+    /// Half blocks in the chosen color mode: works everywhere.
     case blocks
     /// The kitty graphics protocol (kitty, WezTerm, Ghostty, Konsole).
     case kitty

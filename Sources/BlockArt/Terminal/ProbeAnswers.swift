@@ -11,7 +11,7 @@ public struct ProbeAnswers: Sendable, Hashable {
     public var version: String?
     /// The kitty graphics query was answered `OK`.
     public var kittyGraphics = false
-    /// The background colour (OSC 11).
+    /// The background color (OSC 11).
     public var background: RGBA?
     /// One cell in pixels (`CSI 6 ; height ; width t`).
     public var cellSize: CellSize?
@@ -66,14 +66,14 @@ public struct ProbeAnswers: Sendable, Hashable {
         case UInt8(ascii: "_") where text.hasPrefix("G"):
             if text.contains("i=31"), text.hasSuffix(";OK") { kittyGraphics = true }
         case UInt8(ascii: "]") where text.hasPrefix("11;"):
-            background = Self.colour(text.dropFirst(3)) ?? background
+            background = Self.color(text.dropFirst(3)) ?? background
         default:
             break
         }
     }
 
     /// `rgb:R/G/B` with 1–4 hex digits a component (XParseColor), or `#RRGGBB`.
-    static func colour(_ text: Substring) -> RGBA? {
+    static func color(_ text: Substring) -> RGBA? {
         if text.hasPrefix("#"), text.count == 7, let value = UInt32(text.dropFirst(), radix: 16) {
             return RGBA(UInt8(value >> 16), UInt8((value >> 8) & 0xFF), UInt8(value & 0xFF))
         }

@@ -2,7 +2,7 @@ import FoundationEssentials
 import LoupeImaging
 import LoupeToolbox
 
-/// What the terminal on standard output can show: colours from `COLORTERM` and `TERM` (as chafa
+/// What the terminal on standard output can show: colors from `COLORTERM` and `TERM` (as chafa
 /// and timg read them), and, when the terminal answered `TerminalProbe`, graphics, symbols,
 /// background and cell size from its own answers, with the environment as the fallback.
 public struct TerminalCapabilities: Sendable, Hashable {
@@ -54,18 +54,18 @@ public struct TerminalCapabilities: Sendable, Hashable {
     /// One cell in pixels: probed, else from the kernel's pixel fields, else 8x16.
     public var cellPixels: CellSize { cellSize ?? CellSize(width: 8, height: 16) }
 
-    /// A placeholder's image id may be a 24-bit colour: tmux passes it on only when its client
+    /// A placeholder's image id may be a 24-bit color: tmux passes it on only when its client
     /// declares `RGB`.
-    public var placeholderTruecolour: Bool { tmux.map(\.carriesTruecolour) ?? (colorMode == .truecolor) }
+    public var placeholderTruecolor: Bool { tmux.map(\.carriesTruecolor) ?? (colorMode == .truecolor) }
 
     /// Detects the capabilities.
     ///
     /// - Parameters:
     ///   - environment: the variables to read (`TERM`, `COLORTERM`, `NO_COLOR`, `TMUX`, …).
     ///   - isTerminal: whether standard output is a terminal.
-    ///   - color: `true` to force colour (`--color always`), `false` to refuse it, `nil` for auto:
-    ///     colour only on a terminal, without `NO_COLOR`, with `TERM` not `dumb`.
-    ///   - colorMode: an explicit mode (`--color-mode`), used whenever colour is on.
+    ///   - color: `true` to force color (`--color always`), `false` to refuse it, `nil` for auto:
+    ///     color only on a terminal, without `NO_COLOR`, with `TERM` not `dumb`.
+    ///   - colorMode: an explicit mode (`--color-mode`), used whenever color is on.
     ///   - graphics: an explicit protocol (`--graphics`), or `nil` for auto, which picks one only
     ///     on a terminal that answers or announces it, and never inside tmux.
     ///   - symbols: an explicit set (`--symbols`), or `nil` for the richest the terminal is known
@@ -87,16 +87,16 @@ public struct TerminalCapabilities: Sendable, Hashable {
         var origins: [Capability: CapabilityOrigin] = [:]
         let term = environment["TERM"] ?? ""
         let multiplexed = isMultiplexed(environment: environment)
-        let colourOn: Bool
+        let colorOn: Bool
         switch color {
         case .some(let forced):
-            colourOn = forced
+            colorOn = forced
         case .none:
-            colourOn = isTerminal && (environment["NO_COLOR"] ?? "").isEmpty && term != "dumb"
+            colorOn = isTerminal && (environment["NO_COLOR"] ?? "").isEmpty && term != "dumb"
         }
-        let mode = colourOn ? (colorMode ?? detectedMode(environment: environment, term: term)) : .none
+        let mode = colorOn ? (colorMode ?? detectedMode(environment: environment, term: term)) : .none
         origins[.colorMode] =
-            colorMode != nil && colourOn ? CapabilityOrigin(.option) : CapabilityOrigin(.environment, "COLORTERM, TERM, NO_COLOR")
+            colorMode != nil && colorOn ? CapabilityOrigin(.option) : CapabilityOrigin(.environment, "COLORTERM, TERM, NO_COLOR")
         let columns = terminalColumns ?? environment["COLUMNS"].flatMap(Int.init).flatMap { $0 > 0 ? $0 : nil } ?? 80
 
         let identity: TerminalIdentity?
@@ -117,16 +117,16 @@ public struct TerminalCapabilities: Sendable, Hashable {
             protocolChosen = graphics
             origins[.graphics] = CapabilityOrigin(.option)
             if multiplexed { route = TmuxRoute.named(graphics, tmux: tmux, probe: probe) }
-        } else if isTerminal, colourOn, !multiplexed {
+        } else if isTerminal, colorOn, !multiplexed {
             (protocolChosen, origins[.graphics]) = detectedGraphics(
                 environment: environment, term: term, probe: probe, identity: identity)
-        } else if isTerminal, colourOn, let tmux {
+        } else if isTerminal, colorOn, let tmux {
             (protocolChosen, route, origins[.graphics]) = TmuxRoute.detected(tmux: tmux, identity: identity, probe: probe)
         } else {
             protocolChosen = .blocks
             origins[.graphics] = CapabilityOrigin(
                 .unknown,
-                multiplexed ? "screen, or tmux that did not answer: blocks unless --graphics asks" : "not a colour terminal")
+                multiplexed ? "screen, or tmux that did not answer: blocks unless --graphics asks" : "not a color terminal")
         }
 
         let symbolSet: SymbolSet
@@ -148,8 +148,8 @@ public struct TerminalCapabilities: Sendable, Hashable {
         if let answered = probe?.background {
             background = answered
             origins[.background] = CapabilityOrigin(.probe, "OSC 11")
-        } else if let fgbg = environment["COLORFGBG"], let colour = backgroundFrom(colorfgbg: fgbg) {
-            background = colour
+        } else if let fgbg = environment["COLORFGBG"], let given = backgroundFrom(colorfgbg: fgbg) {
+            background = given
             origins[.background] = CapabilityOrigin(.environment, "COLORFGBG")
         } else {
             origins[.background] = CapabilityOrigin(.unknown, "transparency left to the terminal")
@@ -218,12 +218,12 @@ public struct TerminalCapabilities: Sendable, Hashable {
         return environment["TMUX"] != nil || term.hasPrefix("tmux") || term.hasPrefix("screen")
     }
 
-    /// `COLORFGBG` is `fg;bg` (or `fg;default;bg`) in ANSI colour numbers (rxvt, Konsole).
+    /// `COLORFGBG` is `fg;bg` (or `fg;default;bg`) in ANSI color numbers (rxvt, Konsole).
     static func backgroundFrom(colorfgbg: String) -> RGBA? {
         guard let last = colorfgbg.split(separator: ";").last, let index = Int(last), (0...15).contains(index) else {
             return nil
         }
-        let (red, green, blue) = Palette.xtermColour(index)
+        let (red, green, blue) = Palette.xtermColor(index)
         return RGBA(red, green, blue)
     }
 

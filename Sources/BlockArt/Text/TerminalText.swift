@@ -35,7 +35,7 @@ public enum TerminalText {
         return String(output) + "…"
     }
 
-    /// Like `truncate`, for text holding our own SGR colour codes (`ESC [ … m`): they take no
+    /// Like `truncate`, for text holding our own SGR color codes (`ESC [ … m`): they take no
     /// columns and are kept; a cut line ends with a reset.
     public static func truncateStyled(_ text: String, toColumns columns: Int) -> String {
         var output = String.UnicodeScalarView()

@@ -99,9 +99,9 @@ package enum BrokenImageCorpus {
         if let end = chunks.first(where: { $0.type == "IEND" }) {
             edited("png-structure", "IEND removed") { $0.removeSubrange(end.offset..<end.crcOffset + 4) }
         }
-        // IHDR data: width (4), height (4), bit depth, colour type, compression, filter, interlace.
+        // IHDR data: width (4), height (4), bit depth, color type, compression, filter, interlace.
         let fields: [(String, Int, UInt8)] = [
-            ("bit depth 3", 8, 3), ("colour type 5", 9, 5), ("compression method 1", 10, 1), ("filter method 1", 11, 1),
+            ("bit depth 3", 8, 3), ("color type 5", 9, 5), ("compression method 1", 10, 1), ("filter method 1", 11, 1),
             ("interlace method 2", 12, 2),
         ]
         for (detail, field, value) in fields {
@@ -143,7 +143,7 @@ package enum BrokenImageCorpus {
             edited("jpeg-header", "precision 4") { $0[payload] = 4 }
             edited("jpeg-header", "0 components") { $0[payload + 5] = 0 }
             edited("jpeg-header", "sampling factors 0x0") { $0[payload + 7] = 0 }
-            edited("jpeg-header", "quantisation table 9") { $0[payload + 8] = 9 }
+            edited("jpeg-header", "quantization table 9") { $0[payload + 8] = 9 }
             let sizes: [(Int, Int)] = [(65_500, 65_500), (20_000, 20_000), (0, 300), (300, 0)]
             for (width, height) in sizes {
                 edited("huge", "JPEG header says \(width)x\(height)") { bytes in
@@ -156,8 +156,8 @@ package enum BrokenImageCorpus {
         if let table = segments.first(where: { $0.marker == 0xC4 }) {
             edited("jpeg-header", "Huffman table index 15") { $0[table.payloadOffset] = 0x0F }
         }
-        if let quantisation = segments.first(where: { $0.marker == 0xDB }) {
-            edited("jpeg-header", "quantisation table index 9") { $0[quantisation.payloadOffset] = 0x09 }
+        if let quantization = segments.first(where: { $0.marker == 0xDB }) {
+            edited("jpeg-header", "quantization table index 9") { $0[quantization.payloadOffset] = 0x09 }
         }
         if let scan = segments.last, scan.marker == 0xDA {
             edited("jpeg-header", "scan of 0 components") { $0[scan.payloadOffset] = 0 }

@@ -20,7 +20,7 @@ public struct CacheDirectives: Sendable, Hashable {
     /// confirmation, not even when the server cannot be reached.
     public var mustRevalidate: Bool
 
-    /// The greatest lifetime honoured, in seconds (RFC 9111's limit on delta-seconds).
+    /// The greatest lifetime honored, in seconds (RFC 9111's limit on delta-seconds).
     public static let maximumSeconds: Int64 = 1 << 31
 
     /// Storable, with no lifetime from the server: what a response without caching headers gets.

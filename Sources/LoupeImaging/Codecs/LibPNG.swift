@@ -16,9 +16,9 @@ enum LibPNG {
         var message = [CChar](repeating: 0, count: Int(RDX_PNG_MESSAGE_LENGTH))
         var paletteBytes: [UInt8] = []
         var shimLayout = RDX_PNG_RGBA
-        if case .palette(let colours) = layout {
+        if case .palette(let colors) = layout {
             shimLayout = RDX_PNG_PALETTE
-            paletteBytes = colours.flatMap { [$0.red, $0.green, $0.blue, $0.alpha] }
+            paletteBytes = colors.flatMap { [$0.red, $0.green, $0.blue, $0.alpha] }
         }
         let status = pixels.withUnsafeBufferPointer { pixelBuffer in
             paletteBytes.withUnsafeBufferPointer { palette in

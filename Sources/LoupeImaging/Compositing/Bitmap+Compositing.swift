@@ -1,20 +1,20 @@
 extension Bitmap {
-    /// Blends `colour` over the pixel at (`x`, `y`) ("source over", straight alpha); outside is ignored.
-    public mutating func blend(_ colour: RGBA, x: Int, y: Int) {
-        guard x >= 0, y >= 0, x < width, y < height, colour.alpha > 0 else { return }
+    /// Blends `color` over the pixel at (`x`, `y`) ("source over", straight alpha); outside is ignored.
+    public mutating func blend(_ color: RGBA, x: Int, y: Int) {
+        guard x >= 0, y >= 0, x < width, y < height, color.alpha > 0 else { return }
         let index = y * bytesPerRow + x * 4
-        let sourceAlpha = Int(colour.alpha)
+        let sourceAlpha = Int(color.alpha)
         if sourceAlpha == 255 {
-            pixels[index] = colour.red
-            pixels[index + 1] = colour.green
-            pixels[index + 2] = colour.blue
+            pixels[index] = color.red
+            pixels[index + 1] = color.green
+            pixels[index + 2] = color.blue
             pixels[index + 3] = 255
             return
         }
         let destinationAlpha = Int(pixels[index + 3])
         let outAlpha = sourceAlpha * 255 + destinationAlpha * (255 - sourceAlpha)  // scaled by 255
         guard outAlpha > 0 else { return }
-        let source = [colour.red, colour.green, colour.blue]
+        let source = [color.red, color.green, color.blue]
         for channel in 0..<3 {
             let value =
                 (Int(source[channel]) * sourceAlpha * 255 + Int(pixels[index + channel]) * destinationAlpha * (255 - sourceAlpha))
@@ -33,11 +33,11 @@ extension Bitmap {
         }
     }
 
-    /// Fills a rectangle with an opaque or translucent colour.
-    public mutating func fill(_ colour: RGBA, x: Int, y: Int, width: Int, height: Int) {
+    /// Fills a rectangle with an opaque or translucent color.
+    public mutating func fill(_ color: RGBA, x: Int, y: Int, width: Int, height: Int) {
         for row in max(0, y)..<min(self.height, y + height) {
             for column in max(0, x)..<min(self.width, x + width) {
-                blend(colour, x: column, y: row)
+                blend(color, x: column, y: row)
             }
         }
     }

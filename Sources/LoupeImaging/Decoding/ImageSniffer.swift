@@ -9,7 +9,7 @@ public enum ImageSniffer {
 
     /// Whether the bytes reach their format's end marker: JPEG's EOI (`FF D9`) or PNG's `IEND`
     /// chunk, within the last 64 bytes (some encoders pad). A download cut short fails this
-    /// even where a decoder would quietly fill in grey.
+    /// even where a decoder would quietly fill in gray.
     public static func isComplete(_ bytes: [UInt8]) -> Bool {
         let tail = bytes.suffix(64)
         switch format(of: bytes) {

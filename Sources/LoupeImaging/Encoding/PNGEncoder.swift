@@ -1,6 +1,6 @@
 /// Encodes bitmaps as PNG through libpng.
 public struct PNGEncoder: Sendable, Hashable {
-    /// zlib level 0...9. The default favours speed: thumbnails are small and made often.
+    /// zlib level 0...9. The default favors speed: thumbnails are small and made often.
     public var compressionLevel: Int
     /// Filter every row with UP instead of choosing the best of five per row: several times
     /// faster on large images with flat areas (contact sheets), slightly larger on photos.
@@ -25,7 +25,7 @@ public struct PNGEncoder: Sendable, Hashable {
     /// thumbnail decodes in a fraction of the time a level-1 one takes (inflate dominates).
     public static let uncompressed = PNGEncoder(compressionLevel: 0, singleFilter: false)
 
-    /// An RGBA PNG (colour type 6).
+    /// An RGBA PNG (color type 6).
     public func encode(_ bitmap: Bitmap) throws(ImagingError) -> [UInt8] {
         try LibPNG.encode(
             pixels: bitmap.pixels, width: bitmap.width, height: bitmap.height,
@@ -34,7 +34,7 @@ public struct PNGEncoder: Sendable, Hashable {
     }
 
     /// The smaller of two PNGs that look alike: a palette one when `PaletteQuantizer` reduces
-    /// `bitmap` to 256 colours with an SSIM against it of at least `minimumSimilarity` (luma,
+    /// `bitmap` to 256 colors with an SSIM against it of at least `minimumSimilarity` (luma,
     /// composited over black and over white, the lower), else the RGBA one. On 826 real 300 px
     /// portraits as 256 px circles, 730 take a palette and the files come to 36 % of the RGBA ones
     /// (`Benchmarks/compare --only export-size`).
@@ -46,7 +46,7 @@ public struct PNGEncoder: Sendable, Hashable {
         return try similarity >= minimumSimilarity ? encode(quantized) : encode(bitmap)
     }
 
-    /// An 8-bit palette PNG (colour type 3), with `tRNS` when a colour is translucent.
+    /// An 8-bit palette PNG (color type 3), with `tRNS` when a color is translucent.
     public func encode(_ image: IndexedBitmap) throws(ImagingError) -> [UInt8] {
         try LibPNG.encode(
             pixels: image.indices, width: image.width, height: image.height,

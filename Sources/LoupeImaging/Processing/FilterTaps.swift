@@ -5,9 +5,9 @@ import Glibc
 /// Lanczos3 weights for resampling one axis from `source` to `target` samples.
 ///
 /// Every output sample reads the same number of inputs, `window`, from `starts[i]` on, with its
-/// normalised weights stored `window` apart. A fixed window lets the filter loops run without a
+/// normalized weights stored `window` apart. A fixed window lets the filter loops run without a
 /// per-sample count; near an edge the window is shifted inwards and the taps it gains weigh 0
-/// (out-of-range taps are dropped and the rest renormalised, so edges clamp).
+/// (out-of-range taps are dropped and the rest renormalized, so edges clamp).
 struct FilterTaps: Sendable {
     var starts: [Int]
     var weights: [Float]
@@ -20,10 +20,10 @@ struct FilterTaps: Sendable {
         let support = Self.lobes * scale
         var ranges: [(first: Int, taps: [Double])] = []
         for index in 0..<target {
-            let centre = (Double(index) + 0.5) * Double(source) / Double(target)
-            let first = max(0, Int((centre - support).rounded(.down)))
-            let last = min(source - 1, Int((centre + support).rounded(.up)))
-            var taps = (first...last).map { Self.lanczos((Double($0) + 0.5 - centre) / scale) }
+            let center = (Double(index) + 0.5) * Double(source) / Double(target)
+            let first = max(0, Int((center - support).rounded(.down)))
+            let last = min(source - 1, Int((center + support).rounded(.up)))
+            var taps = (first...last).map { Self.lanczos((Double($0) + 0.5 - center) / scale) }
             let total = taps.reduce(0, +)
             taps = taps.map { total == 0 ? 0 : $0 / total }
             ranges.append((first, taps))

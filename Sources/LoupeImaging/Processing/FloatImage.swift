@@ -34,7 +34,7 @@ struct FloatImage {
                     guard let source = pixels.baseAddress, let target = out.baseAddress, let sums = sums.baseAddress else {
                         return
                     }
-                    let colourScale = translucent ? scale / 255 : scale
+                    let colorScale = translucent ? scale / 255 : scale
                     for y in 0..<height {
                         sums.update(repeating: .zero, count: width)
                         for dy in 0..<factorY {
@@ -54,7 +54,7 @@ struct FloatImage {
                         }
                         let outRow = UnsafeMutableRawPointer(target + y &* width &* 4)
                         for x in 0..<width {
-                            let value = SIMD4<Float>(sums[x]) * SIMD4(colourScale, colourScale, colourScale, scale)
+                            let value = SIMD4<Float>(sums[x]) * SIMD4(colorScale, colorScale, colorScale, scale)
                             outRow.storeBytes(of: value, toByteOffset: x &* 16, as: SIMD4<Float>.self)
                         }
                     }
@@ -64,7 +64,7 @@ struct FloatImage {
         self.init(width: width, height: height, values: values, premultiplied: translucent)
     }
 
-    /// The bitmap as floats, sample for sample: a loop the compiler vectorises.
+    /// The bitmap as floats, sample for sample: a loop the compiler vectorizes.
     private init(converting bitmap: Bitmap, premultiplying: Bool) {
         let rowLength = bitmap.width * 4
         let count = rowLength * bitmap.height

@@ -1,5 +1,5 @@
 extension ImageProcessors {
-    /// An anti-aliased circle cut out of an image (a centred square first, when it is not one):
+    /// An anti-aliased circle cut out of an image (a centered square first, when it is not one):
     /// transparent outside, a smooth one-pixel edge, and an optional ring over the edge. Nuke's
     /// `Circle`, whose `border` is `ring` here. (Its identifier, `circle-mask(…)`, names entries
     /// already on disk, and stays.)
@@ -24,9 +24,9 @@ extension ImageProcessors {
             let stride = image.bytesPerRow
             let radius = Double(size) / 2
             let innerRadius = ring.map { radius - $0.width } ?? radius
-            let ringColour = ring?.colour ?? RGBA(0, 0, 0, 0)
-            let ringChannels = (Double(ringColour.red), Double(ringColour.green), Double(ringColour.blue))
-            // Pixels this close to the centre are wholly inside: left exactly as they are.
+            let ringColor = ring?.color ?? RGBA(0, 0, 0, 0)
+            let ringChannels = (Double(ringColor.red), Double(ringColor.green), Double(ringColor.blue))
+            // Pixels this close to the center are wholly inside: left exactly as they are.
             let untouched = max(0, innerRadius - 0.5) * max(0, innerRadius - 0.5)
             image.pixels.withUnsafeMutableBufferPointer { pixels in
                 for y in 0..<size {

@@ -1,5 +1,5 @@
-/// A circular thumbnail: centre square crop, high-quality resize, an anti-aliased circle
-/// (transparent outside, a smooth one-pixel edge), and an optional ring in a given colour. The
+/// A circular thumbnail: center square crop, high-quality resize, an anti-aliased circle
+/// (transparent outside, a smooth one-pixel edge), and an optional ring in a given color. The
 /// composition `[Resize(side: size, upscale: true), Circle(ring: …)]`, pixel for pixel, as one
 /// value with a short identifier and the ring-over-plain shortcut.
 extension ImageProcessors {
@@ -7,7 +7,7 @@ extension ImageProcessors {
     public struct CircleThumbnail: ImageProcessing, Hashable {
         /// Width and height of the result, in pixels.
         public let size: Int
-        /// The ring's colour, or `nil` for none.
+        /// The ring's color, or `nil` for none.
         public let ring: RGBA?
         /// Ring width in pixels; by default about a sixteenth of the size, at least 2.
         public let ringWidth: Double
@@ -21,7 +21,7 @@ extension ImageProcessors {
             self.size = size
             self.ring = ring
             self.ringWidth = width
-            self.identifier = "circle(size=\(size),\(ring.map { Ring(colour: $0, width: width).identifier } ?? "ring=none"))"
+            self.identifier = "circle(size=\(size),\(ring.map { Ring(color: $0, width: width).identifier } ?? "ring=none"))"
         }
 
         /// The square's short side is all a circle of `size` needs.
@@ -36,11 +36,11 @@ extension ImageProcessors {
         /// (`ringDrawsOverThePlainCircle`): a cache keeps only plain circles.
         public var finishingStep: (before: (any ImageProcessing)?, finishing: any ImageProcessing)? {
             guard ringDrawsOverThePlainCircle, let ring else { return nil }
-            return (plain, Ring(colour: ring, width: ringWidth))
+            return (plain, Ring(color: ring, width: ringWidth))
         }
 
         /// The mask and ring this circle cuts its resized square with.
-        private var mask: Circle { Circle(ring: ring.map { Ring(colour: $0, width: ringWidth) }) }
+        private var mask: Circle { Circle(ring: ring.map { Ring(color: $0, width: ringWidth) }) }
 
         /// The same circle without its ring.
         public var plain: CircleThumbnail { CircleThumbnail(size: size) }

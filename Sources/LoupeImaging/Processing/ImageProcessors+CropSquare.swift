@@ -1,5 +1,5 @@
 extension ImageProcessors {
-    /// Cuts the largest centred square out of an image.
+    /// Cuts the largest centered square out of an image.
     public struct CropSquare: ImageProcessing, Hashable {
         public init() {}
 

@@ -6,14 +6,14 @@ extension ImageProcessors {
         public enum ContentMode: String, Sendable, Hashable {
             /// The whole image inside the size; one side may come out shorter.
             case aspectFit = "fit"
-            /// The size covered; with `crop`, cut to it around the centre.
+            /// The size covered; with `crop`, cut to it around the center.
             case aspectFill = "fill"
         }
 
         public var width: Int
         public var height: Int
         public var contentMode: ContentMode
-        /// With `aspectFill`, cut what overflows the size around the centre.
+        /// With `aspectFill`, cut what overflows the size around the center.
         public var crop: Bool
         /// Scale images smaller than the size up (off by default: an upscale adds no detail).
         public var upscale: Bool

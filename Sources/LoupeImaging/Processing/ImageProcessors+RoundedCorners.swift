@@ -20,11 +20,11 @@ extension ImageProcessors {
             output.pixels.withUnsafeMutableBufferPointer { pixels in
                 for y in 0..<height where y < reach || y >= height - reach {
                     for x in 0..<width where x < reach || x >= width - reach {
-                        // The distance from the corner's centre, for pixels in a corner's square.
-                        let centreX = x < reach ? radius : Double(width) - radius
-                        let centreY = y < reach ? radius : Double(height) - radius
-                        let dx = max(0, x < reach ? centreX - (Double(x) + 0.5) : Double(x) + 0.5 - centreX)
-                        let dy = max(0, y < reach ? centreY - (Double(y) + 0.5) : Double(y) + 0.5 - centreY)
+                        // The distance from the corner's center, for pixels in a corner's square.
+                        let centerX = x < reach ? radius : Double(width) - radius
+                        let centerY = y < reach ? radius : Double(height) - radius
+                        let dx = max(0, x < reach ? centerX - (Double(x) + 0.5) : Double(x) + 0.5 - centerX)
+                        let dy = max(0, y < reach ? centerY - (Double(y) + 0.5) : Double(y) + 0.5 - centerY)
                         let coverage = min(max(radius - (dx * dx + dy * dy).squareRoot() + 0.5, 0), 1)
                         guard coverage < 1 else { continue }
                         let index = y * stride + x * 4

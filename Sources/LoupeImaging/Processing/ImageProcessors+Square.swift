@@ -1,4 +1,4 @@
-/// A square thumbnail: centre square crop and high-quality resize, opaque (for formats with no
+/// A square thumbnail: center square crop and high-quality resize, opaque (for formats with no
 /// alpha, such as JPEG).
 extension ImageProcessors {
     /// The square's size; its `identifier` goes into cache keys.

@@ -1,30 +1,30 @@
-/// Reduces an RGBA image to at most 256 colours for a palette PNG (colour type 3 with `tRNS`):
+/// Reduces an RGBA image to at most 256 colors for a palette PNG (color type 3 with `tRNS`):
 /// a quarter of the bytes to compress, and files a third the size of RGBA ones for a small portrait.
 ///
-/// Colours are quantized premultiplied, so an error weighs what it changes once composited, with
+/// Colors are quantized premultiplied, so an error weighs what it changes once composited, with
 /// alpha counted twice (`alphaWeight`). The pixels are first counted in bins (6 bits a channel
-/// for opaque colours; 4 a channel and 3 of alpha for translucent ones; one bin for the fully
-/// transparent), each bin's colour the exact mean of its pixels. Heckbert's median cut splits
+/// for opaque colors; 4 a channel and 3 of alpha for translucent ones; one bin for the fully
+/// transparent), each bin's color the exact mean of its pixels. Heckbert's median cut splits
 /// the opaque bins and, apart, the translucent ones (the anti-aliased edge of a circle: few
 /// pixels, but over a light page every one of its errors shows), box by box where the weighted
 /// variance is largest, at the weighted median of the widest channel. A few rounds of k-means
 /// (Lloyd) move each entry to the mean of the bins nearest it; the transparent entry stays
 /// exactly transparent. Each pixel takes its bin's entry. No dithering: it would add noise that
-/// compresses badly and shows on flat cartoon colours.
+/// compresses badly and shows on flat cartoon colors.
 public struct PaletteQuantizer: Sendable, Hashable {
-    public var maximumColours: Int
+    public var maximumColors: Int
     /// Rounds of k-means after the median cut.
     public var refinements: Int
 
-    public init(maximumColours: Int = 256, refinements: Int = 2) {
-        self.maximumColours = max(4, min(256, maximumColours))
+    public init(maximumColors: Int = 256, refinements: Int = 2) {
+        self.maximumColors = max(4, min(256, maximumColors))
         self.refinements = max(0, refinements)
     }
 
-    /// At most this many entries go to translucent colours.
+    /// At most this many entries go to translucent colors.
     static let translucentEntries = 64
 
-    /// `bitmap` in at most `maximumColours` colours.
+    /// `bitmap` in at most `maximumColors` colors.
     public func quantize(_ bitmap: Bitmap) -> IndexedBitmap {
         let (bins, binOfPixel) = Self.histogram(bitmap)
         let transparent = bins.firstIndex { $0.mean == .zero }
@@ -33,13 +33,13 @@ public struct PaletteQuantizer: Sendable, Hashable {
         let forTranslucent = min(translucent.count, Self.translucentEntries)
         var palette: [SIMD4<Float>] = transparent == nil ? [] : [.zero]
         palette += Self.medianCut(translucent, maximum: forTranslucent)
-        palette += Self.medianCut(opaque, maximum: maximumColours - palette.count)
+        palette += Self.medianCut(opaque, maximum: maximumColors - palette.count)
         // The rounds move entries by the bins of more than one pixel (a lone pixel is mostly
         // JPEG's noise, and half the bins); every bin takes its nearest entry at the end.
         let major = bins.indices.filter { bins[$0].weight > 1 }
-        let majorColours = major.map { bins[$0].mean }
-        var nearest = NearestColour(palette)
-        var assignment = nearest.indices(of: majorColours)
+        let majorColors = major.map { bins[$0].mean }
+        var nearest = NearestColor(palette)
+        var assignment = nearest.indices(of: majorColors)
         for _ in 0..<refinements {
             var sums = [SIMD4<Float>](repeating: .zero, count: palette.count)
             var weights = [Float](repeating: 0, count: palette.count)
@@ -51,8 +51,8 @@ public struct PaletteQuantizer: Sendable, Hashable {
             for entry in palette.indices where weights[entry] > 0 && (transparent == nil || entry > 0) {
                 palette[entry] = sums[entry] / weights[entry]
             }
-            nearest = NearestColour(palette)
-            assignment = nearest.indices(of: majorColours, hints: assignment)
+            nearest = NearestColor(palette)
+            assignment = nearest.indices(of: majorColors, hints: assignment)
         }
         // Every bin's hint: its round's entry, or entry 0 for a lone pixel's (a start, not an answer).
         var hints = [Int](repeating: 0, count: bins.count)
@@ -68,15 +68,15 @@ public struct PaletteQuantizer: Sendable, Hashable {
         var position = [UInt8](repeating: 0, count: palette.count)
         for (new, old) in order.enumerated() { position[old] = UInt8(new) }
         for index in indices.indices { indices[index] = position[Int(indices[index])] }
-        let colours = order.map { Self.straight(palette[$0]) }
-        return IndexedBitmap(width: bitmap.width, height: bitmap.height, palette: colours, indices: indices)
+        let colors = order.map { Self.straight(palette[$0]) }
+        return IndexedBitmap(width: bitmap.width, height: bitmap.height, palette: colors, indices: indices)
     }
 
-    /// How much more an error of alpha counts than one of a colour channel: over a light
+    /// How much more an error of alpha counts than one of a color channel: over a light
     /// background an alpha error shows in every channel at once.
     static let alphaWeight: Float = 2
 
-    /// A bin: the mean premultiplied colour of its pixels (alpha times `alphaWeight`) and how
+    /// A bin: the mean premultiplied color of its pixels (alpha times `alphaWeight`) and how
     /// many they are.
     struct Bin {
         var mean: SIMD4<Float>
@@ -90,12 +90,12 @@ public struct PaletteQuantizer: Sendable, Hashable {
         var sums: [SIMD4<Float>] = []
         var counts: [Float] = []
         var binOfPixel = [Int32](repeating: 0, count: bitmap.width * bitmap.height)
-        forEachPixel(bitmap) { position, colour in
+        forEachPixel(bitmap) { position, color in
             let key =
-                switch colour.w {
-                case 255: (colour.x >> 2) << 12 | (colour.y >> 2) << 6 | colour.z >> 2
+                switch color.w {
+                case 255: (color.x >> 2) << 12 | (color.y >> 2) << 6 | color.z >> 2
                 case 0: (1 << 18) + (1 << 15)
-                default: 1 << 18 | (colour.x >> 4) << 11 | (colour.y >> 4) << 7 | (colour.z >> 4) << 3 | colour.w >> 5
+                default: 1 << 18 | (color.x >> 4) << 11 | (color.y >> 4) << 7 | (color.z >> 4) << 3 | color.w >> 5
                 }
             var slot = slotOfKey[key]
             if slot < 0 {
@@ -104,14 +104,14 @@ public struct PaletteQuantizer: Sendable, Hashable {
                 sums.append(.zero)
                 counts.append(0)
             }
-            sums[Int(slot)] += SIMD4(Float(colour.x), Float(colour.y), Float(colour.z), Float(colour.w) * alphaWeight)
+            sums[Int(slot)] += SIMD4(Float(color.x), Float(color.y), Float(color.z), Float(color.w) * alphaWeight)
             counts[Int(slot)] += 1
             binOfPixel[position] = slot
         }
         return (zip(sums, counts).map { Bin(mean: $0 / $1, weight: $1) }, binOfPixel)
     }
 
-    /// Calls `body` with each pixel's position (row by row) and premultiplied colour.
+    /// Calls `body` with each pixel's position (row by row) and premultiplied color.
     @inline(__always)
     static func forEachPixel(_ bitmap: Bitmap, _ body: (Int, SIMD4<Int>) -> Void) {
         bitmap.pixels.withUnsafeBufferPointer { pixels in
@@ -151,7 +151,7 @@ public struct PaletteQuantizer: Sendable, Hashable {
                 weight += bin.weight
             }
             let mean = sum / weight
-            // Total (not mean) squared deviation: a large box of spread colours goes first.
+            // Total (not mean) squared deviation: a large box of spread colors goes first.
             let variance = range.count > 1 ? squares - mean * mean * weight : .zero
             return Box(range: range, mean: mean, variance: variance)
         }
@@ -192,11 +192,11 @@ public struct PaletteQuantizer: Sendable, Hashable {
         return boxes.map(\.mean)
     }
 
-    /// A premultiplied entry as the straight colour a PNG palette holds.
-    static func straight(_ colour: SIMD4<Float>) -> RGBA {
-        let alpha = (colour.w / alphaWeight).rounded()
+    /// A premultiplied entry as the straight color a PNG palette holds.
+    static func straight(_ color: SIMD4<Float>) -> RGBA {
+        let alpha = (color.w / alphaWeight).rounded()
         guard alpha > 0 else { return RGBA(0, 0, 0, 0) }
-        let channels = (SIMD4(colour.x, colour.y, colour.z, alpha) * (255 / alpha)).rounded(.toNearestOrEven).clamped(lowerBound: .zero, upperBound: SIMD4(repeating: 255))
+        let channels = (SIMD4(color.x, color.y, color.z, alpha) * (255 / alpha)).rounded(.toNearestOrEven).clamped(lowerBound: .zero, upperBound: SIMD4(repeating: 255))
         return RGBA(UInt8(channels.x), UInt8(channels.y), UInt8(channels.z), UInt8(min(255, alpha)))
     }
 }

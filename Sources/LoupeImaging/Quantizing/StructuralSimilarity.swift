@@ -1,7 +1,7 @@
 /// The mean SSIM of two images' luma (Wang et al. 2004: an 11-tap Gaussian window of σ 1.5,
 /// K1 0.01, K2 0.03, edges mirrored), as `scripts/lib/measures.py` computes it, so a palette
 /// image is judged in the encoder by the measure the checks use. Translucent images are composited
-/// over black and over white, and the lower of the two counts: over black an error of colour
+/// over black and over white, and the lower of the two counts: over black an error of color
 /// shows, over white one of alpha.
 enum StructuralSimilarity {
     /// The lower mean SSIM (over black, over white), the map taken at every `step`-th pixel each
@@ -14,8 +14,8 @@ enum StructuralSimilarity {
     /// The same for an image and its palette version, without expanding the palette image.
     static func mean(_ image: Bitmap, _ reduced: IndexedBitmap, step: Int = 1) -> Double {
         precondition(image.width == reduced.width && image.height == reduced.height, "SSIM compares images of one size")
-        let entries = reduced.palette.map { colour in
-            luma(red: colour.red, green: colour.green, blue: colour.blue, alpha: colour.alpha)
+        let entries = reduced.palette.map { color in
+            luma(red: color.red, green: color.green, blue: color.blue, alpha: color.alpha)
         }
         return mean(luma(image), reduced.indices.map { entries[Int($0)] }, width: image.width, height: image.height, step: step)
     }

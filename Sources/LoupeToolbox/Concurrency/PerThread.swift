@@ -2,7 +2,7 @@ import Glibc
 
 /// A value of which each thread has its own copy, made on the thread's first use and freed when
 /// the thread ends: a memo table read and written from many threads at once with no lock and no
-/// shared cache line (a palette's nearest colours, a resampler's filter taps).
+/// shared cache line (a palette's nearest colors, a resampler's filter taps).
 ///
 /// Thread-safe by construction: a thread only ever touches its own copy. `withValue` must not be
 /// re-entered for the same instance from inside its own closure.

@@ -2,7 +2,7 @@
 /// each taking one of `Slots` (at most `limit` at once, highest priority first, in arrival order
 /// within a priority) at the highest priority of its waiters.
 ///
-/// Modelled on Nuke's pipeline: one domain owns the state (here a lock, held only to change
+/// Modeled on Nuke's pipeline: one domain owns the state (here a lock, held only to change
 /// it), and the work runs outside it. A waiter's priority is asked for when a slot frees, so one
 /// that changes while it waits (an `ImageTask`'s) moves in the queue. A cancelled waiter leaves
 /// at once with `CancellationError`; a job whose last waiter leaves is cancelled, and the next

@@ -1,6 +1,6 @@
 /// A listing page exactly as the API's JSON writes it: `{"info": {...}, "results": [...]}`.
 package struct PageDTO<Resource> {
-    /// The listing's size (`count` items on `pages` pages) and the URLs of its neighbours.
+    /// The listing's size (`count` items on `pages` pages) and the URLs of its neighbors.
     package struct Info: Codable, Sendable, Hashable {
         package var count: Int
         package var pages: Int
@@ -14,7 +14,7 @@ package struct PageDTO<Resource> {
             self.prev = prev
         }
 
-        // The API writes `"next": null`; the synthesised encoder would drop the key.
+        // The API writes `"next": null`; the synthesized encoder would drop the key.
         package func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode(count, forKey: .count)

@@ -75,7 +75,7 @@ struct BrowseScreen {
     }
 
     /// `cells` (`columns` wide) in place of the columns of `line` from `column` on, which the view
-    /// left blank; `line`'s own colour codes take no column and are kept.
+    /// left blank; `line`'s own color codes take no column and are kept.
     static func overlay(_ cells: String, columns: Int, on line: String, at column: Int) -> String {
         var before = String.UnicodeScalarView()
         var after = String.UnicodeScalarView()
@@ -83,7 +83,7 @@ struct BrowseScreen {
         var inEscape = false
         for scalar in line.unicodeScalars {
             if inEscape || scalar == "\u{1B}" {
-                // Colour codes before the cells stay before them; the rest follow them.
+                // Color codes before the cells stay before them; the rest follow them.
                 inEscape = scalar != "m"
                 if used < column { before.append(scalar) } else { after.append(scalar) }
                 continue

@@ -19,7 +19,7 @@ import UseCases
 package struct Browser: Sendable {
     package let client: any RickAndMortyClient
     package let images: ImagePipeline
-    /// The terminal's capabilities; colour is taken as on (browse only runs on a terminal).
+    /// The terminal's capabilities; color is taken as on (browse only runs on a terminal).
     package let capabilities: TerminalCapabilities
     /// Clicks select and open, the wheel scrolls (SGR mouse reporting, mode 1006).
     package var mouse = true

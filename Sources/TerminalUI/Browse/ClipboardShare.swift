@@ -12,7 +12,7 @@ import LoupeToolbox
 /// text on to the outer terminal's clipboard unless `set-clipboard` is off. An older tmux gets the
 /// buffer alone, and when tmux cannot be run at all, OSC 52 in tmux's passthrough.
 enum ClipboardShare {
-    /// The character's API URL and a one-line summary, every field from the API sanitised.
+    /// The character's API URL and a one-line summary, every field from the API sanitized.
     static func text(for character: RMCharacter) -> String {
         let clean = TerminalText.sanitize
         let summary = [

@@ -4,7 +4,7 @@ import LoupeImaging
 import RickAndMortyAPI
 import UseCases
 
-/// Avatars as terminal text: cells in the terminal's symbol set and colour mode, fitted to the
+/// Avatars as terminal text: cells in the terminal's symbol set and color mode, fitted to the
 /// terminal's background, or a blank of the same size where an avatar could not be had.
 package struct AvatarArt: Sendable {
     package let capabilities: TerminalCapabilities

@@ -4,7 +4,7 @@ import RickAndMortyAPI
 /// The search results table: id, name, status, species, gender, location.
 ///
 /// Columns are as wide as their content up to a cap, measured in terminal columns; every text
-/// from the API is sanitised first.
+/// from the API is sanitized first.
 package struct CharacterTable: Sendable {
     package let style: Style
 
@@ -54,7 +54,7 @@ package struct CharacterTable: Sendable {
     }
 
     /// The rows for a script: every field whole (id, name, status, species, type, gender,
-    /// origin, location), tab-separated, one character a line, sanitised, with tabs and line
+    /// origin, location), tab-separated, one character a line, sanitized, with tabs and line
     /// breaks in the data as spaces; with `header`, a first line naming the fields.
     package static func tabSeparated(_ characters: [RMCharacter], header: Bool = false) -> String {
         func field(_ text: String) -> String {

@@ -1,6 +1,6 @@
 import RickAndMortyAPI
 
-/// ANSI styling for standard output, or none at all when colour is off.
+/// ANSI styling for standard output, or none at all when color is off.
 package struct Style: Sendable {
     package let enabled: Bool
 
@@ -9,25 +9,25 @@ package struct Style: Sendable {
     package func bold(_ text: String) -> String { wrap(text, "1") }
     package func dim(_ text: String) -> String { wrap(text, "2") }
 
-    /// "● Alive" with the dot in the status's colour; the word alone without colour.
+    /// "● Alive" with the dot in the status's color; the word alone without color.
     package func status(_ status: CharacterStatus) -> String {
         enabled ? dot(status) + " " + status.rawValue : status.rawValue
     }
 
-    /// A "●" in the status's colour: green alive, red dead, grey unknown.
+    /// A "●" in the status's color: green alive, red dead, gray unknown.
     package func dot(_ status: CharacterStatus) -> String {
-        coloured("●", status: status)
+        colored("●", status: status)
     }
 
-    /// `text` in the status's colour.
-    package func coloured(_ text: String, status: CharacterStatus) -> String {
-        let colour =
+    /// `text` in the status's color.
+    package func colored(_ text: String, status: CharacterStatus) -> String {
+        let color =
             switch status {
             case .alive: "32"
             case .dead: "31"
             case .unknown: "90"
             }
-        return wrap(text, colour)
+        return wrap(text, color)
     }
 
     private func wrap(_ text: String, _ code: String) -> String {

@@ -189,7 +189,7 @@ package struct ExportPlan: Sendable {
         }
         let processor: any ImageProcessing =
             switch format {
-            case .png: ImageProcessors.CircleThumbnail(size: size, ring: ring ? StatusColours.ring(for: character.status) : nil)
+            case .png: ImageProcessors.CircleThumbnail(size: size, ring: ring ? StatusColors.ring(for: character.status) : nil)
             case .jpeg: ImageProcessors.Square(size: size)
             }
         let request = ImageRequest(

@@ -1,6 +1,6 @@
 extension GalleryPage {
     /// The page's CSS: a responsive grid of cards, light and dark by `prefers-color-scheme`, the
-    /// status colours of `StatusColours`, a visible focus ring for keyboard use.
+    /// status colors of `StatusColors`, a visible focus ring for keyboard use.
     static let style = """
         :root{--bg:#f6f6f4;--card:#fff;--text:#1d1d1f;--muted:#63636b;--line:#dcdcd8;--accent:#1f6feb;\
         --alive:rgb(76,196,96);--dead:rgb(222,68,68);--unknown:rgb(150,150,150)}

@@ -5,7 +5,7 @@ import LoupeToolbox
 
 /// Turns keystrokes into search results the way every good search field does.
 ///
-/// Queries are normalised (a string is trimmed), debounced (300 ms by default, on an injectable
+/// Queries are normalized (a string is trimmed), debounced (300 ms by default, on an injectable
 /// clock), and a query equal to the last one searched is dropped. The query is any `SearchQuery`:
 /// a string, or a name with its filters as one value. A new query cancels the search in flight, and a result is
 /// published only while its query is still the latest, so stale results never reach `states`.
@@ -19,7 +19,7 @@ package final class SearchSession<Query: SearchQuery, C: Clock>: Sendable where 
     /// - Parameters:
     ///   - debounce: how long typing must pause before a search starts.
     ///   - clock: the clock the debounce waits on (a test clock in tests).
-    ///   - search: fetches the first page for a normalised, non-empty query.
+    ///   - search: fetches the first page for a normalized, non-empty query.
     package init(
         debounce: Duration = .milliseconds(300), clock: C,
         search: @escaping @Sendable (Query) async throws -> Page<RMCharacter>

@@ -61,6 +61,6 @@ package struct CharacterSheet: Sendable {
             ]
         }
         return ContactSheetEntry(
-            thumbnail: thumbnail, title: clean(character.name), lines: lines, dot: StatusColours.ring(for: character.status))
+            thumbnail: thumbnail, title: clean(character.name), lines: lines, dot: StatusColors.ring(for: character.status))
     }
 }

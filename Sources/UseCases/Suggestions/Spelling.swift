@@ -40,7 +40,7 @@ package enum Spelling {
     }
 
     /// Optimal string alignment distance (insertions, deletions, substitutions and swaps of
-    /// neighbours), giving up with `limit + 1` once every path costs more than `limit`.
+    /// neighbors), giving up with `limit + 1` once every path costs more than `limit`.
     static func editDistance(_ a: [Character], _ b: [Character], limit: Int) -> Int {
         if a.isEmpty || b.isEmpty { return max(a.count, b.count) }
         var before = [Int](repeating: 0, count: b.count + 1)

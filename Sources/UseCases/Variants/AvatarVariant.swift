@@ -4,7 +4,7 @@ import LoupeImaging
 import RickAndMortyAPI
 
 /// One way the views draw an avatar: how wide on screen (or in pixels), and whether it wears its
-/// status ring. The catalogue below is the one list the views, `CacheWarmer` and export share, so
+/// status ring. The catalog below is the one list the views, `CacheWarmer` and export share, so
 /// warming makes exactly the thumbnails the views will ask for.
 ///
 /// A variant sized in terminal columns becomes pixels through `pixelsPerColumn`: 8 for cell art
@@ -40,7 +40,7 @@ package struct AvatarVariant: Sendable, Hashable {
     package static let sheetCell = AvatarVariant(name: "sheet-cell", size: .pixels(64), ringed: true)
 
     /// Every variant a view draws.
-    package static let catalogue: [AvatarVariant] = [.searchRow, .castCell, .detail, .browseRow, .sheetCell]
+    package static let catalog: [AvatarVariant] = [.searchRow, .castCell, .detail, .browseRow, .sheetCell]
 
     /// The same variant at another size (`--preview-size`, `sheet --size`).
     package func sized(_ size: Size) -> AvatarVariant {
@@ -66,6 +66,6 @@ package struct AvatarVariant: Sendable, Hashable {
     /// The processor that makes this variant of a character with `status`.
     package func circle(for status: CharacterStatus, pixelsPerColumn: Int) -> ImageProcessors.CircleThumbnail {
         ImageProcessors.CircleThumbnail(
-            size: pixels(perColumn: pixelsPerColumn), ring: ringed ? StatusColours.ring(for: status) : nil)
+            size: pixels(perColumn: pixelsPerColumn), ring: ringed ? StatusColors.ring(for: status) : nil)
     }
 }

@@ -10,7 +10,7 @@ import LoupeToolbox
 /// Pages and avatars overlap: the first page says how many characters there are, the other pages
 /// are fetched a window at a time, and each character's avatar work starts as its page arrives.
 /// A page or avatar that fails after the transport's retries does not stop the rest; when the
-/// sweep is over, everything that failed is tried once more after a pause that honours the last
+/// sweep is over, everything that failed is tried once more after a pause that honors the last
 /// `Retry-After` (bounded by `maximumPause`), so a passing fault costs a retry, not a hole in the
 /// cache. When the host goes away or the command's deadline passes (`BatchStop`), no new page or
 /// avatar is started and there is no final pass: the report says what was not started, and a
@@ -36,7 +36,7 @@ package struct CacheWarmer: Sendable {
     /// requests: a 304 costs no body), remaking the thumbnails of those that changed. Give a
     /// client that revalidates too (`HTTPRickAndMortyClient.revalidatesFreshAnswers`) for pages.
     package var refreshes = false
-    /// The longest pause honoured; a longer `Retry-After` leaves the failures as they are.
+    /// The longest pause honored; a longer `Retry-After` leaves the failures as they are.
     package var maximumPause: Duration = .seconds(30)
 
     package init(client: any RickAndMortyClient, images: ImagePipeline, responses: DiskResponseCache?) {

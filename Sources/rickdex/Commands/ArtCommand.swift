@@ -11,7 +11,7 @@ struct ArtCommand: AsyncParsableCommand {
         abstract: "Show image files in the terminal, one after another, like chafa.",
         discussion: """
             JPEG and PNG, told apart by their bytes. Block symbols fitted to each cell in the \
-            terminal's colours (--symbols), or real pixels with --graphics kitty|iterm|sixel. Images are decoded across the cores and \
+            terminal's colors (--symbols), or real pixels with --graphics kitty|iterm|sixel. Images are decoded across the cores and \
             printed in order. - (or a pipe, with no file named) reads one image from standard input. \
             A file that cannot be read is reported and skipped (exit code 4).
             """ + Examples.help("art")
@@ -40,7 +40,7 @@ struct ArtCommand: AsyncParsableCommand {
     @Option(help: "Width in columns (default: the terminal's width, at most 80).")
     var width: Int?
 
-    @Option(help: "When to use colour: auto (a terminal without NO_COLOR), always or never.")
+    @Option(help: "When to use color: auto (a terminal without NO_COLOR), always or never.")
     var color: ColorChoice = .auto
 
     @OptionGroup var display: DisplayOptions

@@ -60,12 +60,12 @@ struct ExportCommand: AsyncParsableCommand {
         help: ArgumentHelp(
             "PNG thumbnails in full RGBA, never with a palette.",
             discussion: """
-                By default a PNG thumbnail takes a palette of 256 colours when that keeps it alike (SSIM 0.99 or \
+                By default a PNG thumbnail takes a palette of 256 colors when that keeps it alike (SSIM 0.99 or \
                 more against the RGBA one, over black and over white): a third of the bytes.
                 """))
     var lossless = false
 
-    @Flag(help: "Ring each circular thumbnail in its status colour.")
+    @Flag(help: "Ring each circular thumbnail in its status color.")
     var ring = false
 
     @Flag(help: "Also write sheet.png, a contact sheet of the exported characters.")

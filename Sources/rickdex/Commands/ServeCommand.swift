@@ -55,13 +55,13 @@ struct ServeCommand: AsyncParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "Answer every request in one hostile way: \(Misbehaviour.allCases.map(\.rawValue).joined(separator: ", ")).",
+            "Answer every request in one hostile way: \(Misbehavior.allCases.map(\.rawValue).joined(separator: ", ")).",
             discussion: """
                 trickle: the real answer at one byte per second. redirect-loop: 302 back to the same URL. \
                 oversize: Content-Length 1 GiB. endless: chunks with no end. silent: never answers.
                 """,
             valueName: "mode"))
-    var misbehave: Misbehaviour?
+    var misbehave: Misbehavior?
 
     @Flag(help: "Misbehave on avatar images only; the JSON answers stay sound.")
     var avatarsOnly = false
@@ -134,7 +134,7 @@ struct ServeCommand: AsyncParsableCommand {
         let dataset = try Dataset.load(from: folder)
         let faults = FaultPlan(
             latency: .milliseconds(latency), failRate: failRate, throttleRate: throttleRate,
-            truncateRate: truncateRate, dropRate: dropRate, seed: seed, misbehaviour: misbehave,
+            truncateRate: truncateRate, dropRate: dropRate, seed: seed, misbehavior: misbehave,
             misbehavesOnAvatarsOnly: avatarsOnly)
         let server = try await ServerStartFailure.wrapping(host: host, port: port) {
             try await APIServer.start(
@@ -177,5 +177,5 @@ struct ServeCommand: AsyncParsableCommand {
     }
 }
 
-extension Misbehaviour: ExpressibleByArgument {}
+extension Misbehavior: ExpressibleByArgument {}
 extension HeaderStyle: ExpressibleByArgument {}

@@ -30,7 +30,7 @@ struct TerminalCommand: ParsableCommand {
     @Flag(help: "Print as JSON.")
     var json = false
 
-    @Option(help: "When to use colour: auto (a terminal without NO_COLOR), always or never.")
+    @Option(help: "When to use color: auto (a terminal without NO_COLOR), always or never.")
     var color: ColorChoice = .auto
 
     @OptionGroup var display: DisplayOptions

@@ -57,7 +57,7 @@ struct ThumbnailCommand: AsyncParsableCommand {
         if let clash = OutputClash.first(in: names, from: inputs.map(\.name)) { throw clash }
         try OutputFolder.check(folder)
         let thumbnailer = Thumbnailer(
-            circle: ImageProcessors.CircleThumbnail(size: size, ring: ring ? StatusColours.unknown : nil),
+            circle: ImageProcessors.CircleThumbnail(size: size, ring: ring ? StatusColors.unknown : nil),
             scaling: fast ? .fast : .quality)
         let encoder = compression.map { PNGEncoder(compressionLevel: $0) } ?? .fastest
         let cap = maxSize

@@ -111,11 +111,11 @@ struct WarmCommand: AsyncParsableCommand {
         if summary.report.failed > 0 { throw PartialFailure(failed: summary.report.failed, total: total) }
     }
 
-    /// `--sizes` as variants (ringed, drawn on the plain ones kept), else the views' catalogue;
+    /// `--sizes` as variants (ringed, drawn on the plain ones kept), else the views' catalog;
     /// none with `--no-thumbnails`.
     private func variants() throws -> [AvatarVariant] {
         if noThumbnails { return [] }
-        guard let sizes else { return AvatarVariant.catalogue }
+        guard let sizes else { return AvatarVariant.catalog }
         let largest = ProcessedImageStorage.standard.largestStored
         let message =
             "--sizes takes diameters of 8...\(largest) px, comma-separated, e.g. 32,64,128: "

@@ -9,7 +9,7 @@ enum ColorChoice: String, ExpressibleByArgument, CaseIterable, Sendable {
     case always
     case never
 
-    /// Whether to emit colour escapes on standard output.
+    /// Whether to emit color escapes on standard output.
     ///
     /// `auto` means yes only on a terminal, with `NO_COLOR` unset or empty and `TERM` not `dumb`.
     func enabled(

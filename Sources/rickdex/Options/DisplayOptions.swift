@@ -3,12 +3,12 @@ import BlockArt
 import FoundationEssentials
 import LoupeToolbox
 
-/// How images are drawn: colour mode, symbol set and graphics protocol, detected unless given.
+/// How images are drawn: color mode, symbol set and graphics protocol, detected unless given.
 struct DisplayOptions: ParsableArguments, Sendable {
     @Option(
         name: .customLong("color-mode"),
         help: ArgumentHelp(
-            "truecolor, 256, 16 or none.", discussion: "Default: from COLORTERM and TERM (none when colour is off).",
+            "truecolor, 256, 16 or none.", discussion: "Default: from COLORTERM and TERM (none when color is off).",
             valueName: "mode"))
     var colorMode: ColorMode?
 

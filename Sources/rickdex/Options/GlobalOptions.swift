@@ -14,7 +14,7 @@ struct GlobalOptions: ParsableArguments {
             valueName: "url"), transform: APISetting.parse)
     var apiOption: APISetting?
 
-    @Option(name: .long, help: "When to use colour: auto (a terminal without NO_COLOR), always or never.")
+    @Option(name: .long, help: "When to use color: auto (a terminal without NO_COLOR), always or never.")
     var color: ColorChoice = .auto
 
     @Flag(

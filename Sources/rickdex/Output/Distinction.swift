@@ -3,7 +3,7 @@ import RickAndMortyAPI
 
 /// What tells items of one name apart, in a line: a character's status, species, origin and
 /// last location; a location's type and dimension; an episode's code. Text from the API,
-/// sanitised.
+/// sanitized.
 enum Distinction {
     static func line(_ item: any APIResource) -> String {
         let clean = TerminalText.sanitize

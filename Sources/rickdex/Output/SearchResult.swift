@@ -16,7 +16,7 @@ struct SearchResult<Resource: APIResource>: Encodable {
             case count, pages, next, prev, page
         }
 
-        // `null`s written, as the API writes them (the synthesised encoder drops the keys).
+        // `null`s written, as the API writes them (the synthesized encoder drops the keys).
         func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode(count, forKey: .count)

@@ -74,10 +74,10 @@ struct TerminalReport: Encodable {
         }
     }
 
-    /// Aligned lines for a person; every value is sanitised (it may come from the terminal).
+    /// Aligned lines for a person; every value is sanitized (it may come from the terminal).
     var lines: [String] {
         let rows: [(String, Finding)] = [
-            ("Terminal", terminal), ("Colours", colorMode), ("Symbols", symbols), ("Graphics", graphics),
+            ("Terminal", terminal), ("Colors", colorMode), ("Symbols", symbols), ("Graphics", graphics),
             ("Background", background), ("Cell (px)", cellSize),
         ]
         return rows.map { name, finding in

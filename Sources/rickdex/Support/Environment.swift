@@ -10,7 +10,7 @@ enum Environment {
         ("RICKDEX_PROBE_TIMEOUT", "Seconds to wait for the terminal's answers (0.01 to 30). Default: 1."),
         ("RICKDEX_FIXTURES", "The bundled dataset's folder, for --api fixtures. Default: PREFIX/share/rickdex/fixtures."),
         ("RICKDEX_LIBCURL", "The libcurl file to load. Default: libcurl.so.4."),
-        ("NO_COLOR", "Set and not empty: no colour, unless --color always."),
+        ("NO_COLOR", "Set and not empty: no color, unless --color always."),
         ("XDG_CACHE_HOME", "Where the cache folder goes when RICKDEX_CACHE_DIR is not set."),
         ("TERM, COLORTERM, TMUX", "What the terminal is, before it is asked; inside tmux, images take tmux's routes."),
     ]

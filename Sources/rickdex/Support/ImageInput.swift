@@ -23,7 +23,7 @@ struct ImageInput {
     /// The name under the image in a grid: the file's own name, without its folders.
     var label: String { argument == "-" ? name : URL(fileURLWithPath: name).lastPathComponent }
 
-    /// The message for `error` while reading or drawing this input, naming it once, sanitised.
+    /// The message for `error` while reading or drawing this input, naming it once, sanitized.
     func message(for error: any Error) -> String {
         TerminalText.sanitize(error is LocalFileError ? "\(error)" : "\(name): \(error)")
     }

@@ -1,9 +1,9 @@
-/// The nearest of a palette's colours to a query, by squared distance, without comparing every
+/// The nearest of a palette's colors to a query, by squared distance, without comparing every
 /// entry: the entries are sorted by their projection on the palette's principal axis (where they
 /// spread most), the search starts at the query's projection and walks outwards, and stops on
 /// each side once the projection alone is farther than the best found (|q - p|² ≥ ((q - p)·u)²
 /// for a unit vector u).
-struct NearestColour {
+struct NearestColor {
     private let palette: [SIMD4<Float>]
     private let sorted: [SIMD4<Float>]
     private let keys: [Float]
@@ -22,15 +22,15 @@ struct NearestColour {
         self.axis = axis
     }
 
-    /// The unit direction of the colours' largest spread: a few rounds of power iteration on
-    /// their covariance, from the grey axis.
-    static func principalAxis(_ colours: [SIMD4<Float>]) -> SIMD4<Float> {
-        guard !colours.isEmpty else { return SIMD4(repeating: 0.5) }
-        let mean = colours.reduce(.zero, +) / Float(colours.count)
+    /// The unit direction of the colors' largest spread: a few rounds of power iteration on
+    /// their covariance, from the gray axis.
+    static func principalAxis(_ colors: [SIMD4<Float>]) -> SIMD4<Float> {
+        guard !colors.isEmpty else { return SIMD4(repeating: 0.5) }
+        let mean = colors.reduce(.zero, +) / Float(colors.count)
         var rows = [SIMD4<Float>](repeating: .zero, count: 4)
-        for colour in colours {
-            let centred = colour - mean
-            for row in 0..<4 { rows[row] += centred * centred[row] }
+        for color in colors {
+            let centered = color - mean
+            for row in 0..<4 { rows[row] += centered * centered[row] }
         }
         var axis = SIMD4<Float>(repeating: 0.5)
         for _ in 0..<8 {

@@ -6,12 +6,12 @@ import Testing
 
 @testable import LoupePipeline
 
-/// Nuke's own behavioural tests (kean/Nuke `Tests/NukeTests`), transcribed: each names the test
+/// Nuke's own behavioral tests (kean/Nuke `Tests/NukeTests`), transcribed: each names the test
 /// it follows. They run against the real loopback server through the default loader, gated or
 /// recorded at the `DataLoading` seam (Nuke's `MockDataLoader`, without the mock); a loader of
 /// its own stands in only where no server can give the case (an empty 200 body). Differences that
 /// remain are stated where they are asserted, and in docs/image-pipeline.md.
-@Suite struct NukeBehaviourTests {
+@Suite struct NukeBehaviorTests {
     let temporary: TemporaryFolder
 
     init() throws {

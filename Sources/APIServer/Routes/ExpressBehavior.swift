@@ -6,12 +6,12 @@ import RickAndMortyAPI
 /// What Express does around every route of the real API, around `APIRouter`'s routes: `HEAD`
 /// answered as `GET` without the body, and a path no route takes answered with Express's 404
 /// handler in JSON, `{"error":"There is nothing here."}`, CORS included.
-struct ExpressBehaviour<Routes: HTTPResponderBuilder>: HTTPResponderBuilder
+struct ExpressBehavior<Routes: HTTPResponderBuilder>: HTTPResponderBuilder
 where Routes.Responder.Context == BasicRequestContext {
     let routes: Routes
 
     /// Names `HTTPResponderBuilder.Responder` itself: a generic nested type of that name clashed with
-    /// the requirement the compiler synthesises, which only the whole-module (release) build reports.
+    /// the requirement the compiler synthesizes, which only the whole-module (release) build reports.
     struct Responder: HTTPResponder {
         let inner: Routes.Responder
 

@@ -1,45 +1,45 @@
 import LoupeToolbox
 
-/// A terminal palette and the nearest of its entries to any colour, by Oklab distance.
+/// A terminal palette and the nearest of its entries to any color, by Oklab distance.
 ///
-/// Lookups are remembered, so an image's few hundred distinct colours cost a search each once;
+/// Lookups are remembered, so an image's few hundred distinct colors cost a search each once;
 /// each thread remembers its own (`PerThread`), so threads rendering at once share no lock.
 /// Thread-safe.
 public final class Palette: Sendable {
-    /// The xterm palette's cube and grey ramp (16–255), the part every terminal agrees on.
-    public static let xterm256 = Palette(entries: (16...255).map { (UInt8($0), xtermColour($0)) })
-    /// The 16 ANSI colours, with xterm's default values.
-    public static let ansi16 = Palette(entries: (0...15).map { (UInt8($0), xtermColour($0)) })
+    /// The xterm palette's cube and gray ramp (16–255), the part every terminal agrees on.
+    public static let xterm256 = Palette(entries: (16...255).map { (UInt8($0), xtermColor($0)) })
+    /// The 16 ANSI colors, with xterm's default values.
+    public static let ansi16 = Palette(entries: (0...15).map { (UInt8($0), xtermColor($0)) })
 
     private let indices: [UInt8]
     /// Each entry in Oklab, in the order of `indices`.
-    let colours: [SIMD3<Float>]
+    let colors: [SIMD3<Float>]
     private let remembered = PerThread<[UInt32: UInt8]> { [:] }
 
     init(entries: [(UInt8, (UInt8, UInt8, UInt8))]) {
         indices = entries.map(\.0)
-        colours = entries.map { OKLab.from(red: $0.1.0, green: $0.1.1, blue: $0.1.2) }
+        colors = entries.map { OKLab.from(red: $0.1.0, green: $0.1.1, blue: $0.1.2) }
     }
 
-    /// The palette index nearest to the colour.
+    /// The palette index nearest to the color.
     public func nearest(red: UInt8, green: UInt8, blue: UInt8) -> UInt8 {
         let key = UInt32(red) << 16 | UInt32(green) << 8 | UInt32(blue)
         return remembered.withValue { remembered in
             if let known = remembered[key] { return known }
             let index = indices[position(nearestTo: OKLab.from(red: red, green: green, blue: blue))]
-            // A bound on what a long-lived thread keeps: a photo's worth of colours.
+            // A bound on what a long-lived thread keeps: a photo's worth of colors.
             if remembered.count >= 1 << 16 { remembered.removeAll(keepingCapacity: true) }
             remembered[key] = index
             return index
         }
     }
 
-    /// The position in `colours` (not the terminal index) of the entry nearest to `lab`.
+    /// The position in `colors` (not the terminal index) of the entry nearest to `lab`.
     func position(nearestTo lab: SIMD3<Float>) -> Int {
         var best = 0
         var bestDistance = Float.infinity
-        for (position, colour) in colours.enumerated() {
-            let difference = colour - lab
+        for (position, color) in colors.enumerated() {
+            let difference = color - lab
             let distance = (difference * difference).sum()
             if distance < bestDistance {
                 best = position
@@ -50,10 +50,10 @@ public final class Palette: Sendable {
     }
 
     /// Entry `index` (a terminal index this palette holds) in Oklab.
-    func colour(ofIndex index: UInt8) -> SIMD3<Float> { colours[Int(index) - Int(indices[0])] }
+    func color(ofIndex index: UInt8) -> SIMD3<Float> { colors[Int(index) - Int(indices[0])] }
 
     /// The RGB value xterm gives palette entry `index`.
-    public static func xtermColour(_ index: Int) -> (UInt8, UInt8, UInt8) {
+    public static func xtermColor(_ index: Int) -> (UInt8, UInt8, UInt8) {
         switch index {
         case 0..<16:
             let base: [(UInt8, UInt8, UInt8)] = [
@@ -67,8 +67,8 @@ public final class Palette: Sendable {
             let cube = index - 16
             return (levels[cube / 36], levels[(cube / 6) % 6], levels[cube % 6])
         default:
-            let grey = UInt8(8 + (index - 232) * 10)
-            return (grey, grey, grey)
+            let gray = UInt8(8 + (index - 232) * 10)
+            return (gray, gray, gray)
         }
     }
 }

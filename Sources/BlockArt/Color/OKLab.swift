@@ -1,8 +1,8 @@
 import Glibc
 
-/// Colours in Oklab (Björn Ottosson, 2020): a perceptual space where straight-line distance
+/// Colors in Oklab (Björn Ottosson, 2020): a perceptual space where straight-line distance
 /// follows what eyes see, cheap to enter and leave. Cell fitting and palette matching measure
-/// error here, so a cell's two colours are the ones a viewer would judge closest.
+/// error here, so a cell's two colors are the ones a viewer would judge closest.
 enum OKLab {
     /// sRGB byte → linear light, once for all 256 values.
     private static let linear: [Float] = (0...255).map { value in
@@ -13,21 +13,21 @@ enum OKLab {
     /// `cbrtf` at every non-negative float whose low 16 bits are zero, and one more.
     private static let cubeRoots: [Float] = (0...0x8000).map { cbrtf(Float(bitPattern: UInt32($0) << 16)) }
 
-    /// An sRGB colour in Oklab (L in 0...1).
+    /// An sRGB color in Oklab (L in 0...1).
     static func from(red: UInt8, green: UInt8, blue: UInt8) -> SIMD3<Float> {
         from(lms: mix(SIMD3(linear[Int(red)], linear[Int(green)], linear[Int(blue)])), cubeRoot: cbrtf)
     }
 
-    /// An sRGB colour with channels in 0...255 as floats (a blend of bytes) in Oklab.
-    static func from(srgb colour: SIMD3<Float>) -> SIMD3<Float> {
+    /// An sRGB color with channels in 0...255 as floats (a blend of bytes) in Oklab.
+    static func from(srgb color: SIMD3<Float>) -> SIMD3<Float> {
         func decode(_ value: Float) -> Float {
             let c = min(max(value, 0), 255) / 255
             return c <= 0.04045 ? c / 12.92 : powf((c + 0.055) / 1.055, 2.4)
         }
-        return from(lms: mix(SIMD3(decode(colour.x), decode(colour.y), decode(colour.z))), cubeRoot: cbrtf)
+        return from(lms: mix(SIMD3(decode(color.x), decode(color.y), decode(color.z))), cubeRoot: cbrtf)
     }
 
-    /// An sRGB colour as bytes in Oklab, through the tables `withTables` lends: the same as
+    /// An sRGB color as bytes in Oklab, through the tables `withTables` lends: the same as
     /// `from(red:green:blue:)` within about a millionth, at a fraction of the cost (`cbrtf` was
     /// a fifth of the time cell art took).
     @inline(__always)
@@ -35,7 +35,7 @@ enum OKLab {
         red: UInt8, green: UInt8, blue: UInt8, linear: UnsafeBufferPointer<Float>, cubeRoots: UnsafeBufferPointer<Float>
     ) -> SIMD3<Float> {
         // The table holds the root at every float with its low 16 bits zero; between two
-        // neighbours the root is all but straight.
+        // neighbors the root is all but straight.
         @inline(__always) func cubeRoot(_ value: Float) -> Float {
             let bits = max(value, 0).bitPattern
             let index = Int(bits >> 16)

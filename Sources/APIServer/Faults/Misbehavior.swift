@@ -1,5 +1,5 @@
 /// A hostile way of answering every request, for testing that clients give up in time.
-package enum Misbehaviour: String, Sendable, Hashable, CaseIterable {
+package enum Misbehavior: String, Sendable, Hashable, CaseIterable {
     /// The real answer, one byte per second.
     case trickle
     /// `302 Found` back to the very URL asked for.
