@@ -1,19 +1,42 @@
 import FoundationEssentials
+import SystemPackage
 
 /// A request that got no usable answer: the way to the server failed, not the server's reply.
 ///
 /// A response with any status is an answer and is returned, not thrown; what a status means is
 /// for the caller (the API client, the image fetcher) to say.
 public enum HTTPError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// Why the way to a server failed, as the system or libcurl said it: a value a caller can
+    /// match, made text only in `description`.
+    public enum Cause: Sendable, Hashable, CustomStringConvertible {
+        /// The host's name does not resolve.
+        case nameNotResolved
+        /// No connection within the time allowed.
+        case connectTimedOut
+        /// The system's error: `.connectionRefused`, `.noRouteToHost`, ….
+        case system(Errno)
+        /// libcurl's error code (`CURLcode`) and its own words for it.
+        case curl(code: Int, message: String)
+
+        public var description: String {
+            switch self {
+            case .nameNotResolved: "the name does not resolve"
+            case .connectTimedOut: "connection timed out"
+            case .system(let errno): errno.description.lowercased()
+            case .curl(_, let message): message
+            }
+        }
+    }
+
     /// No connection could be made: refused, no route, or the name does not resolve.
-    case unreachable(host: String, reason: String)
+    case unreachable(host: String, cause: Cause)
     /// No complete answer within the time allowed: `seconds` in all, over `attempts`.
     case timedOut(url: String, seconds: Double, attempts: Int = 1)
     /// The server answered, but its body came too slowly to finish in the time allowed (a few
     /// bytes at a time): `receivedBytes` arrived in `seconds`.
     case tooSlow(url: String, receivedBytes: Int, seconds: Double)
     /// The connection closed before the whole body arrived (on every attempt).
-    case connectionDropped(url: String, reason: String)
+    case connectionDropped(url: String, cause: Cause)
     /// The body arrived whole by HTTP's account but ends before the document does (a JSON value
     /// or an image cut short), on every attempt.
     case incompleteBody(url: String, receivedBytes: Int)
@@ -25,7 +48,7 @@ public enum HTTPError: Error, Sendable, Hashable, CustomStringConvertible {
     case transportUnavailable(reason: String)
     /// The server's TLS certificate does not verify against the trusted CAs (expired, another
     /// host's, signed by an unknown CA), or the CA file given cannot be used.
-    case untrustedCertificate(host: String, reason: String)
+    case untrustedCertificate(host: String, cause: Cause)
     /// The deadline the caller set for everything (`TransportConfiguration.deadline`: a whole
     /// command's `--timeout`) passed before an answer came, or before the request could start:
     /// the host may be there, and slow.
@@ -33,15 +56,15 @@ public enum HTTPError: Error, Sendable, Hashable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .unreachable(let host, let reason):
-            "cannot reach \(host) (\(reason))"
+        case .unreachable(let host, let cause):
+            "cannot reach \(host) (\(cause))"
         case .timedOut(let url, let seconds, let attempts):
             "no answer from \(Self.host(url)) in \(Self.format(seconds)) s"
                 + " (\(attempts) attempt\(attempts == 1 ? "" : "s") at \(url))"
         case .tooSlow(let url, let received, let seconds):
             "\(Self.host(url)) answered too slowly: \(Self.size(received)) of its body in \(Self.format(seconds)) s (\(url))"
-        case .connectionDropped(let url, let reason):
-            "the connection dropped while reading \(url) (\(reason))"
+        case .connectionDropped(let url, let cause):
+            "the connection dropped while reading \(url) (\(cause))"
         case .incompleteBody(let url, let received):
             "the response from \(url) was cut short (\(received) bytes arrived, then the document stopped)"
         case .responseTooLarge(let url, let limit):
@@ -50,8 +73,8 @@ public enum HTTPError: Error, Sendable, Hashable, CustomStringConvertible {
             "too many redirects (or a redirect loop) from \(url)"
         case .transportUnavailable(let reason):
             "cannot make HTTP requests: libcurl could not be loaded (\(reason))"
-        case .untrustedCertificate(let host, let reason):
-            "the TLS certificate of \(host) cannot be trusted (\(reason))"
+        case .untrustedCertificate(let host, let cause):
+            "the TLS certificate of \(host) cannot be trusted (\(cause))"
         case .deadlinePassed(let url):
             "the deadline passed before \(Self.host(url)) answered (\(url))"
         }

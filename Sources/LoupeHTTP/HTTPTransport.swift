@@ -155,7 +155,8 @@ public struct HTTPTransport: Sendable {
                 timeoutMilliseconds: max(1, Int(timeout.seconds * 1000)), connectTimeoutMilliseconds: 5000,
                 maxBodyBytes: limit, trustedCertificates: configuration.trustedCertificates)
         else {
-            throw HTTPError.unreachable(host: url.host ?? url.absoluteString, reason: "libcurl could not start a transfer")
+            throw HTTPError.unreachable(
+                host: url.host ?? url.absoluteString, cause: .curl(code: -1, message: "libcurl could not start a transfer"))
         }
         transfer.onProgress = progress
         do {
@@ -172,8 +173,8 @@ public struct HTTPTransport: Sendable {
 
     /// Whether `error` is a connection that did not open in the time the attempt had.
     private static func waitedForConnection(_ error: HTTPError) -> Bool {
-        if case .unreachable(_, "connection timed out") = error { return true }
-        return false
+        guard case .unreachable(_, let cause) = error else { return false }
+        return cause == .connectTimedOut
     }
 
     /// `host:port` as the connection log names it.
@@ -197,15 +198,11 @@ public struct HTTPTransport: Sendable {
         case .curl(let code, let message, let systemError, let connected, let received):
             switch CURLcode(rawValue: UInt32(code)) {
             case CURLE_COULDNT_RESOLVE_HOST:
-                return HTTPError.unreachable(host: host, reason: "the name does not resolve")
-            case CURLE_COULDNT_CONNECT where systemError == ECONNREFUSED:
-                return HTTPError.unreachable(host: host, reason: "connection refused")
+                return HTTPError.unreachable(host: host, cause: .nameNotResolved)
             case CURLE_COULDNT_CONNECT where systemError != 0:
-                return HTTPError.unreachable(host: host, reason: Errno(rawValue: systemError).description.lowercased())
-            case CURLE_COULDNT_CONNECT:
-                return HTTPError.unreachable(host: host, reason: message)
+                return HTTPError.unreachable(host: host, cause: .system(Errno(rawValue: systemError)))
             case CURLE_OPERATION_TIMEDOUT where !connected:
-                return HTTPError.unreachable(host: host, reason: "connection timed out")
+                return HTTPError.unreachable(host: host, cause: .connectTimedOut)
             case CURLE_OPERATION_TIMEDOUT where received > 0:
                 // It answered, only slowly: not "no answer".
                 return HTTPError.tooSlow(url: address, receivedBytes: received, seconds: timeout.seconds)
@@ -214,12 +211,12 @@ public struct HTTPTransport: Sendable {
             case CURLE_TOO_MANY_REDIRECTS:
                 return HTTPError.tooManyRedirects(url: address)
             case CURLE_PEER_FAILED_VERIFICATION, CURLE_SSL_CACERT_BADFILE, CURLE_SSL_ISSUER_ERROR:
-                return HTTPError.untrustedCertificate(host: host, reason: message)
-            case CURLE_SSL_CONNECT_ERROR, CURLE_SSL_CERTPROBLEM, CURLE_SSL_CIPHER, CURLE_UNSUPPORTED_PROTOCOL,
-                CURLE_URL_MALFORMAT:
-                return HTTPError.unreachable(host: host, reason: message)
+                return HTTPError.untrustedCertificate(host: host, cause: .curl(code: code, message: message))
+            case CURLE_COULDNT_CONNECT, CURLE_SSL_CONNECT_ERROR, CURLE_SSL_CERTPROBLEM, CURLE_SSL_CIPHER,
+                CURLE_UNSUPPORTED_PROTOCOL, CURLE_URL_MALFORMAT:
+                return HTTPError.unreachable(host: host, cause: .curl(code: code, message: message))
             default:
-                return HTTPError.connectionDropped(url: address, reason: message)
+                return HTTPError.connectionDropped(url: address, cause: .curl(code: code, message: message))
             }
         }
     }

@@ -205,7 +205,8 @@ import LoupeToolbox
                 for: ImageRequest(url: Self.avatar(6, base), processors: [ImageProcessors.CircleThumbnail(size: 32)]))
             #expect(response.image.width == 32 && response.source == .network)
             #expect(images.disk.statistics.writeFailures >= 1)
-            #expect(images.disk.lastWriteError != nil)
+            #expect(images.statistics.unstored >= 1)
+            #expect(images.statistics.storeFailure is DiskCacheError)
         }
     }
 

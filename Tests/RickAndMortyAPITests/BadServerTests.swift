@@ -187,7 +187,7 @@ import Testing
         // Bind a port, then close it, so nothing listens there.
         let port = try await TestData.withServer { $0.port ?? 0 }
         let client = TestData.client(try #require(URL(string: "http://127.0.0.1:\(port)/api")))
-        await #expect(throws: APIError.transport(.unreachable(host: "127.0.0.1:\(port)", reason: "connection refused"))) {
+        await #expect(throws: APIError.transport(.unreachable(host: "127.0.0.1:\(port)", cause: .system(.connectionRefused)))) {
             try await client.character(id: 1)
         }
     }

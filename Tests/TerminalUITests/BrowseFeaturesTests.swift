@@ -176,7 +176,7 @@ import UseCases
     /// A part that could not be fetched shows as failed, with why and a retry; never as empty.
     @Test func aFailedPartSaysWhyAndRTriesAgain() throws {
         let view = BrowseFeaturesTests.view
-        let refused = CapturedError(APIError.transport(.unreachable(host: "127.0.0.1", reason: "connection refused")))
+        let refused = CapturedError(APIError.transport(.unreachable(host: "127.0.0.1", cause: .system(.connectionRefused))))
         var state = BrowseFeaturesTests().loaded()
         _ = state.apply(key: .enter)
         let character = Self.characters[0]

@@ -239,7 +239,7 @@ import UseCases
             .idle, .loading(query: rick), .loaded(query: rick, page: Self.page(20)),
             .empty(query: zzz),
             .failed(
-                query: x, error: CapturedError(APIError.transport(.unreachable(host: "127.0.0.1", reason: "connection refused")))),
+                query: x, error: CapturedError(APIError.transport(.unreachable(host: "127.0.0.1", cause: .system(.connectionRefused))))),
         ]
         let expected = [
             "Type a name to search", "searching “rick”…", "30 matches · page 1 of 2", "no matches for “zzz”",

@@ -128,7 +128,7 @@ import UseCases
         await type("rick", into: session, on: clock)
         #expect(await states.next() == .loading(query: "rick"))
         await backend.waitForQuery(count: 1)
-        let refused = APIError.transport(.unreachable(host: "example.invalid", reason: "connection refused"))
+        let refused = APIError.transport(.unreachable(host: "example.invalid", cause: .system(.connectionRefused)))
         backend.fail("rick", with: refused)
         let state = await states.next()
         guard case .failed(let query, let failure)? = state else {

@@ -160,7 +160,7 @@ import UseCases
         let kinds = try #require((stats["usage"] as? [String: Any])?["byKind"] as? [String: [String: Any]])
         let ricks = TestData.fixturesDataset.characters.filter { $0.name.lowercased().contains("rick") }.count
         #expect(kinds["original"]?["entries"] as? Int == 826)
-        #expect(kinds["variant"]?["entries"] as? Int == ricks)
+        #expect(kinds["processed"]?["entries"] as? Int == ricks)
         #expect(kinds["response"]?["entries"] as? Int == 52 + (ricks + 19) / 20)
         #expect(try await avatarsDifferingFromTheDataset(identity: "fixtures").isEmpty)
     }

@@ -20,13 +20,6 @@ public protocol DataCaching: Sendable {
     func defaultLifetime(of kind: EntryKind) -> Duration
 }
 
-/// A data cache that counts its work, as `DiskCache` does: the pipeline's `statistics` include it.
-public protocol CountedDataCache: DataCaching {
-    var statistics: DiskStatistics { get }
-}
-
-extension DiskCache: CountedDataCache {}
-
 extension DataCaching {
     /// The metadata `kind` gets when stored now: fresh for the server's lifetime in `directives`,
     /// or `defaultLifetime(of:)` when the server gave none.

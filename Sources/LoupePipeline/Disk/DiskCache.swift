@@ -28,7 +28,6 @@ public final class DiskCache: DataCaching {
 
     private struct State {
         var statistics = DiskStatistics()
-        var lastWriteError: DiskCacheError?
         /// The size a full disk left room for, once one was met.
         var roomFound: Int64?
     }
@@ -93,8 +92,6 @@ public final class DiskCache: DataCaching {
     }
 
     public var statistics: DiskStatistics { state.withLock { $0.statistics } }
-    /// The last write that failed in this process, if any, to report once at the end.
-    public var lastWriteError: DiskCacheError? { state.withLock { $0.lastWriteError } }
 
     /// The size a full disk left room for, once one was met in this process: the cache keeps to
     /// it from then on, its oldest entries dropped to make room. `nil`: the disk never filled.
@@ -126,8 +123,7 @@ public final class DiskCache: DataCaching {
         }
     }
 
-    /// Stores `body` under `key`, replacing what was there. Throws when the disk refuses
-    /// (the error is also kept in `lastWriteError`).
+    /// Stores `body` under `key`, replacing what was there. Throws when the disk refuses.
     public func store(_ body: [UInt8], metadata: EntryMetadata, for key: CacheKey) throws(DiskCacheError) {
         // The entry names the key it is stored under, whatever key its metadata was made for (a
         // wrapper that re-keys entries hands on the pipeline's metadata).
@@ -142,7 +138,8 @@ public final class DiskCache: DataCaching {
             do {
                 try write(body, metadata: metadata, for: key)
             } catch {
-                throw remember(error)
+                state.withLock { $0.statistics.writeFailures += 1 }
+                throw error
             }
         }
     }
@@ -159,15 +156,6 @@ public final class DiskCache: DataCaching {
         let room = max(0, held - max(bytes * 4, held / 10))
         state.withLock { $0.roomFound = min($0.roomFound ?? .max, room) }
         trimIfNeeded()
-    }
-
-    /// Counts a write that failed and keeps it as the last; returns it to throw.
-    private func remember(_ failure: DiskCacheError) -> DiskCacheError {
-        state.withLock {
-            $0.statistics.writeFailures += 1
-            $0.lastWriteError = failure
-        }
-        return failure
     }
 
     private func write(_ body: [UInt8], metadata: EntryMetadata, for key: CacheKey) throws(DiskCacheError) {
@@ -207,8 +195,8 @@ public final class DiskCache: DataCaching {
             let cause = Errno(error)
             let failure = DiskCacheError.writeFailed(path: root.path, cause: cause)
             // A full disk is counted once it is given up on (`store`).
-            if cause == .noSpace { throw failure }
-            throw remember(failure)
+            if cause != .noSpace { state.withLock { $0.statistics.writeFailures += 1 } }
+            throw failure
         }
         state.withLock { state in
             state.statistics.writes += 1
@@ -261,18 +249,17 @@ public final class DiskCache: DataCaching {
     }
 
     /// Sets the record after a walk. A record that cannot be written (a read-only or full disk)
-    /// is named in `lastWriteError` and rebuilt by the next process that can; the old one, if
-    /// any, stays as it was. A cache nothing was ever written to keeps no record (nor a folder).
+    /// is counted as a write failure and rebuilt by the next process that can (the entries'
+    /// own writes fail too, and say why); the old one, if any, stays as it was. A cache nothing was ever written to keeps no record (nor a folder).
     private func setRecord(_ totals: SizeRecord.Totals) {
         guard hasTree else { return }
         do {
             try record.replace(with: totals)
             state.withLock { $0.statistics.recordWalks += 1 }
         } catch {
-            let failure = DiskCacheError.writeFailed(path: record.path, cause: Errno(error))
             state.withLock {
                 $0.statistics.recordWalks += 1
-                $0.lastWriteError = failure
+                $0.statistics.writeFailures += 1
             }
         }
     }

@@ -5,14 +5,15 @@ public struct EntryKind: RawRepresentable, Sendable, Hashable, Codable, CodingKe
     /// The name written in each entry's header: letters, digits and dashes.
     public let rawValue: String
 
+    /// `variant`, the name entries of processed images had before, reads as `processed`.
     public init(rawValue: String) {
-        self.rawValue = rawValue
+        self.rawValue = rawValue == "variant" ? "processed" : rawValue
     }
 
     /// An image's bytes exactly as served.
     public static let original = EntryKind(rawValue: "original")
-    /// A processed image, encoded (written `variant`, as entries always have been).
-    public static let processed = EntryKind(rawValue: "variant")
+    /// A processed image, encoded.
+    public static let processed = EntryKind(rawValue: "processed")
 
     public var description: String { rawValue }
 }

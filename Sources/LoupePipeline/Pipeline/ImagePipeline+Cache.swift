@@ -124,7 +124,7 @@ extension ImagePipeline {
             guard let dataCache = pipeline.dataCache else { return }
             let key = makeDataCacheKey(for: request)
             let metadata = dataCache.metadata(kind, key: key, url: request.url.absoluteString, contentType: contentType)
-            try? dataCache.store(data, metadata: metadata, for: key)
+            pipeline.storeData(data, metadata: metadata, for: key)
         }
     }
 }

@@ -63,9 +63,14 @@ extension ImagePipeline {
 
     /// The image for `request` from memory, when its options let memory answer.
     private func memoryHit(_ request: ImageRequest) -> ImageResponse? {
-        guard !request.options.contains(.reloadRevalidatingCachedData),
-            let bitmap = cache.cachedImage(for: request, caches: .memory)
+        guard !request.options.contains(.reloadRevalidatingCachedData), configuration.imageCache != nil,
+            !request.options.contains(.disableMemoryCacheReads)
         else { return nil }
+        guard let bitmap = cache.cachedImage(for: request, caches: .memory) else {
+            counters.withLock { $0.memoryMisses += 1 }
+            return nil
+        }
+        counters.withLock { $0.memoryHits += 1 }
         return ImageResponse(image: bitmap, source: .memory, made: false)
     }
 
@@ -93,7 +98,11 @@ extension ImagePipeline {
             !options.contains(.reloadRevalidatingCachedData), let dataCache
         else { return nil }
         let key = cache.makeDataCacheKey(for: request)
-        return dataCache.entry(for: key).map { (key, $0) }
+        guard let entry = dataCache.entry(for: key) else {
+            counters.withLock { $0.dataMisses += 1 }
+            return nil
+        }
+        return (key, entry)
     }
 
     /// `found` as the answer to `request` when it may answer now (fresh, or any age with no
@@ -198,7 +207,7 @@ extension ImagePipeline {
         let metadata = dataCache.metadata(
             .processed, key: key, url: request.url.absoluteString, contentType: "image/png", madeFrom: madeFrom,
             directives: directives)
-        try? dataCache.store(encoded, metadata: metadata, for: key)
+        storeData(encoded, metadata: metadata, for: key)
     }
 
     /// Whether the data cache keeps this image encoded, as the policy and the request say.

@@ -11,8 +11,8 @@ import LoupeToolbox
 /// run step by step, so `[a]` and `[a, b]` share `a`, and an image for `[a]` in memory is where
 /// `[a, b]` starts. Downloads wait for a slot in priority order (`Configuration.dataLoadingLimit`),
 /// as does processing (`processingLimit`). What is made is kept as
-/// `Configuration.dataCachePolicy` says; a failed cache write never fails a load (the disk tier
-/// counts it and keeps it as `lastWriteError`).
+/// `Configuration.dataCachePolicy` says; a failed cache write never fails a load (it is counted,
+/// and the last kept, in `statistics`).
 ///
 /// Entries are fresh for as long as the origin's caching headers say (or `acceptsStale`, or the
 /// data cache's default lifetime), and not stored at all when they forbid it. Online, a stale
@@ -59,9 +59,22 @@ public final class ImagePipeline: Sendable {
     public var statistics: PipelineStatistics {
         var statistics = counters.withLock { $0 }
         statistics.coalesced = loads.joined + requests.joined
-        if let memory = configuration.imageCache as? MemoryCache<ImageCacheKey, Bitmap> { statistics.memory = memory.statistics }
-        if let counted = dataCache as? any CountedDataCache { statistics.disk = counted.statistics }
         return statistics
+    }
+
+    /// Stores `bytes` in the data cache. A write it refuses costs no image: it is counted, and
+    /// the last kept, in `statistics`.
+    func storeData(_ bytes: [UInt8], metadata: EntryMetadata, for key: CacheKey) {
+        guard let dataCache else { return }
+        do {
+            try dataCache.store(bytes, metadata: metadata, for: key)
+            counters.withLock { $0.stored += 1 }
+        } catch {
+            counters.withLock {
+                $0.unstored += 1
+                $0.storeFailure = error
+            }
+        }
     }
 
     /// Data loads running now, and waiting for one of `dataLoadingLimit`'s slots: what a test
@@ -99,6 +112,7 @@ public final class ImagePipeline: Sendable {
         let key = flight.key
         let cached = readsCache ? dataCache?.entry(for: key) : nil
         let loader = cacheOnly ? nil : dataLoader
+        if readsCache, dataCache != nil, cached == nil { counters.withLock { $0.dataMisses += 1 } }
         if let cached, loader == nil || (!flight.revalidating && cached.metadata.isFresh(at: Date())) {
             counters.withLock { $0.originalHits += 1 }
             return Original(bytes: cached.body, source: .disk, directives: cached.metadata.remainingDirectives())
@@ -188,14 +202,13 @@ public final class ImagePipeline: Sendable {
             throw Error.dataDownloadExceededMaximumSize(url: url)
         }
         try check(bytes, url: url)
-        // A cache that cannot keep it (a full or read-only disk) does not cost the image: the
-        // disk tier counts the failure and keeps it to report.
+        // A cache that cannot keep it (a full or read-only disk) does not cost the image.
         if let dataCache, directives.mayStore, originalsToStore.withLock({ $0.contains(flight) }) {
             let metadata = dataCache.metadata(
                 .original, key: key, url: url,
                 contentType: answer.headers[.contentType] ?? "application/octet-stream", etag: answer.headers[.eTag],
                 lastModified: answer.headers[.lastModified], directives: directives)
-            try? dataCache.store(bytes, metadata: metadata, for: key)
+            storeData(bytes, metadata: metadata, for: key)
         }
         return Original(bytes: bytes, source: .network, directives: directives)
     }

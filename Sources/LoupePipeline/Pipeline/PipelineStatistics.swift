@@ -1,13 +1,21 @@
-/// Counters of an `ImagePipeline`'s work in this process, by tier.
-public struct PipelineStatistics: Sendable, Hashable, Codable {
-    /// The image cache's counters, when it is a `MemoryCache`.
-    public var memory = MemoryStatistics()
-    /// The data cache's counters, when it is a `DiskCache`.
-    public var disk = DiskStatistics()
+/// Counters of an `ImagePipeline`'s work in this process, as the pipeline saw it: what its caches
+/// answered, what it downloaded and made, and the writes its data cache refused.
+public struct PipelineStatistics: Sendable, Encodable {
+    /// Lookups the image cache (memory) answered, and those it did not.
+    public var memoryHits = 0
+    public var memoryMisses = 0
     /// Processed images read from the data cache.
     public var processedHits = 0
     /// Originals read from disk (fresh, or any age offline).
     public var originalHits = 0
+    /// Lookups the data cache had nothing for.
+    public var dataMisses = 0
+    /// Entries the data cache stored, and those it refused (a full or read-only disk: the image
+    /// is not lost, only not kept).
+    public var stored = 0
+    public var unstored = 0
+    /// The last refusal, as the data cache threw it: to report once, with what to do.
+    public var storeFailure: (any Error)?
     public var downloads = 0
     /// Stale entries the server confirmed (304).
     public var revalidated = 0
@@ -16,4 +24,9 @@ public struct PipelineStatistics: Sendable, Hashable, Codable {
     public var coalesced = 0
     /// Images processed from an original.
     public var processed = 0
+
+    private enum CodingKeys: String, CodingKey {
+        case memoryHits, memoryMisses, processedHits, originalHits, dataMisses, stored, unstored, downloads, revalidated
+        case bytesDownloaded, coalesced, processed
+    }
 }

@@ -42,7 +42,7 @@ package struct APIIdentity: Sendable, Hashable {
 /// the API's root instead of its URL, so a new port or a proxy finds what an old one stored. The
 /// pipeline keys by URL (`["url", URL, processors…]`); this re-roots each key on the way to disk,
 /// and the entry's metadata with it.
-package struct APIRootedCache: CountedDataCache {
+package struct APIRootedCache: DataCaching {
     package let disk: DiskCache
     package let identity: APIIdentity
 
@@ -66,7 +66,6 @@ package struct APIRootedCache: CountedDataCache {
     package func remove(_ key: CacheKey) { disk.remove(rooted(key)) }
     package func removeAll() { disk.removeAll() }
     package func defaultLifetime(of kind: EntryKind) -> Duration { disk.defaultLifetime(of: kind) }
-    package var statistics: DiskStatistics { disk.statistics }
 }
 
 extension ImagePipeline {

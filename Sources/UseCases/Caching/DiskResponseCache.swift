@@ -20,13 +20,20 @@ extension EntryKind {
 /// Thread-safe, and safe across processes: each entry is written atomically by the disk tier.
 package final class DiskResponseCache: ResponseCache {
     /// What went through this cache in this process.
-    package struct Statistics: Sendable, Hashable, Codable {
+    package struct Statistics: Sendable, Hashable {
         /// Answers downloaded and stored.
         package var stored = 0
         /// Stale answers the server confirmed (304) and renewed.
         package var renewed = 0
         /// Answers downloaded that could not be written (a full or read-only disk).
         package var unstored = 0
+        /// The last write the disk refused, to report once.
+        package var storeFailure: DiskCacheError?
+
+        mutating func failed(_ failure: DiskCacheError) {
+            unstored += 1
+            storeFailure = failure
+        }
     }
 
     /// How long an answer is fresh when the server says nothing: a day.
@@ -57,9 +64,9 @@ package final class DiskResponseCache: ResponseCache {
     package func store(
         body: [UInt8], etag: String?, lastModified: String?, directives: CacheDirectives, for path: String
     ) {
-        let written = write(body: body, etag: etag, lastModified: lastModified, directives: directives, for: path)
+        let failure = write(body: body, etag: etag, lastModified: lastModified, directives: directives, for: path)
         counters.withLock { counters in
-            if written { counters.stored += 1 } else { counters.unstored += 1 }
+            if let failure { counters.failed(failure) } else { counters.stored += 1 }
         }
     }
 
@@ -68,26 +75,26 @@ package final class DiskResponseCache: ResponseCache {
         let renewed = CacheDirectives(
             mayStore: true, lifetime: directives.lifetime ?? response.serverLifetime,
             mustRevalidate: directives.mustRevalidate || response.mustRevalidate)
-        let written = write(
+        let failure = write(
             body: response.body, etag: response.etag, lastModified: response.lastModified, directives: renewed, for: path)
         counters.withLock { counters in
-            if written { counters.renewed += 1 } else { counters.unstored += 1 }
+            if let failure { counters.failed(failure) } else { counters.renewed += 1 }
         }
     }
 
-    /// A failed write is kept in `disk.lastWriteError` for the command to report once.
+    /// A failed write is counted, and the last kept, in `statistics`.
     private func write(
         body: [UInt8], etag: String?, lastModified: String?, directives: CacheDirectives, for path: String
-    ) -> Bool {
+    ) -> DiskCacheError? {
         let key = identity.key(forPath: path)
         let metadata = disk.metadata(
             .response, key: key, url: path, contentType: "application/json", etag: etag, lastModified: lastModified,
             directives: directives)
         do {
             try disk.store(body, metadata: metadata, for: key)
-            return true
+            return nil
         } catch {
-            return false
+            return error
         }
     }
 }

@@ -6,7 +6,7 @@ import RickAndMortyAPI
 /// other, so one line says it instead of one an item, and the summary says what was not started.
 package enum BatchStop: Sendable, Hashable, CustomStringConvertible {
     /// No connection to the host could be made: it went away, or was never there.
-    case hostGone(host: String, reason: String)
+    case hostGone(host: String, cause: HTTPError.Cause)
     /// The deadline the user set for the whole command (`--timeout`) passed.
     case deadlinePassed
 
@@ -23,8 +23,8 @@ package enum BatchStop: Sendable, Hashable, CustomStringConvertible {
         case ImagePipeline.Error.dataLoadingFailed(_, let underlying):
             guard let stop = BatchStop(underlying) else { return nil }
             self = stop
-        case HTTPError.unreachable(let host, let reason):
-            self = .hostGone(host: host, reason: reason)
+        case HTTPError.unreachable(let host, let cause):
+            self = .hostGone(host: host, cause: cause)
         case HTTPError.deadlinePassed:
             self = .deadlinePassed
         default:
@@ -34,7 +34,7 @@ package enum BatchStop: Sendable, Hashable, CustomStringConvertible {
 
     package var description: String {
         switch self {
-        case .hostGone(let host, let reason): "\(host) stopped answering (\(reason))"
+        case .hostGone(let host, let cause): "\(host) stopped answering (\(cause))"
         case .deadlinePassed: "the deadline passed"
         }
     }

@@ -54,7 +54,7 @@ struct ArtCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let capabilities = await display.capabilities(color: color)
+        let capabilities = await display.prepareTerminal(color: color)
         let columns = width ?? min(80, capabilities.columns)
         let failures = Failures()
         // Render in parallel, print in order: a window of results, each printed as soon as it

@@ -143,7 +143,7 @@ struct BrowseCommand: AsyncParsableCommand {
     /// Browse's screen until it ends.
     private func screen(_ connection: APIConnection, picks: Bool) async throws -> Browser.Outcome {
         // The first screen does not wait for the terminal's answers; pixels follow them.
-        let (capabilities, answered) = display.capabilitiesWithoutWaiting()
+        let (capabilities, answered) = display.prepareTerminalWithoutWaiting()
         var browser = Browser(client: connection.client, images: connection.images, capabilities: capabilities)
         browser.answered = answered
         browser.mouse = !noMouse

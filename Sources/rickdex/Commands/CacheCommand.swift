@@ -57,7 +57,7 @@ struct CacheCommand: AsyncParsableCommand {
             for kind in [EntryKind.response, .original, .processed] {
                 let counts = usage.byKind[kind] ?? DiskUsage.Kind()
                 let name =
-                    ["response": "API answers", "original": "avatars", "variant": "thumbnails"][kind.rawValue] ?? kind.rawValue
+                    ["response": "API answers", "original": "avatars", "processed": "thumbnails"][kind.rawValue] ?? kind.rawValue
                 print(
                     "  \(name): \(counts.entries) (\(ByteSize.format(counts.bytes))): \(counts.fresh) fresh, "
                         + "\(counts.stale) stale, \(counts.unknown) with no lifetime from the server")

@@ -98,7 +98,7 @@ struct SearchCommand: AsyncParsableCommand {
             if TerminalDevice.standardOutput.isTerminal || global.color == .always { print("No characters match.") } else {
                 StandardStreams.error("No characters match.\n")
             }
-            let known = KnownEntries.lookUp(setting: global.api, cache: global.cache, [.character])
+            let known = connection.known([.character])
             for line in NoMatchHints(query: query, known: known.characters, complete: known.hasEveryCharacter).lines {
                 StandardStreams.error("hint: \(line)\n")
             }
@@ -131,7 +131,7 @@ struct SearchCommand: AsyncParsableCommand {
     private func foldedMatches(_ typed: String, query: CharacterQuery, connection: APIConnection) async throws
         -> SearchResult<RMCharacter>?
     {
-        let known = KnownEntries.lookUp(setting: global.api, cache: global.cache, [.character])
+        let known = connection.known([.character])
         let spelled = Set(known.characters.map(\.name).filter { NameFolding.contains($0, typed) })
         guard !spelled.isEmpty, spelled.count <= 5 else { return nil }
         var found: [Int: RMCharacter] = [:]
@@ -154,7 +154,7 @@ struct SearchCommand: AsyncParsableCommand {
     /// ready. An avatar that cannot be had, or still loading after `avatarWait` with none
     /// arriving, leaves a blank.
     private func printCards(_ characters: [RMCharacter], images: ImagePipeline, style: Style) async {
-        let capabilities = await display.capabilities(color: global.color)
+        let capabilities = await display.prepareTerminal(color: global.color)
         let columns = previews.columns(default: 8)
         let art = AvatarArt(capabilities: capabilities)
         let variant = AvatarVariant.searchRow.sized(.columns(columns))

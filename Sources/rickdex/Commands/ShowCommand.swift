@@ -61,7 +61,7 @@ struct ShowCommand: AsyncParsableCommand {
             }
             let parts = detail.lines(style: style)
             let columns = previews.columns(default: 24)
-            let art = AvatarArt(capabilities: await display.capabilities(color: global.color))
+            let art = AvatarArt(capabilities: await display.prepareTerminal(color: global.color))
             let request = art.request(AvatarVariant.detail.sized(.columns(columns)), for: character)
             let avatar = try? await connection.images.image(for: request).image
             print(art.beside(avatar, columns: columns, text: [""] + parts.fields, gap: 3), terminator: "")

@@ -37,7 +37,9 @@ struct TerminalCommand: ParsableCommand {
 
     func run() throws {
         let probe = display.probe(evenWhenPiped: true)
-        let capabilities = display.capabilities(color: color, probe: probe)
+        let detected = display.capabilities(color: color, probe: probe, tmux: DisplayOptions.tmux())
+        if let unshown = detected.unshown { StandardStreams.error("rickdex: \(unshown)\n") }
+        let capabilities = detected.capabilities
         let report = TerminalReport(capabilities, probe: probe, timeout: display.probeTimeout)
         if json {
             try JSONOutput.print(report)

@@ -64,7 +64,7 @@ struct WarmCommand: AsyncParsableCommand {
     func run() async throws {
         let started = ContinuousClock.now
         let variants = try variants()
-        let pixelsPerColumn = AvatarArt(capabilities: await display.capabilities(color: global.color)).pixelsPerColumn
+        let pixelsPerColumn = AvatarArt(capabilities: await display.prepareTerminal(color: global.color)).pixelsPerColumn
         let summary = try await APIConnection.with(global) { connection in
             var warmer = CacheWarmer(
                 client: refresh ? connection.refreshingClient ?? connection.client : connection.client,

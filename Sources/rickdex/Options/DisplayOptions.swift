@@ -44,52 +44,69 @@ struct DisplayOptions: ParsableArguments, Sendable {
         }
     }
 
-    /// The terminal's capabilities under these options and `--color`, for a command that draws:
-    /// probes the terminal once a terminal session when standard input and output are both a
-    /// terminal, and inside tmux turns `allow-passthrough` on for this pane when the images need
-    /// it (put back as it was when the process ends, `TmuxPassthrough`). The probe waits up to
-    /// its timeout and tmux is a child process: both on a thread of their own, not the pool's.
-    func capabilities(color: ColorChoice) async -> TerminalCapabilities {
+    /// Makes the terminal ready for a command that draws, and says what it can do under these
+    /// options and `--color`: asks the terminal (once a terminal session, when standard input and
+    /// output are both a terminal; `ProbeMemory` keeps its answers), asks tmux about its client,
+    /// says on stderr what `--graphics` asked for that cannot be shown, and inside tmux turns
+    /// `allow-passthrough` on for this pane when the images need it (put back as it was when the
+    /// process ends, `TmuxPassthrough`). The probe waits up to its timeout and tmux is a child
+    /// process: both on a thread of their own, not the pool's.
+    func prepareTerminal(color: ColorChoice) async -> TerminalCapabilities {
         let options = self
-        return await Blocking.run("terminal.probe") { Self.drawing(options.capabilities(color: color, probe: options.probe())) }
+        return await Blocking.run("terminal.probe") {
+            Self.prepare(options.capabilities(color: color, probe: options.probe(), tmux: Self.tmux()))
+        }
     }
 
-    /// For browse, whose first screen must not wait a round trip: the capabilities from what this
-    /// terminal session heard before, or, while the probe's answers are on their way, from the
-    /// environment, with how to find them again once the answers come (`nil` when nothing was asked).
-    func capabilitiesWithoutWaiting() -> (
+    /// `prepareTerminal` for browse, whose first screen must not wait a round trip: the
+    /// capabilities from what this terminal session heard before, or, while the probe's answers
+    /// are on their way, from the environment, with how to prepare again once the answers come
+    /// (`nil` when nothing was asked).
+    func prepareTerminalWithoutWaiting() -> (
         TerminalCapabilities, answered: (@Sendable (ProbeResult) -> TerminalCapabilities)?
     ) {
         let asked =
             shouldProbe(evenWhenPiped: false)
-            ? TerminalProbe.ask(
-                timeout: probeTimeout, memory: Self.memory, multiplexed: Self.multiplexed)
-            : nil
+            ? TerminalProbe.ask(timeout: probeTimeout, memory: Self.memory, multiplexed: Self.multiplexed) : nil
+        let tmux = Self.tmux()
         switch asked {
         case .recalled(let result):
-            return (Self.drawing(capabilities(color: .always, probe: result)), nil)
+            return (Self.prepare(capabilities(color: .always, probe: result, tmux: tmux)), nil)
         case .sent:
             let options = self
             return (
-                Self.drawing(capabilities(color: .always, probe: nil)),
-                { Self.drawing(options.capabilities(color: .always, probe: $0)) }
+                Self.prepare(capabilities(color: .always, probe: nil, tmux: tmux)),
+                { Self.prepare(options.capabilities(color: .always, probe: $0, tmux: tmux)) }
             )
         case nil:
-            return (Self.drawing(capabilities(color: .always, probe: nil)), nil)
+            return (Self.prepare(capabilities(color: .always, probe: nil, tmux: tmux)), nil)
         }
     }
 
-    /// `capabilities`, with tmux's `allow-passthrough` turned on for this pane when its images
-    /// need it (put back as it was when the process ends, `TmuxPassthrough`).
-    private static func drawing(_ capabilities: TerminalCapabilities) -> TerminalCapabilities {
+    /// Says what cannot be shown, and turns tmux's `allow-passthrough` on when the images need it.
+    private static func prepare(_ detected: Detected) -> TerminalCapabilities {
+        if let unshown = detected.unshown { StandardStreams.error("rickdex: \(unshown)\n") }
+        let capabilities = detected.capabilities
         if capabilities.passthrough, let tmux = capabilities.tmux, !TmuxPassthrough.enable(for: tmux) {
             StandardStreams.error("rickdex: could not turn on tmux's allow-passthrough for this pane; images may not show\n")
         }
         return capabilities
     }
 
-    /// The capabilities with the probe's result given; asks tmux about its client inside tmux.
-    func capabilities(color: ColorChoice, probe: ProbeResult?) -> TerminalCapabilities {
+    /// What tmux says of its client's terminal, inside tmux (it runs `tmux display-message`).
+    static func tmux() -> TmuxClient? {
+        TmuxClient.query(environment: environment)
+    }
+
+    /// The capabilities, and what `--graphics` asked for that cannot be shown here.
+    struct Detected {
+        var capabilities: TerminalCapabilities
+        /// `--graphics kitty cannot be shown here (…); drawing block symbols instead`.
+        var unshown: String?
+    }
+
+    /// The capabilities with the probe's result and tmux's client given: no I/O.
+    func capabilities(color: ColorChoice, probe: ProbeResult?, tmux: TmuxClient?) -> Detected {
         let forced: Bool? =
             switch color {
             case .always: true
@@ -97,7 +114,6 @@ struct DisplayOptions: ParsableArguments, Sendable {
             case .auto: nil
             }
         let choice = symbols ?? Self.environment["RICKDEX_SYMBOLS"].flatMap(SymbolChoice.init(rawValue:)) ?? .auto
-        let tmux = TmuxClient.query(environment: Self.environment)
         let detect = { (graphics: GraphicsProtocol?) in
             TerminalCapabilities.detect(
                 color: forced, colorMode: colorMode, graphics: graphics, symbols: choice.chosen, probe: probe?.answers,
@@ -106,13 +122,13 @@ struct DisplayOptions: ParsableArguments, Sendable {
         let chosen = detect(graphics.chosen)
         // Inside tmux, what reaches the screen is known (its version, its client's features): a
         // protocol asked for that cannot get through is said, and what can is drawn instead.
-        guard let asked = graphics.chosen, asked != .blocks, chosen.multiplexed, let tmux else { return chosen }
+        guard let asked = graphics.chosen, asked != .blocks, chosen.multiplexed, let tmux else { return Detected(capabilities: chosen) }
         let found = detect(nil)
-        guard found.graphics != asked, found.origins[.graphics]?.source == .tmux else { return chosen }
+        guard found.graphics != asked, found.origins[.graphics]?.source == .tmux else { return Detected(capabilities: chosen) }
         let why = found.origins[.graphics]?.detail ?? "tmux \(tmux.version)"
         let instead = found.graphics == .blocks ? "block symbols" : "\(found.graphics.rawValue) images"
-        StandardStreams.error("rickdex: --graphics \(asked.rawValue) cannot be shown here (tmux \(why)); drawing \(instead) instead\n")
-        return found
+        return Detected(
+            capabilities: found, unshown: "--graphics \(asked.rawValue) cannot be shown here (tmux \(why)); drawing \(instead) instead")
     }
 
     /// What the terminal said (asked once a terminal session, see `ProbeMemory`), or `nil` when

@@ -22,7 +22,7 @@ enum CastView {
         }
         let columns = previews.columns(default: 8)
         let images = connection.images
-        let capabilities = await display.capabilities(color: global.color)
+        let capabilities = await display.prepareTerminal(color: global.color)
         let art = AvatarArt(capabilities: capabilities)
         let variant = AvatarVariant.castCell.sized(.columns(columns))
         let thumbnails = await AvatarThumbnails(images: images, variant: variant, pixelsPerColumn: art.pixelsPerColumn)

@@ -11,8 +11,8 @@ struct StopLine: CustomStringConvertible {
     var description: String {
         let after = "after \(done) avatar\(done == 1 ? "" : "s")"
         switch stop {
-        case .hostGone(let host, let reason):
-            return "\(host) stopped answering \(after) (\(reason))"
+        case .hostGone(let host, let cause):
+            return "\(host) stopped answering \(after) (\(cause))"
         case .deadlinePassed:
             let length = timeout.map { "the \($0.decimalText(places: $0 == $0.rounded() ? 0 : 1)) s deadline (--timeout)" }
             return "\(length ?? "the deadline") passed \(after)"

@@ -10,6 +10,8 @@ import UseCases
 /// What a command talks to: the API client and the image pipeline, both through the cache, and
 /// the bundled dataset's server (a `rickdex serve` child) behind them when `--api fixtures`.
 struct APIConnection: Sendable {
+    /// The API `--api` names.
+    let setting: APISetting
     let client: any RickAndMortyClient
     /// The client again, asking the server even about fresh answers (browse's refresh); `nil`
     /// offline.
@@ -62,7 +64,7 @@ struct APIConnection: Sendable {
             let identity = setting.identity()
             let responses = DiskResponseCache(disk: disk, identity: identity)
             return APIConnection(
-                client: OfflineRickAndMortyClient(cache: responses, root: identity.root),
+                setting: setting, client: OfflineRickAndMortyClient(cache: responses, root: identity.root),
                 images: .keyed(by: identity, dataLoader: nil, dataCache: disk), responses: responses,
                 server: nil, verbose: options.verbose, jsonRoot: identity.root)
         }
@@ -82,7 +84,7 @@ struct APIConnection: Sendable {
         let transport = HTTPTransport(configuration: options.transport(eachRequest: eachRequest), logger: logger)
         let responses = DiskResponseCache(disk: disk, identity: identity)
         return APIConnection(
-            client: HTTPRickAndMortyClient(root: root, transport: transport, cache: responses, logger: logger),
+            setting: setting, client: HTTPRickAndMortyClient(root: root, transport: transport, cache: responses, logger: logger),
             images: .keyed(
                 by: identity, dataLoader: ImageFetcher(transport: transport), dataCache: disk,
                 acceptsStale: options.cache.avatarsAcceptedStale,
@@ -94,22 +96,30 @@ struct APIConnection: Sendable {
             activity: transport.activity, waiting: eachRequest ? nil : WaitingLine(activity: transport.activity))
     }
 
+    /// What is known of the API without a request, for hints: the bundled dataset for
+    /// `fixtures`, else what this connection's cache holds.
+    func known(_ kinds: Set<ResourceKind>) -> KnownEntries {
+        setting == .fixtures ? .bundled(kinds) : .cached(in: responses, kinds)
+    }
+
     /// Stops the bundled dataset's server, if any, and reports what the cache could not keep: once,
     /// with how many items it touched (a batch's own failure lines leave the cache's out).
     func close() async {
         waiting?.stop()
         if let server { await Blocking.run("fixtures.stop") { server.stop() } }
-        if let failure = disk.lastWriteError {
-            let count = disk.statistics.writeFailures
+        let statistics = images.statistics
+        let answers = responses.statistics
+        if let failure = answers.storeFailure ?? statistics.storeFailure as? DiskCacheError {
+            let count = answers.unstored + statistics.unstored
             StandardStreams.error(
                 "rickdex: \(failure): \(count) item\(count == 1 ? "" : "s") could not be cached\n"
                     + (failure.hint.map { $0 + "\n" } ?? ""))
         }
         if verbose {
-            let statistics = images.statistics
             let line =
-                "cache: memory \(statistics.memory.hits) hits / \(statistics.memory.misses) misses · "
-                + "disk \(statistics.disk.hits) hits / \(statistics.disk.misses) misses, \(statistics.disk.writes) writes · "
+                "cache: memory \(statistics.memoryHits) hits / \(statistics.memoryMisses) misses · "
+                + "disk \(statistics.processedHits + statistics.originalHits) hits / \(statistics.dataMisses) misses, "
+                + "\(statistics.stored + answers.stored + answers.renewed) writes · "
                 + "\(statistics.downloads) downloads (\(ByteSize.format(statistics.bytesDownloaded))), "
                 + "\(statistics.revalidated) revalidated, \(statistics.coalesced) coalesced · "
                 + "\(statistics.processed) thumbnails made"
