@@ -158,3 +158,16 @@ struct APIRouter: Sendable {
 
 /// Thrown mid-body to make the server drop a connection on purpose.
 struct DroppedConnection: Error {}
+
+/// `GET /api`: where each resource lives, keys in the real API's order.
+struct APIIndex: Encodable {
+    var characters: String
+    var locations: String
+    var episodes: String
+
+    init(root: APIRoot) {
+        characters = "\(root)/character"
+        locations = "\(root)/location"
+        episodes = "\(root)/episode"
+    }
+}

@@ -1,7 +1,8 @@
 import FoundationEssentials
-import LoupeHTTP
 import Hummingbird
 import Logging
+import LoupeHTTP
+import LoupeToolbox
 import NIOCore
 import RickAndMortyAPI
 import ServiceLifecycle
@@ -68,5 +69,55 @@ package enum APIServer {
         let authority = reachable.contains(":") ? "[\(reachable)]:\(port)" : "\(reachable):\(port)"
         // swift-format-ignore: NeverForceUnwrap
         return RunningAPIServer(root: APIRoot("http://\(authority)/api")!, group: group, task: task)
+    }
+}
+
+/// A started server: its address, and the means to stop it. Thread-safe: immutable after start.
+package final class RunningAPIServer: Sendable {
+    /// The API root, e.g. `http://127.0.0.1:49152/api`.
+    package let root: APIRoot
+    private let group: ServiceGroup
+    private let task: Task<Void, any Error>
+
+    init(root: APIRoot, group: ServiceGroup, task: Task<Void, any Error>) {
+        self.root = root
+        self.group = group
+        self.task = task
+    }
+
+    /// Stops accepting, lets requests in flight finish, and waits until the server has shut down.
+    package func stop() async {
+        await group.triggerGracefulShutdown()
+        _ = await task.result
+    }
+
+    /// Serves until the server fails or the calling task is cancelled.
+    package func wait() async throws {
+        try await withTaskCancellationHandler {
+            try await task.value
+        } onCancel: {
+            Task { await group.triggerGracefulShutdown() }
+        }
+    }
+}
+
+/// The server could not listen on its address, in the system's words ("Address already in use").
+package struct ListenFailure: Error, CustomStringConvertible {
+    package let reason: String
+
+    package var description: String { reason }
+}
+
+/// The server's own API root, known only once the socket is bound (port 0 picks one).
+final class BaseURL: Sendable {
+    // swift-format-ignore: NeverForceUnwrap
+    private let value = Locked(APIRoot("http://127.0.0.1/api")!)
+
+    func set(_ root: APIRoot) {
+        value.withLock { $0 = root }
+    }
+
+    func get() -> APIRoot {
+        value.withLock { $0 }
     }
 }

@@ -87,3 +87,32 @@ public struct ContactSheet: Sendable {
         ImageProcessors.CircleThumbnail(size: thumbnailSize).process(Bitmap(width: 4, height: 4, fill: theme.placeholder))
     }
 }
+
+/// One cell of a contact sheet: an avatar, a name and lines of detail.
+public struct ContactSheetEntry: Sendable {
+    /// The circular avatar, or `nil` for a placeholder disc.
+    public var thumbnail: Bitmap?
+    /// The first line, in bold (the character's name).
+    public var title: String
+    /// Lines under the title; the first gets a dot in `dot`'s color before it (the status).
+    public var lines: [String]
+    public var dot: RGBA?
+
+    public init(thumbnail: Bitmap?, title: String, lines: [String], dot: RGBA? = nil) {
+        self.thumbnail = thumbnail
+        self.title = title
+        self.lines = lines
+        self.dot = dot
+    }
+}
+
+/// The sheet's colors.
+public enum Theme: String, Sendable, CaseIterable {
+    case light
+    case dark
+
+    var background: RGBA { self == .light ? RGBA(250, 250, 247) : RGBA(28, 30, 34) }
+    var text: RGBA { self == .light ? RGBA(28, 28, 30) : RGBA(236, 236, 232) }
+    var secondaryText: RGBA { self == .light ? RGBA(96, 98, 104) : RGBA(170, 174, 180) }
+    var placeholder: RGBA { self == .light ? RGBA(210, 210, 206) : RGBA(70, 72, 78) }
+}

@@ -40,3 +40,11 @@ public enum ImagingError: Error, Hashable, Sendable, CustomStringConvertible {
         }
     }
 }
+
+/// The image formats the library reads and writes.
+public enum ImageFormat: String, Sendable, Hashable, CustomStringConvertible {
+    case jpeg
+    case png
+
+    public var description: String { rawValue.uppercased() }
+}

@@ -1,3 +1,6 @@
+import LoupeToolbox
+import RickAndMortyAPI
+
 /// Faults the loopback server injects, so clients can be tested against a misbehaving server.
 ///
 /// Rates are probabilities from 0 to 1, drawn per request from a generator seeded with `seed`,
@@ -46,4 +49,51 @@ package struct FaultPlan: Sendable, Hashable {
 
     /// A well-behaved server.
     package static let none = FaultPlan()
+}
+
+/// A hostile way of answering every request, for testing that clients give up in time.
+package enum Misbehavior: String, Sendable, Hashable, CaseIterable {
+    /// The real answer, one byte per second.
+    case trickle
+    /// `302 Found` back to the very URL asked for.
+    case redirectLoop = "redirect-loop"
+    /// A `Content-Length` of 1 GiB, then zeros.
+    case oversize
+    /// Zeros in chunks, with no length and no end.
+    case endless
+    /// The connection is accepted and the request read, and nothing is ever answered.
+    case silent
+}
+
+/// Draws, per request, which fault of a `FaultPlan` (if any) to inject.
+final class FaultInjector: Sendable {
+    enum Fault: Equatable {
+        case none
+        case fail
+        case throttle
+        case truncate
+        case drop
+    }
+
+    let plan: FaultPlan
+    private let state: Locked<SplitMix64>
+
+    init(plan: FaultPlan) {
+        self.plan = plan
+        self.state = Locked(SplitMix64(seed: plan.seed))
+    }
+
+    /// The fault for the next request; each configured rate is drawn independently, in order.
+    func draw() -> Fault {
+        guard plan.failRate > 0 || plan.throttleRate > 0 || plan.truncateRate > 0 || plan.dropRate > 0 else {
+            return .none
+        }
+        return state.withLock { generator in
+            if generator.nextUnit() < plan.failRate { return .fail }
+            if generator.nextUnit() < plan.throttleRate { return .throttle }
+            if generator.nextUnit() < plan.truncateRate { return .truncate }
+            if generator.nextUnit() < plan.dropRate { return .drop }
+            return .none
+        }
+    }
 }

@@ -33,3 +33,8 @@ public struct CapabilityOrigin: Sendable, Hashable, CustomStringConvertible {
         detail.isEmpty ? source.rawValue : "\(source.rawValue) (\(detail))"
     }
 }
+
+/// Each value `TerminalCapabilities` decides, by which `rickdex terminal` says where it came from.
+public enum Capability: String, Sendable, Hashable, CaseIterable {
+    case colorMode, identity, graphics, symbols, background, cellSize
+}

@@ -1,4 +1,5 @@
 import LoupeToolbox
+
 /// One chunk of a PNG file, by where its parts lie.
 struct PNGChunk: Sendable, Hashable {
     /// Where the chunk's length field starts.
@@ -28,5 +29,12 @@ struct PNGChunk: Sendable, Hashable {
     func fixCRC(in bytes: inout [UInt8]) {
         let crc = CRC32.checksum(bytes[typeOffset..<crcOffset])
         bytes.replaceSubrange(crcOffset..<crcOffset + 4, with: CRC32.bigEndianBytes(crc))
+    }
+}
+
+extension CRC32 {
+    /// `value` as the four big-endian bytes PNG writes lengths, sizes and CRCs in.
+    static func bigEndianBytes(_ value: UInt32) -> [UInt8] {
+        [UInt8(value >> 24), UInt8(value >> 16 & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF)]
     }
 }

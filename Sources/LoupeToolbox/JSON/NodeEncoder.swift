@@ -49,3 +49,146 @@ struct NodeEncoder: Encoder {
         SingleNodeContainer(node: node, codingPath: codingPath, options: options)
     }
 }
+
+/// An object's members, in the order they are encoded.
+struct KeyedNodeContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
+    let node: JSONNode
+    let codingPath: [any CodingKey]
+    let options: OrderedJSONEncoder.Options
+
+    mutating func encodeNil(forKey key: Key) { node.set(key.stringValue, JSONNode(.null)) }
+    mutating func encode(_ value: Bool, forKey key: Key) { node.set(key.stringValue, JSONNode(.bool(value))) }
+    mutating func encode(_ value: String, forKey key: Key) { node.set(key.stringValue, JSONNode(.string(value))) }
+    mutating func encode(_ value: Double, forKey key: Key) throws {
+        node.set(key.stringValue, try NodeEncoder.number(value, path: codingPath + [key]))
+    }
+    mutating func encode(_ value: Float, forKey key: Key) throws { try encode(Double(value), forKey: key) }
+    mutating func encode(_ value: Int, forKey key: Key) { node.set(key.stringValue, JSONNode(.number("\(value)"))) }
+    mutating func encode(_ value: Int64, forKey key: Key) { node.set(key.stringValue, JSONNode(.number("\(value)"))) }
+    mutating func encode(_ value: UInt64, forKey key: Key) { node.set(key.stringValue, JSONNode(.number("\(value)"))) }
+    mutating func encode(_ value: Int8, forKey key: Key) { node.set(key.stringValue, JSONNode(.number("\(value)"))) }
+    mutating func encode(_ value: Int16, forKey key: Key) { node.set(key.stringValue, JSONNode(.number("\(value)"))) }
+    mutating func encode(_ value: Int32, forKey key: Key) { node.set(key.stringValue, JSONNode(.number("\(value)"))) }
+    mutating func encode(_ value: UInt, forKey key: Key) { node.set(key.stringValue, JSONNode(.number("\(value)"))) }
+    mutating func encode(_ value: UInt8, forKey key: Key) { node.set(key.stringValue, JSONNode(.number("\(value)"))) }
+    mutating func encode(_ value: UInt16, forKey key: Key) { node.set(key.stringValue, JSONNode(.number("\(value)"))) }
+    mutating func encode(_ value: UInt32, forKey key: Key) { node.set(key.stringValue, JSONNode(.number("\(value)"))) }
+    mutating func encode(_ value: some Encodable, forKey key: Key) throws {
+        node.set(key.stringValue, try NodeEncoder.node(for: value, path: codingPath + [key], options: options))
+    }
+
+    mutating func nestedContainer<NestedKey: CodingKey>(
+        keyedBy keyType: NestedKey.Type, forKey key: Key
+    ) -> KeyedEncodingContainer<NestedKey> {
+        let child = JSONNode(.object([]))
+        node.set(key.stringValue, child)
+        return KeyedEncodingContainer(KeyedNodeContainer<NestedKey>(node: child, codingPath: codingPath + [key], options: options))
+    }
+
+    mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
+        let child = JSONNode(.array([]))
+        node.set(key.stringValue, child)
+        return UnkeyedNodeContainer(node: child, codingPath: codingPath + [key], options: options)
+    }
+
+    mutating func superEncoder() -> any Encoder {
+        let child = JSONNode(.object([]))
+        node.set("super", child)
+        return NodeEncoder(node: child, codingPath: codingPath, options: options)
+    }
+
+    mutating func superEncoder(forKey key: Key) -> any Encoder {
+        let child = JSONNode(.object([]))
+        node.set(key.stringValue, child)
+        return NodeEncoder(node: child, codingPath: codingPath + [key], options: options)
+    }
+}
+
+/// An array's items, in order.
+struct UnkeyedNodeContainer: UnkeyedEncodingContainer {
+    let node: JSONNode
+    let codingPath: [any CodingKey]
+    let options: OrderedJSONEncoder.Options
+
+    var count: Int {
+        if case .array(let items) = node.value { return items.count }
+        return 0
+    }
+
+    private var nextPath: [any CodingKey] { codingPath + [IndexKey(intValue: count)] }
+
+    mutating func encodeNil() { node.append(JSONNode(.null)) }
+    mutating func encode(_ value: Bool) { node.append(JSONNode(.bool(value))) }
+    mutating func encode(_ value: String) { node.append(JSONNode(.string(value))) }
+    mutating func encode(_ value: Double) throws { node.append(try NodeEncoder.number(value, path: nextPath)) }
+    mutating func encode(_ value: Float) throws { try encode(Double(value)) }
+    mutating func encode(_ value: Int) { node.append(JSONNode(.number("\(value)"))) }
+    mutating func encode(_ value: Int64) { node.append(JSONNode(.number("\(value)"))) }
+    mutating func encode(_ value: UInt64) { node.append(JSONNode(.number("\(value)"))) }
+    mutating func encode(_ value: Int8) { node.append(JSONNode(.number("\(value)"))) }
+    mutating func encode(_ value: Int16) { node.append(JSONNode(.number("\(value)"))) }
+    mutating func encode(_ value: Int32) { node.append(JSONNode(.number("\(value)"))) }
+    mutating func encode(_ value: UInt) { node.append(JSONNode(.number("\(value)"))) }
+    mutating func encode(_ value: UInt8) { node.append(JSONNode(.number("\(value)"))) }
+    mutating func encode(_ value: UInt16) { node.append(JSONNode(.number("\(value)"))) }
+    mutating func encode(_ value: UInt32) { node.append(JSONNode(.number("\(value)"))) }
+    mutating func encode(_ value: some Encodable) throws {
+        node.append(try NodeEncoder.node(for: value, path: nextPath, options: options))
+    }
+
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
+        let child = JSONNode(.object([]))
+        let path = nextPath
+        node.append(child)
+        return KeyedEncodingContainer(KeyedNodeContainer<NestedKey>(node: child, codingPath: path, options: options))
+    }
+
+    mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
+        let child = JSONNode(.array([]))
+        let path = nextPath
+        node.append(child)
+        return UnkeyedNodeContainer(node: child, codingPath: path, options: options)
+    }
+
+    mutating func superEncoder() -> any Encoder {
+        let child = JSONNode(.object([]))
+        let path = nextPath
+        node.append(child)
+        return NodeEncoder(node: child, codingPath: path, options: options)
+    }
+}
+
+/// One value.
+struct SingleNodeContainer: SingleValueEncodingContainer {
+    let node: JSONNode
+    let codingPath: [any CodingKey]
+    let options: OrderedJSONEncoder.Options
+
+    mutating func encodeNil() { node.value = .null }
+    mutating func encode(_ value: Bool) { node.value = .bool(value) }
+    mutating func encode(_ value: String) { node.value = .string(value) }
+    mutating func encode(_ value: Double) throws { node.value = try NodeEncoder.number(value, path: codingPath).value }
+    mutating func encode(_ value: Float) throws { try encode(Double(value)) }
+    mutating func encode(_ value: Int) { node.value = .number("\(value)") }
+    mutating func encode(_ value: Int64) { node.value = .number("\(value)") }
+    mutating func encode(_ value: UInt64) { node.value = .number("\(value)") }
+    mutating func encode(_ value: Int8) { node.value = .number("\(value)") }
+    mutating func encode(_ value: Int16) { node.value = .number("\(value)") }
+    mutating func encode(_ value: Int32) { node.value = .number("\(value)") }
+    mutating func encode(_ value: UInt) { node.value = .number("\(value)") }
+    mutating func encode(_ value: UInt8) { node.value = .number("\(value)") }
+    mutating func encode(_ value: UInt16) { node.value = .number("\(value)") }
+    mutating func encode(_ value: UInt32) { node.value = .number("\(value)") }
+    mutating func encode(_ value: some Encodable) throws {
+        node.value = try NodeEncoder.node(for: value, path: codingPath, options: options).value
+    }
+}
+
+/// An array index as a coding key, for error paths.
+struct IndexKey: CodingKey {
+    let intValue: Int?
+    var stringValue: String { "Index \(intValue ?? 0)" }
+
+    init(intValue: Int) { self.intValue = intValue }
+    init?(stringValue: String) { nil }
+}

@@ -33,3 +33,51 @@ extension Episode {
         }
     }
 }
+
+/// In JSON, as the API writes it (what `--json` prints and reads back).
+extension Episode {
+    public init(from decoder: any Decoder) throws {
+        self = try EpisodeDTO(from: decoder).model(at: "", under: decoder.userInfo[.apiRoot] as? APIRoot)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        try EpisodeDTO(self, encoder: encoder).encode(to: encoder)
+    }
+}
+
+/// An episode's code as the API writes it, `S01E01`, read from how people write it: `S1E1`,
+/// `s01e01`, `1x01`.
+public struct EpisodeCode: Sendable, Hashable, CustomStringConvertible {
+    public var season: Int
+    public var episode: Int
+
+    public init(season: Int, episode: Int) {
+        self.season = season
+        self.episode = episode
+    }
+
+    /// `nil` when `text` is not a code: `S` and one or two digits, `E` and one or two digits (any
+    /// case), or `1x01`.
+    public init?(_ text: String) {
+        let lowered = text.lowercased()
+        let parts: [Substring]
+        if lowered.hasPrefix("s"), lowered.contains("e") {
+            parts = lowered.dropFirst().split(separator: "e", omittingEmptySubsequences: false)
+        } else {
+            parts = lowered.split(separator: "x", omittingEmptySubsequences: false)
+        }
+        guard parts.count == 2, parts.allSatisfy({ (1...2).contains($0.count) && $0.allSatisfy(\.isASCII) }),
+            let season = Int(parts[0]), let episode = Int(parts[1]), season >= 0, episode >= 0
+        else { return nil }
+        self.init(season: season, episode: episode)
+    }
+
+    /// `S01E01`.
+    public var description: String {
+        "S" + Self.twoDigits(season) + "E" + Self.twoDigits(episode)
+    }
+
+    private static func twoDigits(_ value: Int) -> String {
+        value < 10 ? "0\(value)" : "\(value)"
+    }
+}

@@ -55,3 +55,41 @@ extension RMCharacter {
         }
     }
 }
+
+/// In JSON, as the API writes it (what `--json` prints and reads back).
+extension RMCharacter {
+    public init(from decoder: any Decoder) throws {
+        self = try CharacterDTO(from: decoder).model(at: "", under: decoder.userInfo[.apiRoot] as? APIRoot)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        try CharacterDTO(self, encoder: encoder).encode(to: encoder)
+    }
+}
+
+/// Whether a character is alive, with the API's spelling as raw value.
+public enum CharacterStatus: String, Sendable, Hashable, Codable, CaseIterable {
+    case alive = "Alive"
+    case dead = "Dead"
+    case unknown = "unknown"
+}
+
+/// A character's gender, with the API's spelling as raw value.
+public enum CharacterGender: String, Sendable, Hashable, Codable, CaseIterable {
+    case female = "Female"
+    case male = "Male"
+    case genderless = "Genderless"
+    case unknown = "unknown"
+}
+
+/// A character's origin or last location: a name, and the location's id when the API knows it.
+public struct PlaceReference: Sendable, Hashable, Codable {
+    public var name: String
+    /// `nil` when the API gives no URL (an "unknown" place).
+    public var id: Int?
+
+    public init(name: String, id: Int?) {
+        self.name = name
+        self.id = id
+    }
+}
