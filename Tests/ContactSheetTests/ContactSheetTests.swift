@@ -8,37 +8,37 @@ import Testing
     static let avatar = ImageProcessors.CircleThumbnail(size: 64, ring: RGBA(76, 196, 96)).process(
         Bitmap(width: 80, height: 80, fill: RGBA(40, 90, 200)))
 
-    func entries(_ count: Int, name: String = "Rick Sanchez") -> [ContactSheetEntry] {
+    func entries(_ count: Int, name: String = "Rick Sanchez") -> [SheetEntry] {
         (0..<count).map { _ in
-            ContactSheetEntry(thumbnail: Self.avatar, title: name, lines: ["Alive · Human"], dot: RGBA(76, 196, 96))
+            SheetEntry(thumbnail: Self.avatar, title: name, lines: ["Alive · Human"], dot: RGBA(76, 196, 96))
         }
     }
 
     @Test func gridHasTheColumnsAndRowsAsked() {
-        let sheet = ContactSheet(columns: 4, thumbnailSize: 64, title: "Rickdex")
+        let sheet = SheetLayout(columns: 4, thumbnailSize: 64, title: "Rickdex")
         let bitmap = sheet.render(entries(10))
-        #expect(bitmap.width == 4 * sheet.cellWidth + ContactSheet.padding)
-        #expect(bitmap.height == ContactSheet.headerHeight + 3 * sheet.cellHeight(lines: 1) + ContactSheet.padding)
+        #expect(bitmap.width == 4 * sheet.cellWidth + SheetLayout.padding)
+        #expect(bitmap.height == SheetLayout.headerHeight + 3 * sheet.cellHeight(lines: 1) + SheetLayout.padding)
         // The first avatar's center is its picture; the corner of its cell is background.
-        let centerX = ContactSheet.padding + (sheet.cellWidth - ContactSheet.padding) / 2
-        #expect(bitmap[centerX, ContactSheet.headerHeight + 32] == RGBA(40, 90, 200))
-        #expect(bitmap[ContactSheet.padding, ContactSheet.headerHeight] == Theme.light.background)
+        let centerX = SheetLayout.padding + (sheet.cellWidth - SheetLayout.padding) / 2
+        #expect(bitmap[centerX, SheetLayout.headerHeight + 32] == RGBA(40, 90, 200))
+        #expect(bitmap[SheetLayout.padding, SheetLayout.headerHeight] == SheetTheme.light.background)
     }
 
     @Test func themesSetTheBackground() {
-        let light = ContactSheet(theme: .light, title: "x").render(entries(1))
-        let dark = ContactSheet(theme: .dark, title: "x").render(entries(1))
-        #expect(light[1, 1] == Theme.light.background)
-        #expect(dark[1, 1] == Theme.dark.background)
+        let light = SheetLayout(theme: .light, title: "x").render(entries(1))
+        let dark = SheetLayout(theme: .dark, title: "x").render(entries(1))
+        #expect(light[1, 1] == SheetTheme.light.background)
+        #expect(dark[1, 1] == SheetTheme.dark.background)
     }
 
     @Test func textIsDrawnUnderEachAvatar() {
-        let sheet = ContactSheet(columns: 1, title: "Rickdex")
+        let sheet = SheetLayout(columns: 1, title: "Rickdex")
         let bitmap = sheet.render(entries(1))
-        let textTop = ContactSheet.headerHeight + 64 + 6
+        let textTop = SheetLayout.headerHeight + 64 + 6
         var inked = 0
         for y in textTop..<(textTop + 12) {
-            for x in 0..<bitmap.width where bitmap[x, y] != Theme.light.background {
+            for x in 0..<bitmap.width where bitmap[x, y] != SheetTheme.light.background {
                 inked += 1
             }
         }
@@ -47,24 +47,24 @@ import Testing
 
     @Test func longNamesAreCutWithAnEllipsisInsideTheCell() {
         let long = "Abradolf Lincler the Seventeenth of the Interdimensional Cable"
-        let sheet = ContactSheet(title: "x")
-        let cut = BitmapFont.bold.truncate(long, toWidth: sheet.cellWidth - ContactSheet.padding)
+        let sheet = SheetLayout(title: "x")
+        let cut = BitmapFont.bold.truncate(long, toWidth: sheet.cellWidth - SheetLayout.padding)
         #expect(cut.hasSuffix("…"))
-        #expect(BitmapFont.bold.width(of: cut) <= sheet.cellWidth - ContactSheet.padding)
+        #expect(BitmapFont.bold.width(of: cut) <= sheet.cellWidth - SheetLayout.padding)
         #expect(BitmapFont.bold.truncate("Rick", toWidth: 100) == "Rick")
     }
 
     @Test func aMissingAvatarIsAPlaceholderDisc() {
-        let sheet = ContactSheet(columns: 1, title: "x")
-        let bitmap = sheet.render([ContactSheetEntry(thumbnail: nil, title: "Nobody", lines: [])])
-        let centerX = ContactSheet.padding + (sheet.cellWidth - ContactSheet.padding) / 2
-        #expect(bitmap[centerX, ContactSheet.headerHeight + 32] == Theme.light.placeholder)
+        let sheet = SheetLayout(columns: 1, title: "x")
+        let bitmap = sheet.render([SheetEntry(thumbnail: nil, title: "Nobody", lines: [])])
+        let centerX = SheetLayout.padding + (sheet.cellWidth - SheetLayout.padding) / 2
+        #expect(bitmap[centerX, SheetLayout.headerHeight + 32] == SheetTheme.light.placeholder)
     }
 
     /// Names beyond ASCII, as the real service writes them, drawn with their own glyphs (not "?"),
     /// held to a golden sheet.
     @Test func namesBeyondASCIIDrawTheirOwnLetters() throws {
-        let sheet = ContactSheet(columns: 2, title: "Rickdex")
+        let sheet = SheetLayout(columns: 2, title: "Rickdex")
         let names = ["Morty’s Lawyer", "Martínez"]
         let made = sheet.render(names.map { entries(1, name: $0)[0] })
         let asked = sheet.render(["Morty?s Lawyer", "Mart?nez"].map { entries(1, name: $0)[0] })

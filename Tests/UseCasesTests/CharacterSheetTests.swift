@@ -42,7 +42,7 @@ import Testing
 
     @Test func aSheetDrawsEveryCharacterAndNamesTheAvatarsItCouldNotHave() async throws {
         try await withThumbnails { characters, thumbnails in
-            let layout = ContactSheet(columns: 2, thumbnailSize: 64, title: "Rickdex")
+            let layout = SheetLayout(columns: 2, thumbnailSize: 64, title: "Rickdex")
             let drawn = try await CharacterSheet(layout: layout, full: true).draw(characters, thumbnails: thumbnails)
             let sheet = try ImageDecoder().decode(drawn.bytes)
             // Two cells of 112 + 10 pixels (room for 16 characters of text), and the margin.

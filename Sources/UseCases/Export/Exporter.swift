@@ -3,7 +3,7 @@ import LoupePipeline
 import RickAndMortyAPI
 import LoupeToolbox
 
-/// Exports the avatars of a listing to a folder: lists the characters, runs an `ExportPlan` for
+/// Exports the avatars of a listing to a folder: lists the characters, runs an `CharacterExporter` for
 /// each a window at a time (`Workload.mixed`), and writes the manifest.
 ///
 /// Like `CacheWarmer`, it goes on past what fails: a listing page that fails after the transport's
@@ -22,9 +22,9 @@ package struct Exporter: Sendable {
     package let client: any RickAndMortyClient
     package let images: ImagePipeline
     /// What to write for each character (`digits` is set from the listing).
-    package var plan: ExportPlan
+    package var plan: CharacterExporter
 
-    package init(client: any RickAndMortyClient, images: ImagePipeline, plan: ExportPlan) {
+    package init(client: any RickAndMortyClient, images: ImagePipeline, plan: CharacterExporter) {
         self.client = client
         self.images = images
         self.plan = plan
@@ -53,7 +53,7 @@ package struct Exporter: Sendable {
         var done = 0
         var stop: ExportError?
         let halted = Locked(false)
-        await BoundedWork.forEachAsCompleted(characters, .mixed) { [plan] character -> Result<ExportPlan.Outcome, ExportError>? in
+        await BoundedWork.forEachAsCompleted(characters, .mixed) { [plan] character -> Result<CharacterExporter.Outcome, ExportError>? in
             // After a stop, nothing new starts.
             if halted.withLock({ $0 }) { return nil }
             do throws(ExportError) {

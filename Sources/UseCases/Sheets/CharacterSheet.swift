@@ -20,11 +20,11 @@ package struct CharacterSheet: Sendable {
     }
 
     /// The grid, its thumbnails' size, theme and titles.
-    package var layout: ContactSheet
+    package var layout: SheetLayout
     /// Five lines of detail (status and species, gender, origin, location, episodes), not one.
     package var full: Bool
 
-    package init(layout: ContactSheet, full: Bool = false) {
+    package init(layout: SheetLayout, full: Bool = false) {
         self.layout = layout
         self.full = full
     }
@@ -49,7 +49,7 @@ package struct CharacterSheet: Sendable {
     }
 
     /// A character's cell; its text cleaned of control characters, as everything from the network.
-    func entry(_ character: RMCharacter, thumbnail: Bitmap?) -> ContactSheetEntry {
+    func entry(_ character: RMCharacter, thumbnail: Bitmap?) -> SheetEntry {
         let clean = UntrustedText.stripped
         var lines = ["\(character.status.rawValue) · \(clean(character.species))"]
         if full {
@@ -60,7 +60,7 @@ package struct CharacterSheet: Sendable {
                 "\(character.episodeIDs.count) episode\(character.episodeIDs.count == 1 ? "" : "s")",
             ]
         }
-        return ContactSheetEntry(
+        return SheetEntry(
             thumbnail: thumbnail, title: clean(character.name), lines: lines, dot: StatusColors.ring(for: character.status))
     }
 }

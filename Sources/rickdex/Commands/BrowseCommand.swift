@@ -105,13 +105,13 @@ struct BrowseCommand: AsyncParsableCommand {
     /// carries 1 and 130.
     func run() async throws {
         if let filter { return try await printMatches(filter) }
-        try await APIConnection.with(global, eachRequest: true) { connection in
+        try await APIAccess.with(global, eachRequest: true) { api in
             // -1 and -0 decide on the first page, with no screen (and no terminal) needed.
             if select1 || exit0 {
                 let name = line.trimmingWhitespace()
-                let first = try await connection.client.characters(CharacterQuery(name: name.isEmpty ? nil : name))
+                let first = try await api.client.characters(CharacterQuery(name: name.isEmpty ? nil : name))
                 if exit0, first.count == 0 { throw QuietExit(code: ErrorReport.usage, printing: try lines([], key: nil)) }
-                if select1, first.count == 1 { return StandardStreams.output(try lines(first.items, key: nil, connection: connection)) }
+                if select1, first.count == 1 { return StandardStreams.output(try lines(first.items, key: nil, api: api)) }
             }
             guard TerminalDevice.standardInput.isTerminal else {
                 throw NoTerminal(
@@ -129,11 +129,11 @@ struct BrowseCommand: AsyncParsableCommand {
             func emit(_ text: [UInt8]) {
                 if let output { _ = try? output.writeAll(text) } else { StandardStreams.output(text) }
             }
-            switch try await screen(connection, picks: picks) {
+            switch try await screen(api, picks: picks) {
             case .aborted:
                 throw QuietExit(code: 130)
             case .accepted(let chosen, let typed, let key):
-                let text = try lines(chosen, key: key, connection: connection, query: typed)
+                let text = try lines(chosen, key: key, api: api, query: typed)
                 if picks { emit(text) }
                 if chosen.isEmpty { throw QuietExit(code: ErrorReport.usage) }
             }
@@ -141,15 +141,15 @@ struct BrowseCommand: AsyncParsableCommand {
     }
 
     /// Browse's screen until it ends.
-    private func screen(_ connection: APIConnection, picks: Bool) async throws -> Browser.Outcome {
+    private func screen(_ api: APIAccess, picks: Bool) async throws -> Browser.Outcome {
         // The first screen does not wait for the terminal's answers; pixels follow them.
         let (capabilities, answered) = display.prepareTerminalWithoutWaiting()
-        var browser = Browser(client: connection.client, images: connection.images, capabilities: capabilities)
+        var browser = Browser(client: api.client, images: api.images, capabilities: capabilities)
         browser.answered = answered
         browser.mouse = !noMouse
         browser.tmux = ProcessInfo.processInfo.environment["TMUX"] != nil
-        browser.refresher = connection.refreshingClient
-        browser.activity = connection.activity
+        browser.refresher = api.refreshingClient
+        browser.activity = api.activity
         browser.query = line
         browser.picks = picks
         browser.multi = multi
@@ -162,7 +162,7 @@ struct BrowseCommand: AsyncParsableCommand {
     /// What a choice prints: the line (`--print-query`), the key (`--expect`; empty for Enter),
     /// then each character chosen, one a line, as `--print` says.
     private func lines(
-        _ chosen: [RMCharacter], key: String?, connection: APIConnection? = nil, query: String? = nil
+        _ chosen: [RMCharacter], key: String?, api: APIAccess? = nil, query: String? = nil
     ) throws -> [UInt8] {
         var text: [UInt8] = []
         if printQuery { text += Array((TerminalText.sanitize(query ?? line) + "\n").utf8) }
@@ -171,7 +171,7 @@ struct BrowseCommand: AsyncParsableCommand {
             switch printed ?? .id {
             case .id: text += Array("\(character.id)\n".utf8)
             case .name: text += Array((TerminalText.sanitize(character.name) + "\n").utf8)
-            case .json: text += try connection?.json(character) ?? []
+            case .json: text += try api?.json(character) ?? []
             }
         }
         return text
@@ -180,14 +180,14 @@ struct BrowseCommand: AsyncParsableCommand {
     /// `--filter`: every match, with no screen, as piped search prints them (or as `--print`
     /// says); exit 1 when none.
     private func printMatches(_ filter: String) async throws {
-        let matches = try await APIConnection.with(global) { connection -> [UInt8] in
-            let pages = try await connection.client.allPages(CharacterQuery(name: filter.isEmpty ? nil : filter))
+        let matches = try await APIAccess.with(global) { api -> [UInt8] in
+            let pages = try await api.client.allPages(CharacterQuery(name: filter.isEmpty ? nil : filter))
             let characters = pages.flatMap(\.items)
             if characters.isEmpty { throw QuietExit(code: ErrorReport.usage, printing: printQuery ? Array((filter + "\n").utf8) : []) }
             if printed == nil {
                 return Array(((printQuery ? TerminalText.sanitize(filter) + "\n" : "") + CharacterTable.tabSeparated(characters) + "\n").utf8)
             }
-            return try lines(characters, key: nil, connection: connection, query: filter)
+            return try lines(characters, key: nil, api: api, query: filter)
         }
         StandardStreams.output(matches)
     }

@@ -40,11 +40,11 @@ struct EpisodeCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        try await APIConnection.with(global) { connection in
-            let client = connection.client
+        try await APIAccess.with(global) { api in
+            let client = api.client
             if episode.isEmpty {
                 return try await ListingOutput.print(
-                    EpisodeQuery(page: page), connection: connection, json: json, global: global
+                    EpisodeQuery(page: page), api: api, json: json, global: global
                 ) { [String($0.id), $0.code, $0.name, $0.airDate] }
             }
             let found: Episode
@@ -55,11 +55,11 @@ struct EpisodeCommand: AsyncParsableCommand {
                 }
                 found = exact
             } else {
-                found = try await NamedItem.resolve(episode, Episode.self, connection: connection, options: global)
+                found = try await NamedItem.resolve(episode, Episode.self, api: api, options: global)
             }
             let characters = try await client.characters(ids: found.characterIDs)
             if json {
-                try connection.printJSON(EpisodeDetail(episode: found, characters: characters))
+                try api.printJSON(EpisodeDetail(episode: found, characters: characters))
                 return
             }
             let style = Style(enabled: global.color.enabled())
@@ -70,7 +70,7 @@ struct EpisodeCommand: AsyncParsableCommand {
                 style.bold("Characters (\(characters.count))"),
             ]
             await CastView.print(
-                title: title, characters: characters, connection: connection, previews: previews, display: display,
+                title: title, characters: characters, api: api, previews: previews, display: display,
                 global: global)
         }
     }

@@ -112,22 +112,22 @@ struct ExportCommand: AsyncParsableCommand {
         let folder = URL(fileURLWithPath: out, isDirectory: true)
         // Before any work: the folder exists or can be made, and takes a file.
         if !dryRun { try OutputFolder.check(folder) }
-        let plan = ExportPlan(
+        let plan = CharacterExporter(
             folder: folder, original: original, sizes: try thumbnailSizes(), format: format == .png ? .png : .jpeg,
             quality: quality, ring: ring, previous: Exporter.previousManifest(in: folder), digits: 4, lossless: lossless,
             naming: try FileNameTemplate(parsing: name), dryRun: dryRun)
         let selection: Exporter.Selection =
             if all { .all } else if let list = try idList() { .ids(list) } else { .search(filters.query(page: 1)) }
         var extras: [String] = []
-        let report = try await APIConnection.with(global) { connection in
+        let report = try await APIAccess.with(global) { api in
             let bar = ProgressBar(label: "exporting", total: 0)
-            let exporter = Exporter(client: connection.client, images: connection.images, plan: plan)
+            let exporter = Exporter(client: api.client, images: api.images, plan: plan)
             var report = try await exporter.run(selection) { bar.show($0, of: $1) }
             bar.finish()
             if dryRun { return report }
             if sheet {
                 let file = folder.appendingPathComponent("sheet.png")
-                try await writeSheet(report.exported, images: connection.images, to: file)
+                try await writeSheet(report.exported, images: api.images, to: file)
                 report.manifest.sheet = file.lastPathComponent
                 extras.append(file.lastPathComponent)
             }
@@ -181,7 +181,7 @@ struct ExportCommand: AsyncParsableCommand {
     }
 
     private func writeSheet(_ characters: [RMCharacter], images: ImagePipeline, to file: URL) async throws {
-        let layout = ContactSheet(
+        let layout = SheetLayout(
             columns: min(10, max(1, characters.count)), thumbnailSize: 64, theme: .light, title: "Rickdex",
             subtitle: "\(characters.count) characters")
         // A failed avatar is the export's own failure, already reported; the sheet draws a disc.

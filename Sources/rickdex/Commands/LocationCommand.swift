@@ -42,18 +42,18 @@ struct LocationCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        try await APIConnection.with(global) { connection in
-            let client = connection.client
+        try await APIAccess.with(global) { api in
+            let client = api.client
             if location.trimmingWhitespace().isEmpty {
                 return try await ListingOutput.print(
-                    LocationQuery(page: page), connection: connection, json: json, global: global
+                    LocationQuery(page: page), api: api, json: json, global: global
                 ) { [String($0.id), $0.name, $0.type, $0.dimension] }
             }
             let location = try await NamedItem.resolve(
-                self.location.trimmingWhitespace(), Location.self, connection: connection, options: global)
+                self.location.trimmingWhitespace(), Location.self, api: api, options: global)
             let residents = try await client.characters(ids: location.residentIDs)
             if json {
-                try connection.printJSON(LocationDetail(location: location, residents: residents))
+                try api.printJSON(LocationDetail(location: location, residents: residents))
                 return
             }
             let style = Style(enabled: global.color.enabled())
@@ -65,7 +65,7 @@ struct LocationCommand: AsyncParsableCommand {
                 style.bold("Residents (\(residents.count))"),
             ]
             await CastView.print(
-                title: title, characters: residents, connection: connection, previews: previews, display: display,
+                title: title, characters: residents, api: api, previews: previews, display: display,
                 global: global)
         }
     }

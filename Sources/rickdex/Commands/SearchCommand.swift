@@ -57,8 +57,8 @@ struct SearchCommand: AsyncParsableCommand {
 
     func run() async throws {
         let query = filters.query(page: page)
-        try await APIConnection.with(global) { connection in
-            let client = connection.client
+        try await APIAccess.with(global) { api in
+            let client = api.client
             var result: SearchResult<RMCharacter>
             if all {
                 result = SearchResult(all: try await client.allPages(query))
@@ -67,12 +67,12 @@ struct SearchCommand: AsyncParsableCommand {
                 // Past the last page the API says only "nothing here": page 1 knows the listing's size.
                 let first = found.items.isEmpty && page > 1 ? try await client.characters(query.at(page: 1)) : found
                 result = SearchResult(
-                    page: found, count: first.count, pages: first.pages, query: query, root: connection.jsonRoot)
+                    page: found, count: first.count, pages: first.pages, query: query, root: api.jsonRoot)
             }
             // The API matches letters as sent: "martinez" finds no "Martínez" there. The names the
             // cache (or the bundled data) knows, compared folded, say what was meant.
             if !json, result.info.count == 0, let typed = query.filters[.name],
-                let folded = try await foldedMatches(typed, query: query, connection: connection)
+                let folded = try await foldedMatches(typed, query: query, api: api)
             {
                 StandardStreams.error(
                     "rickdex: no name contains '\(TerminalText.sanitize(typed))' as typed; these do once case, accents, "
@@ -81,16 +81,16 @@ struct SearchCommand: AsyncParsableCommand {
             }
             let pastTheEnd = result.results.isEmpty && page > result.info.pages && result.info.count > 0
             if json {
-                try connection.printJSON(result)
+                try api.printJSON(result)
             } else {
-                try await show(result, connection: connection, query: query)
+                try await show(result, api: api, query: query)
             }
             if pastTheEnd { throw PageNotFound(page: page, pages: result.info.pages, count: result.info.count) }
         }
     }
 
     /// The results on a terminal or as a table, the matches counted; no match, with hints.
-    private func show(_ result: SearchResult<RMCharacter>, connection: APIConnection, query: CharacterQuery) async throws {
+    private func show(_ result: SearchResult<RMCharacter>, api: APIAccess, query: CharacterQuery) async throws {
         let style = Style(enabled: global.color.enabled())
         guard !result.results.isEmpty else {
             guard result.info.count == 0 else { return }
@@ -98,7 +98,7 @@ struct SearchCommand: AsyncParsableCommand {
             if TerminalDevice.standardOutput.isTerminal || global.color == .always { print("No characters match.") } else {
                 StandardStreams.error("No characters match.\n")
             }
-            let known = connection.known([.character])
+            let known = api.known([.character])
             for line in NoMatchHints(query: query, known: known.characters, complete: known.hasEveryCharacter).lines {
                 StandardStreams.error("hint: \(line)\n")
             }
@@ -107,7 +107,7 @@ struct SearchCommand: AsyncParsableCommand {
         // A person reads it on a terminal, or through a pager with --color always (less -R).
         let terminal = TerminalDevice.standardOutput.isTerminal || global.color == .always
         if previews.enabled(isTerminal: TerminalDevice.standardOutput.isTerminal) {
-            await printCards(result.results, images: connection.images, style: style)
+            await printCards(result.results, images: api.images, style: style)
         } else if !terminal {
             // For scripts: whole fields, nothing but the rows on stdout.
             print(CharacterTable.tabSeparated(result.results, header: header))
@@ -128,17 +128,17 @@ struct SearchCommand: AsyncParsableCommand {
     /// The characters whose names fold to contain `typed` (at most five names, asked of the API
     /// as the data spells them, with the query's other filters), or `nil` when the known names
     /// have none that the API's own match missed.
-    private func foldedMatches(_ typed: String, query: CharacterQuery, connection: APIConnection) async throws
+    private func foldedMatches(_ typed: String, query: CharacterQuery, api: APIAccess) async throws
         -> SearchResult<RMCharacter>?
     {
-        let known = connection.known([.character])
+        let known = api.known([.character])
         let spelled = Set(known.characters.map(\.name).filter { NameFolding.contains($0, typed) })
         guard !spelled.isEmpty, spelled.count <= 5 else { return nil }
         var found: [Int: RMCharacter] = [:]
         for name in spelled {
             var filters = query.filters
             filters[.name] = name
-            for page in try await connection.client.allPages(CharacterQuery(filters: filters)) {
+            for page in try await api.client.allPages(CharacterQuery(filters: filters)) {
                 for character in page.items { found[character.id] = character }
             }
         }

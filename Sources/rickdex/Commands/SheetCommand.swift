@@ -47,7 +47,7 @@ struct SheetCommand: AsyncParsableCommand {
     var size = 64
 
     @Option(help: "light or dark.")
-    var theme: Theme = .light
+    var theme: SheetTheme = .light
 
     @Option(help: "short (name, status, species) or full (adds gender, origin, location, episodes).")
     var detail: Detail = .short
@@ -88,12 +88,12 @@ struct SheetCommand: AsyncParsableCommand {
         let described = query.filterItems.map { "\($0.name)=\($0.value ?? "")" }.joined(separator: " · ")
         let count = source.characters.count
         guard count > 0 else {
-            await source.connection?.close()
+            await source.api?.close()
             throw NotFound(
                 what: "characters for the sheet" + (described.isEmpty ? "" : " (\(described))"),
                 hint: page.map { "Page \($0) is past the last page of the matches." } ?? "No file was written.")
         }
-        let layout = ContactSheet(
+        let layout = SheetLayout(
             columns: columns, thumbnailSize: size, theme: theme, title: "Rickdex",
             subtitle: "\(source.total) characters" + (described.isEmpty ? "" : " · " + described)
                 + (count < source.total ? " · \(count) shown" : ""))
@@ -101,9 +101,9 @@ struct SheetCommand: AsyncParsableCommand {
         do {
             drawn = try await CharacterSheet(layout: layout, full: detail == .full).draw(
                 source.characters, thumbnails: source.thumbnails, format: try format())
-            await source.connection?.close()
+            await source.api?.close()
         } catch {
-            await source.connection?.close()
+            await source.api?.close()
             throw error
         }
         for failure in drawn.failures {
@@ -131,9 +131,9 @@ struct SheetCommand: AsyncParsableCommand {
         if let data {
             return try SheetSource.dataset(URL(fileURLWithPath: data, isDirectory: true), query: query, size: size)
         }
-        let connection = try await APIConnection.open(global)
-        let client = connection.client
-        let images = connection.images
+        let api = try await APIAccess.open(global)
+        let client = api.client
+        let images = api.images
         let variant = AvatarVariant.sheetCell.sized(.pixels(size))
         do {
             let characters: [RMCharacter]
@@ -148,13 +148,13 @@ struct SheetCommand: AsyncParsableCommand {
                 total = found.items.isEmpty ? try await client.characters(query.at(page: 1)).count : found.count
             }
             return SheetSource(
-                characters: characters, total: total, connection: connection,
+                characters: characters, total: total, api: api,
                 thumbnails: AvatarThumbnails(images: images, variant: variant, pixelsPerColumn: 1))
         } catch {
-            await connection.close()
+            await api.close()
             throw error
         }
     }
 }
 
-extension Theme: ExpressibleByArgument {}
+extension SheetTheme: ExpressibleByArgument {}

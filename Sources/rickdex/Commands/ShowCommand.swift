@@ -43,15 +43,15 @@ struct ShowCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        try await APIConnection.with(global) { connection in
-            let client = connection.client
+        try await APIAccess.with(global) { api in
+            let client = api.client
             let character = try await NamedItem.resolve(
-                self.character.trimmingWhitespace(), RMCharacter.self, connection: connection, options: global)
+                self.character.trimmingWhitespace(), RMCharacter.self, api: api, options: global)
             // One batch request for every episode, as the API allows.
             let episodes = try await client.episodes(ids: character.episodeIDs)
             let detail = CharacterDetail(character: character, episodes: episodes)
             if json {
-                try connection.printJSON(detail)
+                try api.printJSON(detail)
                 return
             }
             let style = Style(enabled: global.color.enabled())
@@ -63,7 +63,7 @@ struct ShowCommand: AsyncParsableCommand {
             let columns = previews.columns(default: 24)
             let art = AvatarArt(capabilities: await display.prepareTerminal(color: global.color))
             let request = art.request(AvatarVariant.detail.sized(.columns(columns)), for: character)
-            let avatar = try? await connection.images.image(for: request).image
+            let avatar = try? await api.images.image(for: request).image
             print(art.beside(avatar, columns: columns, text: [""] + parts.fields, gap: 3), terminator: "")
             print(([""] + parts.episodes).joined(separator: "\n"))
         }

@@ -65,10 +65,10 @@ struct WarmCommand: AsyncParsableCommand {
         let started = ContinuousClock.now
         let variants = try variants()
         let pixelsPerColumn = AvatarArt(capabilities: await display.prepareTerminal(color: global.color)).pixelsPerColumn
-        let summary = try await APIConnection.with(global) { connection in
+        let summary = try await APIAccess.with(global) { api in
             var warmer = CacheWarmer(
-                client: refresh ? connection.refreshingClient ?? connection.client : connection.client,
-                images: connection.images, responses: connection.responses)
+                client: refresh ? api.refreshingClient ?? api.client : api.client,
+                images: api.images, responses: api.responses)
             warmer.refreshes = refresh
             let bar = ProgressBar(label: "warming", total: 0)
             let report = try await warmer.warm(
@@ -78,12 +78,12 @@ struct WarmCommand: AsyncParsableCommand {
             bar.finish()
             var summary = WarmSummary(report: report)
             summary.seconds = (ContinuousClock.now - started).seconds
-            let footprint = connection.disk.recordedSize()
+            let footprint = api.disk.recordedSize()
             summary.cacheEntries = footprint.entries
             summary.cacheBytes = footprint.bytes
-            summary.cachePath = connection.disk.root.path
-            summary.statistics = connection.images.statistics
-            summary.roomFound = connection.disk.roomFound
+            summary.cachePath = api.disk.root.path
+            summary.statistics = api.images.statistics
+            summary.roomFound = api.disk.roomFound
             return summary
         }
         // What the stop explains is said once, by the stop's own line.

@@ -11,7 +11,7 @@ import UseCases
 /// concurrently, and print a grid (or a list when piped).
 enum CastView {
     static func print(
-        title: [String], characters: [RMCharacter], connection: APIConnection, previews: PreviewOptions,
+        title: [String], characters: [RMCharacter], api: APIAccess, previews: PreviewOptions,
         display: DisplayOptions, global: GlobalOptions
     ) async {
         Swift.print(title.joined(separator: "\n"))
@@ -21,7 +21,7 @@ enum CastView {
             return
         }
         let columns = previews.columns(default: 8)
-        let images = connection.images
+        let images = api.images
         let capabilities = await display.prepareTerminal(color: global.color)
         let art = AvatarArt(capabilities: capabilities)
         let variant = AvatarVariant.castCell.sized(.columns(columns))

@@ -3,7 +3,7 @@ import LoupePipeline
 import UseCases
 
 /// A batch's failures on stderr, one line each, except those the cache itself caused (a full or
-/// read-only disk): `APIConnection.close()` says those once, with how many items they touched and
+/// read-only disk): `APIAccess.close()` says those once, with how many items they touched and
 /// what to do, not once an item.
 enum FailureLines {
     /// Writes `failures`, each as `what: why`.

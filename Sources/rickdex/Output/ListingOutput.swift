@@ -8,17 +8,17 @@ import LoupeToolbox
 /// API's page with `--json`).
 enum ListingOutput {
     static func print<Resource: APIResource>(
-        _ query: ResourceQuery<Resource>, connection: APIConnection, json: Bool, global: GlobalOptions,
+        _ query: ResourceQuery<Resource>, api: APIAccess, json: Bool, global: GlobalOptions,
         fields: (Resource) -> [String]
     ) async throws {
-        let page = try await connection.client.page(query)
-        let first = page.items.isEmpty && query.page > 1 ? try await connection.client.page(query.at(page: 1)) : page
+        let page = try await api.client.page(query)
+        let first = page.items.isEmpty && query.page > 1 ? try await api.client.page(query.at(page: 1)) : page
         if page.items.isEmpty, first.count > 0 {
             throw PageNotFound(page: query.page, pages: first.pages, count: first.count)
         }
         if json {
-            return try connection.printJSON(
-                SearchResult(page: page, count: first.count, pages: first.pages, query: query, root: connection.jsonRoot))
+            return try api.printJSON(
+                SearchResult(page: page, count: first.count, pages: first.pages, query: query, root: api.jsonRoot))
         }
         let rows = page.items.map { fields($0).map { TerminalText.sanitize($0) } }
         guard TerminalDevice.standardOutput.isTerminal else {

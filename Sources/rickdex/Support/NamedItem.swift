@@ -10,9 +10,9 @@ enum NamedItem {
     /// The item `text` names: by id when it is a number, else by name. The nearest names for
     /// one that fits none come from what `options`' API is known to hold (`KnownEntries`).
     static func resolve<Resource: APIResource>(
-        _ text: String, _ type: Resource.Type, connection: APIConnection, options: GlobalOptions
+        _ text: String, _ type: Resource.Type, api: APIAccess, options: GlobalOptions
     ) async throws -> Resource {
-        let client = connection.client
+        let client = api.client
         if let number = Int(text) { return try await client.item(type, id: number) }
         let kind = Resource.kind.rawValue
         let known = knownNames(Resource.kind, options)

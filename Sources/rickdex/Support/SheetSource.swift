@@ -11,7 +11,7 @@ struct SheetSource: Sendable {
     /// How many matched in all (more than `characters` when one page was asked for).
     let total: Int
     /// Kept open while thumbnails are made, then closed.
-    let connection: APIConnection?
+    let api: APIAccess?
     let thumbnails: AvatarThumbnails
 
     /// Every character of a dataset folder that `query` matches, with its avatar file.
@@ -23,6 +23,6 @@ struct SheetSource: Sendable {
             let circle = AvatarVariant.sheetCell.sized(.pixels(size)).circle(for: character.status, pixelsPerColumn: 1)
             return try Thumbnailer(circle: circle).thumbnail(bytes)
         }
-        return SheetSource(characters: matches, total: matches.count, connection: nil, thumbnails: thumbnails)
+        return SheetSource(characters: matches, total: matches.count, api: nil, thumbnails: thumbnails)
     }
 }

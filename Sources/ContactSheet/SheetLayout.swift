@@ -4,14 +4,14 @@ import LoupeImaging
 ///
 /// Takes plain values (bitmaps and strings), not the API's models, so any caller can use it.
 /// Text is drawn with anti-aliased DejaVu Sans, legible at 100 % zoom; long text is cut with "…".
-public struct ContactSheet: Sendable {
+public struct SheetLayout: Sendable {
     public var columns: Int
     public var thumbnailSize: Int
-    public var theme: Theme
+    public var theme: SheetTheme
     public var title: String
     public var subtitle: String
 
-    public init(columns: Int = 10, thumbnailSize: Int = 64, theme: Theme = .light, title: String, subtitle: String = "") {
+    public init(columns: Int = 10, thumbnailSize: Int = 64, theme: SheetTheme = .light, title: String, subtitle: String = "") {
         self.columns = max(1, columns)
         self.thumbnailSize = max(8, thumbnailSize)
         self.theme = theme
@@ -30,7 +30,7 @@ public struct ContactSheet: Sendable {
     }
 
     /// The sheet as one bitmap.
-    public func render(_ entries: [ContactSheetEntry]) -> Bitmap {
+    public func render(_ entries: [SheetEntry]) -> Bitmap {
         let columnCount = max(1, min(columns, entries.count))
         let rows = (entries.count + columnCount - 1) / columnCount
         let lines = entries.map(\.lines.count).max() ?? 0
@@ -56,7 +56,7 @@ public struct ContactSheet: Sendable {
         return sheet
     }
 
-    private func draw(_ entry: ContactSheetEntry, into sheet: inout Bitmap, x: Int, y: Int) {
+    private func draw(_ entry: SheetEntry, into sheet: inout Bitmap, x: Int, y: Int) {
         let inner = cellWidth - Self.padding
         if let thumbnail = entry.thumbnail {
             sheet.draw(thumbnail, x: x + (inner - thumbnail.width) / 2, y: y)
@@ -89,7 +89,7 @@ public struct ContactSheet: Sendable {
 }
 
 /// One cell of a contact sheet: an avatar, a name and lines of detail.
-public struct ContactSheetEntry: Sendable {
+public struct SheetEntry: Sendable {
     /// The circular avatar, or `nil` for a placeholder disc.
     public var thumbnail: Bitmap?
     /// The first line, in bold (the character's name).
@@ -107,7 +107,7 @@ public struct ContactSheetEntry: Sendable {
 }
 
 /// The sheet's colors.
-public enum Theme: String, Sendable, CaseIterable {
+public enum SheetTheme: String, Sendable, CaseIterable {
     case light
     case dark
 

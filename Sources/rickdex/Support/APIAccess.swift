@@ -9,7 +9,7 @@ import UseCases
 
 /// What a command talks to: the API client and the image pipeline, both through the cache, and
 /// the bundled dataset's server (a `rickdex serve` child) behind them when `--api fixtures`.
-struct APIConnection: Sendable {
+struct APIAccess: Sendable {
     /// The API `--api` names.
     let setting: APISetting
     let client: any RickAndMortyClient
@@ -54,7 +54,7 @@ struct APIConnection: Sendable {
     /// Connects as `options` say. `fixtures` starts the bundled dataset's server (`rickdex serve`)
     /// on a free port; `--offline` starts nothing and reads only the cache. `--timeout` bounds
     /// the whole command from now, or each request (`eachRequest`, browse's searches).
-    static func open(_ options: GlobalOptions, eachRequest: Bool = false) async throws -> APIConnection {
+    static func open(_ options: GlobalOptions, eachRequest: Bool = false) async throws -> APIAccess {
         let logger = Logger.forCommandLine(verbose: options.verbose)
         let disk = try options.cache.open()
         let setting = options.api
@@ -63,7 +63,7 @@ struct APIConnection: Sendable {
             // for fixtures, whose port is gone).
             let identity = setting.identity()
             let responses = DiskResponseCache(disk: disk, identity: identity)
-            return APIConnection(
+            return APIAccess(
                 setting: setting, client: OfflineRickAndMortyClient(cache: responses, root: identity.root),
                 images: .keyed(by: identity, dataLoader: nil, dataCache: disk), responses: responses,
                 server: nil, verbose: options.verbose, jsonRoot: identity.root)
@@ -83,7 +83,7 @@ struct APIConnection: Sendable {
         let identity = setting.identity(at: root)
         let transport = HTTPTransport(configuration: options.transport(eachRequest: eachRequest), logger: logger)
         let responses = DiskResponseCache(disk: disk, identity: identity)
-        return APIConnection(
+        return APIAccess(
             setting: setting, client: HTTPRickAndMortyClient(root: root, transport: transport, cache: responses, logger: logger),
             images: .keyed(
                 by: identity, dataLoader: ImageFetcher(transport: transport), dataCache: disk,
@@ -97,7 +97,7 @@ struct APIConnection: Sendable {
     }
 
     /// What is known of the API without a request, for hints: the bundled dataset for
-    /// `fixtures`, else what this connection's cache holds.
+    /// `fixtures`, else what this cache holds.
     func known(_ kinds: Set<ResourceKind>) -> KnownEntries {
         setting == .fixtures ? .bundled(kinds) : .cached(in: responses, kinds)
     }
@@ -132,17 +132,17 @@ struct APIConnection: Sendable {
         }
     }
 
-    /// Runs `body` with a connection and closes it afterwards, whatever happens.
+    /// Runs `body` with the API opened as `options` say, and closes it afterwards, whatever happens.
     static func with<T>(
-        _ options: GlobalOptions, eachRequest: Bool = false, _ body: (APIConnection) async throws -> T
+        _ options: GlobalOptions, eachRequest: Bool = false, _ body: (APIAccess) async throws -> T
     ) async throws -> T {
-        let connection = try await open(options, eachRequest: eachRequest)
+        let api = try await open(options, eachRequest: eachRequest)
         do {
-            let result = try await body(connection)
-            await connection.close()
+            let result = try await body(api)
+            await api.close()
             return result
         } catch {
-            await connection.close()
+            await api.close()
             throw OfflineMiss.wrapping(error, options: options)
         }
     }

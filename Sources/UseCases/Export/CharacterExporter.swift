@@ -7,7 +7,7 @@ import LoupeToolbox
 /// What an export writes for one character, and how: the original as served, thumbnails
 /// at each size, each file named by a `FileNameTemplate` and skipped when it is already there
 /// and unchanged. A dry run does the same from the cache alone and writes nothing.
-package struct ExportPlan: Sendable {
+package struct CharacterExporter: Sendable {
     /// How thumbnails are encoded.
     package enum ThumbnailFormat: Sendable {
         /// Circular, transparent corners.
