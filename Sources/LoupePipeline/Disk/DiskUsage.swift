@@ -29,3 +29,76 @@ public struct DiskUsage: Sendable, Hashable, Codable {
 
     public init() {}
 }
+
+/// How many entries, and their files' total size: what the size record holds, and what `clear`
+/// removed.
+public struct EntryTotals: Sendable, Hashable, Codable {
+    public var entries: Int
+    /// In bytes.
+    public var bytes: Int64
+
+    public init(entries: Int, bytes: Int64) {
+        self.entries = entries
+        self.bytes = bytes
+    }
+}
+
+/// What `DiskCache.prune(now:)` removed.
+public struct PruneReport: Sendable, Hashable, Codable {
+    public var expired = 0
+    public var evicted = 0
+    public var temporaryFiles = 0
+    public var corrupt = 0
+    public var bytesFreed: Int64 = 0
+    public var bytesLeft: Int64 = 0
+
+    public init() {}
+}
+
+/// What `DiskCache.verify()` found.
+public struct VerifyReport: Sendable, Hashable, Codable {
+    public var checked = 0
+    public var valid = 0
+    /// Corrupt entries, removed: the file name (a hash) and what was wrong.
+    public var removed: [Problem] = []
+    /// The bytes of the valid entries.
+    public var validBytes: Int64 = 0
+    /// What the size record said against the walk: right, wrong (now repaired), or missing or
+    /// damaged (now rebuilt).
+    public var record: RecordCheck = .matched
+
+    /// How the size record compared with the files.
+    public enum RecordCheck: String, Sendable, Hashable, Codable {
+        case matched, repaired, rebuilt
+    }
+
+    /// One removed entry and why.
+    public struct Problem: Sendable, Hashable, Codable {
+        public var file: String
+        public var corruption: EntryCorruption
+    }
+
+    public init() {}
+}
+
+/// What the disk tier did in this process.
+public struct DiskStatistics: Sendable, Hashable, Codable {
+    public var hits = 0
+    public var misses = 0
+    /// Entries found corrupt on read or by `verify`, and removed.
+    public var corruptRemoved = 0
+    public var writes = 0
+    public var bytesWritten: Int64 = 0
+    public var bytesRead: Int64 = 0
+    public var writeFailures = 0
+    /// Entries removed to keep under the size limit.
+    public var evictions = 0
+    /// Trims after a write in a cache too large to list whole: each listed a few shards, not the
+    /// tree (see `DiskCache.trimAfterWrite`).
+    public var sampledTrims = 0
+    /// Walks of the whole tree that set the size record: a trim, `verify`, `usage()`, or a
+    /// record found missing or damaged. Ordinary reads and writes make none.
+    public var recordWalks = 0
+
+    public init() {}
+}

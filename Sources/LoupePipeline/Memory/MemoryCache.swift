@@ -130,3 +130,32 @@ public final class MemoryCache<Key: Hashable & Sendable, Value: Sendable>: Senda
         if storage.tail < 0 { storage.tail = slot }
     }
 }
+
+/// Bounds of a `MemoryCache`.
+public struct MemoryCacheLimits: Sendable, Hashable {
+    /// The sum of entries' costs (for bitmaps: decoded bytes).
+    public var totalCost: Int
+    public var count: Int
+    /// An entry costing more is not kept at all, so one huge image cannot flush the rest.
+    public var maxEntryCost: Int
+
+    public init(totalCost: Int, count: Int, maxEntryCost: Int) {
+        self.totalCost = totalCost
+        self.count = count
+        self.maxEntryCost = maxEntryCost
+    }
+
+    /// For decoded thumbnails: 64 MiB, 2,000 entries, 8 MiB each at most.
+    public static let thumbnails = MemoryCacheLimits(totalCost: 64 << 20, count: 2000, maxEntryCost: 8 << 20)
+}
+
+/// What a `MemoryCache` did and holds.
+public struct MemoryStatistics: Sendable, Hashable, Codable {
+    public var hits = 0
+    public var misses = 0
+    public var evictions = 0
+    public var entries = 0
+    public var cost = 0
+
+    public init() {}
+}
