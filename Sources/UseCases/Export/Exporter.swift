@@ -1,6 +1,7 @@
 import FoundationEssentials
 import LoupePipeline
 import RickAndMortyAPI
+import SystemPackage
 import LoupeToolbox
 
 /// Exports the avatars of a listing to a folder: lists the characters, runs an `CharacterExporter` for
@@ -142,4 +143,19 @@ package struct Exporter: Sendable {
         guard let data = FileSystem.read(folder.appendingPathComponent("manifest.json").path) else { return nil }
         return try? JSONDecoder().decode(ExportManifest.self, from: Data(data))
     }
+}
+
+/// Why an export stopped: a file in the export folder could not be written (a full or
+/// read-only disk), which no other character could get past either.
+package struct ExportError: Error, Sendable, CustomStringConvertible {
+    /// The file that could not be written.
+    package var path: String
+    package var underlying: Errno
+
+    package init(path: String, underlying: Errno) {
+        self.path = path
+        self.underlying = underlying
+    }
+
+    package var description: String { "\(path): cannot write it (\(underlying))" }
 }

@@ -95,3 +95,60 @@ extension SearchSession where C == ContinuousClock {
 private final class Generation: Sendable {
     let counter = Locked(0)
 }
+
+/// A value a search field produces: the text typed, or the text and its filters. `SearchSession`
+/// debounces these, drops repeats and searches for each that is not empty.
+package protocol SearchQuery: Sendable, Hashable {
+    /// The query as searched: surrounding white space trimmed, say.
+    var normalized: Self { get }
+    /// Whether there is nothing to search for (the session goes back to `.idle`).
+    var isEmpty: Bool { get }
+}
+
+extension String: SearchQuery {
+    /// Trimmed of surrounding white space and line breaks.
+    package var normalized: String { trimmingWhitespace() }
+}
+
+/// What a search screen shows, driven by `SearchSession`, for a query of type `Query`.
+package enum SearchState<Query: SearchQuery>: Sendable, Hashable {
+    /// No query yet (or an empty one).
+    case idle
+    /// A search for `query` is in flight.
+    case loading(query: Query)
+    /// The first page of results for `query`.
+    case loaded(query: Query, page: Page<RMCharacter>)
+    /// `query` matched nothing.
+    case empty(query: Query)
+    /// The search for `query` failed; `error` says why.
+    case failed(query: Query, error: CapturedError)
+
+    /// The query this state belongs to, `nil` when idle.
+    package var query: Query? {
+        switch self {
+        case .idle: nil
+        case .loading(let query), .loaded(let query, _), .empty(let query), .failed(let query, _): query
+        }
+    }
+}
+
+/// An error kept as a value inside a state that compares (`SearchState`, browse's screens): the
+/// error itself, with its cause, for whoever shows it to say why. Two are equal when they
+/// describe the same failure.
+package struct CapturedError: Error, Sendable, Hashable, CustomStringConvertible {
+    package let error: any Error
+
+    package init(_ error: any Error) {
+        self.error = error
+    }
+
+    package var description: String { "\(error)" }
+
+    package static func == (lhs: CapturedError, rhs: CapturedError) -> Bool {
+        lhs.description == rhs.description
+    }
+
+    package func hash(into hasher: inout Hasher) {
+        hasher.combine(description)
+    }
+}

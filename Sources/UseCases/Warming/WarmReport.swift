@@ -61,3 +61,32 @@ package struct WarmReport: Sendable {
 
     package var failed: Int { pages.failed + avatars.failed }
 }
+
+/// Why a page or an avatar could not be warmed, with its cause kept until the report says it.
+package enum WarmFailure: Error, Sendable, CustomStringConvertible {
+    /// The request or the image failed; the error says how.
+    case failed(any Error)
+    /// The server could not confirm a cached avatar (`warm --refresh`); the stale copy was kept.
+    case staleKept
+
+    package var description: String {
+        switch self {
+        case .failed(let error): "\(error)"
+        case .staleKept: "could not revalidate; the stale copy was kept"
+        }
+    }
+
+    /// The wait a throttled server asked for, in seconds.
+    var retryAfter: Double? {
+        if case .failed(let error) = self, case .throttled(_, let seconds)? = error as? APIError { return seconds }
+        return nil
+    }
+}
+
+/// How far a `CacheWarmer` run is: avatars done of those known so far (the total grows as pages
+/// arrive), as a value handed to the caller's progress handler.
+package struct WarmProgress: Sendable, Hashable {
+    package var avatarsDone: Int
+    /// Characters the listing has announced (the first page's count).
+    package var avatarsTotal: Int
+}
