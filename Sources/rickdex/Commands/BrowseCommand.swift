@@ -193,16 +193,6 @@ struct BrowseCommand: AsyncParsableCommand {
     }
 }
 
-/// An exit with a code and no message (fzf's 1 for no match, 130 for quit); `printing` is
-/// written on standard output first (the line and key fzf prints even when nothing matched).
-struct QuietExit: ReportableError {
-    let code: Int32
-    var printing: [UInt8] = []
-
-    var description: String { "" }
-    var exitCode: Int32 { code }
-}
-
 /// Browse was run where it cannot draw or read keys: said once, with what to use instead (no
 /// usage lines, which would name no mistake in the command line).
 struct NoTerminal: ReportableError {

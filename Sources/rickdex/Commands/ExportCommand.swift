@@ -203,3 +203,51 @@ struct ExportCommand: AsyncParsableCommand {
             sizes, range: 8...2048, sorted: true, message: "--sizes takes sizes of 8...2048 px, comma-separated, e.g. 64,256")
     }
 }
+
+/// What `rickdex export` did, as its closing line.
+struct ExportSummary {
+    var characters = 0
+    var written = 0
+    var skipped = 0
+    /// Characters that could not be exported.
+    var failed = 0
+    /// Listing pages that could not be had (their characters are not counted).
+    var failedPages = 0
+    /// Ids asked for that name no character.
+    var unknown = 0
+
+    func render(folder: String, extras: [String]) -> String {
+        var text =
+            "exported \(characters) character\(characters == 1 ? "" : "s") to \(folder): "
+            + "\(written) file\(written == 1 ? "" : "s") written, \(skipped) already there and unchanged, \(failed) failed"
+        if unknown > 0 { text += ", \(unknown) id\(unknown == 1 ? "" : "s") unknown" }
+        if failedPages > 0 { text += ", \(failedPages) listing page\(failedPages == 1 ? "" : "s") failed" }
+        if !extras.isEmpty { text += "\n  also: " + extras.joined(separator: ", ") }
+        return text
+    }
+}
+
+/// What `rickdex export --dry-run` prints: a line per file (`write` or `skip`, its size, its
+/// name), then the totals. A file made from an avatar that is not cached has no size yet (`?`).
+struct DryRunListing {
+    var files: [ExportFile]
+    /// The manifest, page and sheet a real run would write too.
+    var extras: [String]
+
+    func render(folder: String) -> String {
+        var lines = files.map { file in
+            let size = file.bytes.map { ByteSize.format(Int64($0)) } ?? "?"
+            return "\(file.written ? "write" : "skip ") \(String(repeating: " ", count: max(0, 9 - size.count)))\(size)  \(file.name)"
+        }
+        let writes = files.filter(\.written)
+        let known = writes.compactMap(\.bytes).reduce(0, +)
+        let unknown = writes.count { $0.bytes == nil }
+        var total =
+            "dry run: would write \(writes.count) file\(writes.count == 1 ? "" : "s") (\(ByteSize.format(Int64(known)))"
+            + (unknown > 0 ? " and \(unknown) of a size not known: their avatars are not cached" : "") + ") to \(folder), skip "
+            + "\(files.count - writes.count) already there and unchanged; nothing was written or downloaded"
+        if !extras.isEmpty { total += "\n  also: " + extras.joined(separator: ", ") }
+        lines.append(total)
+        return lines.joined(separator: "\n")
+    }
+}

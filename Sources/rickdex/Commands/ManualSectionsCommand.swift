@@ -33,3 +33,21 @@ struct ManualSectionsCommand: ParsableCommand {
         return line.hasPrefix(".") || line.hasPrefix("'") ? "\\&" + line : line
     }
 }
+
+/// The environment variables Rickdex reads, once: the man page's ENVIRONMENT section is made
+/// from this list (`rickdex manual-sections`).
+enum Environment {
+    static let variables: [(name: String, meaning: String)] = [
+        ("RICKDEX_API", "The API root, as --api; 'fixtures' for the bundled dataset. Default: https://rickandmortyapi.com/api."),
+        ("RICKDEX_CACHE_DIR", "The cache folder, as --cache-dir. Default: $XDG_CACHE_HOME/rickdex, else ~/.cache/rickdex."),
+        ("RICKDEX_CACERT", "A PEM file of CA certificates to trust instead of the system's, as --cacert (a team proxy's CA)."),
+        ("RICKDEX_SYMBOLS", "The block symbols avatars are drawn in: half, quadrant, sextant, octant or auto, as --symbols."),
+        ("RICKDEX_NO_PROBE", "1: do not ask the terminal what it is, as --no-probe."),
+        ("RICKDEX_PROBE_TIMEOUT", "Seconds to wait for the terminal's answers (0.01 to 30). Default: 1."),
+        ("RICKDEX_FIXTURES", "The bundled dataset's folder, for --api fixtures. Default: PREFIX/share/rickdex/fixtures."),
+        ("RICKDEX_LIBCURL", "The libcurl file to load. Default: libcurl.so.4."),
+        ("NO_COLOR", "Set and not empty: no color, unless --color always."),
+        ("XDG_CACHE_HOME", "Where the cache folder goes when RICKDEX_CACHE_DIR is not set."),
+        ("TERM, COLORTERM, TMUX", "What the terminal is, before it is asked; inside tmux, images take tmux's routes."),
+    ]
+}

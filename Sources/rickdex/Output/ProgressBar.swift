@@ -1,6 +1,8 @@
 import BlockArt
 import FoundationEssentials
+import LoupePipeline
 import LoupeToolbox
+import UseCases
 
 /// A one-line progress bar on stderr — done/total, rate, ETA — drawn only when stderr is a
 /// terminal, at most ten times a second.
@@ -68,5 +70,46 @@ final class ProgressBar: Sendable {
         let settled = seconds >= 1 && done * 20 >= total
         let eta = settled && rate > 0 ? " · ETA \(Int((Double(total - done) / rate).rounded(.up)))s" : ""
         return "\r\u{1B}[2K\(label) \(bar) \(done)/\(total) · \(Int(rate.rounded()))/s\(eta)"
+    }
+}
+
+/// A batch's failures on stderr, one line each, except those the cache itself caused (a full or
+/// read-only disk): `APIAccess.close()` says those once, with how many items they touched and
+/// what to do, not once an item.
+enum FailureLines {
+    /// Writes `failures`, each as `what: why`.
+    static func write(_ failures: [(what: String, error: any Error)]) {
+        for failure in failures where cacheError(failure.error) == nil {
+            StandardStreams.error("rickdex: \(TerminalText.sanitize("\(failure.what): \(failure.error)"))\n")
+        }
+    }
+
+    /// The cache's own failure behind `error`, if it is one.
+    private static func cacheError(_ error: any Error) -> DiskCacheError? {
+        switch error {
+        case let cache as DiskCacheError: cache
+        case WarmFailure.failed(let inner): cacheError(inner)
+        default: nil
+        }
+    }
+}
+
+/// The one line a batch says when it stops starting items: what happened, after how many.
+struct StopLine: CustomStringConvertible {
+    let stop: BatchStop
+    /// `--timeout`, for the deadline's length.
+    let timeout: Double?
+    /// Avatars done when it stopped.
+    let done: Int
+
+    var description: String {
+        let after = "after \(done) avatar\(done == 1 ? "" : "s")"
+        switch stop {
+        case .hostGone(let host, let cause):
+            return "\(host) stopped answering \(after) (\(cause))"
+        case .deadlinePassed:
+            let length = timeout.map { "the \($0.decimalText(places: $0 == $0.rounded() ? 0 : 1)) s deadline (--timeout)" }
+            return "\(length ?? "the deadline") passed \(after)"
+        }
     }
 }

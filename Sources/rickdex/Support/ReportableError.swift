@@ -128,24 +128,6 @@ extension ExportNameClash: ReportableError {
     var hint: String? { "Nothing was written. Put {id} in --name to tell them apart, e.g. --name '{id}-{name}'." }
 }
 
-extension OutputClash: ReportableError {
-    var exitCode: Int32 { ErrorReport.usage }
-    var hint: String? { "Nothing was written. Make thumbnails of files with one name in separate runs, each with its own --out." }
-}
-
-extension ServerUnavailable: ReportableError {}
-
-extension ServerStartFailure: ReportableError {
-    var exitCode: Int32 { ErrorReport.network }
-    var hint: String? { "Choose another --port, or --port 0 for any free one." }
-}
-
 extension DatasetNotFound: ReportableError {
-    var exitCode: Int32 { ErrorReport.usage }
-}
-
-extension PartialFailure: ReportableError {}
-
-extension LocalFileError: ReportableError {
     var exitCode: Int32 { ErrorReport.usage }
 }

@@ -2,6 +2,7 @@ import FoundationEssentials
 import LoupePipeline
 import LoupeImaging
 import RickAndMortyAPI
+import LoupeToolbox
 import UseCases
 
 /// Characters and a way to get each one's round thumbnail: through the cache from the API, or
@@ -24,5 +25,15 @@ struct SheetSource: Sendable {
             return try Thumbnailer(circle: circle).thumbnail(bytes)
         }
         return SheetSource(characters: matches, total: matches.count, api: nil, thumbnails: thumbnails)
+    }
+}
+
+/// Reads local files with errors that name the file.
+enum FileReader {
+    static func bytes(of file: URL) throws -> [UInt8] {
+        guard let data = FileSystem.read(file.path) else {
+            throw LocalFileError(path: file.path, reason: FileSystem.exists(file.path) ? "cannot read it" : "no such file")
+        }
+        return data
     }
 }

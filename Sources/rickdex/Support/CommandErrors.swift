@@ -1,0 +1,153 @@
+import FoundationEssentials
+
+/// The disk under the cache filled during a warm: the cache kept to the room it found, dropping
+/// its oldest entries, so not all that was warmed is kept. Exit code 4.
+struct CacheOutOfRoom: ReportableError {
+    /// The size the cache now keeps to, in bytes.
+    let room: Int64
+
+    var description: String {
+        "the disk under the cache filled up: the cache now keeps to \(ByteSize.format(room)), its oldest entries "
+            + "dropped to make room, so offline use covers only part of what was warmed"
+    }
+    var hint: String? { "Free space on that disk, or give the cache a larger one with --cache-dir." }
+    var exitCode: Int32 { ErrorReport.partial }
+}
+
+/// A local file that could not be read.
+struct LocalFileError: Error, CustomStringConvertible {
+    let path: String
+    let reason: String
+
+    var description: String { "\(path): \(reason)" }
+}
+
+extension LocalFileError: ReportableError {
+    var exitCode: Int32 { ErrorReport.usage }
+}
+
+/// Something asked for by a name the API has no item for (an episode code, a character's name),
+/// as the API's own "not found" is for an id: exit code 3.
+struct NotFound: ReportableError {
+    /// What was asked for, e.g. `episode S09E99`.
+    let what: String
+    /// The nearest known names, say, when there are any.
+    var hint: String? = nil
+
+    var description: String { "\(what) not found" }
+    var exitCode: Int32 { ErrorReport.notFound }
+}
+
+/// Two inputs that would write one output file: refused before anything is written, naming both,
+/// so that neither output silently replaces the other.
+struct OutputClash: Error, CustomStringConvertible {
+    let file: String
+    let first: String
+    let second: String
+
+    var description: String { "\(first) and \(second) would both be written as \(file)" }
+
+    /// The first output name given twice, with the inputs behind it; `nil` when every name is its own.
+    static func first(in outputs: [String], from inputs: [String]) -> OutputClash? {
+        var seen: [String: Int] = [:]
+        for (index, output) in outputs.enumerated() {
+            if let earlier = seen[output] { return OutputClash(file: output, first: inputs[earlier], second: inputs[index]) }
+            seen[output] = index
+        }
+        return nil
+    }
+}
+
+extension OutputClash: ReportableError {
+    var exitCode: Int32 { ErrorReport.usage }
+    var hint: String? { "Nothing was written. Make thumbnails of files with one name in separate runs, each with its own --out." }
+}
+
+/// A page past the last of a listing: the listing's real size, exit code 3.
+struct PageNotFound: ReportableError {
+    let page: Int
+    let pages: Int
+    let count: Int
+
+    var description: String {
+        "there is no page \(page): the \(count) \(count == 1 ? "match fits" : "matches fit") on \(pages) \(pages == 1 ? "page" : "pages")"
+    }
+    var hint: String? { pages == 1 ? "Leave out --page." : "Ask for --page 1 to \(pages), or --all." }
+    var exitCode: Int32 { ErrorReport.notFound }
+}
+
+/// Some items of a batch failed (each reported already); the rest were done. Exit code 4, or
+/// `whenAllFailed` when nothing was done (local files that all failed are bad input, 1, as one
+/// file alone would be).
+struct PartialFailure: Error, CustomStringConvertible {
+    let failed: Int
+    let total: Int
+    var whenAllFailed = ErrorReport.partial
+
+    var description: String {
+        failed == total && total > 1 ? "all \(total) failed" : "\(failed) of \(total) failed"
+    }
+
+    var exitCode: Int32 { failed == total ? whenAllFailed : ErrorReport.partial }
+}
+
+extension PartialFailure: ReportableError {}
+
+/// An exit with a code and no message (fzf's 1 for no match, 130 for quit); `printing` is
+/// written on standard output first (the line and key fzf prints even when nothing matched).
+struct QuietExit: ReportableError {
+    let code: Int32
+    var printing: [UInt8] = []
+
+    var description: String { "" }
+    var exitCode: Int32 { code }
+}
+
+/// The loopback server could not listen on its address.
+struct ServerStartFailure: Error, CustomStringConvertible {
+    let host: String
+    let port: Int
+    let reason: String
+
+    var description: String {
+        "cannot serve on \(host):\(port): \(reason)"
+    }
+
+    /// Runs `start`, turning a bind failure into this error.
+    static func wrapping<T>(host: String, port: Int, _ start: () async throws -> T) async throws -> T {
+        do {
+            return try await start()
+        } catch is CancellationError {
+            throw CancellationError()
+        } catch {
+            throw ServerStartFailure(host: host, port: port, reason: "\(error)")
+        }
+    }
+}
+
+extension ServerStartFailure: ReportableError {
+    var exitCode: Int32 { ErrorReport.network }
+    var hint: String? { "Choose another --port, or --port 0 for any free one." }
+}
+
+/// The dataset's server could not be run or did not start: what failed, and the exit code that
+/// fits (the `rickdex serve` child's own when it started and gave up).
+struct ServerUnavailable: Error, CustomStringConvertible {
+    let description: String
+    let exitCode: Int32
+}
+
+extension ServerUnavailable: ReportableError {}
+
+/// Ids asked for that name no character (the API's batch answer leaves them out): named, exit
+/// code 3, after the others were done.
+struct UnknownIDs: ReportableError {
+    let ids: [Int]
+
+    var description: String {
+        let listed = ids.prefix(20).map(String.init).joined(separator: ", ") + (ids.count > 20 ? ", …" : "")
+        return "no character has the id\(ids.count == 1 ? "" : "s") \(listed) (\(ids.count) unknown; the others were done)"
+    }
+    var hint: String? { "rickdex search lists the characters there are, with their ids." }
+    var exitCode: Int32 { ErrorReport.notFound }
+}
