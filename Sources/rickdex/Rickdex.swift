@@ -3,6 +3,7 @@ import BlockArt
 import CMalloc
 import FoundationEssentials
 import LoupeToolbox
+import RickAndMortyAPI
 
 import Glibc
 
@@ -16,7 +17,7 @@ struct Rickdex: AsyncParsableCommand {
         commandName: "rickdex",
         abstract: "Search Rick and Morty characters, episodes and locations from the terminal.",
         discussion: """
-            The API is https://rickandmortyapi.com/api unless --api (or RICKDEX_API) names another. \
+            The API is \(APIRoot.realService) unless --api (or RICKDEX_API) names another. \
             --api fixtures serves the bundled dataset on a loopback port and uses it, with no network: \
             a dataset generated in the API's shape (made-up names, places and painted avatars, not the \
             real service's data; installed in PREFIX/share/rickdex/fixtures, or RICKDEX_FIXTURES). \

@@ -63,13 +63,13 @@ public final class DiskCache: DataCaching {
         record = SizeRecord(path: version + "/size")
         guard FileSystem.exists(root.path) else {
             // Made with the first write; one that could never be made is refused now.
-            if let reason = FileSystem.reasonFolderCannotBeMade(root.path) { throw .unusable(path: root.path, cause: reason) }
+            if let reason = FileSystem.reasonFolderCannotBeMade(root.path) { throw .unusable(folder: root, cause: reason) }
             return
         }
-        guard FileSystem.isFolder(root.path) else { throw .unusable(path: root.path, cause: .notDirectory) }
+        guard FileSystem.isFolder(root.path) else { throw .unusable(folder: root, cause: .notDirectory) }
         let marked =
             FileSystem.info(root.appendingPathComponent(Self.tagName).path) != nil || FileSystem.info(version) != nil
-        if !marked, !FileSystem.list(root.path).isEmpty { throw .notACache(path: root.path) }
+        if !marked, !FileSystem.list(root.path).isEmpty { throw .notACache(folder: root) }
     }
 
     /// Whether the entry tree exists (a write has been made, now or by an earlier process).
@@ -193,7 +193,7 @@ public final class DiskCache: DataCaching {
             }
         } catch {
             let cause = Errno(error)
-            let failure = DiskCacheError.writeFailed(path: root.path, cause: cause)
+            let failure = DiskCacheError.writeFailed(folder: root, cause: cause)
             // A full disk is counted once it is given up on (`store`).
             if cause != .noSpace { state.withLock { $0.statistics.writeFailures += 1 } }
             throw failure

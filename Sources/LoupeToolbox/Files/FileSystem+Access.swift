@@ -88,13 +88,6 @@ extension FileSystem {
         return system_stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR
     }
 
-    /// Whether `path` is a file this process may run.
-    package static func isExecutable(_ path: String) -> Bool {
-        var status = stat()
-        guard system_stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return false }
-        return access(path, X_OK) == 0
-    }
-
     /// `stat(2)`, which Swift would otherwise take for the type of the same name.
     private static func system_stat(_ path: String, _ status: inout stat) -> Int32 { stat(path, &status) }
 

@@ -105,17 +105,11 @@ package enum FileSystem {
     }
 
     /// Holds an advisory lock on the whole file (`flock`): exclusive, or shared with other
-    /// shared holders, across processes; waits for it. Released on `unlock` or when the
-    /// descriptor closes.
+    /// shared holders, across processes; waits for it. Released when the descriptor closes.
     package static func lock(_ descriptor: FileDescriptor, exclusive: Bool) throws(Errno) {
         while flock(descriptor.rawValue, exclusive ? LOCK_EX : LOCK_SH) != 0 {
             guard errno == EINTR else { throw Errno.current }
         }
-    }
-
-    /// Releases a lock taken with `lock`.
-    package static func unlock(_ descriptor: FileDescriptor) {
-        _ = flock(descriptor.rawValue, LOCK_UN)
     }
 
     /// Writes `buffers` one after another, whole, with as few `writev` calls as the system

@@ -2,10 +2,6 @@
 package struct ErrorBodyDTO: Codable, Sendable, Hashable {
     package var error: String
 
-    package init(error: String) {
-        self.error = error
-    }
-
     /// The text for a filter with no match and for a page past the last.
     package static let nothingHere = "There is nothing here"
     /// The text for a path the API does not have (Express's 404 handler; with a full stop).

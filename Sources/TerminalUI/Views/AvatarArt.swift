@@ -22,11 +22,6 @@ package struct AvatarArt: Sendable {
         variant.request(character.imageURL, status: character.status, pixelsPerColumn: pixelsPerColumn)
     }
 
-    /// The thumbnail of `variant` for a character with `status`, in this terminal.
-    package func circle(_ variant: AvatarVariant, status: CharacterStatus) -> ImageProcessors.CircleThumbnail {
-        variant.circle(for: status, pixelsPerColumn: pixelsPerColumn)
-    }
-
     /// The renderer for this terminal.
     package var renderer: CellRenderer {
         CellRenderer(symbols: capabilities.symbols, mode: capabilities.colorMode, background: capabilities.background)

@@ -123,13 +123,6 @@ package enum SearchState<Query: SearchQuery>: Sendable, Hashable {
     /// The search for `query` failed; `error` says why.
     case failed(query: Query, error: CapturedError)
 
-    /// The query this state belongs to, `nil` when idle.
-    package var query: Query? {
-        switch self {
-        case .idle: nil
-        case .loading(let query), .loaded(let query, _), .empty(let query), .failed(let query, _): query
-        }
-    }
 }
 
 /// An error kept as a value inside a state that compares (`SearchState`, browse's screens): the

@@ -1,4 +1,5 @@
 import ArgumentParser
+import RickAndMortyAPI
 
 /// `rickdex manual-sections` (hidden): the man page's EXAMPLES, ENVIRONMENT and EXIT STATUS
 /// sections in mdoc, from the same lists `--help` prints, for `scripts/stage` to add to the page
@@ -38,7 +39,7 @@ struct ManualSectionsCommand: ParsableCommand {
 /// from this list (`rickdex manual-sections`).
 enum Environment {
     static let variables: [(name: String, meaning: String)] = [
-        ("RICKDEX_API", "The API root, as --api; 'fixtures' for the bundled dataset. Default: https://rickandmortyapi.com/api."),
+        ("RICKDEX_API", "The API root, as --api; 'fixtures' for the bundled dataset. Default: \(APIRoot.realService)."),
         ("RICKDEX_CACHE_DIR", "The cache folder, as --cache-dir. Default: $XDG_CACHE_HOME/rickdex, else ~/.cache/rickdex."),
         ("RICKDEX_CACERT", "A PEM file of CA certificates to trust instead of the system's, as --cacert (a team proxy's CA)."),
         ("RICKDEX_SYMBOLS", "The block symbols avatars are drawn in: half, quadrant, sextant, octant or auto, as --symbols."),

@@ -27,11 +27,6 @@ final class ProgressBar: Sendable {
         self.enabled = enabled
     }
 
-    /// One more done.
-    func advance() {
-        update { $0.done += 1 }
-    }
-
     /// `done` of `total`, as a library reports its progress.
     func show(_ done: Int, of total: Int) {
         update {

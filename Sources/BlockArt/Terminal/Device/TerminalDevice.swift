@@ -67,11 +67,6 @@ package struct TerminalDevice: Sendable {
         }
     }
 
-    /// Drops input that arrived and was not read.
-    package func discardInput() {
-        tcflush(descriptor.rawValue, TCIFLUSH)
-    }
-
     /// Puts `bytes` back at the end of the terminal's input, as if typed (`TIOCSTI`): keys read
     /// by mistake go back to whoever reads next. `false` where the system refuses it (Linux 6.2+
     /// with `dev.tty.legacy_tiocsti=0`, OpenBSD), and then the bytes are lost.
