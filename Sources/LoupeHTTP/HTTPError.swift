@@ -15,6 +15,8 @@ public enum HTTPError: Error, Sendable, Hashable, CustomStringConvertible {
         case connectTimedOut
         /// The system's error: `.connectionRefused`, `.noRouteToHost`, ….
         case system(Errno)
+        /// libcurl could not start a transfer (out of handles or memory).
+        case transferNotStarted
         /// libcurl's error code (`CURLcode`) and its own words for it.
         case curl(code: Int, message: String)
 
@@ -23,6 +25,7 @@ public enum HTTPError: Error, Sendable, Hashable, CustomStringConvertible {
             case .nameNotResolved: "the name does not resolve"
             case .connectTimedOut: "connection timed out"
             case .system(let errno): errno.description.lowercased()
+            case .transferNotStarted: "libcurl could not start a transfer"
             case .curl(_, let message): message
             }
         }

@@ -155,8 +155,7 @@ public struct HTTPTransport: Sendable {
                 timeoutMilliseconds: max(1, Int(timeout.seconds * 1000)), connectTimeoutMilliseconds: 5000,
                 maxBodyBytes: limit, trustedCertificates: configuration.trustedCertificates)
         else {
-            throw HTTPError.unreachable(
-                host: url.host ?? url.absoluteString, cause: .curl(code: -1, message: "libcurl could not start a transfer"))
+            throw HTTPError.unreachable(host: url.host ?? url.absoluteString, cause: .transferNotStarted)
         }
         transfer.onProgress = progress
         do {

@@ -38,7 +38,7 @@ import Testing
         #expect(entry.metadata == metadata)
         #expect(entry.metadata.expiresAt == now.addingTimeInterval(30 * 24 * 3600))
         let path = disk.path(for: key)
-        #expect(path.hasPrefix(folder.path + "/v1/objects/\(key.fileName.prefix(2))/"))
+        #expect(path.hasPrefix(folder.path + "/v2/objects/\(key.fileName.prefix(2))/"))
         #expect(disk.statistics.hits == 1)
     }
 
@@ -195,7 +195,7 @@ import Testing
         let shard = (disk.path(for: fresh) as NSString).deletingLastPathComponent
         let abandoned = URL(fileURLWithPath: shard).appendingPathComponent(".\(fresh.fileName).99999.1.tmp")
         let inFlight = URL(fileURLWithPath: shard).appendingPathComponent(".\(fresh.fileName).99999.2.tmp")
-        let legacy = folder.appendingPathComponent("v1/tmp/abandoned.tmp")
+        let legacy = folder.appendingPathComponent("v2/tmp/abandoned.tmp")
         try FileManager.default.createDirectory(at: legacy.deletingLastPathComponent(), withIntermediateDirectories: true)
         for file in [abandoned, inFlight, legacy] { try Data([0]).write(to: file) }
         var old = [timespec(tv_sec: Int(Date().timeIntervalSince1970) - 3600, tv_nsec: 0)]

@@ -198,8 +198,8 @@ import LoupeToolbox
     @Test func aCacheWriteThatFailsNeverFailsTheLoad() async throws {
         try await TestData.withServer { base in
             let images = try pipeline(base, loader: Self.fetcher())
-            let objects = temporary.url.appendingPathComponent("v1/objects")
-            try FileManager.default.createDirectory(at: temporary.url.appendingPathComponent("v1"), withIntermediateDirectories: true)
+            let objects = temporary.url.appendingPathComponent("v2/objects")
+            try FileManager.default.createDirectory(at: temporary.url.appendingPathComponent("v2"), withIntermediateDirectories: true)
             try Data("not a folder".utf8).write(to: objects)
             let response = try await images.image(
                 for: ImageRequest(url: Self.avatar(6, base), processors: [ImageProcessors.CircleThumbnail(size: 32)]))

@@ -9,7 +9,7 @@ import Testing
 @Suite struct SizeRecordTests {
     let temporary: TemporaryFolder
     var folder: URL { temporary.url }
-    var recordPath: String { folder.appendingPathComponent("v1/size").path }
+    var recordPath: String { folder.appendingPathComponent("v2/size").path }
 
     init() throws {
         temporary = try TemporaryFolder()
@@ -28,7 +28,7 @@ import Testing
 
     /// What a walk of the files finds, without touching the record.
     func walked() -> (entries: Int, bytes: Int64) {
-        let objects = folder.appendingPathComponent("v1/objects").path
+        let objects = folder.appendingPathComponent("v2/objects").path
         var entries = 0
         var bytes: Int64 = 0
         for shard in (try? FileManager.default.contentsOfDirectory(atPath: objects)) ?? [] {

@@ -25,6 +25,9 @@ import Testing
         #expect(APIRoot("http://127.0.0.1:8917/api/")?.description == "http://127.0.0.1:8917/api")
         #expect(APIRoot("https://example.test//")?.description == "https://example.test")
         #expect(APIRoot("HTTPS://example.test/v1")?.authority == "example.test")
+        #expect(APIRoot("HTTPS://RickAndMortyAPI.com:443/api/") == .realService, "scheme, host, default port, slash")
+        #expect(APIRoot("http://127.0.0.1:80/api")?.description == "http://127.0.0.1/api")
+        #expect(APIRoot("http://[::1]:8080/api")?.authority == "[::1]:8080")
         for bad in ["ftp://example.test", "example.test", "http://", "http://a.test/api?x=1", "fixtures", ""] {
             #expect(APIRoot(bad) == nil, "\(bad)")
         }
@@ -51,6 +54,13 @@ import Testing
         for image in ["https://cdn.example.org/avatars/1.jpeg", "http://127.0.0.1:8917/api2/x.jpeg"] {
             #expect(try character(body(root: Self.upstream, image: image)).imageURL.absoluteString == image)
         }
+    }
+
+    @Test func aURLAlreadyUnderTheRootIsNotMovedAgain() throws {
+        let root = try #require(APIRoot("http://h.test:8080/api"))
+        let bare = try #require(APIRoot("http://h.test:8080"))
+        #expect(root.adopting("http://h.test:8080/api/character/1", from: [bare]) == "http://h.test:8080/api/character/1")
+        #expect(root.adopting("http://h.test:8080/other/1", from: [bare]) == "http://h.test:8080/api/other/1")
     }
 
     @Test func withoutARootURLsAreAsWritten() throws {

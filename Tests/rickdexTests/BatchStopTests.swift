@@ -43,7 +43,7 @@ import Testing
 
     /// The entries a cache folder holds now (not the temporary files of writes under way).
     static func entries(in cache: URL) -> Int {
-        let objects = cache.appendingPathComponent("v1/objects")
+        let objects = cache.appendingPathComponent("v2/objects")
         let shards = (try? FileManager.default.contentsOfDirectory(atPath: objects.path)) ?? []
         return shards.reduce(0) { count, shard in
             let files = (try? FileManager.default.contentsOfDirectory(atPath: objects.appendingPathComponent(shard).path)) ?? []

@@ -168,7 +168,7 @@ import UseCases
     @Test func aWarmKilledMidWayLeavesNoEntryThatFailsVerification() async throws {
         let process = try RickdexProcess.start(
             ["warm", "--all", "--sizes", "48,64,128", "--api", "fixtures"], environment: environment)
-        let objects = cache.appendingPathComponent("v1/objects")
+        let objects = cache.appendingPathComponent("v2/objects")
         // Polled on a Dispatch thread: the cooperative pool may be busy with other suites.
         let (killed, ended) = await withCheckedContinuation { continuation in
             DispatchQueue.global().async {
@@ -214,7 +214,7 @@ import UseCases
         #expect(room > 0 && room < 300_000)
         let report = try DiskCache(root: root).verify()
         #expect(report.checked > 0 && report.removed.isEmpty)
-        #expect(Self.countFiles(in: root.appendingPathComponent("v1/objects")) == report.checked)
+        #expect(Self.countFiles(in: root.appendingPathComponent("v2/objects")) == report.checked)
         // No temporary file of a refused write is left beside the entries.
         #expect(try DiskCache(root: root).usage().temporaryFiles == 0)
     }

@@ -69,7 +69,7 @@ import Testing
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let result = try await RickdexProcess.run(["search", "rick", "--api", "fixtures", "--cache-dir", folder.path])
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(try contents("empty") == ["CACHEDIR.TAG", "v1"])
+        #expect(try contents("empty") == ["CACHEDIR.TAG", "v2"])
         let again = try await RickdexProcess.run(["search", "rick", "--api", "fixtures", "--offline", "--cache-dir", folder.path])
         #expect(again.status == 0, "\(again.stderr)")
     }

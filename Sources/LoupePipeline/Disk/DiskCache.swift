@@ -3,7 +3,7 @@ import LoupeHTTP
 import SystemPackage
 import LoupeToolbox
 
-/// The disk tier: one file per entry under `<root>/v1/objects/ab/<sha256>`, written atomically,
+/// The disk tier: one file per entry under `<root>/v2/objects/ab/<sha256>`, written atomically,
 /// checksummed, trimmed by least recent use to a size limit.
 ///
 /// Safe to share between tasks and between processes: a write lands in a hidden temporary file
@@ -11,13 +11,13 @@ import LoupeToolbox
 /// whole entry or none. Staging beside the entry keeps each rename inside one folder and spreads
 /// creates over 256 folders; one shared staging folder made every write of every process wait
 /// for that folder's lock (which ext4 holds while it searches for a free inode). The only shared
-/// state besides the entries is `SizeRecord` (`v1/size`), the running total every write updates
+/// state besides the entries is `SizeRecord` (`v2/size`), the running total every write updates
 /// in O(1), so no ordinary command walks the tree: only `verify`, `prune`, `clear` and `usage()`
 /// do, and a trim of a cache small enough to list in milliseconds; a larger cache past its limit
 /// is trimmed from a sample of its shards. The file's modification time is the access clock (set
 /// on reads; `relatime` makes atime useless).
 public final class DiskCache: DataCaching {
-    /// The folder given, which holds `v1/`.
+    /// The folder given, which holds `v2/`.
     public let root: URL
     public let configuration: DiskCacheConfiguration
     let objects: String
@@ -40,6 +40,10 @@ public final class DiskCache: DataCaching {
 
     /// The cache directory tag (bford.info/cachedir) that marks a folder as a cache: backup tools
     /// skip it, so the cache takes only a folder that is missing, empty, or has this tag or an entry tree.
+    /// The layout's folder: a new layout gets a new one.
+    static let layout = "v2"
+    /// The layout before, taken over by `init`.
+    static let previousLayout = "v1"
     static let tagName = "CACHEDIR.TAG"
     static let tag = """
         Signature: 8a477f597d28d172789f06886806bc55
@@ -54,10 +58,22 @@ public final class DiskCache: DataCaching {
     /// A folder is taken only when it is missing, empty or already a cache (a tag or an entry
     /// tree): one that holds other files is refused with `notACache` and left as it is, since
     /// the tag would hide those files from backups (`tar --exclude-caches`, borg, restic).
+    ///
+    /// A cache of the layout before (`v1/`: the same entries; answers there name the real
+    /// service's root, and processed images the kind `variant`, which read the same) is taken
+    /// over whole by renaming it `v2/`: an older release opening the folder afterwards finds no
+    /// cache and starts its own, rather than misreading this one's entries.
     public init(root: URL, configuration: DiskCacheConfiguration = DiskCacheConfiguration()) throws(DiskCacheError) {
         self.root = root
         self.configuration = configuration
-        let version = root.appendingPathComponent("v1").path
+        var version = root.appendingPathComponent(Self.layout).path
+        let previous = root.appendingPathComponent(Self.previousLayout).path
+        if FileSystem.info(version) == nil, FileSystem.isFolder(previous),
+            (try? FileSystem.renameUnlessPresent(previous, to: version)) != true, FileSystem.info(version) == nil
+        {
+            // A folder that cannot be renamed (a read-only disk) is read where it is.
+            version = previous
+        }
         objects = version + "/objects"
         legacyTemporary = version + "/tmp"
         record = SizeRecord(path: version + "/size")

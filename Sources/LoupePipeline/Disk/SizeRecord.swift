@@ -1,7 +1,7 @@
 import SystemPackage
 import LoupeToolbox
 
-/// The cache's size, bytes and entries, in one small file (`v1/size`) that every write and
+/// The cache's size, bytes and entries, in one small file (`v2/size`) that every write and
 /// removal updates in O(1) under an exclusive `flock`, so that no ordinary command walks the
 /// tree to learn it. Nuke's `DataCache` sweeps on a timer and Coil's `DiskLruCache` keeps a
 /// journal for the same reason.

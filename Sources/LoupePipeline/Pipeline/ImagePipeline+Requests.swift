@@ -160,7 +160,7 @@ extension ImagePipeline {
         let original = try await loadOriginal(of: request, priority: { job.priority }, progress: { job.report($0, $1) })
         if let (key, stale) = found, stale.metadata.madeFrom == original.checksum, let bitmap = decodeProcessed(stale, key: key) {
             // Made from the very bytes the origin just confirmed: renewed instead of made again.
-            _ = try? dataCache?.renew(stale, for: key, directives: original.directives)
+            _ = renewData(stale, for: key, directives: original.directives)
             if direct { remember(bitmap, request) }
             return ImageResponse(image: bitmap, source: original.source, made: false)
         }
@@ -227,6 +227,7 @@ extension ImagePipeline {
     private func decodeProcessed(_ entry: CacheEntry, key: CacheKey) -> Bitmap? {
         guard let bitmap = try? ImageDecoder(options: DecodeOptions(limits: configuration.decodingLimits)).decode(entry.body) else {
             dataCache?.remove(key)
+            counters.withLock { $0.dataMisses += 1 }
             return nil
         }
         return bitmap

@@ -66,14 +66,27 @@ public final class ImagePipeline: Sendable {
     /// the last kept, in `statistics`.
     func storeData(_ bytes: [UInt8], metadata: EntryMetadata, for key: CacheKey) {
         guard let dataCache else { return }
+        counting { try dataCache.store(bytes, metadata: metadata, for: key) }
+    }
+
+    /// Renews `entry` in the data cache (its origin confirmed it), counted as `storeData` is;
+    /// the renewed metadata, or `nil` when the cache refused the write.
+    func renewData(_ entry: CacheEntry, for key: CacheKey, directives: CacheDirectives) -> EntryMetadata? {
+        guard let dataCache else { return nil }
+        return counting { try dataCache.renew(entry, for: key, directives: directives) }
+    }
+
+    private func counting<T>(_ write: () throws -> T) -> T? {
         do {
-            try dataCache.store(bytes, metadata: metadata, for: key)
+            let written = try write()
             counters.withLock { $0.stored += 1 }
+            return written
         } catch {
             counters.withLock {
                 $0.unstored += 1
                 $0.storeFailure = error
             }
+            return nil
         }
     }
 
@@ -180,7 +193,7 @@ public final class ImagePipeline: Sendable {
         switch answer.status {
         case 304 where cached != nil:
             let cached = cached!
-            let renewed = try? dataCache?.renew(cached, for: key, directives: directives)
+            let renewed = renewData(cached, for: key, directives: directives)
             counters.withLock { $0.revalidated += 1 }
             return Original(
                 bytes: cached.body, source: .revalidated, directives: renewed?.remainingDirectives() ?? directives)

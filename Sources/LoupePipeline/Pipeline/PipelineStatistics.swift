@@ -10,8 +10,8 @@ public struct PipelineStatistics: Sendable, Encodable {
     public var originalHits = 0
     /// Lookups the data cache had nothing for.
     public var dataMisses = 0
-    /// Entries the data cache stored, and those it refused (a full or read-only disk: the image
-    /// is not lost, only not kept).
+    /// Entries the data cache stored or renewed, and those it refused (a full or read-only disk:
+    /// the image is not lost, only not kept).
     public var stored = 0
     public var unstored = 0
     /// The last refusal, as the data cache threw it: to report once, with what to do.

@@ -1,7 +1,8 @@
 import FoundationEssentials
 
-/// Where an API lives: an http(s) URL with a host, normalized once (no trailing slash), every
-/// address under it a path relative to it (`character/1`, `character/avatar/1.jpeg`).
+/// Where an API lives: an http(s) URL with a host, normalized once (scheme and host in lower
+/// case, no default port, no trailing slash), every address under it a path relative to it
+/// (`character/1`, `character/avatar/1.jpeg`).
 ///
 /// The one model of addresses: a request is a path resolved under the root the client was given;
 /// an answer's URLs are read under it (`adopting(_:from:)`, when decoded); and `--json` and
@@ -14,14 +15,20 @@ public struct APIRoot: Sendable, Hashable, CustomStringConvertible {
     /// The root as text, without a trailing slash: `http://127.0.0.1:8917/api`.
     public let description: String
 
-    /// `text` as a root, or `nil` when it is not an http(s) URL with a host.
+    /// `text` as a root, or `nil` when it is not an http(s) URL with a host (and no query).
     public init?(_ text: String) {
-        var text = Substring(text)
-        while text.hasSuffix("/") { text = text.dropLast() }
-        guard let url = URL(string: String(text)), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme),
-            let host = url.host, !host.isEmpty, url.query == nil, url.fragment == nil
+        guard var parts = URLComponents(string: text), let scheme = parts.scheme?.lowercased(),
+            ["http", "https"].contains(scheme), let host = parts.host, !host.isEmpty, parts.query == nil,
+            parts.fragment == nil
         else { return nil }
-        description = String(text)
+        parts.scheme = scheme
+        parts.host = host.lowercased()
+        if parts.port == (scheme == "https" ? 443 : 80) { parts.port = nil }
+        var path = Substring(parts.percentEncodedPath)
+        while path.hasSuffix("/") { path = path.dropLast() }
+        parts.percentEncodedPath = String(path)
+        guard let normalized = parts.string else { return nil }
+        description = normalized
     }
 
     /// `url` as a root, or `nil` when it is not an http(s) URL with a host.
@@ -63,6 +70,8 @@ public struct APIRoot: Sendable, Hashable, CustomStringConvertible {
 
     /// `url` moved from under one of `roots` to under the root written `root`.
     static func moving(_ url: String, from roots: [APIRoot], to root: String) -> String {
+        // Already there (a root the others are a prefix of, as `http://h/api` of `http://h`).
+        if url.hasPrefix(root + "/") { return url }
         for from in roots where from.description != root {
             if let path = from.relativize(url) { return root + "/" + path }
         }

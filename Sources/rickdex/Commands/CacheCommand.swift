@@ -9,7 +9,7 @@ struct CacheCommand: AsyncParsableCommand {
         commandName: "cache",
         abstract: "Inspect and tend the cache: what it holds, check it, trim it, empty it.",
         discussion: """
-            The cache keeps API answers, avatars as served and their thumbnails under v1/ in the \
+            The cache keeps API answers, avatars as served and their thumbnails under v2/ in the \
             cache folder, fresh as long as the server's Cache-Control says (24 h for answers and \
             30 days for images when it says nothing). Stale entries still serve --offline.
             """ + Examples.help("cache"),

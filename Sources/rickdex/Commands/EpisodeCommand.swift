@@ -55,7 +55,7 @@ struct EpisodeCommand: AsyncParsableCommand {
                 }
                 found = exact
             } else {
-                found = try await NamedItem.resolve(episode, Episode.self, api: api, options: global)
+                found = try await NamedItem.resolve(episode, Episode.self, api: api)
             }
             let characters = try await client.characters(ids: found.characterIDs)
             if json {

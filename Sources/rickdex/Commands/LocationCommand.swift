@@ -50,7 +50,7 @@ struct LocationCommand: AsyncParsableCommand {
                 ) { [String($0.id), $0.name, $0.type, $0.dimension] }
             }
             let location = try await NamedItem.resolve(
-                self.location.trimmingWhitespace(), Location.self, api: api, options: global)
+                self.location.trimmingWhitespace(), Location.self, api: api)
             let residents = try await client.characters(ids: location.residentIDs)
             if json {
                 try api.printJSON(LocationDetail(location: location, residents: residents))

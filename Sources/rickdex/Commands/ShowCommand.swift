@@ -46,7 +46,7 @@ struct ShowCommand: AsyncParsableCommand {
         try await APIAccess.with(global) { api in
             let client = api.client
             let character = try await NamedItem.resolve(
-                self.character.trimmingWhitespace(), RMCharacter.self, api: api, options: global)
+                self.character.trimmingWhitespace(), RMCharacter.self, api: api)
             // One batch request for every episode, as the API allows.
             let episodes = try await client.episodes(ids: character.episodeIDs)
             let detail = CharacterDetail(character: character, episodes: episodes)

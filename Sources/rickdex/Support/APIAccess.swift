@@ -118,8 +118,8 @@ struct APIAccess: Sendable {
         if verbose {
             let line =
                 "cache: memory \(statistics.memoryHits) hits / \(statistics.memoryMisses) misses · "
-                + "disk \(statistics.processedHits + statistics.originalHits) hits / \(statistics.dataMisses) misses, "
-                + "\(statistics.stored + answers.stored + answers.renewed) writes · "
+                + "disk: images \(statistics.processedHits + statistics.originalHits) hits / \(statistics.dataMisses) misses, "
+                + "\(statistics.stored) written, answers \(answers.stored + answers.renewed) written · "
                 + "\(statistics.downloads) downloads (\(ByteSize.format(statistics.bytesDownloaded))), "
                 + "\(statistics.revalidated) revalidated, \(statistics.coalesced) coalesced · "
                 + "\(statistics.processed) thumbnails made"

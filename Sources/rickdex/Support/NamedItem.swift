@@ -8,14 +8,13 @@ import UseCases
 /// name the others on stderr. A name that fits none is an error naming the nearest names.
 enum NamedItem {
     /// The item `text` names: by id when it is a number, else by name. The nearest names for
-    /// one that fits none come from what `options`' API is known to hold (`KnownEntries`).
-    static func resolve<Resource: APIResource>(
-        _ text: String, _ type: Resource.Type, api: APIAccess, options: GlobalOptions
-    ) async throws -> Resource {
+    /// one that fits none come from what the API is known to hold (`APIAccess.known`).
+    static func resolve<Resource: APIResource>(_ text: String, _ type: Resource.Type, api: APIAccess) async throws -> Resource {
         let client = api.client
         if let number = Int(text) { return try await client.item(type, id: number) }
         let kind = Resource.kind.rawValue
-        let known = knownNames(Resource.kind, options)
+        let entries = api.known([Resource.kind])
+        let known = entries.characters.map(\.name) + entries.episodes.map(\.name) + entries.locations.map(\.name)
         switch try await NameLookup.find(text, type, client: client, known: known) {
         case .found(let item, let namesakes):
             if let note = Namesakes(shown: item, others: namesakes) { StandardStreams.error(note.description + "\n") }
@@ -45,10 +44,5 @@ enum NamedItem {
             }
         }
         return fits.min { (-weight($0), $0.id) < (-weight($1), $1.id) }!
-    }
-
-    private static func knownNames(_ kind: ResourceKind, _ options: GlobalOptions) -> [String] {
-        let known = KnownEntries.lookUp(setting: options.api, cache: options.cache, [kind])
-        return known.characters.map(\.name) + known.episodes.map(\.name) + known.locations.map(\.name)
     }
 }
