@@ -216,6 +216,20 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: inFlight.path))
     }
 
+    /// The layout before (`v1/`) is taken over whole: renamed `v2/`, its entries read as they
+    /// are, `variant` as `processed`; an older release then finds no `v1/` to misread.
+    @Test func aCacheOfTheLayoutBeforeIsTakenOverByRenamingIt() throws {
+        let keys = try (0..<3).map { try store(try open(), "old \($0)", bytes: [UInt8($0), 7], kind: .processed) }
+        let current = folder.appendingPathComponent("v2"), before = folder.appendingPathComponent("v1")
+        try FileManager.default.moveItem(at: current, to: before)
+        let disk = try open()
+        #expect(!FileManager.default.fileExists(atPath: before.path))
+        #expect(FileManager.default.fileExists(atPath: current.path))
+        #expect(keys.map { disk.entry(for: $0)?.body } == [[0, 7], [1, 7], [2, 7]])
+        #expect(EntryKind(rawValue: "variant") == .processed)
+        #expect(disk.usage().entries == 3)
+    }
+
     @Test func aWriteTheDiskRefusesIsAnErrorAndLeavesNoEntry() throws {
         let disk = try open()
         let kept = try store(disk, "kept", bytes: [9, 9])

@@ -70,7 +70,8 @@ import UseCases
     }
 
     /// Answers are stored as received; the release before stored them with their URLs under the
-    /// real service's root, under the same keys. Such a cache reads the same, online and offline.
+    /// real service's root, under the same keys, in `v1/`. Such a cache reads the same, online and
+    /// offline.
     @Test func anAnswerStoredByTheLastReleaseReadsTheSame() async throws {
         let stored = try await TestData.withServer { base in
             _ = try await cachingClient(base, try responses(base)).characters(CharacterQuery(page: 1))
@@ -87,6 +88,8 @@ import UseCases
         let key = APIIdentity(name: "test", root: .realService).key(forPath: "character?page=1")
         try disk.store(
             old, metadata: disk.metadata(.response, key: key, url: "character?page=1", contentType: "application/json"), for: key)
+        // And in the layout before, `v1/`, which the new release takes over.
+        try FileManager.default.moveItem(at: folder.appendingPathComponent("v2"), to: folder.appendingPathComponent("v1"))
         try await TestData.withServer { base in
             let online = try await cachingClient(base, try responses(base)).characters(CharacterQuery(page: 1))
             #expect(online.items.first?.imageURL.absoluteString == base.absoluteString + "/character/avatar/1.jpeg")

@@ -111,7 +111,7 @@ import UseCases
             // The detail's large avatar is made from the original on disk, not kept (ProcessedImageStorage).
             let made = view[0] == "show" ? 1 : 0
             #expect(result.stderr.contains("· \(made) thumbnails made"), "\(view): \(result.stderr)")
-            let diskHits = result.stderr.firstMatch(of: /disk (\d+) hits/).flatMap { Int($0.1) } ?? 0
+            let diskHits = result.stderr.firstMatch(of: /disk: images (\d+) hits/).flatMap { Int($0.1) } ?? 0
             #expect(diskHits > 0, "\(view): the thumbnails came from disk: \(result.stderr)")
         }
     }
