@@ -63,14 +63,9 @@ extension ImagePipeline {
 
     /// The image for `request` from memory, when its options let memory answer.
     private func memoryHit(_ request: ImageRequest) -> ImageResponse? {
-        guard !request.options.contains(.reloadRevalidatingCachedData), configuration.imageCache != nil,
-            !request.options.contains(.disableMemoryCacheReads)
+        guard !request.options.contains(.reloadRevalidatingCachedData),
+            let bitmap = cache.cachedImage(for: request, caches: .memory)
         else { return nil }
-        guard let bitmap = cache.cachedImage(for: request, caches: .memory) else {
-            counters.withLock { $0.memoryMisses += 1 }
-            return nil
-        }
-        counters.withLock { $0.memoryHits += 1 }
         return ImageResponse(image: bitmap, source: .memory, made: false)
     }
 

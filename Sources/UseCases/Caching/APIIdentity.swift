@@ -1,4 +1,5 @@
 import FoundationEssentials
+import LoupeImaging
 import LoupePipeline
 import RickAndMortyAPI
 
@@ -76,11 +77,13 @@ extension ImagePipeline {
     /// caches keep one for days: a week, as Kingfisher's disk cache). `dataLoader` `nil`: offline.
     package static func keyed(
         by identity: APIIdentity, dataLoader: (any DataLoading)?, dataCache: DiskCache?,
+        imageCache: (any ImageCaching)? = MemoryCache<ImageCacheKey, Bitmap>(limits: .thumbnails),
         acceptsStale: Duration = .seconds(7 * 24 * 3600), dataLoadingLimit: Int = Configuration.defaultDataLoadingLimit
     ) -> ImagePipeline {
         ImagePipeline(
             configuration: .init(
                 dataLoader: dataLoader, dataCache: dataCache.map { APIRootedCache(disk: $0, identity: identity) },
+                imageCache: imageCache,
                 dataCachePolicy: .storeOriginalDataAndThumbnails, acceptsStale: acceptsStale,
                 dataLoadingLimit: dataLoadingLimit))
     }

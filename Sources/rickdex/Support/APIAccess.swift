@@ -1,6 +1,7 @@
 import ArgumentParser
 import FoundationEssentials
 import LoupeHTTP
+import LoupeImaging
 import LoupePipeline
 import Logging
 import RickAndMortyAPI
@@ -21,6 +22,8 @@ struct APIAccess: Sendable {
         return client
     }
     let images: ImagePipeline
+    /// The pipeline's memory cache, which counts its own hits and misses (`-v`).
+    let memory: MemoryCache<ImageCacheKey, Bitmap>
     /// Counts what API answers came from where.
     let responses: DiskResponseCache
     private let server: FixturesServer?
@@ -57,6 +60,7 @@ struct APIAccess: Sendable {
     static func open(_ options: GlobalOptions, eachRequest: Bool = false) async throws -> APIAccess {
         let logger = Logger.forCommandLine(verbose: options.verbose)
         let disk = try options.cache.open()
+        let memory = MemoryCache<ImageCacheKey, Bitmap>(limits: .thumbnails)
         let setting = options.api
         if options.offline {
             // Answers read back under the --api root, as they were online (the real service's
@@ -65,7 +69,8 @@ struct APIAccess: Sendable {
             let responses = DiskResponseCache(disk: disk, identity: identity)
             return APIAccess(
                 setting: setting, client: OfflineRickAndMortyClient(cache: responses, root: identity.root),
-                images: .keyed(by: identity, dataLoader: nil, dataCache: disk), responses: responses,
+                images: .keyed(by: identity, dataLoader: nil, dataCache: disk, imageCache: memory), memory: memory,
+                responses: responses,
                 server: nil, verbose: options.verbose, jsonRoot: identity.root)
         }
         var server: FixturesServer?
@@ -86,12 +91,12 @@ struct APIAccess: Sendable {
         return APIAccess(
             setting: setting, client: HTTPRickAndMortyClient(root: root, transport: transport, cache: responses, logger: logger),
             images: .keyed(
-                by: identity, dataLoader: ImageFetcher(transport: transport), dataCache: disk,
+                by: identity, dataLoader: ImageFetcher(transport: transport), dataCache: disk, imageCache: memory,
                 acceptsStale: options.cache.avatarsAcceptedStale,
                 // A warm or an export keeps an HTTP/2 connection full; the transport holds
                 // HTTP/1.1 to the host's connections below it.
                 dataLoadingLimit: Workload.transfers.width),
-            responses: responses, server: server, verbose: options.verbose,
+            memory: memory, responses: responses, server: server, verbose: options.verbose,
             jsonRoot: server == nil ? root : .realService, connections: transport.connections,
             activity: transport.activity, waiting: eachRequest ? nil : WaitingLine(activity: transport.activity))
     }
@@ -117,7 +122,7 @@ struct APIAccess: Sendable {
         }
         if verbose {
             let line =
-                "cache: memory \(statistics.memoryHits) hits / \(statistics.memoryMisses) misses · "
+                "cache: memory \(memory.statistics.hits) hits / \(memory.statistics.misses) misses · "
                 + "disk: images \(statistics.processedHits + statistics.originalHits) hits / \(statistics.dataMisses) misses, "
                 + "\(statistics.stored) written, answers \(answers.stored + answers.renewed) written · "
                 + "\(statistics.downloads) downloads (\(ByteSize.format(statistics.bytesDownloaded))), "
