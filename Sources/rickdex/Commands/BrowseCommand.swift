@@ -143,7 +143,9 @@ struct BrowseCommand: AsyncParsableCommand {
     /// Browse's screen until it ends.
     private func screen(_ api: APIAccess, picks: Bool) async throws -> Browser.Outcome {
         // The first screen does not wait for the terminal's answers; pixels follow them.
-        let (capabilities, answered) = display.prepareTerminalWithoutWaiting()
+        let display = display
+        // tmux is a child process: on a thread of its own, not the pool's.
+        let (capabilities, answered) = await Blocking.run("terminal.prepare") { display.prepareTerminalWithoutWaiting() }
         var browser = Browser(client: api.client, images: api.images, capabilities: capabilities)
         browser.answered = answered
         browser.mouse = !noMouse

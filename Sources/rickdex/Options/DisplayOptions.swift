@@ -76,7 +76,8 @@ struct DisplayOptions: ParsableArguments, Sendable {
             let options = self
             return (
                 Self.prepare(capabilities(color: .always, probe: nil, tmux: tmux)),
-                { Self.prepare(options.capabilities(color: .always, probe: $0, tmux: tmux)) }
+                // Said once, before the screen: not again over it when the answers come.
+                { Self.prepare(options.capabilities(color: .always, probe: $0, tmux: tmux).unsaid) }
             )
         case nil:
             return (Self.prepare(capabilities(color: .always, probe: nil, tmux: tmux)), nil)
@@ -103,6 +104,9 @@ struct DisplayOptions: ParsableArguments, Sendable {
         var capabilities: TerminalCapabilities
         /// `--graphics kitty cannot be shown here (…); drawing block symbols instead`.
         var unshown: String?
+
+        /// The same, with nothing to say.
+        var unsaid: Detected { Detected(capabilities: capabilities) }
     }
 
     /// The capabilities with the probe's result and tmux's client given: no I/O.
