@@ -71,7 +71,7 @@ public struct APIRoot: Sendable, Hashable, CustomStringConvertible {
     /// `url` moved from under one of `roots` to under the root written `root`.
     static func moving(_ url: String, from roots: [APIRoot], to root: String) -> String {
         // Already there (a root the others are a prefix of, as `http://h/api` of `http://h`).
-        if url.hasPrefix(root + "/") { return url }
+        if url.hasPrefix(root), url.utf8.dropFirst(root.utf8.count).first == UInt8(ascii: "/") { return url }
         for from in roots where from.description != root {
             if let path = from.relativize(url) { return root + "/" + path }
         }
