@@ -64,7 +64,8 @@ struct WarmCommand: AsyncParsableCommand {
     func run() async throws {
         let started = ContinuousClock.now
         let variants = try variants()
-        let pixelsPerColumn = AvatarArt(capabilities: await display.prepareTerminal(color: global.color)).pixelsPerColumn
+        let pixelsPerColumn = AvatarArt(capabilities: await display.detectTerminal(color: global.color).capabilities)
+            .pixelsPerColumn
         let summary = try await APIAccess.with(global) { api in
             var warmer = CacheWarmer(
                 client: refresh ? api.refreshingClient ?? api.client : api.client,

@@ -53,9 +53,19 @@ struct DisplayOptions: ParsableArguments, Sendable {
     /// process: both on a thread of their own, not the pool's.
     func prepareTerminal(color: ColorChoice) async -> TerminalCapabilities {
         let options = self
-        return await Blocking.run("terminal.probe") {
-            Self.prepare(options.capabilities(color: color, probe: options.probe(), tmux: Self.tmux()))
-        }
+        return await Blocking.run("terminal.prepare") { Self.prepare(options.detected(color: color)) }
+    }
+
+    /// What the terminal can do, asked as `prepareTerminal` asks, for a command that only sizes
+    /// what it makes (`warm`'s thumbnails): nothing is said and tmux's options stay as they are.
+    func detectTerminal(color: ColorChoice) async -> Detected {
+        let options = self
+        return await Blocking.run("terminal.probe") { options.detected(color: color) }
+    }
+
+    /// The probe's answers and tmux's, as capabilities: it waits, so on a thread of its own.
+    private func detected(color: ColorChoice) -> Detected {
+        capabilities(color: color, probe: probe(), tmux: Self.tmux())
     }
 
     /// `prepareTerminal` for browse, whose first screen must not wait a round trip: the
