@@ -11,7 +11,7 @@ import Glibc
 @main
 struct Rickdex: AsyncParsableCommand {
     /// The one version string: `--version`, the user agent and the packages say it.
-    static let version = "0.1.0"
+    static let version = "0.2.0"
 
     static let configuration = CommandConfiguration(
         commandName: "rickdex",

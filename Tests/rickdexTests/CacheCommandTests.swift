@@ -110,8 +110,9 @@ import UseCases
             #expect(result.status == 0, "\(view): \(result.stderr)")
             // The detail's large avatar is made from the original on disk, not kept (ProcessedImageStorage).
             let made = view[0] == "show" ? 1 : 0
-            #expect(result.stderr.contains("· \(made) thumbnails made"), "\(view): \(result.stderr)")
-            let diskHits = result.stderr.firstMatch(of: /disk: images (\d+) hits/).flatMap { Int($0.1) } ?? 0
+            #expect(result.stderr.contains("· \(made) thumbnail\(made == 1 ? "" : "s") made"), "\(view): \(result.stderr)")
+            let diskHits = result.stderr.firstMatch(of: /images on disk (\d+) hits?/).flatMap { Int($0.1) } ?? 0
+            #expect(result.stderr.firstMatch(of: /answers on disk ([1-9]\d*) read/) != nil, "\(view): \(result.stderr)")
             #expect(diskHits > 0, "\(view): the thumbnails came from disk: \(result.stderr)")
         }
     }

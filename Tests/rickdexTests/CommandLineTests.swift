@@ -87,7 +87,7 @@ import Testing
         (["show", "99999", "--api", "fixtures"], Int32(3), "character 99999 not found"),
         (["search", "--bogus"], Int32(1), "Unknown option '--bogus'"),
         (["search", "--page", "0", "--api", "fixtures"], Int32(1), "--page takes a page number of 1 or more, e.g. --page 2, not 0"),
-        (["search", "--api", "ftp://example.com"], Int32(1), "invalid for '--api <url>': an API is an http(s) URL or 'fixtures'"),
+        (["search", "--api", "ftp://example.com"], Int32(1), "invalid for '--api <url>': expected an http(s) URL with a host, or 'fixtures'"),
         (["search", "--api", "http://127.0.0.1:9/api"], Int32(2), "cannot reach 127.0.0.1"),
     ])
     func failuresExitWithTheDocumentedCode(arguments: [String], status: Int32, message: String) async throws {

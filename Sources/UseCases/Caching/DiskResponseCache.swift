@@ -21,6 +21,8 @@ extension EntryKind {
 package final class DiskResponseCache: ResponseCache {
     /// What went through this cache in this process.
     package struct Statistics: Sendable, Hashable {
+        /// Answers read from the disk (fresh or not).
+        package var read = 0
         /// Answers downloaded and stored.
         package var stored = 0
         /// Stale answers the server confirmed (304) and renewed.
@@ -51,7 +53,9 @@ package final class DiskResponseCache: ResponseCache {
     package var statistics: Statistics { counters.withLock { $0 } }
 
     package func response(for path: String) -> CachedResponse? {
-        disk.entry(for: identity.key(forPath: path)).map { entry in
+        let entry = disk.entry(for: identity.key(forPath: path))
+        if entry != nil { counters.withLock { $0.read += 1 } }
+        return entry.map { entry in
             CachedResponse(
                 body: entry.body,
                 etag: entry.metadata.etag, lastModified: entry.metadata.lastModified,

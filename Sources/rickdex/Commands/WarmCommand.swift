@@ -102,11 +102,8 @@ struct WarmCommand: AsyncParsableCommand {
             print(summary.render())
         }
         let total = summary.report.pages.total + summary.report.avatars.total
-        if let room = summary.roomFound {
-            let full = CacheOutOfRoom(room: room)
-            guard summary.report.failed > 0 else { throw full }
-            StandardStreams.error("rickdex: \(full)\n")
-        }
+        // A full disk was said as the cache closed (`APIAccess.close`): exit 4 with nothing more.
+        if summary.roomFound != nil, summary.report.failed == 0 { throw QuietExit(code: ErrorReport.partial) }
         // A stop has said its line, and the summary what was done: exit 4 with nothing more.
         if summary.report.stop != nil { throw QuietExit(code: ErrorReport.partial) }
         if summary.report.failed > 0 { throw PartialFailure(failed: summary.report.failed, total: total) }

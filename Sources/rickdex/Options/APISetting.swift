@@ -17,11 +17,12 @@ enum APISetting: Hashable, Sendable, CustomStringConvertible {
             let host = text.split(separator: "/", maxSplits: 1).first.map(String.init) ?? text
             if host.contains(":") || host.contains(".") || host.lowercased().hasPrefix("localhost") { address = "http://" + text }
         }
-        guard let root = APIRoot(address) else {
-            let nearest = Spelling.nearest(to: text, among: ["fixtures"]).map { "; did you mean '\($0)'?" } ?? ""
-            throw ValidationError("an API is an http(s) URL or 'fixtures'\(nearest)")
+        if let root = APIRoot(address) { return .url(root) }
+        if address.contains("?") || address.contains("#") {
+            throw ValidationError("an API root has no query (?…) or fragment (#…): give the path the API's resources are under")
         }
-        return .url(root)
+        let nearest = Spelling.nearest(to: text, among: ["fixtures"]).map { "; did you mean '\($0)'?" } ?? ""
+        throw ValidationError("expected an http(s) URL with a host, or 'fixtures'\(nearest)")
     }
 
     /// The cache's name for the API: `fixtures` whatever port it runs on, else its root.

@@ -114,20 +114,26 @@ struct APIAccess: Sendable {
         if let server { await Blocking.run("fixtures.stop") { server.stop() } }
         let statistics = images.statistics
         let answers = responses.statistics
-        if let failure = answers.storeFailure ?? statistics.storeFailure as? DiskCacheError {
+        if let room = disk.roomFound {
+            // What a full disk costs, once: the writes it refused are part of it.
+            let full = CacheOutOfRoom(room: room)
+            StandardStreams.error("rickdex: \(full)\n" + (full.hint.map { $0 + "\n" } ?? ""))
+        } else if let failure = answers.storeFailure ?? statistics.storeFailure as? DiskCacheError {
             let count = answers.unstored + statistics.unstored
             StandardStreams.error(
                 "rickdex: \(failure): \(count) item\(count == 1 ? "" : "s") could not be cached\n"
                     + (failure.hint.map { $0 + "\n" } ?? ""))
         }
         if verbose {
+            func count(_ number: Int, _ word: String) -> String { "\(number) \(word)\(number == 1 ? "" : "s")" }
             let line =
-                "cache: memory \(memory.statistics.hits) hits / \(memory.statistics.misses) misses · "
-                + "disk: images \(statistics.processedHits + statistics.originalHits) hits / \(statistics.dataMisses) misses, "
-                + "\(statistics.stored) written, answers \(answers.stored + answers.renewed) written · "
-                + "\(statistics.downloads) downloads (\(ByteSize.format(statistics.bytesDownloaded))), "
+                "cache: memory \(count(memory.statistics.hits, "hit")) / \(count(memory.statistics.misses, "miss")) · "
+                + "images on disk \(count(statistics.processedHits + statistics.originalHits, "hit")) / "
+                + "\(count(statistics.dataMisses, "miss")), \(statistics.stored) written · "
+                + "answers on disk \(answers.read) read, \(answers.stored + answers.renewed) written · "
+                + "\(count(statistics.downloads, "image download")) (\(ByteSize.format(statistics.bytesDownloaded))), "
                 + "\(statistics.revalidated) revalidated, \(statistics.coalesced) coalesced · "
-                + "\(statistics.processed) thumbnails made"
+                + "\(count(statistics.processed, "thumbnail")) made"
             StandardStreams.error(line + "\n")
             for host in connections?.summary ?? [] {
                 let requests = host.requests.sorted { $0.key < $1.key }.map { "\($0.value) over \($0.key)" }
