@@ -196,6 +196,21 @@ import UseCases
     /// A cache root on a disk that fills up mid-run (a 300 KB tmpfs): the cache fits itself to the
     /// room it found (its oldest entries go), says so once, not once an item, exits 4, and what it
     /// holds is whole.
+    /// Not only `warm`: any command whose cache fills its disk says so as it ends, once, and
+    /// still answers.
+    @Test(.enabled(if: Tmpfs.available, Tmpfs.unavailable)) func aFullDiskIsSaidByAnyCommand() async throws {
+        let disk = try Tmpfs.mount(in: temporary.url, name: "small", options: "size=64k")
+        defer { Tmpfs.unmount(disk) }
+        let root = disk.appendingPathComponent("cache")
+        let result = try await run(
+            ["search", "--all", "--api", "fixtures", "--json"], environment: ["RICKDEX_CACHE_DIR": root.path])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(try (json(result.stdout)["results"] as? [Any])?.count == 826)
+        #expect(
+            result.stderr.components(separatedBy: "the disk under the cache filled up: the cache now keeps to ").count == 2,
+            "\(result.stderr)")
+    }
+
     @Test(.enabled(if: Tmpfs.available, Tmpfs.unavailable)) func aFullDiskIsSaidOnceAndTheCacheFitsItselfToIt()
         async throws
     {
