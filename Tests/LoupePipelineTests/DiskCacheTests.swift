@@ -230,6 +230,17 @@ import Testing
         #expect(disk.usage().entries == 3)
     }
 
+    /// A folder of the user's that holds a `v1/` of its own is not a cache of the layout before:
+    /// refused, and its `v1/` left where it is.
+    @Test func aUsersFolderWithAV1IsNeitherRenamedNorTaken() throws {
+        let own = folder.appendingPathComponent("v1/objects")
+        try FileManager.default.createDirectory(at: own, withIntermediateDirectories: true)
+        try Data("mine".utf8).write(to: own.appendingPathComponent("notes.txt"))
+        #expect(throws: DiskCacheError.notACache(folder: folder)) { _ = try open() }
+        #expect(FileManager.default.fileExists(atPath: own.appendingPathComponent("notes.txt").path))
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("v2").path))
+    }
+
     @Test func aWriteTheDiskRefusesIsAnErrorAndLeavesNoEntry() throws {
         let disk = try open()
         let kept = try store(disk, "kept", bytes: [9, 9])

@@ -68,7 +68,10 @@ public final class DiskCache: DataCaching {
         self.configuration = configuration
         var version = root.appendingPathComponent(Self.layout).path
         let previous = root.appendingPathComponent(Self.previousLayout).path
-        if FileSystem.info(version) == nil, FileSystem.isFolder(previous),
+        // Only a cache's own `v1/` (the folder tagged, an entry tree in it): a folder of the
+        // user's that happens to hold a `v1/` is refused below, untouched.
+        let tagged = FileSystem.info(root.appendingPathComponent(Self.tagName).path) != nil
+        if tagged, FileSystem.info(version) == nil, FileSystem.isFolder(previous + "/objects"),
             (try? FileSystem.renameUnlessPresent(previous, to: version)) != true, FileSystem.info(version) == nil
         {
             // A folder that cannot be renamed (a read-only disk) is read where it is.
