@@ -92,3 +92,13 @@ extension CodingUserInfoKey {
     // swift-format-ignore: NeverForceUnwrap
     public static let apiRoot = CodingUserInfoKey(rawValue: "apiRoot")!
 }
+
+extension Encoder {
+    /// How a URL of a dataset (under the real service's root) is written: under the root in
+    /// `userInfo`, when one is given (`serve`, `--json`), else as it is.
+    var datasetURLs: (String) -> String {
+        guard let root = userInfo[.apiRoot] as? APIRoot else { return { $0 } }
+        let dataset: [APIRoot] = [.realService]
+        return { root.adopting($0, from: dataset) }
+    }
+}

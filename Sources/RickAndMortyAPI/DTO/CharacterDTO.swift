@@ -59,9 +59,7 @@ package struct CharacterDTO: WireResource {
         try container.encode(species, forKey: .species)
         try container.encode(type, forKey: .type)
         try container.encode(gender, forKey: .gender)
-        let root = encoder.userInfo[.apiRoot] as? APIRoot
-        let dataset: [APIRoot] = [.realService]
-        let written = { root?.adopting($0, from: dataset) ?? $0 }
+        let written = encoder.datasetURLs
         try container.encode(origin.map { Place(name: $0.name, url: written($0.url)) }, forKey: .origin)
         try container.encode(location.map { Place(name: $0.name, url: written($0.url)) }, forKey: .location)
         try container.encode(written(image), forKey: .image)

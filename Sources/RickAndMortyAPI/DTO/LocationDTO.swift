@@ -21,9 +21,7 @@ package struct LocationDTO: WireResource {
 
     /// The URLs under the encoder's root, if any; `type` and `dimension` left out when absent.
     package func encode(to encoder: any Encoder) throws {
-        let root = encoder.userInfo[.apiRoot] as? APIRoot
-        let dataset: [APIRoot] = [.realService]
-        let written = { root?.adopting($0, from: dataset) ?? $0 }
+        let written = encoder.datasetURLs
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(id, forKey: .id)
         try container.encode(name, forKey: .name)
