@@ -135,9 +135,10 @@ let package = Package(
             dependencies: ["FixtureKit"]
         ),
         // Fuzzing: the targets (also replayed by the tests) and their libFuzzer drivers.
-        .target(name: "FuzzTargets", dependencies: ["LoupeImaging", "RickAndMortyAPI"]),
+        .target(name: "FuzzTargets", dependencies: ["LoupeImaging", "LoupePipeline", "RickAndMortyAPI"]),
         .executableTarget(name: "fuzz-images", dependencies: ["FuzzTargets"]),
         .executableTarget(name: "fuzz-api-json", dependencies: ["FuzzTargets"]),
+        .executableTarget(name: "fuzz-cache-entry", dependencies: ["FuzzTargets"]),
 
         // Tests.
         .target(

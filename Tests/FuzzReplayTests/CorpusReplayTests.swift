@@ -24,6 +24,19 @@ import Testing
         }
     }
 
+    /// Cache entries as anyone who may write a shared cache folder could craft them: the seeds
+    /// are entries as the cache writes them, and the rest (a body length that overflows the
+    /// header's sum, lengths past the file, a field length of `Int.max`, times past any date)
+    /// are corrupt, each with a description, never a trap.
+    @Test func cacheEntryCorpusReplays() throws {
+        let inputs = try Self.inputs("cache-entry")
+        #expect(inputs.filter(\.seed).count >= 4)
+        #expect(inputs.count >= 12)
+        for input in inputs {
+            #expect(CacheEntryFuzzTarget.run(input.bytes) == input.seed, "a seed must decode, and nothing else")
+        }
+    }
+
     @Test func apiJSONCorpusReplays() throws {
         let inputs = try Self.inputs("api-json")
         #expect(inputs.filter(\.seed).count >= 9)

@@ -22,8 +22,11 @@ public struct DiskUsage: Sendable, Hashable, Codable {
     public var groups: [String: Int] = [:]
     /// Entry files that could not be read as entries (left for `verify` to remove).
     public var unreadable = 0
-    /// Leftover temporary files (from processes that were killed mid-write).
+    /// Temporary files: writes in flight, or left by processes killed mid-write.
     public var temporaryFiles = 0
+    /// What in the entry tree is no entry file: links, folders, FIFOs, devices. Never followed or
+    /// read; `verify`, `prune` and `clear` remove them as themselves.
+    public var strays = 0
     /// What the size record said before this walk; `nil` when it was missing or damaged.
     public var recorded: EntryTotals?
 
@@ -49,6 +52,8 @@ public struct PruneReport: Sendable, Hashable, Codable {
     public var evicted = 0
     public var temporaryFiles = 0
     public var corrupt = 0
+    /// Links, folders, FIFOs and devices in the entry tree, removed as themselves.
+    public var strays = 0
     public var bytesFreed: Int64 = 0
     public var bytesLeft: Int64 = 0
 
@@ -59,8 +64,11 @@ public struct PruneReport: Sendable, Hashable, Codable {
 public struct VerifyReport: Sendable, Hashable, Codable {
     public var checked = 0
     public var valid = 0
-    /// Corrupt entries, removed: the file name (a hash) and what was wrong.
+    /// Corrupt entries and strays (links, folders, FIFOs, devices), removed: the file name (a
+    /// hash) and what was wrong. Only what this call removed.
     public var removed: [Problem] = []
+    /// What was found wrong and could not be removed (no permission, a read-only disk).
+    public var notRemoved: [Problem] = []
     /// The bytes of the valid entries.
     public var validBytes: Int64 = 0
     /// What the size record said against the walk: right, wrong (now repaired), or missing or

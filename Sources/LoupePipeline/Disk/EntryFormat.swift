@@ -13,11 +13,17 @@ import LoupeToolbox
 /// ```
 ///
 /// A file whose size is not exactly the header's lengths, or whose checksum differs, is corrupt.
-enum EntryFormat {
+/// The lengths come from a file that anyone who may write the cache folder may have made: they are
+/// added with overflow checked and compared with the file's size before anything is sliced or
+/// allocated, so a crafted entry is a corrupt one, never a trap (`FuzzTargets` fuzzes `decode`).
+package enum EntryFormat {
     static let magic = Array("RDXCACH1".utf8)
     static let headerSize = 24
+    /// The largest entry file a reader takes whole, in bytes, whatever the cache's limit: far
+    /// above any image or answer the pipeline keeps (downloads are capped well below it).
+    package static let largestFile: Int64 = 1 << 30
 
-    static func encode(_ entry: CacheEntry) -> [UInt8] {
+    package static func encode(_ entry: CacheEntry) -> [UInt8] {
         head(of: entry) + entry.body
     }
 
@@ -37,24 +43,27 @@ enum EntryFormat {
     }
 
     /// The entry in `bytes`, or why it is not one.
-    static func decode(_ bytes: [UInt8]) -> Result<CacheEntry, EntryCorruption> {
+    package static func decode(_ bytes: [UInt8]) -> Result<CacheEntry, EntryCorruption> {
         guard bytes.count >= headerSize, bytes.starts(with: magic) else { return .failure(.badHeader) }
-        let metadataLength = Int(read(UInt32.self, bytes, at: 8))
+        let metadataLength = read(UInt32.self, bytes, at: 8)
         let bodyLength = read(UInt64.self, bytes, at: 12)
-        let expected = UInt64(headerSize) + UInt64(metadataLength) + bodyLength
+        let head = UInt64(headerSize) + UInt64(metadataLength)  // at most 2^32 + 24: no overflow
+        let (expected, overflow) = head.addingReportingOverflow(bodyLength)
+        guard !overflow else { return .failure(.impossibleLength(metadata: metadataLength, body: bodyLength)) }
         guard expected == UInt64(bytes.count) else {
             return .failure(.wrongLength(expected: expected, actual: UInt64(bytes.count)))
         }
         let crc = bytes.withUnsafeBytes { CRC32.checksum(UnsafeRawBufferPointer(rebasing: $0[headerSize...])) }
         guard crc == read(UInt32.self, bytes, at: 20) else { return .failure(.checksumMismatch) }
-        let metadataEnd = headerSize + metadataLength
+        // Within `bytes`: `head` ≤ `expected`, which is `bytes.count`.
+        let metadataEnd = headerSize + Int(metadataLength)
         guard let metadata = decodeMetadata(bytes[headerSize..<metadataEnd]) else { return .failure(.badMetadata) }
         return .success(CacheEntry(metadata: metadata, body: Array(bytes[metadataEnd...])))
     }
 
     /// The metadata alone, from the first bytes of an entry file, without checking the body:
     /// enough to count entries by kind. `nil` when the prefix is too short or not an entry.
-    static func metadata(fromPrefix bytes: [UInt8]) -> EntryMetadata? {
+    package static func metadata(fromPrefix bytes: [UInt8]) -> EntryMetadata? {
         guard bytes.count >= headerSize, bytes.starts(with: magic) else { return nil }
         let metadataEnd = headerSize + Int(read(UInt32.self, bytes, at: 8))
         guard metadataEnd <= bytes.count else { return nil }
@@ -83,13 +92,15 @@ enum EntryFormat {
         while index < bytes.endIndex {
             guard let colon = bytes[index...].firstIndex(of: UInt8(ascii: ":")),
                 let length = Int(String(decoding: bytes[index..<colon], as: UTF8.self)), length >= 0,
-                colon + 1 + length <= bytes.endIndex
+                length <= bytes.endIndex - colon - 1
             else { return nil }
             fields.append(String(decoding: bytes[(colon + 1)..<(colon + 1 + length)], as: UTF8.self))
             index = colon + 1 + length
         }
-        guard fields.count == 9 || fields.count == 10, let kind = fields[0].isEmpty ? nil : EntryKind(rawValue: fields[0]), let stored = Int64(fields[6]),
-            let expires = Int64(fields[7])
+        guard fields.count == 9 || fields.count == 10, let kind = fields[0].isEmpty ? nil : EntryKind(rawValue: fields[0]),
+            let stored = Int64(fields[6]), let expires = Int64(fields[7]),
+            // Times a `Date` holds to the millisecond, so the entry writes back as it reads.
+            Self.times.contains(stored), Self.times.contains(expires)
         else { return nil }
         var metadata = EntryMetadata(
             kind: kind, key: CacheKey([]), url: fields[2], contentType: fields[3], etag: fields[4].isEmpty ? nil : fields[4],
@@ -100,8 +111,15 @@ enum EntryFormat {
         return metadata
     }
 
+    /// The times an entry may hold, in milliseconds since 1970: ±2^52 (±142,000 years), where a
+    /// `Double` is still exact to the millisecond.
+    static let times: ClosedRange<Int64> = -(1 << 52)...(1 << 52)
+
+    /// `date` in milliseconds since 1970, held to `times` (never a trap, whatever the date).
     private static func milliseconds(_ date: Date) -> Int64 {
-        Int64((date.timeIntervalSince1970 * 1000).rounded())
+        let value = (date.timeIntervalSince1970 * 1000).rounded()
+        guard value.isFinite else { return value > 0 ? times.upperBound : times.lowerBound }
+        return Int64(min(max(value, Double(times.lowerBound)), Double(times.upperBound)))
     }
 
     private static func date(_ milliseconds: Int64) -> Date {
@@ -126,19 +144,30 @@ enum EntryFormat {
 /// Why an entry file is not a valid entry.
 public enum EntryCorruption: Error, Sendable, Hashable, Codable, CustomStringConvertible {
     case badHeader
+    /// Lengths in the header whose sum no file can have (it overflows 64 bits).
+    case impossibleLength(metadata: UInt32, body: UInt64)
     case wrongLength(expected: UInt64, actual: UInt64)
     case checksumMismatch
     case badMetadata
     /// The metadata names another key than the one the file name is the hash of.
     case wrongKey
+    /// A file larger than a reader takes (the cache's size limit, or `EntryFormat.largestFile`),
+    /// in bytes: not read.
+    case tooLarge(size: Int64, limit: Int64)
+    /// Not a regular file: a link, a folder, a FIFO, a socket or a device in the entry tree.
+    case notAFile
 
     public var description: String {
         switch self {
         case .badHeader: "not a cache entry (bad header)"
+        case .impossibleLength(let metadata, let body):
+            "the header promises \(metadata) bytes of metadata and \(body) of body, more than any file holds"
         case .wrongLength(let expected, let actual): "\(actual) bytes where the header promises \(expected) (cut short)"
         case .checksumMismatch: "checksum mismatch (damaged bytes)"
         case .badMetadata: "unreadable metadata"
         case .wrongKey: "stored under the wrong name"
+        case .tooLarge(let size, let limit): "\(size) bytes, more than the \(limit) a reader takes"
+        case .notAFile: "not a regular file (a link, folder, pipe or device): never followed or read"
         }
     }
 }

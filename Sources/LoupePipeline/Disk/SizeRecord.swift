@@ -13,6 +13,9 @@ import LoupeToolbox
 /// between writing an entry and updating the record leaves it off by that one entry, which the
 /// next walk (`trim`, `verify`, `cache stats --exact`) corrects.
 ///
+/// The record is opened only as a regular file (no link followed, no FIFO waited on), made for
+/// its user alone (0600).
+///
 /// Thread-safe and process-safe: every update holds the file lock.
 struct SizeRecord: Sendable {
     struct Totals: Sendable, Hashable {
@@ -27,7 +30,7 @@ struct SizeRecord: Sendable {
 
     /// The recorded totals; `nil` when the record is missing or not valid.
     func read() -> Totals? {
-        guard let file = try? FileSystem.openForReading(path) else { return nil }
+        guard let file = try? FileSystem.openRegularForReading(path) else { return nil }
         defer { try? file.close() }
         try? FileSystem.lock(file, exclusive: false)
         return Self.decode(Self.read(file))
@@ -41,7 +44,7 @@ struct SizeRecord: Sendable {
         _ change: () throws(Errno) -> (bytes: Int64, entries: Int64)
     ) throws(Errno) -> Totals? {
         // An empty file where the record is missing: something to lock, which reads as not valid.
-        let file = try? FileSystem.openForUpdate(path)
+        let file = try? FileSystem.openRegularForUpdate(path)
         defer { try? file?.close() }
         if let file { try? FileSystem.lock(file, exclusive: true) }
         let delta = try change()
@@ -58,7 +61,7 @@ struct SizeRecord: Sendable {
     /// exact even while other processes write.
     func setIfMissing(_ count: () -> Totals) throws(Errno) {
         do {
-            let file = try FileSystem.openForUpdate(path)
+            let file = try FileSystem.openRegularForUpdate(path)
             defer { try? file.close() }
             try FileSystem.lock(file, exclusive: true)
             guard Self.decode(Self.read(file)) == nil else { return }
@@ -69,14 +72,25 @@ struct SizeRecord: Sendable {
         }
     }
 
-    /// Sets the totals outright (after a walk of the files), creating the record if needed.
+    /// Sets the totals outright, creating the record if needed.
     func replace(with totals: Totals) throws(Errno) {
+        _ = try replace { totals }
+    }
+
+    /// Sets the totals to `count()`, run holding the exclusive lock, under which no entry is
+    /// committed or removed (`update`): a walk made in `count` is exact even while other
+    /// processes write, clear or trim. Returns what `count` found; throws when the record cannot
+    /// be opened or written (`count` is then not run).
+    @discardableResult
+    func replace(counting count: () -> Totals) throws(Errno) -> Totals {
         do {
-            let file = try FileSystem.openForUpdate(path)
+            let file = try FileSystem.openRegularForUpdate(path)
             defer { try? file.close() }
             try FileSystem.lock(file, exclusive: true)
+            let totals = count()
             _ = try file.writeAll(toAbsoluteOffset: 0, Self.encode(totals))
             try file.resize(to: Int64(Self.size))
+            return totals
         } catch {
             throw Errno(error)
         }

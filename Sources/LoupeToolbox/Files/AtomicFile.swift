@@ -41,8 +41,12 @@ package enum AtomicFile {
     }
 
     /// Writes `parts` one after another as one file (a header and a body, say, without joining
-    /// them first) under a temporary name, as `stage(_:for:)` does.
-    package static func stage(_ parts: [[UInt8]], for destination: String) throws(Errno) -> StagedFile {
+    /// them first) under a temporary name, as `stage(_:for:)` does, with `permissions` (a private
+    /// cache's entries are its user's alone).
+    package static func stage(
+        _ parts: [[UInt8]], for destination: String,
+        permissions: FilePermissions = [.ownerReadWrite, .groupRead, .otherRead]
+    ) throws(Errno) -> StagedFile {
         let name = destination.split(separator: "/").last.map(String.init) ?? "file"
         let folder = FileSystem.folder(of: destination)
         let temporary = "\(folder)/.\(name).\(processID).\(counter.add(1, ordering: .relaxed).newValue).tmp"
@@ -50,7 +54,7 @@ package enum AtomicFile {
         do {
             file = try FileDescriptor.open(
                 FilePath(temporary), .writeOnly, options: [.create, .exclusiveCreate, .closeOnExec],
-                permissions: [.ownerReadWrite, .groupRead, .otherRead])
+                permissions: permissions)
         } catch {
             throw Errno(error)
         }

@@ -1,0 +1,121 @@
+import SystemPackage
+
+import Glibc
+
+/// What reading a file that others may have put in place found: its bytes, or why not.
+package enum FileRead: Sendable, Hashable {
+    case contents([UInt8])
+    /// Nothing there.
+    case missing
+    /// A link, a folder, a FIFO, a socket or a device: never read through or waited on.
+    case notRegular
+    /// A regular file larger than the reader's limit, in bytes: not read.
+    case tooLarge(size: Int64)
+    /// It could not be opened or read (`EACCES`, `EIO`…).
+    case unreadable(Errno)
+}
+
+extension FileSystem {
+    /// The flags every read of an untrusted name opens with: no link followed at the last
+    /// component, and no wait at the open of a FIFO (`O_NONBLOCK` changes nothing for a regular
+    /// file).
+    static let readFlags = O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC
+
+    /// The regular file at `path`, whole when it is at most `limit` bytes: a link at `path`, a
+    /// FIFO or a device is `.notRegular` (a FIFO opens without waiting for a writer and is never
+    /// read), and nothing is allocated from a size beyond `limit`. A file last touched more than
+    /// `touchAfter` seconds ago has its modification time set to now (best effort), as
+    /// `read(_:touchAfter:)` does.
+    package static func readRegularFile(_ path: String, atMost limit: Int64, touchAfter: Double = .infinity) -> FileRead {
+        readRegular(open(path, readFlags), atMost: limit, touchAfter: touchAfter)
+    }
+
+    /// At most the first `count` bytes of the regular file at `path` (no link at `path` followed,
+    /// no FIFO waited on); `nil` when it is not one or cannot be read.
+    package static func readRegularPrefix(_ path: String, count: Int) -> [UInt8]? {
+        readRegularPrefix(open(path, readFlags), count: count)
+    }
+
+    /// `path` opened to read and write, made with `permissions` when missing, only when it is a
+    /// regular file: a link at `path` (`ELOOP`), a FIFO or a device (`EINVAL`) is refused, so a
+    /// record another user replaced is neither written through nor waited on. Closed on exec.
+    package static func openRegularForUpdate(
+        _ path: String, permissions: FilePermissions = [.ownerReadWrite]
+    ) throws(Errno) -> FileDescriptor {
+        let opened = open(path, O_RDWR | O_CREAT | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, mode_t(permissions.rawValue))
+        return try regular(opened)
+    }
+
+    /// `path` opened to read only when it is a regular file (no link followed at `path`, no FIFO
+    /// waited on). Closed on exec.
+    package static func openRegularForReading(_ path: String) throws(Errno) -> FileDescriptor {
+        try regular(open(path, readFlags))
+    }
+
+    /// Why this process may not write in `path` (`EACCES` for another user's folder, `EROFS` on a
+    /// read-only disk), or `nil` when it may. Asks `access(2)`, which judges by the real user.
+    package static func writeRefusal(_ path: String) -> Errno? {
+        access(path, W_OK) == 0 ? nil : Errno.current
+    }
+
+    /// The descriptor `opened` as a `FileDescriptor` when it is open on a regular file; closed
+    /// and refused (`EINVAL`) when it is anything else.
+    private static func regular(_ opened: Int32) throws(Errno) -> FileDescriptor {
+        guard opened >= 0 else { throw errno == ELOOP ? Errno(rawValue: ELOOP) : Errno.current }
+        var status = stat()
+        guard fstat(opened, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
+            close(opened)
+            throw Errno(rawValue: EINVAL)
+        }
+        return FileDescriptor(rawValue: opened)
+    }
+
+    /// Reads the file `opened` (an `open` result: a descriptor, or -1 with `errno` set) whole as
+    /// `readRegularFile` does, and closes it.
+    static func readRegular(_ opened: Int32, atMost limit: Int64, touchAfter: Double) -> FileRead {
+        guard opened >= 0 else {
+            switch errno {
+            case ENOENT: return .missing
+            case ELOOP, ENXIO: return .notRegular
+            default: return .unreadable(Errno.current)
+            }
+        }
+        let file = FileDescriptor(rawValue: opened)
+        defer { try? file.close() }
+        var status = stat()
+        guard fstat(opened, &status) == 0 else { return .unreadable(Errno.current) }
+        guard status.st_mode & S_IFMT == S_IFREG else { return .notRegular }
+        let size = Int64(status.st_size)
+        guard size <= limit else { return .tooLarge(size: size) }
+        // One byte more than the size: a file that grew meanwhile reads longer than its header
+        // says, and is judged by its bytes.
+        let bytes = read(opened, upTo: Int(size) + 1)
+        let modified = Double(status.st_mtim.tv_sec) + Double(status.st_mtim.tv_nsec) / 1e9
+        var now = timespec()
+        clock_gettime(CLOCK_REALTIME, &now)
+        if Double(now.tv_sec) + Double(now.tv_nsec) / 1e9 - modified > touchAfter { try? touch(file) }
+        return .contents(bytes)
+    }
+
+    /// At most `count` bytes of the regular file `opened` (an `open` result), which it closes.
+    static func readRegularPrefix(_ opened: Int32, count: Int) -> [UInt8]? {
+        guard opened >= 0 else { return nil }
+        defer { close(opened) }
+        var status = stat()
+        guard fstat(opened, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
+        return read(opened, upTo: max(0, min(count, Int(status.st_size))))
+    }
+
+    /// Up to `count` bytes from an open descriptor (fewer at its end, or where a read fails).
+    private static func read(_ descriptor: Int32, upTo count: Int) -> [UInt8] {
+        [UInt8](unsafeUninitializedCapacity: count) { buffer, filled in
+            filled = 0
+            while filled < count {
+                let got = Glibc.read(descriptor, buffer.baseAddress.map { $0 + filled }, count - filled)
+                if got < 0 && errno == EINTR { continue }
+                guard got > 0 else { break }
+                filled += got
+            }
+        }
+    }
+}
