@@ -144,6 +144,9 @@ import Testing
         let present = (keys + [newest]).map { disk.entry(for: $0) != nil }
         #expect(present == [true, false, false, true, true, true])
         #expect(disk.statistics.evictions == 2)
+        // e1 and e2, each the size of e0's file (the same lengths of name and body).
+        let size = try #require(FileManager.default.attributesOfItem(atPath: disk.path(for: keys[0]))[.size] as? Int)
+        #expect(disk.statistics.bytesEvicted == Int64(2 * size))
         #expect(disk.usage().bytes <= 4_400)
     }
 

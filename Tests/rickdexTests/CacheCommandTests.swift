@@ -244,6 +244,69 @@ import UseCases
         #expect(result.stderr.contains(root.path) && result.stderr.lowercased().contains("read-only"), "\(result.stderr)")
     }
 
+    /// `setpriv`'s words that run a command as `nobody` (with `nogroup`, no other groups): a second
+    /// user, since root, which the tests run as here, ignores permissions. `nil` when this process
+    /// is not root or either is missing.
+    static let asNobody: [String]? = {
+        guard getuid() == 0, FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv"), getpwnam("nobody") != nil,
+            getgrnam("nogroup") != nil
+        else { return nil }
+        return ["--reuid=nobody", "--regid=nogroup", "--clear-groups"]
+    }()
+    static let noSecondUser: Comment = "needs root, setpriv and the user nobody to run rickdex as a user that may not change the cache"
+
+    /// A cache another user may read but not change (a shared one, or one on a read-only disk):
+    /// `clear` and `prune` exit 1 with one line naming the permission and the folder, and
+    /// nothing is removed. Before, `clear` said "removed 0 entries", exit 0.
+    @Test(.enabled(if: asNobody != nil, noSecondUser)) func clearAndPruneSayACacheTheyMayNotChange() async throws {
+        let disk = try DiskCache(root: cache)
+        for index in 0..<3 {
+            let key = CacheKey(["test", "\(index)"])
+            try disk.store([UInt8(index)], metadata: disk.metadata(.original, key: key, url: "u", contentType: "x"), for: key)
+        }
+        let words = try #require(Self.asNobody)
+        let setpriv = URL(fileURLWithPath: "/usr/bin/setpriv")
+        func run(_ command: String) async throws -> RickdexProcess.Run {
+            try await RickdexProcess.run(
+                words + [RickdexProcess.executable.path, "cache", command], environment: environment, executable: setpriv)
+        }
+        // As the cache makes it (0700: nobody may not even look in), then readable by all.
+        for readable in [false, true] {
+            if readable {
+                let paths = try FileManager.default.subpathsOfDirectory(atPath: cache.path).map { cache.path + "/" + $0 }
+                for path in paths + [cache.path] {
+                    var isFolder: ObjCBool = false
+                    _ = FileManager.default.fileExists(atPath: path, isDirectory: &isFolder)
+                    try FileManager.default.setAttributes([.posixPermissions: isFolder.boolValue ? 0o755 : 0o644], ofItemAtPath: path)
+                }
+            }
+            for command in ["clear", "prune"] {
+                let result = try await run(command)
+                #expect(result.status == 1, "\(command): \(result.stdout) \(result.stderr)")
+                let line = result.stderr.split(separator: "\n").first.map(String.init) ?? ""
+                #expect(line.hasPrefix("rickdex: cannot write to the cache at \(cache.path)"), "\(command): \(result.stderr)")
+                #expect(line.hasSuffix("(Permission denied)"), "\(command): \(result.stderr)")
+                #expect(!result.stdout.contains("removed"), "\(command) claims nothing: \(result.stdout)")
+            }
+        }
+        let report = try DiskCache(root: cache).verify()
+        #expect(report.valid == 3 && report.removed.isEmpty, "nothing was removed")
+    }
+
+    /// A project with a `v2/` folder is no cache: every command refuses it, and tags nothing.
+    @Test func aFolderWithAV2ButNoTagIsRefusedAndNotTagged() async throws {
+        let project = cache.appendingPathComponent("v2")
+        try FileManager.default.createDirectory(at: project, withIntermediateDirectories: true)
+        try Data("notes".utf8).write(to: project.appendingPathComponent("notes.txt"))
+        for command in [["cache", "clear"], ["cache", "prune"], ["show", "1", "--api", "fixtures"]] {
+            let result = try await run(command)
+            #expect(result.status == 1, "\(command): \(result.stderr)")
+            #expect(result.stderr.contains("\(cache.path) is not a cache folder"), "\(command): \(result.stderr)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: cache.appendingPathComponent("CACHEDIR.TAG").path))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: project.path) == ["notes.txt"])
+    }
+
     /// Entry files in the shards of `folder`, not the hidden temporary files writes stage beside
     /// them (a warm killed between creating one and renaming it leaves it, and it is no entry).
     static func countFiles(in folder: URL) -> Int {

@@ -268,7 +268,10 @@ extension DiskCache {
         let left = SizeRecord.Totals(bytes: total - report.bytesFreed, entries: Int64(files.count - report.evicted))
         report.bytesLeft = left.bytes
         if recordLost || record.read() != left { report.bytesLeft = recountRecord().bytes }
-        state.withLock { $0.statistics.evictions += report.evicted }
+        state.withLock {
+            $0.statistics.evictions += report.evicted
+            $0.statistics.bytesEvicted += report.bytesFreed
+        }
         return report
     }
 
@@ -308,6 +311,7 @@ extension DiskCache {
         if removal.recordLost { recountRecord() }
         state.withLock {
             $0.statistics.evictions += removal.entries
+            $0.statistics.bytesEvicted += removal.bytes
             $0.statistics.sampledTrims += 1
         }
         if needed - removal.bytes > slack { trimIfNeeded() }

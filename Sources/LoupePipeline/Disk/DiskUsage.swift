@@ -101,6 +101,8 @@ public struct DiskStatistics: Sendable, Hashable, Codable {
     public var writeFailures = 0
     /// Entries removed to keep under the size limit.
     public var evictions = 0
+    /// Their files' total size, in bytes.
+    public var bytesEvicted: Int64 = 0
     /// Trims after a write in a cache too large to list whole: each listed a few shards, not the
     /// tree (see `DiskCache.trimAfterWrite`).
     public var sampledTrims = 0

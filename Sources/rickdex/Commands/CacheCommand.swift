@@ -63,6 +63,9 @@ struct CacheCommand: AsyncParsableCommand {
                         + "\(counts.stale) stale, \(counts.unknown) with no lifetime from the server")
             }
             if usage.unreadable > 0 { print("  \(usage.unreadable) unreadable: run `rickdex cache verify`") }
+            if usage.strays > 0 {
+                print("  \(usage.strays) not entry files (links, folders, pipes or devices): run `rickdex cache verify`")
+            }
             if usage.temporaryFiles > 0 { print("  \(usage.temporaryFiles) temporary files") }
             switch usage.recorded {
             case .some(let recorded) where recorded.entries == usage.entries && recorded.bytes == usage.bytes:
@@ -79,7 +82,10 @@ struct CacheCommand: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "verify",
             abstract: "Check every entry's length and checksum; remove the corrupt ones.",
-            discussion: "Exit code 4 when something was corrupt (it is removed, and refetched when next needed).")
+            discussion: """
+                Exit code 4 when something was corrupt (it is removed, and refetched when next needed). Links, folders, \
+                pipes and devices in the cache are removed as themselves, never followed.
+                """)
 
         @Flag(help: "Print as JSON.") var json = false
         @OptionGroup var cache: CacheOptions
@@ -90,14 +96,18 @@ struct CacheCommand: AsyncParsableCommand {
                 try JSONOutput.print(report)
             } else {
                 for problem in report.removed { print("removed \(problem.file): \(problem.corruption)") }
-                print("checked \(report.checked) entries: \(report.valid) valid, \(report.removed.count) corrupt and removed")
+                for problem in report.notRemoved { print("could not remove \(problem.file): \(problem.corruption)") }
+                let kept = report.notRemoved.isEmpty ? "" : ", \(report.notRemoved.count) corrupt and not removed (no permission)"
+                print(
+                    "checked \(report.checked) entries: \(report.valid) valid, \(report.removed.count) corrupt and removed\(kept)")
                 let record = [
                     VerifyReport.RecordCheck.matched: "matches the files", .repaired: "was wrong; repaired",
                     .rebuilt: "was missing or damaged; rebuilt",
                 ]
                 print("size record: \(record[report.record] ?? report.record.rawValue)")
             }
-            if !report.removed.isEmpty { throw PartialFailure(failed: report.removed.count, total: report.checked) }
+            let corrupt = report.removed.count + report.notRemoved.count
+            if corrupt > 0 { throw PartialFailure(failed: corrupt, total: report.checked) }
         }
     }
 
@@ -105,7 +115,10 @@ struct CacheCommand: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "prune",
             abstract: "Remove expired and corrupt entries and leftovers, then trim to the size limit.",
-            discussion: "Expired entries still serve --offline; prune when space matters more.")
+            discussion: """
+                Expired entries still serve --offline; prune when space matters more. Exit code 1, naming the folder, \
+                when the cache may not be changed (another user's, or a read-only disk).
+                """)
 
         @OptionGroup var cache: CacheOptions
 
@@ -113,13 +126,19 @@ struct CacheCommand: AsyncParsableCommand {
             let report = try cache.open().prune()
             print(
                 "removed \(report.expired) expired, \(report.corrupt) corrupt, \(report.evicted) least recently used, "
-                    + "\(report.temporaryFiles) leftover temporary files: \(ByteSize.format(report.bytesFreed)) freed, "
-                    + "\(ByteSize.format(report.bytesLeft)) left")
+                    + "\(report.temporaryFiles) leftover temporary files"
+                    + (report.strays > 0 ? ", \(report.strays) links, folders, pipes or devices" : "")
+                    + ": \(ByteSize.format(report.bytesFreed)) freed, \(ByteSize.format(report.bytesLeft)) left")
         }
     }
 
     struct Clear: ParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "clear", abstract: "Remove every entry.")
+        static let configuration = CommandConfiguration(
+            commandName: "clear", abstract: "Remove every entry.",
+            discussion: """
+                Temporary files of writes younger than ten minutes are left to the processes writing them. \
+                Exit code 1, naming the folder, when the cache may not be changed (another user's, or a read-only disk).
+                """)
 
         @OptionGroup var cache: CacheOptions
 
