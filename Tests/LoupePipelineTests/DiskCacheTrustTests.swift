@@ -278,6 +278,23 @@ import Testing
         #expect(disk.verify().record == .matched)
     }
 
+    /// A write over a link planted at an entry's name replaces the link, leaves its target as it
+    /// was, and counts the entry as new: the link was never on the record.
+    @Test func aWriteOverALinkKeepsTheRecordExact() throws {
+        let disk = try open()
+        _ = try store(disk, "first")
+        let target = outside.appendingPathComponent("large")
+        try Data(repeating: 1, count: 50_000).write(to: target)
+        let key = CacheKey(["test", "linked"])
+        try FileManager.default.createSymbolicLink(atPath: disk.path(for: key), withDestinationPath: target.path)
+        _ = try store(disk, "linked", bytes: [1, 2, 3])
+        let walked = disk.countEntries()
+        #expect(walked.entries == 2)
+        #expect(disk.recordedSize() == EntryTotals(entries: 2, bytes: walked.bytes))
+        #expect(try Data(contentsOf: target) == Data(repeating: 1, count: 50_000))
+        #expect(disk.entry(for: key)?.body == [1, 2, 3])
+    }
+
     // MARK: Which folder
 
     /// Any project may have a `v2/` folder: it is no proof of a cache. Refused, and left as it

@@ -242,7 +242,9 @@ public final class DiskCache: DataCaching {
                     // Within one folder. When the folder went meanwhile, its temporary file went
                     // with it: the write is lost, and reported.
                     if try staged.commitUnlessPresent() { return (size, 1) }
-                    let previous = FileSystem.info(path)?.size
+                    // Only a regular file was an entry on the record: a link or a FIFO in its
+                    // place (never counted) is replaced as if nothing were there.
+                    let previous = FileSystem.regularFileSize(path)
                     try staged.commit()
                     return (size - (previous ?? 0), previous == nil ? 1 : 0)
                 } catch {
