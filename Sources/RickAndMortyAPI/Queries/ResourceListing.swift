@@ -25,7 +25,9 @@ package struct ResourceListing<Item: Filterable>: Sendable {
     /// The page `query` asks for, or `nil` where the API answers 404 "There is nothing here"
     /// (no match, or a page past the last).
     package func page<Resource>(_ query: ResourceQuery<Resource>) -> Slice? where Resource.Filter == Item.Filter {
-        let matches = items.filter { query.matches($0) }
+        // The filters folded once for the whole listing, not once an item.
+        let rule = FilterRule(query.filters)
+        let matches = items.filter { rule.matches($0) }
         let pages = (matches.count + Self.pageSize - 1) / Self.pageSize
         guard !matches.isEmpty, query.page <= pages else { return nil }
         let start = (query.page - 1) * Self.pageSize
