@@ -78,7 +78,7 @@ struct APIRouter: Sendable {
 
     private func avatar(file: String, request: Request) -> Payload {
         // No such file: Express's static files pass it on to the 404 handler, with its full stop.
-        guard file.hasSuffix(".jpeg"), let id = Int(file.dropLast(5)), let avatar = avatars.avatar(id: id) else {
+        guard let id = Self.avatarID(file), let avatar = avatars.avatar(id: id) else {
             return .error(.notFound, ErrorBodyDTO.noRoute)
         }
         var validators: [(HTTPField.Name, String)] = [
@@ -140,6 +140,15 @@ struct APIRouter: Sendable {
             throw DroppedConnection()
         }
         return Response(status: payload.status, headers: fields, body: body)
+    }
+
+    /// The character whose avatar file is named `file` (`12.jpeg`, percent-decoded as Express's
+    /// static files decode it), or `nil`: the real service serves files by name, so only the name
+    /// an id's file has is one (`01.jpeg`, `+1.jpeg` and `1.JPEG` name no file there).
+    static func avatarID(_ file: String) -> Int? {
+        let name = decoded(file)
+        guard name.hasSuffix(".jpeg"), let id = Int(name.dropLast(5)), "\(id).jpeg" == name else { return nil }
+        return id
     }
 
     /// Path parameters arrive percent-encoded (`%5B1,2%5D`).

@@ -27,18 +27,27 @@ struct ResourceRoutes<Resource: WireResource>: Sendable {
     }
 
     /// `GET /api/<path>/<ids>`: one id answers an object; `1,2,3` or `[1,2,3]` an array of those
-    /// found. As the real API's `checkArray`: a bracketed list must parse as JSON numbers and any
-    /// other bracket is malformed (500, its message); a comma list is read entry by entry with
-    /// `Number` (empty is 0), and a word in it fails Mongoose's cast as `NaN` (500). An id that
-    /// `parseInt` cannot read is 500 with its message; one it can but that is not a number
-    /// (`1abc`) fails Mongoose's cast (500).
+    /// found. As the real API's `checkArray`: a bracketed list must parse as JSON (`JSON.parse`:
+    /// `[1,01]` does not) and any other bracket is malformed (500, its message); a comma list is
+    /// read entry by entry with `Number` (empty is 0), and a word in it fails Mongoose's cast as
+    /// `NaN` (500). An id that `parseInt` cannot read is 500 with its message; one it can but that
+    /// is not a number (`1abc`) fails Mongoose's cast (500); one that is a number is looked up by
+    /// its value, so `01`, `+1`, `1e0`, ` 1` and `0x1` are character 1, as on the real service.
     func lookup(_ parameter: String, root: APIRoot) throws -> Payload {
         let brackets = parameter.contains("[") || parameter.contains("]")
         if let open = parameter.firstIndex(of: "["), parameter.hasSuffix("]"),
             parameter.distance(from: open, to: parameter.endIndex) > 2
         {
-            guard let ids = try? JSONDecoder().decode([Int].self, from: Data(parameter.utf8)) else {
+            guard let entries = JSONIDList.entries(parameter) else {
                 return .error(.internalServerError, ErrorBodyDTO.badArray)
+            }
+            var ids: [Int] = []
+            for entry in entries {
+                switch entry {
+                case .id(let id): ids.append(id)
+                case .none: continue
+                case .failed(let value): return .error(.internalServerError, ErrorBodyDTO.castFailed(value, kind: Resource.kind))
+                }
             }
             return try .json(listing.items(ids: ids), root: root)
         }
@@ -52,7 +61,7 @@ struct ResourceRoutes<Resource: WireResource>: Sendable {
             return try .json(listing.items(ids: numbers.compactMap { $0.flatMap { Int(exactly: $0) } }), root: root)
         }
         if brackets { return .error(.internalServerError, ErrorBodyDTO.badArray) }
-        guard JavaScriptNumber.parseInt(parameter) != nil else {
+        guard JavaScriptNumber.parsesAsInteger(parameter) else {
             return .error(.internalServerError, ErrorBodyDTO.badParameter)
         }
         guard let number = JavaScriptNumber.number(parameter) else {
@@ -62,32 +71,5 @@ struct ResourceRoutes<Resource: WireResource>: Sendable {
             return .error(.notFound, ErrorBodyDTO.notFound(Resource.kind))
         }
         return try .json(item, root: root)
-    }
-}
-
-/// How the real API (Node) reads an id: `parseInt` to tell an id from a word, `Number` for each
-/// entry of a comma list and, through Mongoose's cast, for the id itself.
-enum JavaScriptNumber {
-    /// `parseInt(text)`: leading whitespace, a sign and digits; `nil` where JavaScript has `NaN`.
-    static func parseInt(_ text: String) -> Int? {
-        var rest = Substring(text).drop { $0.isWhitespace }
-        var sign = 1
-        if let first = rest.first, first == "-" || first == "+" {
-            sign = first == "-" ? -1 : 1
-            rest = rest.dropFirst()
-        }
-        let digits = rest.prefix { $0.isASCII && $0.isNumber }
-        return Int(digits).map { $0 * sign }
-    }
-
-    /// `Number(text)`: the whole text, trimmed, as a number (empty is 0); `nil` where JavaScript
-    /// has `NaN`.
-    static func number(_ text: String) -> Double? {
-        let trimmed = text.trimmingWhitespace()
-        if trimmed.isEmpty { return 0 }
-        guard trimmed.allSatisfy({ $0.isASCII && ($0.isNumber || "+-.eE".contains($0)) }), let value = Double(trimmed) else {
-            return nil
-        }
-        return value
     }
 }
