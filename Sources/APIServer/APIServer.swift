@@ -25,20 +25,29 @@ package enum APIServer {
         let base = BaseURL()
         let router = APIRouter(dataset: dataset, configuration: configuration, base: base).build(logger: logger)
         let server = try await start(
-            router: ExpressBehavior(routes: router), host: configuration.host, port: configuration.port, logger: logger)
+            router: ExpressBehavior(routes: router), host: configuration.host, port: configuration.port,
+            connections: configuration.connections, logger: logger)
         base.set(server.root)
         return server
     }
 
     /// Starts serving `router` (any routes: tests give servers that misbehave); returns once the
     /// socket is listening. The server's tasks run on its event loops (`ServerExecutor`), apart
-    /// from the caller's.
+    /// from the caller's. Each connection is held to `connections`: Hummingbird's idle timeout,
+    /// and a `ConnectionGate` (its client's share, then a `HeaderDeadline`).
     package static func start<Routes: HTTPResponderBuilder>(
-        router: Routes, host: String = "127.0.0.1", port: Int = 0, logger: Logger = .disabled
+        router: Routes, host: String = "127.0.0.1", port: Int = 0, connections: ConnectionLimits = .standard,
+        logger: Logger = .disabled
     ) async throws -> RunningAPIServer where Routes.Responder.Context == BasicRequestContext {
         let (ports, portContinuation) = AsyncStream.makeStream(of: Int.self)
+        let clients = ClientConnections(limit: connections.connectionsPerClient)
+        let headerTimeout = TimeAmount(connections.headerTimeout)
         let application = Application(
             router: router,
+            server: .http1(
+                configuration: .init(
+                    additionalChannelHandlers: [ConnectionGate(clients: clients, headerTimeout: headerTimeout, logger: logger)],
+                    idleTimeout: TimeAmount(connections.idleTimeout))),
             configuration: .init(address: .hostname(host, port: port), serverName: nil),
             onServerRunning: { channel in
                 portContinuation.yield(channel.localAddress?.port ?? 0)

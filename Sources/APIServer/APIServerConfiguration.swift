@@ -15,10 +15,13 @@ package struct APIServerConfiguration: Sendable, Hashable {
     package var jsonCacheControl: String?
     /// `Cache-Control` on avatars in place of the style's.
     package var avatarCacheControl: String?
+    /// The idle and header timeouts and the connections a client may hold.
+    package var connections: ConnectionLimits
 
     package init(
         host: String = "127.0.0.1", port: Int = 0, faults: FaultPlan = .none, publicURL: APIRoot? = nil,
-        headers: HeaderStyle = .origin, jsonCacheControl: String? = nil, avatarCacheControl: String? = nil
+        headers: HeaderStyle = .origin, jsonCacheControl: String? = nil, avatarCacheControl: String? = nil,
+        connections: ConnectionLimits = .standard
     ) {
         self.host = host
         self.port = port
@@ -27,6 +30,7 @@ package struct APIServerConfiguration: Sendable, Hashable {
         self.headers = headers
         self.jsonCacheControl = jsonCacheControl
         self.avatarCacheControl = avatarCacheControl
+        self.connections = connections
     }
 }
 

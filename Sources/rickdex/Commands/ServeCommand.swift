@@ -8,8 +8,8 @@ import LoupeToolbox
 
 import Glibc
 
-/// `rickdex serve [--data DIR] [--host H] [--port N] [faults]`: the Rick and Morty API over a
-/// dataset folder. `--api fixtures` runs it as a child (`FixturesServer`).
+/// `rickdex serve [--data DIR] [--host H] [--port N] [faults] [limits]`: the Rick and Morty API
+/// over a dataset folder. `--api fixtures` runs it as a child (`FixturesServer`).
 struct ServeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve",
@@ -100,6 +100,25 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Cache-Control sent with avatars, in place of the style's.", valueName: "value"))
     var avatarCacheControl: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "Close a connection idle this many seconds between requests (nginx's keepalive_timeout).",
+            valueName: "seconds"))
+    var idleTimeout = ConnectionLimits.standard.idleTimeout.seconds
+
+    @Option(
+        help: ArgumentHelp(
+            "Close a connection whose request header takes longer than this many seconds to arrive (nginx's client_header_timeout).",
+            valueName: "seconds"))
+    var headerTimeout = ConnectionLimits.standard.headerTimeout.seconds
+
+    @Option(
+        help: ArgumentHelp(
+            "Connections one client address may hold at once; more are closed as they open (nginx's limit_conn).",
+            discussion: "Every client on this machine shares one address, 127.0.0.1, and so does a proxy in front.",
+            valueName: "count"))
+    var connectionsPerClient = ConnectionLimits.standard.connectionsPerClient
+
     @Flag(name: [.short, .long], help: "Log every request to stderr: method, target, status, bytes, time.")
     var verbose = false
 
@@ -116,6 +135,12 @@ struct ServeCommand: AsyncParsableCommand {
         }
         guard (0...65535).contains(port) else { throw ValidationError("--port must be 0...65535") }
         guard latency >= 0 else { throw ValidationError("--latency must be 0 or more") }
+        // A day at most: past it, a timeout guards nothing, and the nanoseconds must fit.
+        for (name, seconds) in [("--idle-timeout", idleTimeout), ("--header-timeout", headerTimeout)]
+        where !(seconds > 0 && seconds <= 86_400) {
+            throw ValidationError("\(name) must be more than 0 seconds and at most 86400")
+        }
+        guard connectionsPerClient >= 1 else { throw ValidationError("--connections-per-client must be 1 or more") }
         for (name, value) in [("--json-cache-control", jsonCacheControl), ("--avatar-cache-control", avatarCacheControl)]
         where value?.contains(where: { $0.isNewline || ($0.asciiValue ?? 32) < 32 }) == true {
             throw ValidationError("\(name) must be one line of header text")
@@ -141,7 +166,10 @@ struct ServeCommand: AsyncParsableCommand {
                 dataset: dataset,
                 configuration: APIServerConfiguration(
                     host: host, port: port, faults: faults, publicURL: publicURL, headers: headers, jsonCacheControl: jsonCacheControl,
-                    avatarCacheControl: avatarCacheControl),
+                    avatarCacheControl: avatarCacheControl,
+                    connections: ConnectionLimits(
+                        idleTimeout: .seconds(idleTimeout), headerTimeout: .seconds(headerTimeout),
+                        connectionsPerClient: connectionsPerClient)),
                 logger: logger)
         }
         // What it serves, on stderr before the API root on stdout: a parent that reads the root
@@ -174,6 +202,13 @@ struct ServeCommand: AsyncParsableCommand {
     /// Ends the process: the C library's `exit`, which ArgumentParser's `exit(withError:)` hides.
     private static func terminate(_ status: Int32) -> Never {
         Glibc.exit(status)
+    }
+}
+
+extension Duration {
+    /// The duration in seconds, as the options take it.
+    fileprivate var seconds: Double {
+        Double(components.seconds) + Double(components.attoseconds) / 1e18
     }
 }
 
