@@ -81,16 +81,61 @@ import Testing
         #expect(offline.stdout.contains(TestData.fixturesDataset.locations[2].name))
     }
 
+    /// The lines docs/team-cache.md gives for fronting `rickdex serve`: the proxy's own name, fixed
+    /// (here its address: `$server_port` is the port nginx listens on, which no client sets), and a
+    /// client's `Forwarded` dropped, so nothing a client sends names the host in an answer that
+    /// nginx then keeps for everyone.
+    static let forwarding = """
+        proxy_set_header X-Forwarded-Host 127.0.0.1:$server_port;
+        proxy_set_header X-Forwarded-Proto http;
+        proxy_set_header Forwarded "";
+        """
+
     @Test(.enabled(if: Nginx.binary != nil, Nginx.missing))
     func serveBehindAProxyWritesTheProxysAddress() async throws {
         let upstream = try ServeProcess(["--headers", "cdn"])
-        let proxy = try Nginx(upstream: upstream.origin, extra: "proxy_set_header X-Forwarded-Host $http_host;")
+        let proxy = try Nginx(upstream: upstream.origin, extra: Self.forwarding)
         let answer = try await HTTPTransport().get(try #require(URL(string: proxy.apiRoot + "/character/1")))
         let body = String(decoding: answer.body, as: UTF8.self)
         #expect(answer.status == 200)
         #expect(body.contains("\"url\":\"\(proxy.apiRoot)/character/1\""))
         #expect(body.contains("\"image\":\"\(proxy.apiRoot)/character/avatar/1.jpeg\""))
         #expect(!body.contains(upstream.baseURL))
+    }
+
+    @Test(.enabled(if: Nginx.binary != nil, Nginx.missing))
+    func aForgedHostDoesNotChangeWhatOtherClientsGetFromTheProxy() async throws {
+        let upstream = try ServeProcess(["--headers", "cdn"])
+        let proxy = try Nginx(upstream: upstream.origin, extra: Self.forwarding)
+        // The first request for this URL, which nginx stores, names another host every way it can.
+        let forged = try Self.curl([
+            "-H", "Host: evil.example", "-H", "X-Forwarded-Host: evil.example", "-H", "X-Forwarded-Proto: https",
+            "-H", "Forwarded: host=evil.example;proto=https", proxy.apiRoot + "/character/2",
+        ])
+        #expect(forged.contains("\"url\":\"\(proxy.apiRoot)/character/2\""), "\(forged.prefix(300))")
+        #expect(!forged.contains("evil"))
+
+        let answer = try await HTTPTransport().get(try #require(URL(string: proxy.apiRoot + "/character/2")))
+        let body = String(decoding: answer.body, as: UTF8.self)
+        #expect(answer.status == 200)
+        let cacheStatus = try #require(HTTPField.Name("X-Cache-Status"))
+        #expect(answer.headers[cacheStatus] == "HIT", "the second request did not come from the cache")
+        #expect(body.contains("\"image\":\"\(proxy.apiRoot)/character/avatar/2.jpeg\""), "\(body.prefix(300))")
+        #expect(!body.contains("evil"))
+        #expect(try upstream.requests().filter { $0 == "/api/character/2" }.count == 1)
+    }
+
+    /// `curl -s ARGUMENTS`: what it printed.
+    static func curl(_ arguments: [String]) throws -> String {
+        let curl = Process()
+        curl.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
+        curl.arguments = ["-s"] + arguments
+        let output = Pipe()
+        curl.standardOutput = output
+        try curl.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        curl.waitUntilExit()
+        return text
     }
 
     @Test func hostileForwardingHeadersAreIgnored() async throws {
