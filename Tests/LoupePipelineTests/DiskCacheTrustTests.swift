@@ -295,6 +295,35 @@ import Testing
         #expect(disk.entry(for: key)?.body == [1, 2, 3])
     }
 
+    /// A write whose shard folder is a link to a folder outside removes the link and writes
+    /// inside the cache: nothing lands outside.
+    @Test func aWriteNeverGoesThroughALinkedShardFolder() throws {
+        let disk = try open()
+        _ = try store(disk, "first")
+        let key = CacheKey(["test", "linked shard"])
+        let shard = objects.appendingPathComponent(String(key.fileName.prefix(2)))
+        try FileManager.default.removeItem(at: shard)
+        try FileManager.default.createSymbolicLink(at: shard, withDestinationURL: outside.url)
+        _ = try store(disk, "linked shard", bytes: [5])
+        #expect(try outsideContents().isEmpty, "nothing written outside")
+        let kind = try FileManager.default.attributesOfItem(atPath: shard.path)[.type] as? FileAttributeType
+        #expect(kind == .typeDirectory, "the shard is a folder again, not the link")
+        #expect(disk.entry(for: key)?.body == [5])
+    }
+
+    /// A stray folder nested deeper than a removal goes (each level holds a descriptor) is
+    /// refused with a reason, not a crash or a run out of descriptors; the entries still go.
+    @Test func aStrayTreeTooDeepIsRefusedWithAReason() throws {
+        let disk = try open()
+        let key = try store(disk, "a")
+        var deep = URL(fileURLWithPath: (disk.path(for: key) as NSString).deletingLastPathComponent)
+        for _ in 0..<100 { deep.appendPathComponent("d") }
+        try FileManager.default.createDirectory(at: deep, withIntermediateDirectories: true)
+        #expect(throws: DiskCacheError.self) { _ = try disk.clear() }
+        #expect(disk.entry(for: key) == nil, "the entries were removed all the same")
+        #expect(disk.recordedSize() == EntryTotals(entries: 0, bytes: 0))
+    }
+
     // MARK: Which folder
 
     /// Any project may have a `v2/` folder: it is no proof of a cache. Refused, and left as it

@@ -224,6 +224,11 @@ public final class DiskCache: DataCaching {
         let size = Int64(head.count + body.count)
         let path = self.path(for: key)
         var totals: SizeRecord.Totals?
+        // A link in the shard folder's place (planted by another who may write the folder) is
+        // removed, never written through: the shard is made again below, and the write stays
+        // inside the cache's folder.
+        let shard = String(key.fileName.prefix(2))
+        if FileSystem.isLink("\(objects)/\(shard)") { _ = try? openTree()?.objects.remove(shard) }
         do {
             let staged: StagedFile
             do {

@@ -100,6 +100,20 @@ extension FileSystem {
         return Int64(status.st_size)
     }
 
+    /// Whether `path` is a symbolic link (looked at without following it).
+    package static func isLink(_ path: String) -> Bool {
+        var status = stat()
+        return lstat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFLNK
+    }
+
+    /// The size in bytes of the regular file at `path`, looked at without following a link at
+    /// `path`; `nil` when nothing is there or it is not a regular file (a link, a folder, a FIFO).
+    package static func regularFileSize(_ path: String) -> Int64? {
+        var status = stat()
+        guard lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
+        return Int64(status.st_size)
+    }
+
         clock_gettime(CLOCK_REALTIME, &now)
         if Double(now.tv_sec) + Double(now.tv_nsec) / 1e9 - modified > touchAfter { try? touch(file) }
         return .contents(bytes)

@@ -102,6 +102,16 @@ package final class OpenFolder {
     /// throws the first reason something could not be removed.
     @discardableResult
     package func removeTree(_ name: String) throws(Errno) -> Bool {
+        try removeTree(name, depth: 0)
+    }
+
+    /// Folders a removal goes down at most: each level holds a descriptor, so a crafted tree
+    /// thousands deep would exhaust them (and the stack). Deeper is refused (`ENAMETOOLONG`:
+    /// no path that deep is usable anyway).
+    private static let deepest = 64
+
+    private func removeTree(_ name: String, depth: Int) throws(Errno) -> Bool {
+        guard depth < Self.deepest else { throw Errno.fileNameTooLong }
         let inner: OpenFolder
         do throws(Errno) {
             inner = try folder(name)
@@ -110,7 +120,7 @@ package final class OpenFolder {
         }
         for child in inner.names() {
             if inner.item(child)?.kind == .folder {
-                try inner.removeTree(child)
+                _ = try inner.removeTree(child, depth: depth + 1)
             } else {
                 try inner.remove(child)
             }
