@@ -52,6 +52,20 @@ extension FileSystem {
         try regular(open(path, readFlags))
     }
 
+    /// The size in bytes of the regular file at `path`, looked at without following a link at
+    /// `path`; `nil` when nothing is there or it is not a regular file (a link, a folder, a FIFO).
+    package static func regularFileSize(_ path: String) -> Int64? {
+        var status = stat()
+        guard lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
+        return Int64(status.st_size)
+    }
+
+    /// Whether `path` is a symbolic link (looked at without following it).
+    package static func isLink(_ path: String) -> Bool {
+        var status = stat()
+        return lstat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFLNK
+    }
+
     /// Why this process may not write in `path` (`EACCES` for another user's folder, `EROFS` on a
     /// read-only disk), or `nil` when it may. Asks `access(2)`, which judges by the real user.
     package static func writeRefusal(_ path: String) -> Errno? {
@@ -92,28 +106,6 @@ extension FileSystem {
         let bytes = read(opened, upTo: Int(size) + 1)
         let modified = Double(status.st_mtim.tv_sec) + Double(status.st_mtim.tv_nsec) / 1e9
         var now = timespec()
-    /// The size in bytes of the regular file at `path`, looked at without following a link at
-    /// `path`; `nil` when nothing is there or it is not a regular file (a link, a folder, a FIFO).
-    package static func regularFileSize(_ path: String) -> Int64? {
-        var status = stat()
-        guard lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
-        return Int64(status.st_size)
-    }
-
-    /// Whether `path` is a symbolic link (looked at without following it).
-    package static func isLink(_ path: String) -> Bool {
-        var status = stat()
-        return lstat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFLNK
-    }
-
-    /// The size in bytes of the regular file at `path`, looked at without following a link at
-    /// `path`; `nil` when nothing is there or it is not a regular file (a link, a folder, a FIFO).
-    package static func regularFileSize(_ path: String) -> Int64? {
-        var status = stat()
-        guard lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
-        return Int64(status.st_size)
-    }
-
         clock_gettime(CLOCK_REALTIME, &now)
         if Double(now.tv_sec) + Double(now.tv_nsec) / 1e9 - modified > touchAfter { try? touch(file) }
         return .contents(bytes)
