@@ -6,16 +6,12 @@ import UseCases
 
 /// `GalleryPage` as markup: what the network gives is text, what runs is allowed by hash.
 @Suite struct GalleryPageTests {
-    static func character(_ id: Int, name: String, species: String = "Human") -> RMCharacter {
-        RMCharacter(
-            id: id, name: name, status: .dead, species: species, type: "", gender: .male,
-            origin: PlaceReference(name: "Earth <C-137>", id: 1), location: PlaceReference(name: "", id: nil),
-            imageURL: TestURL.avatar, episodeIDs: [1, 2, 3], url: TestURL.character, created: .init(timeIntervalSince1970: 0))
-    }
-
-    static func entry(_ id: Int, files: [ExportManifest.File]) -> ExportManifest.Character {
+    /// A character's entry as export writes it: dead, human, from `Earth <C-137>`, last seen
+    /// nowhere known, in 3 episodes.
+    static func entry(_ id: Int, name: String = "", files: [ExportManifest.File]) -> ExportManifest.Character {
         ExportManifest.Character(
-            id: id, name: "", status: "Dead", species: "Human", sourceURL: "", sourceSHA256: "", files: files)
+            id: id, name: name, status: "Dead", species: "Human", sourceURL: "", sourceSHA256: "", files: files,
+            origin: "Earth <C-137>", location: "", episodes: 3)
     }
 
     static func file(_ name: String, kind: String, width: Int) -> ExportManifest.File {
@@ -30,8 +26,10 @@ import UseCases
 
     @Test func namesAndPlacesReachThePageAsTextOnly() {
         let name = "<img src=x onerror=alert(1)>"
-        let manifest = ExportManifest(characters: [Self.entry(7, files: [Self.file("0007-img-src-x-256.png", kind: "thumbnail", width: 256)])])
-        let page = String(decoding: GalleryPage(characters: [Self.character(7, name: name)], manifest: manifest).render(), as: UTF8.self)
+        let manifest = ExportManifest(characters: [
+            Self.entry(7, name: name, files: [Self.file("0007-img-src-x-256.png", kind: "thumbnail", width: 256)])
+        ])
+        let page = String(decoding: GalleryPage(manifest: manifest).render(), as: UTF8.self)
         #expect(!page.contains("<img src=x"))
         #expect(page.contains("<h2>&lt;img src=x onerror=alert(1)&gt;</h2>"))
         #expect(page.contains("alt=\"&lt;img src=x onerror=alert(1)&gt;\""))
@@ -47,10 +45,8 @@ import UseCases
             Self.file("0001-a.png", kind: "original", width: 300), Self.file("0001-a-64.png", kind: "thumbnail", width: 64),
             Self.file("0001-a-256.png", kind: "thumbnail", width: 256),
         ]
-        let manifest = ExportManifest(characters: [Self.entry(1, files: files)])
-        let page = String(
-            decoding: GalleryPage(characters: [Self.character(1, name: "A"), Self.character(2, name: "B")], manifest: manifest)
-                .render(), as: UTF8.self)
+        let manifest = ExportManifest(characters: [Self.entry(1, name: "A", files: files), Self.entry(2, name: "B", files: [])])
+        let page = String(decoding: GalleryPage(manifest: manifest).render(), as: UTF8.self)
         #expect(page.contains("<a href=\"0001-a.png\"><img src=\"0001-a-256.png\" srcset=\"0001-a-64.png 64w, 0001-a-256.png 256w\""))
         #expect(page.contains("<title>Rickdex: 1 character</title>"))
         #expect(!page.contains("<h2>B</h2>"))
@@ -60,7 +56,7 @@ import UseCases
     /// The policy allows exactly the page's own style and script (by their SHA-256), nothing from
     /// elsewhere: no other origin, no inline handler.
     @Test func thePolicyAllowsOnlyThePagesOwnStyleAndScript() throws {
-        let page = String(decoding: GalleryPage(characters: [], manifest: ExportManifest(characters: [])).render(), as: UTF8.self)
+        let page = String(decoding: GalleryPage(manifest: ExportManifest(characters: [])).render(), as: UTF8.self)
         let policy = try #require(page.firstMatch(of: /Content-Security-Policy" content="([^"]+)"/)?.1)
         func hash(_ tag: String) throws -> String {
             let body = try #require(page.firstMatch(of: try Regex("<\(tag)>([\\s\\S]*?)</\(tag)>"))?.output[1].substring)

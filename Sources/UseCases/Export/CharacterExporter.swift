@@ -35,6 +35,10 @@ package struct CharacterExporter: Sendable {
     package let naming: FileNameTemplate
     /// Writes nothing and downloads nothing: says what would be written, from the cache.
     package let dryRun: Bool
+    /// The folder as the run found it: which of its files export wrote.
+    package let existing: ExportFolder
+    /// Replaces files in the way (`ExportClash`) instead of refusing to start.
+    package let force: Bool
     /// The last run's manifest entries, by id.
     let previous: [Int: ExportManifest.Character]
     /// Digits of the zero-padded id.
@@ -42,10 +46,14 @@ package struct CharacterExporter: Sendable {
 
     package init(
         folder: URL, original: Bool, sizes: [Int], format: ThumbnailFormat, quality: Int, ring: Bool,
-        previous: ExportManifest?, digits: Int, lossless: Bool = false, naming: FileNameTemplate = .standard,
-        dryRun: Bool = false
+        existing: ExportFolder? = nil, digits: Int, lossless: Bool = false, naming: FileNameTemplate = .standard,
+        dryRun: Bool = false, force: Bool = false
     ) {
         self.folder = folder
+        let existing = existing ?? ExportFolder(url: folder, present: [], manifest: nil)
+        self.existing = existing
+        self.force = force
+        let previous = existing.manifest
         self.original = original
         self.sizes = sizes
         self.format = format
@@ -73,6 +81,34 @@ package struct CharacterExporter: Sendable {
                 owners[key] = character
             }
         }
+    }
+
+    /// The files of `characters` in the way (`ExportClash`), with those of `extras` (the command's
+    /// manifest, page and sheet), in order, before anything is written. An original's name ends
+    /// in what its bytes are: where a file of its name is there with either ending, the avatar is
+    /// had first (as `export` would, cached for it; from the cache alone in a dry run, and when it
+    /// is not there, either ending counts).
+    package func clashes(_ characters: [RMCharacter], extras: [String], images: ImagePipeline) async -> [ExportClash] {
+        var clashes: [ExportClash] = []
+        for character in characters {
+            for output in outputs(of: character, originalExtension: "jpg") {
+                guard output.size == nil else {
+                    clashes += [existing.clash(writing: output.name, for: character.id)].compactMap { $0 }
+                    continue
+                }
+                let named = ["jpg", "png"].map { ($0, naming.name(of: character, size: nil, ext: $0, digits: digits)) }
+                var found = named.compactMap { ext, name in existing.clash(writing: name, for: character.id).map { (ext, $0) } }
+                guard !found.isEmpty else { continue }
+                if let source = try? await images.data(
+                    for: ImageRequest(url: character.imageURL, options: dryRun ? [.returnCacheDataDontLoad] : [])
+                ).bytes {
+                    let ext = ImageSniffer.format(of: source) == .png ? "png" : "jpg"
+                    found.removeAll { $0.0 != ext }
+                }
+                clashes += found.map(\.1)
+            }
+        }
+        return clashes + extras.compactMap { existing.clash(writing: $0, for: nil) }
     }
 
     /// Exports one character. Throws only when a file cannot be written (a full or read-only
@@ -132,7 +168,8 @@ package struct CharacterExporter: Sendable {
         }
         let entry = ExportManifest.Character(
             id: character.id, name: character.name, status: character.status.rawValue, species: character.species,
-            sourceURL: character.imageURL.absoluteString, sourceSHA256: sourceSHA, files: files)
+            sourceURL: character.imageURL.absoluteString, sourceSHA256: sourceSHA, files: files,
+            origin: character.origin.name, location: character.location.name, episodes: character.episodeIDs.count)
         return .done(entry, files: actions)
     }
 

@@ -1,8 +1,13 @@
 import FoundationEssentials
 
 /// `manifest.json` of an export: who each file is, and each file's size, pixels and SHA-256.
-/// A re-run reads it to skip what is already there and unchanged.
+/// A re-run reads it to skip what is already there and unchanged, and to know which files of the
+/// folder export wrote (and so may write again): every other file there is the user's.
 package struct ExportManifest: Codable, Sendable {
+    /// What `format` holds in a manifest export wrote: the signature that tells it from a user's
+    /// own `manifest.json`, which export never takes for its own.
+    package static let signature = "rickdex export manifest 1"
+
     /// One written file.
     package struct File: Codable, Hashable, Sendable {
         /// The file's name in the export folder.
@@ -33,22 +38,86 @@ package struct ExportManifest: Codable, Sendable {
         /// SHA-256 of the avatar as served: when it changes, every file made from it is redone.
         package var sourceSHA256: String
         package var files: [File]
+        /// Where they come from, where they were last seen and in how many episodes, for the
+        /// gallery's card (`nil` in manifests written before these were kept).
+        package var origin: String?
+        package var location: String?
+        package var episodes: Int?
 
         package init(
-            id: Int, name: String, status: String, species: String, sourceURL: String, sourceSHA256: String, files: [File]
+            id: Int, name: String, status: String, species: String, sourceURL: String, sourceSHA256: String, files: [File],
+            origin: String? = nil, location: String? = nil, episodes: Int? = nil
         ) {
             (self.id, self.name, self.status, self.species) = (id, name, status, species)
             (self.sourceURL, self.sourceSHA256, self.files) = (sourceURL, sourceSHA256, files)
+            (self.origin, self.location, self.episodes) = (origin, location, episodes)
         }
     }
 
+    /// `signature` in what export writes; `nil` in manifests written before it was kept.
+    package var format: String?
     package var characters: [Character]
     /// The contact sheet's file, with `--sheet`.
     package var sheet: String?
+    /// The other files export wrote into the folder besides the manifest itself (`manifest.csv`,
+    /// `index.html`), so that a later run knows them for its own.
+    package var extras: [String]?
 
-    package init(characters: [Character], sheet: String? = nil) {
+    package init(characters: [Character], sheet: String? = nil, extras: [String]? = nil) {
+        self.format = Self.signature
         self.characters = characters
         self.sheet = sheet
+        self.extras = extras
+    }
+
+    /// The manifest as `manifest.json` holds it: pretty, keys sorted, a newline at the end.
+    package func encoded() -> [UInt8] {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        // Encoding plain strings and numbers cannot fail.
+        return ((try? encoder.encode(self)).map { [UInt8]($0) } ?? []) + [0x0A]
+    }
+
+    /// `bytes` as a manifest export wrote, or `nil` for any other file: one that is not JSON of
+    /// this shape, or has no `signature`. A manifest of a release before the signature counts
+    /// when it lists a character and is byte for byte what that release wrote (the same encoder,
+    /// with none of the fields added since), which a file written by hand never is.
+    package static func own(_ bytes: [UInt8]) -> ExportManifest? {
+        guard let manifest = try? JSONDecoder().decode(ExportManifest.self, from: Data(bytes)) else { return nil }
+        if manifest.format == signature { return manifest }
+        guard manifest.format == nil, manifest.extras == nil, !manifest.characters.isEmpty,
+            manifest.characters.allSatisfy({ $0.origin == nil && $0.location == nil && $0.episodes == nil }),
+            manifest.encoded() == bytes
+        else { return nil }
+        return manifest
+    }
+
+    /// The folder's manifest after a run that exported `run`'s characters into it: this one's
+    /// characters, each exported again replaced by its new entry, then the new ones, in `run`'s
+    /// order. A character exported again keeps its earlier files that the run did not make again
+    /// and that are still `present`; a file the run wrote for one character is no longer listed
+    /// for another (with `--force`), and a character left with no file is dropped.
+    package func merged(with run: ExportManifest, present: Set<String>) -> ExportManifest {
+        let again = Dictionary(run.characters.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        let taken = Set(run.characters.flatMap { $0.files.map(\.name) })
+        var characters: [Character] = []
+        for old in self.characters {
+            if var new = again[old.id] {
+                new.files += old.files.filter { !taken.contains($0.name) && present.contains($0.name) }
+                characters.append(new)
+            } else {
+                var kept = old
+                kept.files.removeAll { taken.contains($0.name) }
+                if !kept.files.isEmpty || old.files.isEmpty { characters.append(kept) }
+            }
+        }
+        let known = Set(self.characters.map(\.id))
+        characters += run.characters.filter { !known.contains($0.id) }
+        var merged = ExportManifest(characters: characters, sheet: run.sheet ?? sheet)
+        let earlier = extras ?? []
+        let written = earlier + (run.extras ?? []).filter { !earlier.contains($0) }
+        merged.extras = written.isEmpty ? nil : written
+        return merged
     }
 
     /// One row per file, for spreadsheets: id, name, status, species, source_url, file, kind,

@@ -24,6 +24,9 @@ package struct Exporter: Sendable {
     package let images: ImagePipeline
     /// What to write for each character (`digits` is set from the listing).
     package var plan: CharacterExporter
+    /// The files the command writes besides the avatars (`manifest.json`, `index.html`,
+    /// `sheet.png`), checked for clashes with them.
+    package var extras: [String] = []
 
     package init(client: any RickAndMortyClient, images: ImagePipeline, plan: CharacterExporter) {
         self.client = client
@@ -33,7 +36,9 @@ package struct Exporter: Sendable {
 
     /// Exports `selection`; `progress` sees (done, total) from any task. Throws when the listing's
     /// first page or the id batch cannot be had, two characters' files would have one name
-    /// (`ExportNameClash`, before any is written), or a file cannot be written.
+    /// (`ExportNameClash`, before any is written), files export did not write are in the way
+    /// (`ExportClashes`, every one, before any is written; unless `plan.force`), or a file cannot
+    /// be written.
     package func run(_ selection: Selection, progress: @escaping @Sendable (Int, Int) -> Void = { _, _ in }) async throws
         -> ExportReport
     {
@@ -48,6 +53,8 @@ package struct Exporter: Sendable {
         var plan = self.plan
         plan.digits = max(plan.digits, String(characters.map(\.id).max() ?? 0).count)
         try plan.checkNames(characters)
+        let clashes = await plan.clashes(characters, extras: extras, images: self.images)
+        if !clashes.isEmpty, !plan.force { throw ExportClashes(folder: plan.folder.path, clashes: clashes) }
         let images = self.images
         var entries: [Int: ExportManifest.Character] = [:]
         var files: [Int: [ExportFile]] = [:]
@@ -119,13 +126,7 @@ package struct Exporter: Sendable {
         -> [String]
     {
         var files: [(String, [UInt8])] = []
-        if json {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-            // Encoding plain strings and numbers cannot fail.
-            let encoded: [UInt8] = (try? encoder.encode(manifest)).map { [UInt8]($0) } ?? []
-            files.append(("manifest.json", encoded + [0x0A]))
-        }
+        if json { files.append((ExportFolder.manifestName, manifest.encoded())) }
         if csv { files.append(("manifest.csv", Array(manifest.csv().utf8))) }
         for (name, bytes) in files {
             let path = folder.appendingPathComponent(name).path
@@ -136,12 +137,6 @@ package struct Exporter: Sendable {
             }
         }
         return files.map(\.0)
-    }
-
-    /// The manifest a previous export left in `folder`, if any: what a re-run can skip.
-    package static func previousManifest(in folder: URL) -> ExportManifest? {
-        guard let data = FileSystem.read(folder.appendingPathComponent("manifest.json").path) else { return nil }
-        return try? JSONDecoder().decode(ExportManifest.self, from: Data(data))
     }
 }
 

@@ -2,9 +2,9 @@ import FoundationEssentials
 import LoupePipeline
 import RickAndMortyAPI
 
-/// `index.html` of an export: every exported character as a card in a grid, with a filter by
-/// name, status and species chips and sorting, that works from `file://` with nothing from the
-/// network.
+/// `index.html` of an export: every character its folder's manifest lists as a card in a grid
+/// (those of earlier runs into the folder too), with a filter by name, status and species chips
+/// and sorting, that works from `file://` with nothing from the network.
 ///
 /// Style and script are inline and allowed by their hashes in the page's Content-Security-Policy,
 /// so nothing else runs even if a name slipped past `HTMLText`. Every field comes from the
@@ -12,20 +12,14 @@ import RickAndMortyAPI
 /// loaded, with each thumbnail size offered in `srcset`; a card links to the original, or to the
 /// largest thumbnail.
 package struct GalleryPage: Sendable {
-    /// One character's card: who, and the files the export wrote for them.
-    struct Card: Sendable {
-        var character: RMCharacter
-        var files: [ExportManifest.File]
-    }
+    /// One card a character: who, and the files the export wrote for them.
+    typealias Card = ExportManifest.Character
 
     let cards: [Card]
 
-    /// The cards of `characters` that `manifest` lists files for, in the characters' order.
-    package init(characters: [RMCharacter], manifest: ExportManifest) {
-        let files = Dictionary(manifest.characters.map { ($0.id, $0.files) }, uniquingKeysWith: { first, _ in first })
-        cards = characters.compactMap { character in
-            files[character.id].flatMap { $0.isEmpty ? nil : Card(character: character, files: $0) }
-        }
+    /// A card for each character of `manifest` with a file, in its order.
+    package init(manifest: ExportManifest) {
+        cards = manifest.characters.filter { !$0.files.isEmpty }
     }
 
     /// The page, as UTF-8.
@@ -58,8 +52,8 @@ package struct GalleryPage: Sendable {
             </div>
 
             """
-        html += chips(label: "Status", group: "status", values: cards.map(\.character.status.rawValue), dots: true)
-        html += chips(label: "Species", group: "species", values: cards.map(\.character.species), dots: false)
+        html += chips(label: "Status", group: "status", values: cards.map(\.status), dots: true)
+        html += chips(label: "Species", group: "species", values: cards.map(\.species), dots: false)
         html += "</header>\n<main>\n<ul id=\"cards\">\n"
         for card in cards { html += Self.render(card) }
         html += "</ul>\n<p id=\"empty\" hidden>No character matches.</p>\n</main>\n<script>\(Self.script)</script>\n</body>\n</html>\n"
@@ -80,20 +74,19 @@ package struct GalleryPage: Sendable {
         return html + "</div>\n"
     }
 
-    private static func render(_ card: Card) -> String {
-        let character = card.character
+    private static func render(_ character: Card) -> String {
         let name = HTMLText.escape(character.name)
-        let thumbnails = card.files.filter { $0.kind == "thumbnail" }.sorted { $0.width < $1.width }
-        let original = card.files.first { $0.kind == "original" }
+        let thumbnails = character.files.filter { $0.kind == "thumbnail" }.sorted { $0.width < $1.width }
+        let original = character.files.first { $0.kind == "original" }
         // Shown: the smallest thumbnail of at least 160 px (the card's width), else the largest file.
-        let shown = thumbnails.first { $0.width >= 160 } ?? thumbnails.last ?? original ?? card.files[0]
+        let shown = thumbnails.first { $0.width >= 160 } ?? thumbnails.last ?? original ?? character.files[0]
         let opened = original ?? thumbnails.last ?? shown
         let sources = thumbnails.count > 1
             ? " srcset=\"" + thumbnails.map { "\(HTMLText.escape($0.name)) \($0.width)w" }.joined(separator: ", ")
                 + "\" sizes=\"160px\""
             : ""
-        let episodes = character.episodeIDs.count
-        let status = character.status.rawValue
+        let episodes = character.episodes.map(String.init) ?? "—"
+        let status = character.status
         return """
             <li class="card" data-id="\(character.id)" data-name="\(name)" data-status="\(HTMLText.escape(status))" \
             data-species="\(HTMLText.escape(character.species))">
@@ -102,8 +95,8 @@ package struct GalleryPage: Sendable {
             <h2>\(name)</h2></a>
             <p class="status"><i class="dot \(statusClass(status))"></i>\(HTMLText.escape(status)) · #\(character.id)</p>
             <dl><dt>Species</dt><dd>\(HTMLText.escape(field(character.species)))</dd>\
-            <dt>Origin</dt><dd>\(HTMLText.escape(field(character.origin.name)))</dd>\
-            <dt>Last seen</dt><dd>\(HTMLText.escape(field(character.location.name)))</dd>\
+            <dt>Origin</dt><dd>\(HTMLText.escape(field(character.origin ?? "")))</dd>\
+            <dt>Last seen</dt><dd>\(HTMLText.escape(field(character.location ?? "")))</dd>\
             <dt>Episodes</dt><dd>\(episodes)</dd></dl>
             </li>
 

@@ -20,8 +20,14 @@ struct ExportCommand: AsyncParsableCommand {
             lists who each file is, with its size, pixels and SHA-256; --html adds index.html, a page \
             to open in a browser. A re-run skips files already there and unchanged. Everything goes \
             through the cache, so a warmed cache exports --offline. Files appear whole or not at all. \
-            --dry-run lists what would be written and skipped, with sizes, writing and downloading \
-            nothing. Exit code 4 when some characters failed (each is reported).
+            Export writes only files it owns, those its manifest.json in the folder lists: a file of \
+            yours at a name it would write (a manifest.json or index.html of your own, a PNG of one \
+            name) stops it before anything is written, every such file named, exit code 1; --force \
+            replaces them. An export into a folder that holds an earlier one adds to it: the \
+            manifest and the page list the characters of both, and a character exported again \
+            replaces its own files. --dry-run lists what would be written and skipped, with sizes, \
+            writing and downloading nothing (and stops on files in the way as a run would). Exit \
+            code 4 when some characters failed (each is reported).
             """ + Examples.help("export")
     )
 
@@ -92,6 +98,9 @@ struct ExportCommand: AsyncParsableCommand {
     @Flag(help: "List what would be written and skipped, with sizes; write and download nothing.")
     var dryRun = false
 
+    @Flag(help: "Replace files in the folder that export did not write (yours), instead of stopping.")
+    var force = false
+
     @OptionGroup var global: GlobalOptions
 
     func validate() throws {
@@ -112,37 +121,41 @@ struct ExportCommand: AsyncParsableCommand {
         let folder = URL(fileURLWithPath: out, isDirectory: true)
         // Before any work: the folder exists or can be made, and takes a file.
         if !dryRun { try OutputFolder.check(folder) }
+        let existing = ExportFolder.read(folder)
         let plan = CharacterExporter(
             folder: folder, original: original, sizes: try thumbnailSizes(), format: format == .png ? .png : .jpeg,
-            quality: quality, ring: ring, previous: Exporter.previousManifest(in: folder), digits: 4, lossless: lossless,
-            naming: try FileNameTemplate(parsing: name), dryRun: dryRun)
+            quality: quality, ring: ring, existing: existing, digits: 4, lossless: lossless,
+            naming: try FileNameTemplate(parsing: name), dryRun: dryRun, force: force)
+        let extras = extraFiles(existing)
         let selection: Exporter.Selection =
             if all { .all } else if let list = try idList() { .ids(list) } else { .search(filters.query(page: 1)) }
-        var extras: [String] = []
         let report = try await APIAccess.with(global) { api in
             let bar = ProgressBar(label: "exporting", total: 0)
-            let exporter = Exporter(client: api.client, images: api.images, plan: plan)
+            var exporter = Exporter(client: api.client, images: api.images, plan: plan)
+            exporter.extras = extras
             var report = try await exporter.run(selection) { bar.show($0, of: $1) }
             bar.finish()
             if dryRun { return report }
-            if sheet {
-                let file = folder.appendingPathComponent("sheet.png")
+            if extras.contains(Self.sheetName) {
+                let file = folder.appendingPathComponent(Self.sheetName)
                 try await writeSheet(report.exported, images: api.images, to: file)
                 report.manifest.sheet = file.lastPathComponent
-                extras.append(file.lastPathComponent)
             }
-            extras += try Exporter.write(
-                report.manifest, json: manifest == .json || manifest == .both, csv: manifest == .csv || manifest == .both,
+            // The folder's record: what this run wrote, added to what earlier runs did.
+            report.manifest.extras = extras.filter { $0 == Self.csvName || $0 == Self.pageName }
+            let folderManifest = (existing.manifest ?? ExportManifest(characters: []))
+                .merged(with: report.manifest, present: existing.present)
+            _ = try Exporter.write(
+                folderManifest, json: extras.contains(ExportFolder.manifestName), csv: extras.contains(Self.csvName),
                 to: folder)
-            if html {
-                let file = folder.appendingPathComponent("index.html")
-                try AtomicFile.write(GalleryPage(characters: report.exported, manifest: report.manifest).render(), to: file)
-                extras.append(file.lastPathComponent)
+            if extras.contains(Self.pageName) {
+                try AtomicFile.write(
+                    GalleryPage(manifest: folderManifest).render(), to: folder.appendingPathComponent(Self.pageName))
             }
             return report
         }
         if dryRun {
-            print(DryRunListing(files: report.files, extras: dryRunExtras).render(folder: folder.path))
+            print(DryRunListing(files: report.files, extras: extras).render(folder: folder.path))
         }
         // What a stop explains is said once, by its own line.
         FailureLines.write(
@@ -170,10 +183,19 @@ struct ExportCommand: AsyncParsableCommand {
         if !report.unknownIDs.isEmpty { throw UnknownIDs(ids: report.unknownIDs) }
     }
 
-    /// What a run without --dry-run would write besides the avatars.
-    private var dryRunExtras: [String] {
-        (sheet ? ["sheet.png"] : []) + (manifest == .json || manifest == .both ? ["manifest.json"] : [])
-            + (manifest == .csv || manifest == .both ? ["manifest.csv"] : []) + (html ? ["index.html"] : [])
+    static let sheetName = "sheet.png"
+    static let csvName = "manifest.csv"
+    static let pageName = "index.html"
+
+    /// What a run writes besides the avatars, in this order (a dry run lists the same): what the
+    /// options ask for, and the manifests and page an earlier export left in the folder, brought
+    /// up to date (they describe the whole folder, which this run adds to).
+    private func extraFiles(_ existing: ExportFolder) -> [String] {
+        let json = manifest == .json || manifest == .both, csv = manifest == .csv || manifest == .both
+        return [
+            (Self.sheetName, sheet), (ExportFolder.manifestName, json || existing.ownsExtra(ExportFolder.manifestName)),
+            (Self.csvName, csv || existing.ownsExtra(Self.csvName)), (Self.pageName, html || existing.ownsExtra(Self.pageName)),
+        ].filter(\.1).map(\.0)
     }
 
     private func warn(_ message: String) {

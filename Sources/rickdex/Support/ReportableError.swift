@@ -128,6 +128,11 @@ extension ExportNameClash: ReportableError {
     var hint: String? { "Nothing was written. Put {id} in --name to tell them apart, e.g. --name '{id}-{name}'." }
 }
 
+extension ExportClashes: ReportableError {
+    var exitCode: Int32 { ErrorReport.usage }
+    var hint: String? { "Nothing was written. Move them away, choose another --out, or add --force to replace them." }
+}
+
 extension DatasetNotFound: ReportableError {
     var exitCode: Int32 { ErrorReport.usage }
 }

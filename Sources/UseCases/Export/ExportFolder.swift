@@ -1,0 +1,117 @@
+import FoundationEssentials
+import LoupeToolbox
+
+/// An export folder as a run finds it: the names in it, and the manifest export wrote there, if
+/// any. Export writes only the files that manifest lists (and the manifest itself): any other
+/// file at a name it would write is the user's, and is a clash (`ExportClash`), found before
+/// anything is written, as `cp -n` and `wget -nc` leave what is there.
+package struct ExportFolder: Sendable {
+    /// The name of the manifest export reads back.
+    package static let manifestName = "manifest.json"
+
+    package let url: URL
+    /// Every name in the folder (of any kind: file, folder, link), as it was read.
+    package let present: Set<String>
+    /// The manifest export wrote there; `nil` when there is none, or `manifest.json` is not one
+    /// export wrote (then it is the user's file, `hasForeignManifest`).
+    package let manifest: ExportManifest?
+    /// Who wrote each name the manifest lists: a character (by id), or `nil` for the sheet and extras.
+    private let owners: [String: ExportManifest.Character?]
+
+    /// `manifest.json` is there and is not a manifest export wrote.
+    package var hasForeignManifest: Bool { present.contains(Self.manifestName) && manifest == nil }
+
+    /// Reads `url`; a folder that is not there, or cannot be read, is empty.
+    package static func read(_ url: URL) -> ExportFolder {
+        let present = Set(FileSystem.list(url.path))
+        let manifest =
+            present.contains(manifestName)
+            ? FileSystem.read(url.appendingPathComponent(manifestName).path).flatMap(ExportManifest.own) : nil
+        return ExportFolder(url: url, present: present, manifest: manifest)
+    }
+
+    init(url: URL, present: Set<String>, manifest: ExportManifest?) {
+        (self.url, self.present, self.manifest) = (url, present, manifest)
+        var owners: [String: ExportManifest.Character?] = [:]
+        if let manifest {
+            owners[Self.manifestName] = .some(nil)
+            for name in [manifest.sheet].compactMap({ $0 }) + (manifest.extras ?? []) { owners[name] = .some(nil) }
+            for character in manifest.characters {
+                for file in character.files { owners[file.name] = character }
+            }
+        }
+        self.owners = owners
+    }
+
+    /// Whether export wrote `name`, there now, as a file of the folder (the manifest, the sheet
+    /// or an extra), not a character's.
+    package func ownsExtra(_ name: String) -> Bool {
+        present.contains(name) && owners[name].map { $0 == nil } == true
+    }
+
+    /// The clash of writing `name` for the character with id `character` (`nil`: the manifest,
+    /// the page, the sheet), or `nil` when nothing is there or export wrote it for the same.
+    package func clash(writing name: String, for character: Int?) -> ExportClash? {
+        guard present.contains(name) else { return nil }
+        guard let owner = owners[name] else {
+            return ExportClash(name: name, holder: name == Self.manifestName ? .foreignManifest : .usersFile)
+        }
+        switch (owner, character) {
+        case (nil, nil): return nil
+        case (let owner?, let character?) where owner.id == character: return nil
+        case (let owner?, _): return ExportClash(name: name, holder: .character(id: owner.id, name: owner.name))
+        case (nil, _?): return ExportClash(name: name, holder: .export)
+        }
+    }
+}
+
+/// A file in the way of one an export would write: the user's (export did not write it), or one
+/// export wrote for another character or purpose.
+package struct ExportClash: Sendable, Hashable, CustomStringConvertible {
+    /// What holds the name now.
+    package enum Holder: Sendable, Hashable {
+        /// A file export did not write.
+        case usersFile
+        /// `manifest.json` that is not a manifest export wrote.
+        case foreignManifest
+        /// A file an earlier export wrote for another character.
+        case character(id: Int, name: String)
+        /// The sheet or a page an earlier export wrote, which a character's file would replace.
+        case export
+    }
+
+    package var name: String
+    package var holder: Holder
+
+    package init(name: String, holder: Holder) {
+        (self.name, self.holder) = (name, holder)
+    }
+
+    package var description: String {
+        switch holder {
+        case .usersFile: "\(name) (not written by rickdex export)"
+        case .foreignManifest: "\(name) (not a manifest rickdex export wrote)"
+        case .character(let id, let character): "\(name) (an earlier export's file of \(id) (\(character)))"
+        case .export: "\(name) (an earlier export's \(name == "sheet.png" ? "sheet" : "file"))"
+        }
+    }
+}
+
+/// Files in the way of an export, every one named: refused before anything is written or
+/// downloaded past the listing, unless the user said to replace them (`--force`).
+package struct ExportClashes: Error, Sendable, CustomStringConvertible {
+    /// The export folder.
+    package var folder: String
+    package var clashes: [ExportClash]
+
+    package init(folder: String, clashes: [ExportClash]) {
+        (self.folder, self.clashes) = (folder, clashes)
+    }
+
+    package var description: String {
+        let count = clashes.count
+        return "\(folder): \(count) file\(count == 1 ? " is" : "s are") in the way of this export, which would replace "
+            + (count == 1 ? "it" : "them") + ":\n"
+            + clashes.map { "  \($0)" }.joined(separator: "\n")
+    }
+}

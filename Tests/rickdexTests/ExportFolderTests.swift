@@ -1,0 +1,136 @@
+import Foundation
+import LoupeImaging
+import LoupePipeline
+import TestSupport
+import Testing
+import UseCases
+
+/// `rickdex export` writes only files it owns (those its own manifest in the folder lists): the
+/// user's files in its way stop it before anything is written, unless `--force`; a second export
+/// into a folder adds to its manifest and page. A process over the bundled data, real folders.
+@Suite struct ExportFolderTests: ExportSuite {
+    let temporary: TemporaryFolder
+
+    init() throws {
+        temporary = try TemporaryFolder()
+    }
+
+    /// The user's own files, at names an export of 1 and 2 with `--html` would write, and one
+    /// beside them.
+    static let usersFiles: [String: Data] = [
+        "manifest.json": Data("{\"characters\": [], \"mine\": true}\n".utf8),
+        "index.html": Data("<p>my own page</p>\n".utf8),
+        "0001-rick-sanchez-256.png": Data("not a png of rickdex's\n".utf8),
+        "notes.txt": Data("call Morty\n".utf8),
+    ]
+
+    func placeUsersFiles() throws {
+        try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
+        for (name, bytes) in Self.usersFiles { try bytes.write(to: out.appendingPathComponent(name)) }
+    }
+
+    /// Every name in the folder, hidden ones too, sorted.
+    func names() throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: out.path).sorted()
+    }
+
+    func manifest() throws -> ExportManifest {
+        try JSONDecoder().decode(ExportManifest.self, from: Data(contentsOf: out.appendingPathComponent("manifest.json")))
+    }
+
+    /// The ids of the page's cards, in order.
+    func cardIDs() throws -> [Int] {
+        let page = try String(contentsOf: out.appendingPathComponent("index.html"), encoding: .utf8)
+        return page.matches(of: /<li class="card" data-id="(\d+)"/).compactMap { Int($0.1) }
+    }
+
+    /// The user's `manifest.json`, `index.html` and a PNG of a name export would write: exit 1,
+    /// each named, nothing written or changed (a dry run says the same).
+    @Test(arguments: [false, true]) func filesOfTheUsersStopItBeforeAnythingIsWritten(dryRun: Bool) async throws {
+        try placeUsersFiles()
+        let result = try await export(["--ids", "1,2", "--html"] + (dryRun ? ["--dry-run"] : []))
+        #expect(result.status == 1, "\(result.stdout)\(result.stderr)")
+        #expect(result.stderr.contains("rickdex: \(out.path): 3 files are in the way of this export"), "\(result.stderr)")
+        #expect(result.stderr.contains("  manifest.json (not a manifest rickdex export wrote)"), "\(result.stderr)")
+        #expect(result.stderr.contains("  index.html (not written by rickdex export)"), "\(result.stderr)")
+        #expect(result.stderr.contains("  0001-rick-sanchez-256.png (not written by rickdex export)"), "\(result.stderr)")
+        #expect(!result.stderr.contains("notes.txt"))
+        #expect(result.stderr.contains("Nothing was written") && result.stderr.contains("--force"), "\(result.stderr)")
+        #expect(try names() == Self.usersFiles.keys.sorted(), "nothing new, not even a temporary file")
+        for (name, bytes) in Self.usersFiles {
+            #expect(try Data(contentsOf: out.appendingPathComponent(name)) == bytes, "\(name) is as it was")
+        }
+    }
+
+    /// With `--force` the same export replaces them (and leaves the file it does not write).
+    @Test func forceReplacesThem() async throws {
+        try placeUsersFiles()
+        let result = try await export(["--ids", "1,2", "--html", "--force"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(try manifest().characters.map(\.id) == [1, 2])
+        #expect(try manifest().format == ExportManifest.signature)
+        #expect(try cardIDs() == [1, 2])
+        let png = try ImageDecoder().decode([UInt8](Data(contentsOf: out.appendingPathComponent("0001-rick-sanchez-256.png"))))
+        #expect(png.width == 256)
+        #expect(try Data(contentsOf: out.appendingPathComponent("notes.txt")) == Self.usersFiles["notes.txt"])
+    }
+
+    /// Two exports of other characters into one folder: the manifest and the page list both
+    /// runs' characters, every file of the first is still there, listed and linked; exporting a
+    /// character again is no clash and lists it once.
+    @Test func aSecondExportAddsToTheFirst() async throws {
+        let first = try await export(["--ids", "1,2", "--original", "--sizes", "64", "--html", "--manifest", "both"])
+        #expect(first.status == 0, "\(first.stderr)")
+        let second = try await export(["--ids", "2,3,4", "--sizes", "64,128"])
+        #expect(second.status == 0, "\(second.stderr)")
+        #expect(second.stdout.contains("also: manifest.json, manifest.csv, index.html"), "\(second.stdout)")
+        let record = try manifest()
+        #expect(record.characters.map(\.id) == [1, 2, 3, 4])
+        let rick = try #require(record.characters.first { $0.id == 1 })
+        #expect(rick.files.count == 2 && rick.files.contains { $0.name == "0001-rick-sanchez-64.png" })
+        // Morty, exported again: the new sizes and the original of the first run.
+        let morty = try #require(record.characters.first { $0.id == 2 })
+        #expect(Set(morty.files.map(\.kind)) == ["original", "thumbnail"] && morty.files.count == 3, "\(morty.files.map(\.name))")
+        for character in record.characters {
+            #expect(character.origin != nil && character.episodes != nil)
+            for file in character.files {
+                let bytes = try [UInt8](Data(contentsOf: out.appendingPathComponent(file.name)))
+                #expect(ContentDigest.sha256(bytes) == file.sha256, "\(file.name)")
+            }
+        }
+        let listed = Set(record.characters.flatMap { $0.files.map(\.name) })
+        let onDisk = Set(try names()).subtracting(["manifest.json", "manifest.csv", "index.html"])
+        #expect(onDisk == listed, "no file of either run is left out of the manifest")
+        #expect(try cardIDs() == [1, 2, 3, 4])
+        let csv = try String(contentsOf: out.appendingPathComponent("manifest.csv"), encoding: .utf8)
+        #expect(csv.split(separator: "\r\n").count == 1 + listed.count)
+        // And once more: all of it is the folder's own, none of it in the way.
+        let third = try await export(["--ids", "1-4", "--sizes", "64"])
+        #expect(third.status == 0, "\(third.stderr)")
+        #expect(try manifest().characters.map(\.id) == [1, 2, 3, 4])
+    }
+
+    /// A manifest an earlier release wrote (no signature: byte for byte its encoder's) is the
+    /// folder's own, not the user's: a later export adds to it.
+    @Test func aManifestOfAnEarlierReleaseIsTheFoldersOwn() async throws {
+        let first = try await export(["--ids", "1", "--sizes", "64"])
+        #expect(first.status == 0, "\(first.stderr)")
+        var earlier = try manifest()
+        earlier.format = nil
+        for index in earlier.characters.indices {
+            (earlier.characters[index].origin, earlier.characters[index].location) = (nil, nil)
+            earlier.characters[index].episodes = nil
+        }
+        try Data(earlier.encoded()).write(to: out.appendingPathComponent("manifest.json"))
+        let second = try await export(["--ids", "2", "--sizes", "64"])
+        #expect(second.status == 0, "\(second.stderr)")
+        #expect(try manifest().characters.map(\.id) == [1, 2])
+        // Without its signature, a manifest with fields no earlier release wrote is the user's.
+        var unsigned = try manifest()
+        unsigned.format = nil
+        try Data(unsigned.encoded()).write(to: out.appendingPathComponent("manifest.json"))
+        let third = try await export(["--ids", "3", "--sizes", "64"])
+        #expect(third.status == 1, "\(third.stderr)")
+        #expect(third.stderr.contains("manifest.json (not a manifest rickdex export wrote)"), "\(third.stderr)")
+    }
+}
