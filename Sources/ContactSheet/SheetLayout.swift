@@ -29,14 +29,20 @@ public struct SheetLayout: Sendable {
         thumbnailSize + 6 + (lines + 1) * BitmapFont.regular.lineHeight + Self.padding
     }
 
+    /// The pixel size of the sheet of `count` entries of `lines` lines of detail each, as `render`
+    /// draws it: for a caller to check a limit (an encoder's, memory) before any avatar is had.
+    public func size(count: Int, lines: Int) -> (width: Int, height: Int) {
+        let columnCount = max(1, min(columns, count))
+        let rows = max(1, (count + columnCount - 1) / columnCount)
+        return (columnCount * cellWidth + Self.padding, Self.headerHeight + rows * cellHeight(lines: lines) + Self.padding)
+    }
+
     /// The sheet as one bitmap.
     public func render(_ entries: [SheetEntry]) -> Bitmap {
         let columnCount = max(1, min(columns, entries.count))
-        let rows = (entries.count + columnCount - 1) / columnCount
         let lines = entries.map(\.lines.count).max() ?? 0
         let cellHeight = cellHeight(lines: lines)
-        let width = columnCount * cellWidth + Self.padding
-        let height = Self.headerHeight + max(1, rows) * cellHeight + Self.padding
+        let (width, height) = size(count: entries.count, lines: lines)
         var sheet = Bitmap(width: width, height: height, fill: theme.background)
         sheet.draw(
             BitmapFont.title.truncate(title, toWidth: width - 2 * Self.padding), x: Self.padding,

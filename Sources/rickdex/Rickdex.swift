@@ -63,9 +63,19 @@ struct Rickdex: AsyncParsableCommand {
             } else {
                 try command.run()
             }
+            try StandardStreams.finish()
         } catch {
             var report = ErrorReport(error, command: Self.self)
             report.print()
+            // Help, a quiet exit's line, or output before another failure that did not get out.
+            if !(error is OutputWriteFailure) {
+                do {
+                    try StandardStreams.finish()
+                } catch {
+                    ErrorReport(error, command: Self.self).print()
+                    if report.isCleanExit || report.exitCode == 0 { report.exitCode = error.exitCode }
+                }
+            }
             // Browse keeps fzf's exit codes: 1 no match and 130 quit (both quiet), 2 any error.
             let words = CommandLineWords.movingGlobalOptions(Array(CommandLine.arguments.dropFirst()))
             if !(error is QuietExit), !report.isCleanExit, CommandLineWords.areAllGlobalOptions(words) || words.first == "browse" {

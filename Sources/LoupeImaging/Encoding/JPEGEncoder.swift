@@ -1,5 +1,7 @@
 /// Encodes bitmaps as JPEG through libjpeg. Alpha is dropped.
 public struct JPEGEncoder: Sendable, Hashable {
+    /// The widest and tallest image JPEG can hold, in pixels (libjpeg's `JPEG_MAX_DIMENSION`).
+    public static let maximumSide = 65_500
     /// 1...100.
     public var quality: Int
     /// Progressive scans (how most web photos are stored) or one baseline scan.

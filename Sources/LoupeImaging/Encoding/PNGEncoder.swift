@@ -1,5 +1,8 @@
 /// Encodes bitmaps as PNG through libpng.
 public struct PNGEncoder: Sendable, Hashable {
+    /// The widest and tallest image libpng writes, in pixels (its default user limit,
+    /// `PNG_USER_WIDTH_MAX` and `PNG_USER_HEIGHT_MAX`).
+    public static let maximumSide = 1_000_000
     /// zlib level 0...9. The default favors speed: thumbnails are small and made often.
     public var compressionLevel: Int
     /// Filter every row with UP instead of choosing the best of five per row: several times

@@ -29,6 +29,11 @@ package struct CharacterSheet: Sendable {
         self.full = full
     }
 
+    /// The pixel size of the sheet of `count` characters, known before any avatar is had.
+    package func size(count: Int) -> (width: Int, height: Int) {
+        layout.size(count: count, lines: full ? 5 : 1)
+    }
+
     /// The sheet of `characters`, their avatars made by `thumbnails`, encoded as `format`.
     package func draw(_ characters: [RMCharacter], thumbnails: AvatarThumbnails, format: ImageFormat = .png) async throws
         -> Drawn

@@ -19,7 +19,10 @@ struct SheetCommand: AsyncParsableCommand {
             standard output (not a terminal). Avatars come through the cache from the API (or, with \
             --data, straight from a dataset folder's files); thumbnails made once are kept, so a second \
             sheet is quick and works --offline. An avatar that cannot be had is drawn as a plain disc and \
-            reported; the exit code is then 4. A search that matches nothing writes no file: exit 3.
+            reported; the exit code is then 4. A search that matches nothing writes no file: exit 3. \
+            A sheet past what its format holds (a JPEG is at most 65,500 px a side, a PNG 1,000,000) \
+            or past 1 GiB of pixels is refused before any avatar is fetched (before any request when \
+            --columns and --size alone make it so), saying how to stay under: exit 1.
             """ + Examples.help("sheet")
     )
 
@@ -83,6 +86,8 @@ struct SheetCommand: AsyncParsableCommand {
     func run() async throws {
         let destination = output == "-" ? nil : URL(fileURLWithPath: output)
         if let destination { try OutputFolder.check(destination.deletingLastPathComponent()) }
+        // One full row (of a page at most, with --page) is known before any request.
+        try checkSize(count: page == nil ? columns : min(columns, ResourceListing<RMCharacter>.pageSize))
         let query = filters.query(page: page ?? 1)
         let source = try await characters(query)
         let described = query.filterItems.map { "\($0.name)=\($0.value ?? "")" }.joined(separator: " · ")
@@ -99,6 +104,7 @@ struct SheetCommand: AsyncParsableCommand {
                 + (count < source.total ? " · \(count) shown" : ""))
         let drawn: CharacterSheet.Drawn
         do {
+            try checkSize(count: count)
             drawn = try await CharacterSheet(layout: layout, full: detail == .full).draw(
                 source.characters, thumbnails: source.thumbnails, format: try format())
             await source.api?.close()
@@ -124,6 +130,28 @@ struct SheetCommand: AsyncParsableCommand {
         if !drawn.failures.isEmpty {
             throw PartialFailure(failed: drawn.failures.count, total: count)
         }
+    }
+
+    /// The most a sheet's pixels may take in memory (4 bytes a pixel): 1 GiB, with the avatars
+    /// and the encoder's buffers beside it.
+    static let maximumBytes: Int64 = 1 << 30
+
+    /// Throws `SheetTooLarge` when the sheet of `count` characters would be past what its format
+    /// holds or `maximumBytes`: before any avatar is had, and before any request for one row.
+    private func checkSize(count: Int) throws(SheetTooLarge) {
+        func sheet(columns: Int) -> CharacterSheet {
+            CharacterSheet(layout: SheetLayout(columns: columns, thumbnailSize: size, title: ""), full: detail == .full)
+        }
+        let (width, height) = sheet(columns: columns).size(count: count)
+        let jpeg = (try? format()) == .jpeg
+        let side = jpeg ? JPEGEncoder.maximumSide : PNGEncoder.maximumSide
+        let bytes = Int64(width) * Int64(height) * 4
+        guard width > side || height > side || bytes > Self.maximumBytes else { return }
+        // The most columns whose full row fits, for the hint.
+        let fitting = (1...columns).last { sheet(columns: $0).size(count: $0).width <= side } ?? 1
+        throw SheetTooLarge(
+            count: count, width: width, height: height, format: jpeg ? "JPEG" : "PNG", maximumSide: side,
+            maximumBytes: Self.maximumBytes, size: size, columns: columns, fittingColumns: fitting)
     }
 
     /// The characters to draw and how to get each one's avatar bytes.

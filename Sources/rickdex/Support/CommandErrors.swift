@@ -1,4 +1,6 @@
 import FoundationEssentials
+import LoupeImaging
+import SystemPackage
 
 /// The disk under the cache filled: the cache keeps to the room it found, its oldest entries
 /// dropped, so not all that was fetched is kept (said by every command, once). Exit code 4 for `warm`.
@@ -61,6 +63,16 @@ struct OutputClash: Error, CustomStringConvertible {
 extension OutputClash: ReportableError {
     var exitCode: Int32 { ErrorReport.usage }
     var hint: String? { "Nothing was written. Make thumbnails of files with one name in separate runs, each with its own --out." }
+}
+
+/// Output that did not all reach standard output (a full disk, `/dev/full`, an I/O error): what
+/// was asked for is not whole, so the command fails with one line and exit code 1, as `cat` and
+/// `jq` do, instead of leaving truncated output behind exit code 0. Said once, as the command ends.
+struct OutputWriteFailure: ReportableError {
+    let cause: Errno
+
+    var description: String { "cannot write to standard output: \(cause)" }
+    var exitCode: Int32 { ErrorReport.usage }
 }
 
 /// A page past the last of a listing: the listing's real size, exit code 3.
@@ -138,6 +150,61 @@ struct ServerUnavailable: Error, CustomStringConvertible {
 }
 
 extension ServerUnavailable: ReportableError {}
+
+/// A contact sheet past what its format holds (a side over `maximumSide` pixels) or past the
+/// memory a sheet may take: refused before any avatar is fetched, saying how to stay under.
+struct SheetTooLarge: ReportableError {
+    /// Characters on the sheet (with only the options known: one full row).
+    let count: Int
+    let width: Int
+    let height: Int
+    /// `JPEG` or `PNG`.
+    let format: String
+    let maximumSide: Int
+    let maximumBytes: Int64
+    /// `--size` and `--columns`, and the most columns whose row fits the format.
+    let size: Int
+    let columns: Int
+    let fittingColumns: Int
+
+    private var bytes: Int64 { Int64(width) * Int64(height) * 4 }
+
+    var description: String {
+        let pixels = "\(Self.grouped(width)) × \(Self.grouped(height)) px"
+        if width > maximumSide || height > maximumSide {
+            return "a sheet of \(count) character\(count == 1 ? "" : "s") in \(columns) column\(columns == 1 ? "" : "s") at --size "
+                + "\(size) would be \(pixels), and a \(format) is at most \(Self.grouped(maximumSide)) px a side"
+        }
+        return "a sheet of \(count) character\(count == 1 ? "" : "s") at --size \(size) would be \(pixels), "
+            + "\(ByteSize.format(bytes)) of pixels in memory: more than the \(ByteSize.format(maximumBytes)) a sheet may take"
+    }
+
+    var hint: String? {
+        let png = format == "JPEG" ? ", or write a .png (up to \(Self.grouped(PNGEncoder.maximumSide)) px a side)" : ""
+        let advice =
+            if width > maximumSide {
+                "Use --columns \(fittingColumns) or fewer at --size \(size), or a smaller --size\(png)."
+            } else if height > maximumSide {
+                "Draw fewer characters (a narrower search, or --page), more --columns or a smaller --size\(png)."
+            } else {
+                "Draw fewer characters (a narrower search, or --page) or use a smaller --size."
+            }
+        return advice + " No avatar was fetched."
+    }
+
+    var exitCode: Int32 { ErrorReport.usage }
+
+    /// `65500` as `65,500`.
+    private static func grouped(_ number: Int) -> String {
+        var digits = String(number)
+        var index = digits.count - 3
+        while index > 0 {
+            digits.insert(",", at: digits.index(digits.startIndex, offsetBy: index))
+            index -= 3
+        }
+        return digits
+    }
+}
 
 /// Ids asked for that name no character (the API's batch answer leaves them out): named, exit
 /// code 3, after the others were done.
