@@ -164,7 +164,7 @@ let package = Package(
             dependencies: [
                 "LoupeHTTP", "APIServer", "TestSupport", .product(name: "Hummingbird", package: "hummingbird", condition: command),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle", condition: command),
-                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "HTTPTypes", package: "swift-http-types"), .product(name: "Logging", package: "swift-log"),
             ]),
         .testTarget(
             name: "APIServerTests",

@@ -153,7 +153,8 @@ public struct HTTPTransport: Sendable {
             let transfer = CurlTransfer(
                 url: url.absoluteString, headers: headers, userAgent: configuration.userAgent,
                 timeoutMilliseconds: max(1, Int(timeout.seconds * 1000)), connectTimeoutMilliseconds: 5000,
-                maxBodyBytes: limit, trustedCertificates: configuration.trustedCertificates)
+                maxBodyBytes: limit, trustedCertificates: configuration.trustedCertificates,
+                login: configuration.login.flatMap { $0.host == Self.hostName(url).lowercased() ? $0 : nil })
         else {
             throw HTTPError.unreachable(host: url.host ?? url.absoluteString, cause: .transferNotStarted)
         }
@@ -161,6 +162,7 @@ public struct HTTPTransport: Sendable {
         do {
             let response = try await engine.perform(transfer)
             if let connection = response.connection { connections.record(connection, host: Self.hostName(url)) }
+            for hop in response.redirects { logger?.debug("GET \(url) redirected to \(UntrustedText.stripped(hop))") }
             return (
                 TransportResponse(status: response.status, headers: response.headers, body: response.body),
                 response.connection?.protocol
@@ -177,8 +179,8 @@ public struct HTTPTransport: Sendable {
     }
 
     /// `host:port` as the connection log names it.
-    static func hostName(_ url: URL) -> String {
-        let port = url.port ?? (url.scheme == "https" ? 443 : 80)
+    package static func hostName(_ url: URL) -> String {
+        let port = url.port ?? (url.scheme?.lowercased() == "https" ? 443 : 80)
         return "\(url.host ?? "?"):\(port)"
     }
 

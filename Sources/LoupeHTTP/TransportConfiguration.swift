@@ -14,6 +14,8 @@ public struct TransportConfiguration: Sendable, Hashable {
     /// A PEM file of CA certificates to trust instead of the system's (`curl --cacert`): a team
     /// proxy's internal CA, a test's own. `nil`: the system's store.
     public var trustedCertificates: String?
+    /// Credentials for one host, sent to it alone; `nil`: none.
+    public var login: HostLogin?
 
     public init(
         requestTimeout: Duration = .seconds(20), totalTimeout: Duration? = nil, deadline: ContinuousClock.Instant? = nil,

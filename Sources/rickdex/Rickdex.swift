@@ -27,7 +27,8 @@ struct Rickdex: AsyncParsableCommand {
 
             Options every command that talks to the API takes, before the command or after it \
             (rickdex --offline search rick): --api URL, --offline, --timeout SECONDS, --retries N, \
-            --cacert FILE, --color auto|always|never, -v/--verbose, --cache-dir DIR, --cache-size \
+            --cacert FILE, --netrc, --netrc-file FILE, --image-host HOST, --color auto|always|never, -v/--verbose, \
+            --cache-dir DIR, --cache-size \
             SIZE and --avatar-max-stale DAYS (`rickdex help search` says each).
 
             Exit codes:
@@ -49,6 +50,8 @@ struct Rickdex: AsyncParsableCommand {
         // Before other threads allocate: image work keeps its freed buffers instead of faulting
         // them in again image after image (the application's choice, so made here).
         _ = rdx_malloc_keep_freed_memory()
+        // As curl does: `ps` shows `--api user:***@host`, not the password.
+        Secrets.hideFromProcessList()
         do {
             // `rickdex` alone on a terminal opens the live search.
             let typed = CommandLineWords.prepared(Array(CommandLine.arguments.dropFirst()))

@@ -14,6 +14,8 @@ final class CurlTransfer: @unchecked Sendable {
         var body: [UInt8]
         /// The protocol spoken, and whether this transfer opened a connection.
         var connection: ConnectionLog.Use?
+        /// Where each redirect on the way pointed, in order.
+        var redirects: [String] = []
     }
 
     /// Why a transfer ended without a response.
@@ -39,6 +41,9 @@ final class CurlTransfer: @unchecked Sendable {
     private var overflowed = false
     /// The length the response declared, when it did and it is under the cap.
     private var declaredLength: Int?
+    /// The status of the response whose headers are arriving, and the redirects so far.
+    private var headerStatus = 0
+    private var redirects: [String] = []
     /// Told the bytes received so far and the declared length after each part of the body.
     var onProgress: (@Sendable (_ received: Int, _ expected: Int?) -> Void)?
     var continuation: CheckedContinuation<Response, any Error>?
@@ -50,7 +55,7 @@ final class CurlTransfer: @unchecked Sendable {
     /// (`CurlEngine.shared`).
     init?(
         url: String, headers requestHeaders: HTTPFields, userAgent: String, timeoutMilliseconds: Int,
-        connectTimeoutMilliseconds: Int, maxBodyBytes: Int, trustedCertificates: String?
+        connectTimeoutMilliseconds: Int, maxBodyBytes: Int, trustedCertificates: String?, login: HostLogin?
     ) {
         guard let handle = rdx_curl_easy_init() else { return nil }
         self.handle = handle
@@ -85,6 +90,14 @@ final class CurlTransfer: @unchecked Sendable {
         rdx_curl_set_long(handle, CURLOPT_HTTP_VERSION, Int(CURL_HTTP_VERSION_2TLS))
         rdx_curl_set_long(handle, CURLOPT_PIPEWAIT, 1)
         if let trustedCertificates { rdx_curl_set_string(handle, CURLOPT_CAINFO, trustedCertificates) }
+        // Given only for the login's own host; libcurl keeps them from a redirect to another.
+        if let credentials = login?.credentials {
+            rdx_curl_set_string(handle, CURLOPT_USERNAME, credentials.user)
+            rdx_curl_set_string(handle, CURLOPT_PASSWORD, credentials.password)
+        } else if let netrc = login?.netrcFile {
+            rdx_curl_set_long(handle, CURLOPT_NETRC, Int(CURL_NETRC_OPTIONAL.rawValue))
+            rdx_curl_set_string(handle, CURLOPT_NETRC_FILE, netrc)
+        }
         let context = Unmanaged.passUnretained(self).toOpaque()
         rdx_curl_set_callback(handle, CURLOPT_WRITEFUNCTION, Self.receiveBody)
         rdx_curl_set_pointer(handle, CURLOPT_WRITEDATA, context)
@@ -129,7 +142,7 @@ final class CurlTransfer: @unchecked Sendable {
         var opened = 0
         rdx_curl_get_long(handle, CURLINFO_NUM_CONNECTS, &opened)
         let connection = ConnectionLog.Use(protocol: ConnectionLog.protocolName(version), opened: opened)
-        return .success(Response(status: status, headers: headers, body: body, connection: connection))
+        return .success(Response(status: status, headers: headers, body: body, connection: connection, redirects: redirects))
     }
 
     // MARK: Callbacks, on the engine's thread
@@ -167,6 +180,7 @@ final class CurlTransfer: @unchecked Sendable {
         if line.hasPrefix("HTTP/") {
             headers = HTTPFields()
             declaredLength = nil
+            headerStatus = line.split(separator: " ", maxSplits: 2).dropFirst().first.flatMap { Int($0) } ?? 0
             return
         }
         guard let colon = line.utf8.firstIndex(of: UInt8(ascii: ":")) else { return }
@@ -175,6 +189,7 @@ final class CurlTransfer: @unchecked Sendable {
         // A name that is no HTTP token is no header: dropped, as a strict client would.
         guard let name = HTTPField.Name(name) else { return }
         headers.append(HTTPField(name: name, value: value))
+        if name == .location, (300..<400).contains(headerStatus) { redirects.append(value) }
         if name == .contentLength, let declared = Int(value), declared <= maxBodyBytes {
             declaredLength = declared
             body.reserveCapacity(declared)

@@ -11,7 +11,7 @@ extension DiskCache {
     /// `recorded`; a record that differs from the walk is recounted.
     /// `group` names a group for an entry's key (its parts), or `nil`; `DiskUsage.groups` counts
     /// the entries of each.
-    public func usage(now: Date = Date(), group: (([String]) -> String?)? = nil) -> DiskUsage {
+    public func usage(now: Date = Date(), group: ((_ key: [String], _ kind: EntryKind) -> String?)? = nil) -> DiskUsage {
         var usage = DiskUsage()
         let recorded = record.read()
         usage.recorded = recorded.map { EntryTotals(entries: Int($0.entries), bytes: $0.bytes) }
@@ -43,7 +43,7 @@ extension DiskCache {
                     kind.unknown += 1
                 }
                 usage.byKind[metadata.kind] = kind
-                if let group, let parts = CacheKey.parts(ofJoined: metadata.key), let name = group(parts) {
+                if let group, let parts = CacheKey.parts(ofJoined: metadata.key), let name = group(parts, metadata.kind) {
                     usage.groups[name, default: 0] += 1
                 }
             }
@@ -64,7 +64,8 @@ extension DiskCache {
         var report = VerifyReport()
         let recorded = record.read()
         var recordLost = false
-        var refusal: Refusal?
+        // What this walk removed, which the record had counted and was taken off it.
+        var removedTotals = SizeRecord.Totals(bytes: 0, entries: 0)
         if let tree = openTree() {
             verifyStrays(shardNames(tree.objects).strays, in: tree.objects, at: objects, into: &report)
             forEachShard(tree.objects) { _, folder, listing in
@@ -86,7 +87,8 @@ extension DiskCache {
                     current.modified != file.modified || current.size != file.size
                 }
                 recordLost = recordLost || removal.recordLost
-                if let cause = removal.refused { refusal = refusal ?? Refusal(folder: objects, cause: cause) }
+                removedTotals.entries += Int64(removal.entries)
+                removedTotals.bytes += removal.bytes
                 for file in corrupt {
                     guard let corruption = problems[file.name] else { continue }
                     let problem = VerifyReport.Problem(file: file.name, corruption: corruption)
@@ -98,8 +100,10 @@ extension DiskCache {
                 }
             }
         }
-        let actual = SizeRecord.Totals(bytes: report.validBytes, entries: Int64(report.valid))
-        report.record = recorded == nil ? .rebuilt : recorded == actual ? .matched : .repaired
+        // The record as it should have been before this walk: the valid entries and those removed.
+        let before = SizeRecord.Totals(
+            bytes: report.validBytes + removedTotals.bytes, entries: Int64(report.valid) + removedTotals.entries)
+        report.record = recorded == nil ? .rebuilt : recorded == before ? .matched : .repaired
         if report.record != .matched || recordLost { recountRecord() }
         state.withLock { $0.statistics.corruptRemoved += report.removed.count }
         return report

@@ -284,6 +284,13 @@ public final class DiskCache: DataCaching {
         removeEntry(named: key.fileName)
     }
 
+    /// Marks the entry under `key` as just used, so that trims take it after every entry used
+    /// before it, without reading it. Returns whether there is one.
+    @discardableResult
+    public func markUsed(_ key: CacheKey) -> Bool {
+        FileSystem.touch(path(for: key))
+    }
+
     // MARK: The size record
 
     /// Entries and bytes on disk, from the size record (recounted when it is missing or damaged):

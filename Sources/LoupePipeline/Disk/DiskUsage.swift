@@ -18,7 +18,7 @@ public struct DiskUsage: Sendable, Hashable, Codable {
     public var entries = 0
     public var bytes: Int64 = 0
     public var byKind: [EntryKind: Kind] = [:]
-    /// Entries by the group `usage(group:)` named for their keys.
+    /// Entries by the group `usage(group:)` named for their keys and kinds.
     public var groups: [String: Int] = [:]
     /// Entry files that could not be read as entries (left for `verify` to remove).
     public var unreadable = 0

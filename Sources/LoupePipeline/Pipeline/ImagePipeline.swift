@@ -121,7 +121,11 @@ public final class ImagePipeline: Sendable {
         _ request: ImageRequest, flight: OriginalFlight, readsCache: Bool, writesCache: Bool, cacheOnly: Bool,
         priority: @escaping Slots.Priority, progress: SharedJob.Progress?
     ) async throws -> Original {
-        if request.url.isFileURL { return try readFile(request.url) }
+        switch request.url.scheme?.lowercased() {
+        case "http", "https": break
+        case "file" where configuration.readsFileURLs: return try readFile(request.url)
+        default: throw Error.urlRefused(url: request.url.absoluteString)
+        }
         let key = flight.key
         let cached = readsCache ? dataCache?.entry(for: key) : nil
         let loader = cacheOnly ? nil : dataLoader
@@ -139,25 +143,34 @@ public final class ImagePipeline: Sendable {
     }
 
     /// A `file://` URL's bytes, read here as Nuke reads them: not through the data loader, and
-    /// never kept in the data cache (the file is on disk already). A file that cannot be read is
-    /// `Error.dataLoadingFailed` with its `Errno`.
+    /// never kept in the data cache (the file is on disk already). Only a regular file, and no
+    /// more of it than a download may be (`maximumResponseDataSize`, else 10 MB): a FIFO, a
+    /// device or `/dev/zero` is refused unread. A file that cannot be read is
+    /// `Error.dataLoadingFailed` with the reason; its bytes are never quoted.
     private func readFile(_ url: URL) throws -> Original {
+        let cap = configuration.maximumResponseDataSize ?? Self.fileSizeCap
         let bytes: [UInt8]
         do {
-            bytes = try FileSystem.contents(of: url.path)
+            bytes = try FileSystem.regularFile(url.path, cap: cap)
+        } catch .tooLarge {
+            throw Error.dataDownloadExceededMaximumSize(url: url.absoluteString)
         } catch {
             throw Error.dataLoadingFailed(url: url.absoluteString, underlying: error)
         }
-        try check(bytes, url: url.absoluteString)
+        try check(bytes, url: url.absoluteString, quoting: false)
         return Original(bytes: bytes, source: .file)
     }
 
+    /// The most of a local file read without `maximumResponseDataSize`: the default loader's cap.
+    static let fileSizeCap = 10 << 20
+
     /// That `bytes` are an image worth keeping: not empty, JPEG or PNG by their bytes, and a
-    /// header within the decoding limits.
-    private func check(_ bytes: [UInt8], url: String) throws {
+    /// header within the decoding limits. `quoting` false leaves the first bytes out of the
+    /// error: a local file's are the user's, not a server's.
+    private func check(_ bytes: [UInt8], url: String, quoting: Bool = true) throws {
         guard !bytes.isEmpty else { throw Error.dataIsEmpty(url: url) }
         guard ImageSniffer.format(of: bytes) != nil else {
-            throw Error.notAnImage(url: url, firstBytes: ImageSniffer.preview(bytes))
+            throw Error.notAnImage(url: url, firstBytes: quoting ? ImageSniffer.preview(bytes) : "")
         }
         do {
             _ = try ImageDecoder(options: DecodeOptions(limits: configuration.decodingLimits)).size(of: bytes)

@@ -45,6 +45,11 @@ extension ImagePipeline {
         /// loader's transport stops at `TransportConfiguration.maxBodyBytes`, 10 MB).
         public var maximumResponseDataSize: Int?
 
+        /// Whether `file://` requests are read from the disk (an adopter's own images, named by
+        /// path). An application whose image URLs come from a server's answers turns it off, so
+        /// that no answer can name a file of its user's: such a request is `Error.urlRefused`.
+        public var readsFileURLs: Bool
+
         /// The default of `dataLoadingLimit`, Nuke's.
         public static let defaultDataLoadingLimit = 6
 
@@ -61,7 +66,7 @@ extension ImagePipeline {
             dataCachePolicy: DataCachePolicy = .storeOriginalData,
             processedImageStorage: ProcessedImageStorage = .standard, acceptsStale: Duration = .zero,
             dataLoadingLimit: Int = defaultDataLoadingLimit, processingLimit: Int = defaultProcessingLimit,
-            decodingLimits: ImageLimits = ImageLimits(), maximumResponseDataSize: Int? = nil
+            decodingLimits: ImageLimits = ImageLimits(), maximumResponseDataSize: Int? = nil, readsFileURLs: Bool = true
         ) {
             self.dataLoader = dataLoader
             self.dataCache = dataCache
@@ -73,6 +78,7 @@ extension ImagePipeline {
             self.processingLimit = processingLimit
             self.decodingLimits = decodingLimits
             self.maximumResponseDataSize = maximumResponseDataSize
+            self.readsFileURLs = readsFileURLs
         }
     }
 }

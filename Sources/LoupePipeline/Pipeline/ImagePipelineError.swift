@@ -19,13 +19,17 @@ extension ImagePipeline {
         /// The body was larger than `Configuration.maximumResponseDataSize`.
         case dataDownloadExceededMaximumSize(url: String)
         /// The bytes do not sniff as JPEG or PNG (an error page with a 200, a lying content
-        /// type); nothing was cached.
+        /// type); nothing was cached. `firstBytes` is empty for a local file, whose bytes are
+        /// never quoted.
         case notAnImage(url: String, firstBytes: String)
         /// A JPEG or PNG that does not decode (damaged bytes, a header over the limits); nothing
         /// was kept.
         case decodingFailed(url: String, underlying: ImagingError)
         /// The processor named `processor` (its identifier) threw `underlying`.
         case processingFailed(url: String, processor: String, underlying: any Swift.Error)
+        /// The URL is not one the pipeline loads: a scheme other than `http` and `https`, or
+        /// `file` where `Configuration.readsFileURLs` is off. Nothing was read or sent.
+        case urlRefused(url: String)
         /// The task, or the caller waiting for it, was cancelled.
         case cancelled
 
@@ -44,7 +48,7 @@ extension ImagePipeline {
             switch self {
             case .dataMissingInCache(let url), .dataLoadingFailed(let url, _), .statusCodeUnacceptable(_, let url),
                 .dataIsEmpty(let url), .dataDownloadExceededMaximumSize(let url), .notAnImage(let url, _),
-                .decodingFailed(let url, _), .processingFailed(let url, _, _):
+                .decodingFailed(let url, _), .processingFailed(let url, _, _), .urlRefused(let url):
                 url
             case .cancelled: nil
             }
@@ -64,7 +68,9 @@ extension ImagePipeline {
             case .dataDownloadExceededMaximumSize(let url):
                 "\(url) is larger than the pipeline's maximumResponseDataSize; nothing was cached"
             case .notAnImage(let url, let firstBytes):
-                "\(url) is not a JPEG or PNG image (it starts with \(firstBytes)); nothing was cached"
+                "\(url) is not a JPEG or PNG image\(firstBytes.isEmpty ? "" : " (it starts with \(firstBytes))"); nothing was cached"
+            case .urlRefused(let url):
+                "\(url) is not an http or https URL: refused, nothing was read"
             case .decodingFailed(let url, let underlying):
                 "\(url) is a damaged image (\(underlying)); nothing was cached"
             case .processingFailed(let url, let processor, let underlying):
@@ -80,6 +86,7 @@ extension ImagePipeline {
             case (.processingFailed(let a, let p, let x), .processingFailed(let b, let q, let y)): a == b && p == q && same(x, y)
             case (.decodingFailed(let a, let x), .decodingFailed(let b, let y)): a == b && "\(x)" == "\(y)"
             case (.dataMissingInCache(let a), .dataMissingInCache(let b)), (.dataIsEmpty(let a), .dataIsEmpty(let b)),
+                (.urlRefused(let a), .urlRefused(let b)),
                 (.dataDownloadExceededMaximumSize(let a), .dataDownloadExceededMaximumSize(let b)):
                 a == b
             case (.statusCodeUnacceptable(let s, let a), .statusCodeUnacceptable(let t, let b)): s == t && a == b

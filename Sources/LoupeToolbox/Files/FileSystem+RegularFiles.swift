@@ -15,6 +15,24 @@ package enum FileRead: Sendable, Hashable {
     case unreadable(Errno)
 }
 
+/// Why `FileSystem.regularFile(_:cap:)` read nothing.
+package enum RegularFileRefusal: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The system's reason (`ENOENT`, `EACCES`…).
+    case system(Errno)
+    /// A folder, a FIFO, a socket or a device: no image file.
+    case notRegular
+    /// Larger than the cap, in bytes.
+    case tooLarge(cap: Int)
+
+    package var description: String {
+        switch self {
+        case .system(let errno): Errno.describe(errno).lowercased()
+        case .notRegular: "not a regular file"
+        case .tooLarge(let cap): "larger than \(cap) bytes"
+        }
+    }
+}
+
 extension FileSystem {
     /// The flags every read of an untrusted name opens with: no link followed at the last
     /// component, and no wait at the open of a FIFO (`O_NONBLOCK` changes nothing for a regular
@@ -28,6 +46,28 @@ extension FileSystem {
     /// `read(_:touchAfter:)` does.
     package static func readRegularFile(_ path: String, atMost limit: Int64, touchAfter: Double = .infinity) -> FileRead {
         readRegular(open(path, readFlags), atMost: limit, touchAfter: touchAfter)
+    }
+
+    /// The bytes of the regular file at `path`, at most `cap` of them, for a path the caller
+    /// named (a link is followed): a folder, FIFO, socket or device is refused unread (the open
+    /// does not wait for a FIFO's writer), as is a file over `cap` by its size, or one that grows
+    /// past it while it is read.
+    package static func regularFile(_ path: String, cap: Int) throws(RegularFileRefusal) -> [UInt8] {
+        switch readRegular(open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC), atMost: Int64(cap), touchAfter: .infinity) {
+        case .contents(let bytes):
+            guard bytes.count <= cap else { throw .tooLarge(cap: cap) }
+            return bytes
+        case .missing: throw .system(Errno(rawValue: ENOENT))
+        case .notRegular: throw .notRegular
+        case .tooLarge: throw .tooLarge(cap: cap)
+        case .unreadable(let errno): throw .system(errno)
+        }
+    }
+
+    /// Sets the modification time of the file at `path` to now, not following a link (a link's
+    /// own time is set instead). Returns whether there was a file to touch.
+    package static func touch(_ path: String) -> Bool {
+        utimensat(AT_FDCWD, path, nil, AT_SYMLINK_NOFOLLOW) == 0
     }
 
     /// At most the first `count` bytes of the regular file at `path` (no link at `path` followed,

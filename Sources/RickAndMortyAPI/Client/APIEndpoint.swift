@@ -3,7 +3,7 @@ import FoundationEssentials
 /// The API's requests as paths relative to its root, the form both the network and the
 /// response cache use: `character?page=2&name=rick`, `character/1`, `episode/%5B1,2%5D`.
 package enum APIEndpoint {
-    static func page<Resource: APIResource>(_ query: ResourceQuery<Resource>) -> String {
+    package static func page<Resource: APIResource>(_ query: ResourceQuery<Resource>) -> String {
         var components = URLComponents()
         components.path = Resource.path
         components.queryItems = query.queryItems

@@ -1,7 +1,7 @@
 import FoundationEssentials
 
 /// Where an API lives: an http(s) URL with a host, normalized once (scheme and host in lower
-/// case, no default port, no trailing slash), every address under it a path relative to it
+/// case, no default port, no trailing slash, no `user:password@`), every address under it a path relative to it
 /// (`character/1`, `character/avatar/1.jpeg`).
 ///
 /// The one model of addresses: a request is a path resolved under the root the client was given;
@@ -23,6 +23,9 @@ public struct APIRoot: Sendable, Hashable, CustomStringConvertible {
         else { return nil }
         parts.scheme = scheme
         parts.host = host.lowercased()
+        // A root names a place, not who goes there: credentials travel apart (`HostLogin`).
+        parts.user = nil
+        parts.password = nil
         if parts.port == (scheme == "https" ? 443 : 80) { parts.port = nil }
         var path = Substring(parts.percentEncodedPath)
         while path.hasSuffix("/") { path = path.dropLast() }

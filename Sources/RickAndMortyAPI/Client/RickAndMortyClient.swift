@@ -31,14 +31,21 @@ extension RickAndMortyClient {
     /// Pages `numbers` of `query`, a window at a time, each one's outcome kept: a page that still
     /// fails after the transport's retries does not stop the others. `arrived` sees each outcome
     /// as it comes (in no set order), so callers can start on a page before the rest are in.
+    ///
+    /// The listing ends at its first empty page, whatever the first page's count said: a page
+    /// after one that came back empty is not asked for, and reads as empty.
     public func pages<Resource: APIResource>(
         _ query: ResourceQuery<Resource>, numbers: [Int],
         arrived: (Int, Result<Page<Resource>, any Error>) -> Void = { _, _ in }
     ) async -> [Int: Result<Page<Resource>, any Error>] {
         var outcomes = [Int: Result<Page<Resource>, any Error>]()
+        let firstEmpty = Locked(Int.max)
         await BoundedWork.forEachAsCompleted(numbers, .transfers) { number -> Result<Page<Resource>, any Error> in
+            guard number < firstEmpty.withLock({ $0 }) else { return .success(.empty(number: number)) }
             do {
-                return .success(try await page(query.at(page: number)))
+                let page = try await page(query.at(page: number))
+                if page.items.isEmpty { firstEmpty.withLock { $0 = min($0, number) } }
+                return .success(page)
             } catch {
                 return .failure(error)
             }
@@ -62,7 +69,8 @@ extension RickAndMortyClient {
     public func locations(ids: [Int]) async throws -> [Location] { try await items(Location.self, ids: ids) }
 }
 
-/// The pages of one query, fetched one after another while the API says another follows.
+/// The pages of one query, fetched one after another while the API says another follows and
+/// the last was not empty.
 public struct PageSequence<Item: Sendable & Hashable & Codable>: AsyncSequence, Sendable {
     public typealias Element = Page<Item>
 
@@ -77,7 +85,7 @@ public struct PageSequence<Item: Sendable & Hashable & Codable>: AsyncSequence, 
         public mutating func next() async throws -> Page<Item>? {
             guard let current = number else { return nil }
             let page = try await fetch(current)
-            number = page.hasNext ? current + 1 : nil
+            number = page.hasNext && !page.items.isEmpty ? current + 1 : nil
             return page
         }
     }

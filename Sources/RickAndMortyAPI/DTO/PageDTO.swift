@@ -27,12 +27,38 @@ package struct PageDTO<Resource> {
     package var info: Info
     package var results: [Resource]
 
+    private enum CodingKeys: String, CodingKey { case info, results }
+
     package init(info: Info, results: [Resource]) {
         self.info = info
         self.results = results
     }
 }
 
-extension PageDTO: Decodable where Resource: Decodable {}
+extension PageDTO.Info {
+    /// The most pages a listing is taken to have, whatever a server says: over 20 times the real
+    /// API's longest listing (42 pages of characters), and a bound on the requests a listing makes.
+    package static var maximumPages: Int { 1_000 }
+
+    /// `count` and `pages` held to what a page of `itemsOnPage` allows: nothing negative, no more
+    /// pages than the count fills at the API's page size (or the larger size this page shows),
+    /// and no more than `maximumPages`. A server's numbers size loops and arrays; held so, a
+    /// hostile `"pages": 2^62` costs at most `maximumPages` requests, never a crash.
+    package func held(itemsOnPage: Int) -> Self {
+        let size = max(ResourceListing<RMCharacter>.pageSize, itemsOnPage)
+        let count = min(max(0, count), Self.maximumPages * size)
+        let pages = min(max(0, pages), (count + size - 1) / size)
+        return Self(count: count, pages: pages, next: next, prev: prev)
+    }
+}
+
+extension PageDTO: Decodable where Resource: Decodable {
+    /// Decodes a page as sent, its totals held (`Info.held`).
+    package init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let results = try container.decode([Resource].self, forKey: .results)
+        self.init(info: try container.decode(Info.self, forKey: .info).held(itemsOnPage: results.count), results: results)
+    }
+}
 extension PageDTO: Encodable where Resource: Encodable {}
 extension PageDTO: Sendable where Resource: Sendable {}

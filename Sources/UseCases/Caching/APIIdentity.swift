@@ -1,4 +1,5 @@
 import FoundationEssentials
+import LoupeHTTP
 import LoupeImaging
 import LoupePipeline
 import RickAndMortyAPI
@@ -33,9 +34,10 @@ package struct APIIdentity: Sendable, Hashable {
         return key(forPath: path)
     }
 
-    /// The name of the API a key belongs to (`["api", name, path]`), for `DiskCache.usage(group:)`.
-    package static func apiName(ofKey parts: [String]) -> String? {
-        parts.count > 2 && parts[0] == "api" ? parts[1] : nil
+    /// The name of the API an answer's key belongs to (`["api", name, path]`), for
+    /// `DiskCache.usage(group:)`; `nil` for an image (keyed under the API too) or any other entry.
+    package static func apiName(ofAnswer parts: [String], kind: EntryKind) -> String? {
+        kind == .response && parts.count > 2 && parts[0] == "api" ? parts[1] : nil
     }
 }
 
@@ -75,16 +77,68 @@ extension ImagePipeline {
     /// fraction of making one again), and a cached image used for `acceptsStale` whatever the
     /// origin says (the real service says `max-age=0`; images at a URL rarely change, and image
     /// caches keep one for days: a week, as Kingfisher's disk cache). `dataLoader` `nil`: offline.
+    ///
+    /// Its URLs come from the API's answers, so it reads no `file://` URL and loads only from
+    /// the API's host and `imageHosts` (`ImageHosts`).
     package static func keyed(
         by identity: APIIdentity, dataLoader: (any DataLoading)?, dataCache: DiskCache?,
         imageCache: (any ImageCaching)? = MemoryCache<ImageCacheKey, Bitmap>(limits: .thumbnails),
-        acceptsStale: Duration = .seconds(7 * 24 * 3600), dataLoadingLimit: Int = Configuration.defaultDataLoadingLimit
+        acceptsStale: Duration = .seconds(7 * 24 * 3600), dataLoadingLimit: Int = Configuration.defaultDataLoadingLimit,
+        imageHosts: [String] = []
     ) -> ImagePipeline {
         ImagePipeline(
             configuration: .init(
                 dataLoader: dataLoader, dataCache: dataCache.map { APIRootedCache(disk: $0, identity: identity) },
                 imageCache: imageCache,
                 dataCachePolicy: .storeOriginalDataAndThumbnails, acceptsStale: acceptsStale,
-                dataLoadingLimit: dataLoadingLimit))
+                dataLoadingLimit: dataLoadingLimit, readsFileURLs: false),
+            delegate: ImageHosts(api: identity.root, also: imageHosts))
+    }
+}
+
+/// Where the command's pipeline may load images from: the API's own host (where its avatars
+/// are, behind a proxy too, since answers' URLs are read under the root the client was given)
+/// and the hosts the user allows (`--image-host`). An answer naming any other host is refused
+/// for that image before a byte is sent, so a hostile answer cannot aim requests at the
+/// user's network. Each host is `name` (any port) or `name:port`.
+package struct ImageHosts: ImagePipeline.Delegate {
+    /// The API's `host:port`.
+    package let api: String
+    /// The hosts allowed besides, lower-cased.
+    package let also: Set<String>
+
+    package init(api root: APIRoot, also: [String]) {
+        self.api = Self.authority(root.url) ?? root.authority
+        self.also = Set(also.map { $0.lowercased() })
+    }
+
+    /// Whether `url` may be loaded.
+    package func allows(_ url: URL) -> Bool {
+        guard let authority = Self.authority(url), let host = url.host?.lowercased() else { return false }
+        return authority == api || also.contains(authority) || also.contains(host)
+    }
+
+    package func willLoadData(for request: ImageRequest, dataRequest: DataRequest, pipeline: ImagePipeline) async throws
+        -> DataRequest
+    {
+        guard allows(dataRequest.url) else { throw ImageHostRefused(url: dataRequest.url.absoluteString, api: api) }
+        return dataRequest
+    }
+
+    /// `host:port` in lower case, the port the scheme's default when not written.
+    package static func authority(_ url: URL) -> String? {
+        guard let host = url.host, !host.isEmpty else { return nil }
+        return HTTPTransport.hostName(url).lowercased()
+    }
+}
+
+/// An image URL on a host the command does not load from (`ImageHosts`).
+package struct ImageHostRefused: Error, Sendable, Hashable, CustomStringConvertible {
+    package let url: String
+    /// The API's `host:port`.
+    package let api: String
+
+    package var description: String {
+        "\(url) is not on the API's host (\(api)): refused, nothing was sent"
     }
 }

@@ -52,6 +52,12 @@ package final class DiskResponseCache: ResponseCache {
 
     package var statistics: Statistics { counters.withLock { $0 } }
 
+    /// Marks the answer for `path` as just used, so that trims take images first
+    /// (`DiskCache.markUsed`). Returns whether it is cached.
+    package func markUsed(_ path: String) -> Bool {
+        disk.markUsed(identity.key(forPath: path))
+    }
+
     package func response(for path: String) -> CachedResponse? {
         let entry = disk.entry(for: identity.key(forPath: path))
         if entry != nil { counters.withLock { $0.read += 1 } }

@@ -27,6 +27,9 @@ package struct Exporter: Sendable {
     /// The files the command writes besides the avatars (`manifest.json`, `index.html`,
     /// `sheet.png`), checked for clashes with them.
     package var extras: [String] = []
+    /// The API's `host:port`: an avatar host gone stops the batch only when it is this one
+    /// (`BatchStop`); `nil`: any host.
+    package var apiHost: String?
 
     package init(client: any RickAndMortyClient, images: ImagePipeline, plan: CharacterExporter) {
         self.client = client
@@ -80,7 +83,7 @@ package struct Exporter: Sendable {
                 files[entry.id] = done
             case .success(.failed(let failure))?:
                 report.failures.append(failure)
-                if report.stop == nil, let cause = BatchStop(failure.error) {
+                if report.stop == nil, let cause = BatchStop(failure.error, apiHost: apiHost) {
                     report.stop = cause
                     report.doneAtStop = entries.count
                     halted.withLock { $0 = true }

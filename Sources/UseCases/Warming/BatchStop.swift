@@ -11,19 +11,23 @@ package enum BatchStop: Sendable, Hashable, CustomStringConvertible {
     case deadlinePassed
 
     /// The stop `error` calls for, looking through the errors that carry a transport's; `nil`
-    /// for a failure of one item alone (a 404, a corrupt image).
-    package init?(_ error: any Error) {
+    /// for a failure of one item alone (a 404, a corrupt image, a refused URL). An image's host
+    /// stops the batch only when it is the API's (`apiHost`, `host:port`; `nil`: any host): an
+    /// avatar on another host that is gone fails that avatar, and the batch goes on.
+    package init?(_ error: any Error, apiHost: String? = nil) {
         switch error {
         case let failure as WarmFailure:
-            guard case .failed(let cause) = failure, let stop = BatchStop(cause) else { return nil }
+            guard case .failed(let cause) = failure, let stop = BatchStop(cause, apiHost: apiHost) else { return nil }
             self = stop
         case APIError.transport(let transport):
+            // The API's own answers: its host, whatever `apiHost` says.
             guard let stop = BatchStop(transport) else { return nil }
             self = stop
         case ImagePipeline.Error.dataLoadingFailed(_, let underlying):
-            guard let stop = BatchStop(underlying) else { return nil }
+            guard let stop = BatchStop(underlying, apiHost: apiHost) else { return nil }
             self = stop
         case HTTPError.unreachable(let host, let cause):
+            guard apiHost.map({ $0 == host.lowercased() }) ?? true else { return nil }
             self = .hostGone(host: host, cause: cause)
         case HTTPError.deadlinePassed:
             self = .deadlinePassed

@@ -38,6 +38,9 @@ package struct CacheWarmer: Sendable {
     package var refreshes = false
     /// The longest pause honored; a longer `Retry-After` leaves the failures as they are.
     package var maximumPause: Duration = .seconds(30)
+    /// The API's `host:port`: an avatar host gone stops the batch only when it is this one
+    /// (`BatchStop`); `nil`: any host.
+    package var apiHost: String?
 
     package init(client: any RickAndMortyClient, images: ImagePipeline, responses: DiskResponseCache?) {
         self.client = client
@@ -53,6 +56,7 @@ package struct CacheWarmer: Sendable {
         progress: @escaping @Sendable (WarmProgress) -> Void = { _ in }
     ) async throws -> WarmReport {
         let before = responses?.statistics
+        let diskBefore = responses?.disk.statistics
         let query: CharacterQuery
         switch scope {
         case .characters(let search): query = search
@@ -60,6 +64,7 @@ package struct CacheWarmer: Sendable {
         }
         let run = Run(warmer: self, variants: variants, pixelsPerColumn: pixelsPerColumn, progress: progress)
         let first = try await run.firstPage(query)
+        run.note(query)
         run.announce(first.count)
         let (characters, found) = AsyncStream.makeStream(of: RMCharacter.self)
         for character in first.items { found.yield(character) }
@@ -79,7 +84,15 @@ package struct CacheWarmer: Sendable {
         await listed
         try Task.checkCancellation()
         await run.finalPass(query)
-        return run.report(pages: first.pages == 0 ? 0 : 1, before: before, after: responses?.statistics)
+        var report = run.report(pages: first.pages == 0 ? 0 : 1, before: before, after: responses?.statistics)
+        if let diskBefore, let disk = responses?.disk, disk.statistics.evictions > diskBefore.evictions {
+            // The size limit took entries of this warm: the answers first kept, then what is gone said.
+            (report.answersMissing, report.answers) = await run.keepAnswers()
+            let after = disk.statistics
+            report.evicted = after.evictions - diskBefore.evictions
+            report.evictedBytes = after.bytesEvicted - diskBefore.bytesEvicted
+        }
+        return report
     }
 
     /// The requests the views make for `character`'s avatar: one per distinct size and ring.
@@ -129,6 +142,8 @@ extension CacheWarmer {
             /// Why nothing new is started, once something says so, and the avatars done by then.
             var stop: BatchStop?
             var doneAtStop = 0
+            /// Each listing page the warm had, by its path, with how to ask for it again.
+            var answers: [String: @Sendable () async -> Void] = [:]
         }
 
         let warmer: CacheWarmer
@@ -165,7 +180,7 @@ extension CacheWarmer {
         /// Character pages `numbers`, their characters handed on as each page arrives.
         func pages(_ query: CharacterQuery, numbers: [Int], found: AsyncStream<RMCharacter>.Continuation) async {
             _ = await warmer.client.pages(query, numbers: numbers) { number, outcome in
-                for character in self.tally(.character, number, outcome)?.items ?? [] { found.yield(character) }
+                for character in self.tally(query.at(page: number), outcome)?.items ?? [] { found.yield(character) }
             }
         }
 
@@ -173,15 +188,36 @@ extension CacheWarmer {
         func listing<Resource: APIResource>(_ query: ResourceQuery<Resource>) async {
             let first: Result<Page<Resource>, any Error>
             do { first = .success(try await warmer.client.page(query)) } catch { first = .failure(error) }
-            guard let page = tally(Resource.kind, 1, first), page.hasNext else { return }
+            guard let page = tally(query, first), page.hasNext else { return }
             _ = await warmer.client.pages(query, numbers: Array(2...page.pages)) { number, outcome in
-                _ = self.tally(Resource.kind, number, outcome)
+                _ = self.tally(query.at(page: number), outcome)
             }
         }
 
-        private func tally<Item>(_ resource: ResourceKind, _ number: Int, _ outcome: Result<Page<Item>, any Error>) -> Page<Item>?
+        /// Keeps the answer of `query` among the warm's, to be kept before images.
+        func note<Resource: APIResource>(_ query: ResourceQuery<Resource>) {
+            let client = warmer.client
+            state.withLock { $0.answers[APIEndpoint.page(query)] = { _ = try? await client.page(query) } }
+        }
+
+        /// After a warm whose writes made the disk evict: every answer it had is marked as just
+        /// used, so that trims take images first, and any a trim took is asked for again (and
+        /// stored as the newest). What `--offline` needs is the answers; an image is one request
+        /// away online. Returns the answers still missing then, and how many there were.
+        func keepAnswers() async -> (missing: Int, of: Int) {
+            guard let responses = warmer.responses else { return (0, 0) }
+            let answers = state.withLock { $0.answers }
+            let missing = answers.keys.filter { !responses.markUsed($0) }
+            for path in missing.sorted() { await answers[path]?() }
+            return (missing.count { responses.response(for: $0) == nil }, answers.count)
+        }
+
+        private func tally<Resource: APIResource>(_ query: ResourceQuery<Resource>, _ outcome: Result<Page<Resource>, any Error>)
+            -> Page<Resource>?
         {
-            state.withLock { state in
+            let (resource, number) = (Resource.kind, query.page)
+            if case .success = outcome { note(query) }
+            return state.withLock { state in
                 switch outcome {
                 case .success(let page):
                     state.pagesListed += 1
@@ -224,15 +260,15 @@ extension CacheWarmer {
             let update = state.withLock { state -> WarmProgress in
                 // A retry in the final pass replaces the sweep's failure; it is not a new avatar.
                 if state.outcomes.updateValue((character, outcome), forKey: character.id) == nil { state.done += 1 }
-                if case .failed(.failed(let error)) = outcome { Self.stop(&state, for: error) }
+                if case .failed(.failed(let error)) = outcome { Self.stop(&state, for: error, apiHost: warmer.apiHost) }
                 return WarmProgress(avatarsDone: state.done, avatarsTotal: max(state.total, state.done))
             }
             progress(update)
         }
 
         /// The first failure that stops the batch stops it, counting the avatars done by then.
-        private static func stop(_ state: inout State, for error: any Error) {
-            guard state.stop == nil, let stop = BatchStop(error) else { return }
+        private static func stop(_ state: inout State, for error: any Error, apiHost: String? = nil) {
+            guard state.stop == nil, let stop = BatchStop(error, apiHost: apiHost) else { return }
             state.stop = stop
             state.doneAtStop = state.outcomes.values.count { if case .done = $0.1 { true } else { false } }
         }
@@ -282,7 +318,7 @@ extension CacheWarmer {
                 return
             }
             _ = await warmer.client.pages(query, numbers: numbers) { number, outcome in
-                _ = self.tally(Resource.kind, number, outcome)
+                _ = self.tally(query.at(page: number), outcome)
             }
         }
 

@@ -53,6 +53,15 @@ package struct WarmReport: Sendable {
     package var stop: BatchStop?
     package var avatarsAtStop = 0
     package var avatarsAsked = 0
+    /// Entries the cache's size limit removed while the warm wrote (its own among them), and
+    /// their bytes: more than the limit holds was asked for.
+    package var evicted = 0
+    package var evictedBytes: Int64 = 0
+    /// The warm's answers (listing pages), and how many of them the cache no longer holds even
+    /// after they were kept before images: what `--offline` would miss. Counted only when the
+    /// limit evicted (`evicted > 0`).
+    package var answers = 0
+    package var answersMissing = 0
 
     /// Avatars of the listing neither done nor failed: never started, as the batch stopped.
     package var avatarsNotStarted: Int { max(0, avatarsAsked - avatars.total) }

@@ -43,7 +43,7 @@ struct CacheCommand: AsyncParsableCommand {
                         + " (--exact for kinds and freshness)")
                 return
             }
-            let usage = disk.usage(group: APIIdentity.apiName(ofKey:))
+            let usage = disk.usage(group: APIIdentity.apiName(ofAnswer:kind:))
             if json {
                 try JSONOutput.print(
                     CacheStatsOutput(

@@ -132,6 +132,7 @@ struct ExportCommand: AsyncParsableCommand {
         let report = try await APIAccess.with(global) { api in
             let bar = ProgressBar(label: "exporting", total: 0)
             var exporter = Exporter(client: api.client, images: api.images, plan: plan)
+            exporter.apiHost = api.apiHost
             exporter.extras = extras
             var report = try await exporter.run(selection) { bar.show($0, of: $1) }
             bar.finish()

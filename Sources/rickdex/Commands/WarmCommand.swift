@@ -71,6 +71,7 @@ struct WarmCommand: AsyncParsableCommand {
                 client: refresh ? api.refreshingClient ?? api.client : api.client,
                 images: api.images, responses: api.responses)
             warmer.refreshes = refresh
+            warmer.apiHost = api.apiHost
             let bar = ProgressBar(label: "warming", total: 0)
             let report = try await warmer.warm(
                 all ? .everything : .characters(filters.query(page: 1)), variants: variants,
@@ -83,6 +84,7 @@ struct WarmCommand: AsyncParsableCommand {
             summary.cacheEntries = footprint.entries
             summary.cacheBytes = footprint.bytes
             summary.cachePath = api.disk.root.path
+            summary.sizeLimit = api.disk.configuration.sizeLimit
             summary.statistics = api.images.statistics
             summary.roomFound = api.disk.roomFound
             return summary
@@ -102,11 +104,15 @@ struct WarmCommand: AsyncParsableCommand {
             print(summary.render())
         }
         let total = summary.report.pages.total + summary.report.avatars.total
+        let tooSmall = summary.report.evicted > 0 ? CacheTooSmall(report: summary.report, limit: summary.sizeLimit, held: summary.cacheBytes) : nil
+        if let tooSmall { StandardStreams.error("rickdex: \(tooSmall)\n" + (tooSmall.hint.map { $0 + "\n" } ?? "")) }
         // A full disk was said as the cache closed (`APIAccess.close`): exit 4 with nothing more.
         if summary.roomFound != nil, summary.report.failed == 0 { throw QuietExit(code: ErrorReport.partial) }
         // A stop has said its line, and the summary what was done: exit 4 with nothing more.
         if summary.report.stop != nil { throw QuietExit(code: ErrorReport.partial) }
         if summary.report.failed > 0 { throw PartialFailure(failed: summary.report.failed, total: total) }
+        // What was warmed is not all in the cache: said above, exit 4.
+        if tooSmall != nil { throw QuietExit(code: ErrorReport.partial) }
     }
 
     /// `--sizes` as variants (ringed, drawn on the plain ones kept), else the views' catalog;

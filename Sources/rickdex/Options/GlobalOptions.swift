@@ -45,13 +45,37 @@ struct GlobalOptions: ParsableArguments {
             valueName: "file"))
     var cacert: String?
 
+    @Flag(
+        help: ArgumentHelp(
+            "Read the API host's user and password from ~/.netrc (as curl --netrc).",
+            discussion: "Sent to the API's host alone; a user:password@ in --api comes first."))
+    var netrc = false
+
+    @Option(
+        name: .customLong("netrc-file"),
+        help: ArgumentHelp("Read the API host's user and password from this netrc file (as curl --netrc-file).", valueName: "file"))
+    var netrcFile: String?
+
+    @Option(
+        name: .customLong("image-host"),
+        help: ArgumentHelp(
+            "Also load avatars from this host (name, or name:port); repeat for more.",
+            discussion: "By default avatars are loaded from the API's own host alone: an answer naming another is refused.",
+            valueName: "host"))
+    var imageHosts: [String] = []
+
     @OptionGroup var cache: CacheOptions
 
     func validate() throws {
         if let timeout, !(timeout > 0) { throw ValidationError("--timeout takes seconds above 0, e.g. 10 or 2.5") }
         if retries < 0 { throw ValidationError("--retries takes 0 or more") }
         if apiOption == nil, let variable = Self.apiVariable {
-            do { _ = try APISetting.parse(variable) } catch { throw ValidationError("RICKDEX_API='\(variable)': \(error)") }
+            do { _ = try APISetting.parse(variable) } catch {
+                throw ValidationError("RICKDEX_API='\(APISetting.masked(variable))': \(error)")
+            }
+        }
+        if let file = netrcSource, !FileSystem.isReadable(file) {
+            throw ValidationError("the netrc file \(file) cannot be read")
         }
         if let file = trustedCertificates, !FileSystem.isReadable(file) {
             throw ValidationError("the CA file \(file) (--cacert or RICKDEX_CACERT) cannot be read")
@@ -61,6 +85,21 @@ struct GlobalOptions: ParsableArguments {
     /// `--cacert`, then `RICKDEX_CACERT`.
     var trustedCertificates: String? {
         cacert ?? ProcessInfo.processInfo.environment["RICKDEX_CACERT"].flatMap { $0.isEmpty ? nil : $0 }
+    }
+
+    /// `--netrc-file`, else `~/.netrc` with `--netrc`.
+    var netrcSource: String? {
+        netrcFile ?? (netrc ? (ProcessInfo.processInfo.environment["HOME"] ?? "") + "/.netrc" : nil)
+    }
+
+    /// Who the command is to the API's host at `root`: the credentials `--api` carried, else the
+    /// netrc file's entry for it; `nil` when neither.
+    func login(at root: APIRoot) -> HostLogin? {
+        var credentials: Credentials?
+        if case .url(_, let given) = api { credentials = given }
+        guard credentials != nil || netrcSource != nil else { return nil }
+        return HostLogin(
+            host: HTTPTransport.hostName(root.url), credentials: credentials, netrcFile: credentials == nil ? netrcSource : nil)
     }
 
     /// The transport's limits, with `--retries`, `--cacert` and `--timeout`: from now, the

@@ -12,6 +12,8 @@ struct WarmSummary: Encodable {
     var cacheEntries = 0
     var cacheBytes: Int64 = 0
     var cachePath = ""
+    /// The cache's size limit (`--cache-size`), in bytes.
+    var sizeLimit: Int64 = .max
     /// The pipeline's counters by tier (for `--json`).
     var statistics: PipelineStatistics?
     /// The size a full disk left the cache room for, when it filled during the warm.
@@ -24,6 +26,7 @@ struct WarmSummary: Encodable {
     private enum CodingKeys: String, CodingKey {
         case pages, avatars, failedPages, failedAvatars, thumbnailsWanted, thumbnailsMade, thumbnailSizes, retried
         case seconds, cacheEntries, cacheBytes, cachePath, statistics, roomFound, stopped, avatarsNotStarted
+        case evicted, evictedBytes, answersMissing
     }
 
     /// A failed page as `--json` writes it: the error as its message.
@@ -63,6 +66,9 @@ struct WarmSummary: Encodable {
         try container.encodeIfPresent(roomFound, forKey: .roomFound)
         try container.encodeIfPresent(report.stop.map(\.description), forKey: .stopped)
         try container.encode(report.avatarsNotStarted, forKey: .avatarsNotStarted)
+        try container.encode(report.evicted, forKey: .evicted)
+        try container.encode(report.evictedBytes, forKey: .evictedBytes)
+        try container.encode(report.answersMissing, forKey: .answersMissing)
     }
 
     func render() -> String {
@@ -80,9 +86,11 @@ struct WarmSummary: Encodable {
             ? ""
             : "warmed \(avatars.fetched + avatars.cached + avatars.revalidated) of \(report.avatarsAsked) avatars · "
                 + "\(report.avatarsNotStarted) not started · run the same command again to resume\n"
+        // What the size limit took is no longer cached: said where the counts are.
+        let evicted = report.evicted == 0 ? "" : " · \(report.evicted) evicted by the size limit"
         return stopped + """
             warmed \(pages.total) pages, \(avatars.total) avatars\(thumbnails) in \(seconds.decimalText(places: 1)) s
-              fetched \(fetched) · already cached \(cached) · revalidated \(revalidated) · failed \(report.failed)
+              fetched \(fetched) · already cached \(cached) · revalidated \(revalidated) · failed \(report.failed)\(evicted)
               cache: \(cacheEntries) entries, \(ByteSize.format(cacheBytes)) in \(cachePath)
             """
     }

@@ -29,6 +29,8 @@ struct APIAccess: Sendable {
     private let server: FixturesServer?
     private let verbose: Bool
 
+    /// The API's `host:port`, which a batch stops for when it goes (`BatchStop`); `nil` offline.
+    let apiHost: String?
     /// The cache folder, where the API's answers and the images are kept.
     var disk: DiskCache { responses.disk }
 
@@ -71,7 +73,7 @@ struct APIAccess: Sendable {
                 setting: setting, client: OfflineRickAndMortyClient(cache: responses, root: identity.root),
                 images: .keyed(by: identity, dataLoader: nil, dataCache: disk, imageCache: memory), memory: memory,
                 responses: responses,
-                server: nil, verbose: options.verbose, jsonRoot: identity.root)
+                server: nil, verbose: options.verbose, apiHost: nil, jsonRoot: identity.root)
         }
         var server: FixturesServer?
         let root: APIRoot
@@ -82,11 +84,13 @@ struct APIAccess: Sendable {
             logger.debug("serving the bundled dataset", metadata: ["url": "\(started.root)"])
             server = started
             root = started.root
-        case .url(let given):
+        case .url(let given, _):
             root = given
         }
         let identity = setting.identity(at: root)
-        let transport = HTTPTransport(configuration: options.transport(eachRequest: eachRequest), logger: logger)
+        var configuration = options.transport(eachRequest: eachRequest)
+        configuration.login = options.login(at: root)
+        let transport = HTTPTransport(configuration: configuration, logger: logger)
         let responses = DiskResponseCache(disk: disk, identity: identity)
         return APIAccess(
             setting: setting, client: HTTPRickAndMortyClient(root: root, transport: transport, cache: responses, logger: logger),
@@ -95,8 +99,9 @@ struct APIAccess: Sendable {
                 acceptsStale: options.cache.avatarsAcceptedStale,
                 // A warm or an export keeps an HTTP/2 connection full; the transport holds
                 // HTTP/1.1 to the host's connections below it.
-                dataLoadingLimit: Workload.transfers.width),
+                dataLoadingLimit: Workload.transfers.width, imageHosts: options.imageHosts),
             memory: memory, responses: responses, server: server, verbose: options.verbose,
+            apiHost: ImageHosts.authority(root.url),
             jsonRoot: server == nil ? root : .realService, connections: transport.connections,
             activity: transport.activity, waiting: eachRequest ? nil : WaitingLine(activity: transport.activity))
     }

@@ -1,6 +1,7 @@
 import FoundationEssentials
 import LoupeImaging
 import SystemPackage
+import UseCases
 
 /// The disk under the cache filled: the cache keeps to the room it found, its oldest entries
 /// dropped, so not all that was fetched is kept (said by every command, once). Exit code 4 for `warm`.
@@ -13,6 +14,36 @@ struct CacheOutOfRoom: ReportableError {
             + "dropped to make room, so offline use covers only part of what was fetched"
     }
     var hint: String? { "Free space on that disk, or give the cache a larger one with --cache-dir." }
+    var exitCode: Int32 { ErrorReport.partial }
+}
+
+/// A warm that asked for more than the cache's size limit holds: what the limit took, whether
+/// `--offline` still has every answer (they are kept before images), and the size that would do.
+struct CacheTooSmall: ReportableError {
+    let report: WarmReport
+    /// The size limit, and what the cache holds now, in bytes.
+    let limit: Int64
+    let held: Int64
+
+    /// What the warm needed: what is held and what the limit took, with a tenth to spare, in
+    /// whole megabytes.
+    var needed: Int64 {
+        let bytes = Double(held + report.evictedBytes) * 1.1
+        return Int64((bytes / Double(1 << 20)).rounded(.up)) << 20
+    }
+
+    var description: String {
+        let took =
+            "the cache's size limit (\(ByteSize.format(limit))) is too small for this warm: "
+            + "\(report.evicted) entr\(report.evicted == 1 ? "y" : "ies") (\(ByteSize.format(report.evictedBytes))) "
+            + "evicted, about \(ByteSize.format(max(0, needed - limit))) short"
+        guard report.answersMissing > 0 else {
+            return took + "; its \(report.answers) answers were kept, so --offline works, without the evicted avatars"
+        }
+        return took + "; --offline would miss \(report.answersMissing) of its \(report.answers) answers"
+    }
+
+    var hint: String? { "Give the cache --cache-size \(needed >> 20)MB or more, or warm less." }
     var exitCode: Int32 { ErrorReport.partial }
 }
 
@@ -172,7 +203,8 @@ struct SheetTooLarge: ReportableError {
     var description: String {
         let pixels = "\(Self.grouped(width)) × \(Self.grouped(height)) px"
         if width > maximumSide || height > maximumSide {
-            return "a sheet of \(count) character\(count == 1 ? "" : "s") in \(columns) column\(columns == 1 ? "" : "s") at --size "
+            return "a sheet of \(count) character\(count == 1 ? "" : "s") in \(columns) column\(columns == 1 ? "" : "s") "
+                + "at --size "
                 + "\(size) would be \(pixels), and a \(format) is at most \(Self.grouped(maximumSide)) px a side"
         }
         return "a sheet of \(count) character\(count == 1 ? "" : "s") at --size \(size) would be \(pixels), "

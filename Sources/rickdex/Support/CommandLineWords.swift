@@ -25,6 +25,7 @@ enum CommandLineWords {
     static let globalOptions: [String: Bool] = [
         "--api": true, "--color": true, "--retries": true, "--timeout": true, "--cacert": true, "--cache-dir": true,
         "--cache-size": true, "--avatar-max-stale": true, "--offline": false, "-v": false, "--verbose": false,
+        "--netrc": false, "--netrc-file": true, "--image-host": true,
     ]
 
     /// `rickdex --api URL search rick` as `rickdex search rick --api URL`: the options every

@@ -11,6 +11,8 @@ struct OfflineMiss: ReportableError {
     let miss: any Error
     /// The API whose answers were looked for (`fixtures`, or its root URL).
     let api: String
+    /// The same as the user would type it, a password masked (`APISetting.shown`).
+    var shown: String
     /// The cache's folder.
     let folder: String
     /// The APIs this cache holds answers for, with how many.
@@ -30,7 +32,7 @@ struct OfflineMiss: ReportableError {
         if let other = others.first, cached[api] == nil {
             lines.append("To read those: --api \(other.key) --offline.")
         }
-        lines.append("To fill it for this one, run online: rickdex warm --all --api \(api) (or with the same filters).")
+        lines.append("To fill it for this one, run online: rickdex warm --all --api \(shown) (or with the same filters).")
         return lines.joined(separator: "\n")
     }
 
@@ -45,6 +47,8 @@ struct OfflineMiss: ReportableError {
             default: false
             }
         guard isMiss, options.offline, let disk = try? options.cache.open() else { return error }
-        return OfflineMiss(miss: error, api: options.api.description, folder: disk.root.path, cached: disk.usage(group: APIIdentity.apiName(ofKey:)).groups)
+        return OfflineMiss(
+            miss: error, api: options.api.description, shown: options.api.shown, folder: disk.root.path,
+            cached: disk.usage(group: APIIdentity.apiName(ofAnswer:kind:)).groups)
     }
 }

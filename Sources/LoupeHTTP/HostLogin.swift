@@ -1,0 +1,37 @@
+/// Who a client is to one host: a user name and password, or a netrc file to look them up in
+/// (read by libcurl, as `curl --netrc-file` reads it). Sent to that host alone, never to
+/// another, a redirect's target included (libcurl drops them on a redirect to another host), so
+/// that a server's answers cannot carry them anywhere.
+public struct HostLogin: Sendable, Hashable {
+    /// `host:port`, the port written even when it is the scheme's default.
+    public var host: String
+    /// From the URL the user gave (`https://user:password@host/api`).
+    public var credentials: Credentials?
+    /// A netrc file whose entry for the host gives the user and password, when `credentials`
+    /// does not.
+    public var netrcFile: String?
+
+    public init(host: String, credentials: Credentials? = nil, netrcFile: String? = nil) {
+        self.host = host.lowercased()
+        self.credentials = credentials
+        self.netrcFile = netrcFile
+    }
+}
+
+/// A user name and password. Printed, logged or dumped, it shows the user alone (`user:***`),
+/// as wget prints `*password*`.
+public struct Credentials: Sendable, Hashable, CustomStringConvertible, CustomDebugStringConvertible,
+    CustomReflectable
+{
+    public var user: String
+    public var password: String
+
+    public init(user: String, password: String) {
+        self.user = user
+        self.password = password
+    }
+
+    public var description: String { "\(user):***" }
+    public var debugDescription: String { description }
+    public var customMirror: Mirror { Mirror(self, children: ["user": user, "password": "***"]) }
+}
