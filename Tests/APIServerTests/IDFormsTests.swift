@@ -75,6 +75,19 @@ import Testing
         }
     }
 
+    /// A list nested thousands deep is a 500 (JavaScript's cast fails on it; here it is malformed
+    /// past 512 levels), its reading bounded so that no depth can exhaust the server's stack.
+    @Test func aDeeplyNestedListIsAnErrorAndTheServerStaysUp() async throws {
+        try await TestData.withServer(headers: .origin) { base in
+            let depth = 10_000
+            let nested = String(repeating: "%5B", count: depth) + "1" + String(repeating: "%5D", count: depth)
+            let nestedAnswer = try await get(base, "/character/" + nested)
+            #expect(nestedAnswer.status == 500)
+            let after = try await get(base, "/character/1")
+            #expect(after.status == 200)
+        }
+    }
+
     /// Lists: `JSON.parse` then Mongoose's cast for a bracketed one, `Number` for each entry of a
     /// comma list.
     @Test(arguments: [
