@@ -96,6 +96,7 @@ import Testing
         let report = disk.verify()
         #expect(report.checked == 2 && report.valid == 1)
         #expect(report.removed.map(\.file) == [key.fileName])
+        #expect(report.record == .matched, "the record counted the file, and was right before the removal")
         #expect(!exists(disk.path(for: key)))
 
         let again = try store(disk, "b")
