@@ -47,10 +47,23 @@ import UseCases
         ]
         let manifest = ExportManifest(characters: [Self.entry(1, name: "A", files: files), Self.entry(2, name: "B", files: [])])
         let page = String(decoding: GalleryPage(manifest: manifest).render(), as: UTF8.self)
-        #expect(page.contains("<a href=\"0001-a.png\"><img src=\"0001-a-256.png\" srcset=\"0001-a-64.png 64w, 0001-a-256.png 256w\""))
+        #expect(
+            page.contains(
+                "<a href=\"0001-a.png\"><img src=\"0001-a-256.png\" srcset=\"0001-a-64.png 64w, 0001-a-256.png 256w\""))
         #expect(page.contains("<title>Rickdex: 1 character</title>"))
         #expect(!page.contains("<h2>B</h2>"))
         #expect(page.contains("<p id=\"count\" role=\"status\" aria-live=\"polite\">1 of 1</p>"))
+    }
+
+    /// A character from a manifest written before origin, location and episodes were kept (an
+    /// earlier export into the folder) still gets its card, with a dash for each.
+    @Test func aCardFromAnEarlierManifestShowsDashesForWhatItDidNotKeep() {
+        let older = ExportManifest.Character(
+            id: 3, name: "Summer", status: "Alive", species: "Human", sourceURL: "", sourceSHA256: "",
+            files: [Self.file("0003-summer-64.png", kind: "thumbnail", width: 64)])
+        let page = String(decoding: GalleryPage(manifest: ExportManifest(characters: [older])).render(), as: UTF8.self)
+        #expect(page.contains("<h2>Summer</h2>"))
+        #expect(page.contains("<dt>Origin</dt><dd>—</dd><dt>Last seen</dt><dd>—</dd><dt>Episodes</dt><dd>—</dd>"))
     }
 
     /// The policy allows exactly the page's own style and script (by their SHA-256), nothing from

@@ -90,7 +90,8 @@ import UseCases
         #expect(rick.files.count == 2 && rick.files.contains { $0.name == "0001-rick-sanchez-64.png" })
         // Morty, exported again: the new sizes and the original of the first run.
         let morty = try #require(record.characters.first { $0.id == 2 })
-        #expect(Set(morty.files.map(\.kind)) == ["original", "thumbnail"] && morty.files.count == 3, "\(morty.files.map(\.name))")
+        #expect(
+            Set(morty.files.map(\.kind)) == ["original", "thumbnail"] && morty.files.count == 3, "\(morty.files.map(\.name))")
         for character in record.characters {
             #expect(character.origin != nil && character.episodes != nil)
             for file in character.files {

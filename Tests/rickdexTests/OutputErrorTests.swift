@@ -98,7 +98,8 @@ import Testing
                 environment: environment)
         }
         #expect(result.status == 1, "\(result.stderr)")
-        #expect(result.stderr.contains("rickdex: a sheet of 826 characters at --size 512 would be 104,410 × "), "\(result.stderr)")
+        #expect(
+            result.stderr.contains("rickdex: a sheet of 826 characters at --size 512 would be 104,410 × "), "\(result.stderr)")
         #expect(result.stderr.contains("more than the 1.0 GB a sheet may take"), "\(result.stderr)")
         #expect(!result.stderr.contains("avatar of"), "\(result.stderr)")
         #expect(!FileManager.default.fileExists(atPath: file.path))

@@ -69,7 +69,9 @@ enum ExitStatus: Int32, CaseIterable {
         switch self {
         case .success: "success"
         case .usage:
-            "usage error (bad option or argument, unusable dataset, output or cache folder, a folder of other files given as the cache, two inputs that would write one file)"
+            "usage error (bad option or argument, unusable dataset, output or cache folder, a folder of other files given as the cache, "
+            + "two inputs that would write one file, a file of yours in the way of an export, a sheet too large to draw, "
+            + "standard output that could not be written)"
         case .network:
             "network or server error (a server that is not the API included), or --offline and the answer is not cached"
         case .notFound:
