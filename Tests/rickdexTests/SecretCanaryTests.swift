@@ -24,7 +24,7 @@ import Testing
         let commands: [[String]] = [
             ["search", "rick", "--json"], ["search", "rick", "-v", "--no-preview"], ["search", "--all", "--json"],
             ["show", "1", "-v"], ["show", "morty smith", "--json"], ["episode", "1", "--json"],
-            ["location", "1", "--json"], ["search", "zzzzqx", "-v"], ["show", "Rik Sanchz"],
+            ["location", "1", "--json"], ["search", "zzzzqx", "-v"], ["show", "Rik Sanchz"], ["browse", "--filter", "smith"],
             ["warm", "smith", "-v", "--json"],
             ["export", "--ids", "1,2", "--out", out.appendingPathComponent("site").path, "--html", "-v"],
             ["sheet", "smith", "-o", out.appendingPathComponent("sheet.png").path],
