@@ -3,6 +3,7 @@ import LoupePipeline
 import LoupeImaging
 import RickAndMortyAPI
 import LoupeToolbox
+import SystemPackage
 
 /// What an export writes for one character, and how: the original as served, thumbnails
 /// at each size, each file named by a `FileNameTemplate` and skipped when it is already there
@@ -148,8 +149,15 @@ package struct CharacterExporter: Sendable {
                     actions.append(ExportFile(name: output.name, written: false, bytes: made.bytes.count))
                 } else {
                     if !dryRun {
+                        // A name that was free when the folder was read is taken only while free:
+                        // a file another program (or export) put there since is left as it is.
+                        let replacing = force || existing.present.contains(output.name)
                         do {
-                            try AtomicFile.write(made.bytes, to: file.path, makingFolders: true)
+                            if replacing {
+                                try AtomicFile.write(made.bytes, to: file.path, makingFolders: true)
+                            } else if try !Self.writeNew(made.bytes, to: file.path) {
+                                return failure(ExportFileAppeared(path: file.path))
+                            }
                         } catch {
                             throw ExportError(path: file.path, underlying: error)
                         }
@@ -171,6 +179,31 @@ package struct CharacterExporter: Sendable {
             sourceURL: character.imageURL.absoluteString, sourceSHA256: sourceSHA, files: files,
             origin: character.origin.name, location: character.location.name, episodes: character.episodeIDs.count)
         return .done(entry, files: actions)
+    }
+
+    /// Writes `bytes` to `path`, whole, only if nothing is there when it is renamed into place
+    /// (`renameat2`'s `RENAME_NOREPLACE`; where the system cannot say, a look just before); the
+    /// folder is made if missing. `false`, with nothing written, when something is there.
+    private static func writeNew(_ bytes: [UInt8], to path: String) throws(Errno) -> Bool {
+        let staged: StagedFile
+        do {
+            staged = try AtomicFile.stage(bytes, for: path)
+        } catch .noSuchFileOrDirectory {
+            try FileSystem.makeFolder(FileSystem.folder(of: path))
+            staged = try AtomicFile.stage(bytes, for: path)
+        }
+        do {
+            if try staged.commitUnlessPresent() { return true }
+            if FileSystem.exists(path) {
+                staged.discard()
+                return false
+            }
+            try staged.commit()
+            return true
+        } catch {
+            staged.discard()
+            throw error
+        }
     }
 
     /// A dry run's plan for a character whose avatar is not cached: a file the last run wrote

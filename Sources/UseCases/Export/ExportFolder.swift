@@ -115,3 +115,15 @@ package struct ExportClashes: Error, Sendable, CustomStringConvertible {
             + clashes.map { "  \($0)" }.joined(separator: "\n")
     }
 }
+
+/// A file that appeared at a name export was writing after it read the folder (put there by
+/// another program, or another export at once): left as it is, and that character fails.
+package struct ExportFileAppeared: Error, Sendable, CustomStringConvertible {
+    package var path: String
+
+    package init(path: String) {
+        self.path = path
+    }
+
+    package var description: String { "\(path) appeared while exporting, not written by this export: left as it is" }
+}
