@@ -359,6 +359,16 @@ import Testing
         #expect(try open().entry(for: key) != nil)
     }
 
+    /// A tag written by an earlier version, with the line it wrote then, still marks a cache.
+    @Test func aTagOfAnEarlierVersionStillMarksACache() throws {
+        let tag = "Signature: 8a477f597d28d172789f06886806bc55\n" + DiskCache.earlierOwnLines[0] + "\n"
+        try Data(tag.utf8).write(to: folder.appendingPathComponent("CACHEDIR.TAG"))
+        try Data("what the cache holds".utf8).write(to: folder.appendingPathComponent("README.md"))
+        let key = try store(try open(), "a")
+        #expect(try open().entry(for: key) != nil)
+        #expect(try String(contentsOf: folder.appendingPathComponent("CACHEDIR.TAG"), encoding: .utf8) == tag, "left as it was")
+    }
+
     /// What the cache makes is its user's alone: folders 0700, files 0600.
     @Test func aCacheFolderItMakesIsItsUsersAlone() throws {
         let root = folder.appendingPathComponent("new/cache")

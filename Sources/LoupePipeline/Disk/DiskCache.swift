@@ -61,8 +61,11 @@ public final class DiskCache: DataCaching {
     /// proves nothing, and tagging a user's folder would hide it from backups.
     static let tagName = "CACHEDIR.TAG"
     static let signatureLine = "Signature: 8a477f597d28d172789f06886806bc55"
-    /// The line that says the tag is this cache's; tags written by every earlier version have it.
+    /// The line that says the tag is this cache's; tags written since the pipeline became a
+    /// library of its own have it.
     static let ownLine = "# This file is a cache directory tag created by LoupePipeline's DiskCache"
+    /// The lines that said so before (caches made then, and the repository's `Cache/`).
+    static let earlierOwnLines = ["# This file is a cache directory tag created by an image cache (Rickdex's DiskCache)"]
     static let tag = """
         \(signatureLine)
         \(ownLine), an image cache.
@@ -76,7 +79,7 @@ public final class DiskCache: DataCaching {
     static func isTagged(_ root: String) -> Bool {
         guard let bytes = FileSystem.readRegularPrefix(root + "/" + tagName, count: 1024) else { return false }
         let text = String(decoding: bytes, as: UTF8.self)
-        return text.hasPrefix(signatureLine) && text.contains(ownLine)
+        return text.hasPrefix(signatureLine) && ([ownLine] + earlierOwnLines).contains { text.contains($0) }
     }
 
     /// Opens the cache at `root`. Nothing is made on disk until the first write, which makes the
