@@ -36,6 +36,10 @@ extension DiskCache {
         var strays: [String] = []
     }
 
+    /// The folder in the layout's where writes were staged before they moved beside their
+    /// entries: `prune` and `clear` still sweep it, `usage()` counts it.
+    static let legacyTemporary = "tmp"
+
     /// The layout folder and its entry tree, opened without following a link below the cache's
     /// folder; `nil` when there is none (nothing written yet), or a link or a file stands where
     /// one of them should be.

@@ -48,8 +48,8 @@ extension DiskCache {
                 }
             }
         }
-        if let legacy = try? tree.version.folder("tmp") {
-            let listing = listing(of: legacy, shard: "tmp")
+        if let legacy = try? tree.version.folder(Self.legacyTemporary) {
+            let listing = listing(of: legacy, shard: Self.legacyTemporary)
             usage.temporaryFiles += listing.entries.count + listing.temporaries.count
             usage.strays += listing.strays.count
         }
@@ -179,8 +179,8 @@ extension DiskCache {
                 recordLost = recordLost || removal.recordLost
                 if let cause = removal.refused { refusal = refusal ?? Refusal(folder: path, cause: cause) }
             }
-            if let legacy = try? tree.version.folder("tmp") {
-                let listing = listing(of: legacy, shard: "tmp")
+            if let legacy = try? tree.version.folder(Self.legacyTemporary) {
+                let listing = listing(of: legacy, shard: Self.legacyTemporary)
                 let files = listing.temporaries + listing.entries.map { ($0.name, $0.modified) }
                 let path = FileSystem.folder(of: objects) + "/tmp"
                 report.temporaryFiles += removeAbandoned(files, in: legacy, at: path, now: now, refusal: &refusal)
@@ -223,8 +223,8 @@ extension DiskCache {
                 _ = removeStrays(listing.strays, in: folder, at: path, refusal: &refusal)
                 _ = removeAbandoned(listing.temporaries, in: folder, at: path, now: now, refusal: &refusal)
             }
-            if let legacy = try? tree.version.folder("tmp") {
-                let listing = listing(of: legacy, shard: "tmp")
+            if let legacy = try? tree.version.folder(Self.legacyTemporary) {
+                let listing = listing(of: legacy, shard: Self.legacyTemporary)
                 let files = listing.temporaries + listing.entries.map { ($0.name, $0.modified) }
                 let path = FileSystem.folder(of: objects) + "/tmp"
                 _ = removeAbandoned(files, in: legacy, at: path, now: now, refusal: &refusal)

@@ -28,9 +28,6 @@ public final class DiskCache: DataCaching {
     /// The layout folder's name: `v2`, or `v1` when a cache of the layout before could not be renamed.
     let layoutFolder: String
     let objects: String
-    /// Where writes were staged before they moved beside their entries; `prune` and `clear` still
-    /// sweep it, `usage()` counts it.
-    let legacyTemporary: String
     let record: SizeRecord
 
     struct State {
@@ -112,7 +109,6 @@ public final class DiskCache: DataCaching {
         self.layoutFolder = layoutFolder
         let version = root.appendingPathComponent(layoutFolder).path
         objects = version + "/objects"
-        legacyTemporary = version + "/tmp"
         record = SizeRecord(path: version + "/size")
         guard FileSystem.exists(root.path) else {
             // Made with the first write; one that could never be made is refused now.
