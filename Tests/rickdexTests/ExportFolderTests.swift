@@ -62,6 +62,26 @@ import UseCases
         }
     }
 
+    /// A FIFO at `manifest.json` is never opened to wait for a writer, and a link there is not
+    /// followed to a manifest export wrote elsewhere: each is the user's, in the way.
+    @Test(arguments: ["fifo", "link"]) func aManifestThatIsNotAFileIsInTheWay(kind: String) async throws {
+        let elsewhere = temporary.appendingPathComponent("elsewhere")
+        try FileManager.default.createDirectory(at: elsewhere, withIntermediateDirectories: true)
+        try Data(ExportManifest(characters: []).encoded()).write(to: elsewhere.appendingPathComponent("manifest.json"))
+        try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
+        let manifest = out.appendingPathComponent("manifest.json")
+        if kind == "fifo" {
+            #expect(mkfifo(manifest.path, 0o644) == 0)
+        } else {
+            try FileManager.default.createSymbolicLink(
+                at: manifest, withDestinationURL: elsewhere.appendingPathComponent("manifest.json"))
+        }
+        let result = try await export(["--ids", "1"])
+        #expect(result.status == 1, "\(result.stderr)")
+        #expect(result.stderr.contains("  manifest.json (not a manifest rickdex export wrote)"), "\(result.stderr)")
+        #expect(try names() == ["manifest.json"])
+    }
+
     /// With `--force` the same export replaces them (and leaves the file it does not write).
     @Test func forceReplacesThem() async throws {
         try placeUsersFiles()

@@ -138,14 +138,14 @@ package struct CharacterExporter: Sendable {
                 let file = folder.appendingPathComponent(output.name)
                 // Unchanged since the last run: the same source, the same bytes on disk.
                 if let old = before?.files.first(where: { $0.name == output.name }),
-                    let disk = FileSystem.read(file.path), ContentDigest.sha256(disk) == old.sha256
+                    let disk = ExportFolder.contents(of: file.path), ContentDigest.sha256(disk) == old.sha256
                 {
                     files.append(old)
                     actions.append(ExportFile(name: output.name, written: false, bytes: old.bytes))
                     continue
                 }
                 let made = try await make(output, of: character, source: source, images: images)
-                if let disk = FileSystem.read(file.path), disk == made.bytes {
+                if let disk = ExportFolder.contents(of: file.path), disk == made.bytes {
                     actions.append(ExportFile(name: output.name, written: false, bytes: made.bytes.count))
                 } else {
                     if !dryRun {
@@ -215,7 +215,7 @@ package struct CharacterExporter: Sendable {
             // An original's extension is known only from its bytes: matched by the rest of its name.
             func stem(_ name: String) -> Substring { name[..<(name.lastIndex(of: ".") ?? name.endIndex)] }
             let old = before?.files.first { output.size == nil ? stem($0.name) == stem(output.name) : $0.name == output.name }
-            if let old, let disk = FileSystem.read(folder.appendingPathComponent(old.name).path),
+            if let old, let disk = ExportFolder.contents(of: folder.appendingPathComponent(old.name).path),
                 ContentDigest.sha256(disk) == old.sha256
             {
                 return ExportFile(name: old.name, written: false, bytes: old.bytes)

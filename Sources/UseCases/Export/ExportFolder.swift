@@ -26,8 +26,19 @@ package struct ExportFolder: Sendable {
         let present = Set(FileSystem.list(url.path))
         let manifest =
             present.contains(manifestName)
-            ? FileSystem.read(url.appendingPathComponent(manifestName).path).flatMap(ExportManifest.own) : nil
+            ? contents(of: url.appendingPathComponent(manifestName).path).flatMap(ExportManifest.own) : nil
         return ExportFolder(url: url, present: present, manifest: manifest)
+    }
+
+    /// The most bytes a file of the folder is read for (the manifest of every character is about
+    /// 1 MB; an avatar under the download cap): what a user put there sizes nothing beyond it.
+    static let readLimit: Int64 = 64 << 20
+
+    /// The regular file at `path`, whole, if it is one of at most `readLimit` bytes: a link at
+    /// `path` is not followed, and a FIFO or a device is neither read nor waited on.
+    package static func contents(of path: String) -> [UInt8]? {
+        guard case .contents(let bytes) = FileSystem.readRegularFile(path, atMost: readLimit) else { return nil }
+        return bytes
     }
 
     init(url: URL, present: Set<String>, manifest: ExportManifest?) {
