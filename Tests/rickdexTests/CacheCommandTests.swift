@@ -293,6 +293,33 @@ import UseCases
         #expect(report.valid == 3 && report.removed.isEmpty, "nothing was removed")
     }
 
+    /// A cache on a disk mounted read-only after it was filled: `clear` and `prune` exit 1 naming
+    /// the folder and the read-only disk, and every entry is still there.
+    @Test(.enabled(if: Tmpfs.available, Tmpfs.unavailable)) func clearAndPruneSayAReadOnlyDisk() async throws {
+        let disk = try Tmpfs.mount(in: temporary.url, name: "filled", options: "size=1m")
+        defer { Tmpfs.unmount(disk) }
+        let root = disk.appendingPathComponent("cache")
+        let filling = try DiskCache(root: root)
+        for index in 0..<3 {
+            let key = CacheKey(["test", "\(index)"])
+            try filling.store([UInt8(index)], metadata: filling.metadata(.original, key: key, url: "u", contentType: "x"), for: key)
+        }
+        let remount = Process()
+        remount.executableURL = URL(fileURLWithPath: "/bin/mount")
+        remount.arguments = ["-o", "remount,ro", disk.path]
+        try remount.run()
+        remount.waitUntilExit()
+        try #require(remount.terminationStatus == 0, "remounted read-only")
+        for command in ["clear", "prune"] {
+            let result = try await run(["cache", command], environment: ["RICKDEX_CACHE_DIR": root.path])
+            #expect(result.status == 1, "\(command): \(result.stdout) \(result.stderr)")
+            #expect(
+                result.stderr.hasPrefix("rickdex: cannot write to the cache at \(root.path)")
+                    && result.stderr.contains("Read-only file system"), "\(command): \(result.stderr)")
+        }
+        #expect(try DiskCache(root: root).verify().valid == 3)
+    }
+
     /// A project with a `v2/` folder is no cache: every command refuses it, and tags nothing.
     @Test func aFolderWithAV2ButNoTagIsRefusedAndNotTagged() async throws {
         let project = cache.appendingPathComponent("v2")
