@@ -312,6 +312,32 @@ import Testing
         #expect(disk.entry(for: key)?.body == [5])
     }
 
+    /// The layout folder or the entry tree replaced by a link to a folder outside: the walks
+    /// remove the link as itself and touch nothing outside, and a write makes the tree again
+    /// inside the cache rather than writing through the link.
+    @Test(arguments: ["v2", "v2/objects"])
+    func aLinkedLayoutFolderIsRemovedNotFollowed(_ place: String) throws {
+        let disk = try open()
+        _ = try store(disk, "first")
+        try Data("mine".utf8).write(to: outside.appendingPathComponent("precious.txt"))
+        let linked = folder.appendingPathComponent(place)
+        try FileManager.default.removeItem(at: linked)
+        try FileManager.default.createSymbolicLink(at: linked, withDestinationURL: outside.url)
+        let before = try outsideContents()
+        let name = linked.lastPathComponent
+        #expect(disk.verify().removed == [VerifyReport.Problem(file: name, corruption: .notAFile)])
+        #expect(!exists(linked.path))
+        try FileManager.default.createSymbolicLink(at: linked, withDestinationURL: outside.url)
+        #expect(try disk.clear().entries == 0)
+        #expect(!exists(linked.path))
+        try FileManager.default.createSymbolicLink(at: linked, withDestinationURL: outside.url)
+        let key = try store(disk, "second", bytes: [2])
+        #expect(try outsideContents() == before, "nothing outside the cache changed")
+        let kind = try FileManager.default.attributesOfItem(atPath: linked.path)[.type] as? FileAttributeType
+        #expect(kind == .typeDirectory, "made again inside the cache")
+        #expect(disk.entry(for: key)?.body == [2])
+    }
+
     /// A stray folder nested deeper than a removal goes (each level holds a descriptor) is
     /// refused with a reason, not a crash or a run out of descriptors; the entries still go.
     @Test func aStrayTreeTooDeepIsRefusedWithAReason() throws {

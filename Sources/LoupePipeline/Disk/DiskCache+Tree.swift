@@ -40,6 +40,24 @@ extension DiskCache {
     /// entries: `prune` and `clear` still sweep it, `usage()` counts it.
     static let legacyTemporary = "tmp"
 
+    /// Removes a link found where the layout folder, the entry tree or (when given) the shard
+    /// folder `shard` should be, each as itself; a lstat each when there is none. Returns the
+    /// names removed. A write calls it so as never to write through a link, and the walks so as
+    /// to clear what they could not open.
+    @discardableResult
+    func removeLinks(toShard shard: String? = nil) -> [String] {
+        let version = FileSystem.folder(of: objects)
+        if FileSystem.isLink(version) {
+            return (try? OpenFolder(root.path).remove(layoutFolder)) == true ? [layoutFolder] : []
+        }
+        if FileSystem.isLink(objects) {
+            let removed = try? OpenFolder(root.path).folder(layoutFolder).remove("objects")
+            return removed == true ? ["objects"] : []
+        }
+        guard let shard, FileSystem.isLink("\(objects)/\(shard)") else { return [] }
+        return (try? openTree()?.objects.remove(shard)) == true ? [shard] : []
+    }
+
     /// The layout folder and its entry tree, opened without following a link below the cache's
     /// folder; `nil` when there is none (nothing written yet), or a link or a file stands where
     /// one of them should be.

@@ -66,6 +66,10 @@ extension DiskCache {
         var recordLost = false
         // What this walk removed, which the record had counted and was taken off it.
         var removedTotals = SizeRecord.Totals(bytes: 0, entries: 0)
+        for name in removeLinks() {
+            report.checked += 1
+            report.removed.append(VerifyReport.Problem(file: name, corruption: .notAFile))
+        }
         if let tree = openTree() {
             verifyStrays(shardNames(tree.objects).strays, in: tree.objects, at: objects, into: &report)
             forEachShard(tree.objects) { _, folder, listing in
@@ -149,6 +153,7 @@ extension DiskCache {
         var report = PruneReport()
         var refusal: Refusal?
         var recordLost = false
+        report.strays += removeLinks().count
         if let tree = openTree() {
             report.strays += removeStrays(shardNames(tree.objects).strays, in: tree.objects, at: objects, refusal: &refusal)
             forEachShard(tree.objects) { shard, folder, listing in
@@ -211,6 +216,7 @@ extension DiskCache {
         var removed = EntryTotals(entries: 0, bytes: 0)
         var refusal: Refusal?
         var recordLost = false
+        removeLinks()
         if let tree = openTree() {
             _ = removeStrays(shardNames(tree.objects).strays, in: tree.objects, at: objects, refusal: &refusal)
             forEachShard(tree.objects) { shard, folder, listing in

@@ -223,11 +223,10 @@ public final class DiskCache: DataCaching {
         let size = Int64(head.count + body.count)
         let path = self.path(for: key)
         var totals: SizeRecord.Totals?
-        // A link in the shard folder's place (planted by another who may write the folder) is
-        // removed, never written through: the shard is made again below, and the write stays
-        // inside the cache's folder.
-        let shard = String(key.fileName.prefix(2))
-        if FileSystem.isLink("\(objects)/\(shard)") { _ = try? openTree()?.objects.remove(shard) }
+        // A link where the layout folder, the tree or the shard folder should be (planted by
+        // another who may write the folder) is removed, never written through: what it stood
+        // for is made again below, and the write stays inside the cache's folder.
+        removeLinks(toShard: String(key.fileName.prefix(2)))
         do {
             let staged: StagedFile
             do {
