@@ -53,6 +53,11 @@ import UseCases
         #expect(merged.characters[2].files.map(\.name) == ["4-64.png", "x.png"])
         #expect(merged.sheet == "sheet.png" && merged.extras == ["index.html", "manifest.csv"])
         #expect(merged.format == ExportManifest.signature)
+        // What an unfinished run claimed stays claimed while there and listed by no character.
+        var claimed = folder
+        claimed.pending = ["4-64.png", "5-64.png", "6-64.png"]
+        let resumed = claimed.merged(with: run, present: ["1-64.png", "2-64.png", "4-64.png", "5-64.png"])
+        #expect(resumed.pending == ["5-64.png"])
         // An earlier file no longer there is not listed again.
         let gone = folder.merged(with: run, present: ["1-64.png", "2-64.png"])
         #expect(gone.characters[1].files.map(\.name) == ["2-64.png", "2-128.png"])

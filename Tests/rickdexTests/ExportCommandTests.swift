@@ -145,7 +145,11 @@ import UseCases
         #expect(killed, "the export ended before it could be killed")
         let names = try FileManager.default.contentsOfDirectory(atPath: out.path).filter { !$0.hasPrefix(".") }
         #expect(names.count >= 300)
-        for name in names {
+        // The manifest as the run left it: whole, claiming what it was writing.
+        let claim = try JSONDecoder().decode(
+            ExportManifest.self, from: Data(contentsOf: out.appendingPathComponent("manifest.json")))
+        #expect(Set(names).subtracting(["manifest.json"]).isSubset(of: claim.pending ?? []))
+        for name in names where name != "manifest.json" {
             let bytes = try [UInt8](Data(contentsOf: out.appendingPathComponent(name)))
             let id = try #require(Int(name.prefix(4)))
             if name.hasSuffix("-64.png") || name.hasSuffix("-256.png") {
@@ -175,7 +179,7 @@ import UseCases
         let names = try FileManager.default.contentsOfDirectory(atPath: target.path)
         #expect(!names.isEmpty, "it wrote until the disk was full")
         #expect(names.allSatisfy { !$0.hasPrefix(".") }, "no temporary file left behind")
-        for name in names where name.hasSuffix(".jpg") || !name.contains("-256") {
+        for name in names where name != "manifest.json" && (name.hasSuffix(".jpg") || !name.contains("-256")) {
             let id = try #require(Int(name.prefix(4)))
             #expect(try [UInt8](Data(contentsOf: target.appendingPathComponent(name))) == (try Self.sourceBytes(id)), "\(name)")
         }

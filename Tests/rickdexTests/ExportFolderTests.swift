@@ -131,6 +131,37 @@ import UseCases
         #expect(try manifest().characters.map(\.id) == [1, 2, 3, 4])
     }
 
+    /// An export killed half way (`kill -9`, as a closed terminal would) is resumed by the same
+    /// command: the files it wrote are claimed in its manifest before the first is written, so
+    /// none is in the way, and the finished manifest lists every character and claims nothing.
+    @Test func aKilledExportIsResumedNotRefused() async throws {
+        let arguments = ["export", "--ids", "1-150", "--sizes", "64", "--out", out.path, "--api", "fixtures"]
+        let process = try RickdexProcess.start(arguments, environment: environment)
+        let folder = out
+        let seen = await withCheckedContinuation { continuation in
+            DispatchQueue.global().async {
+                let deadline = Date().addingTimeInterval(600)
+                func count() -> Int {
+                    ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter { $0.hasSuffix(".png") }
+                        .count
+                }
+                while Date() < deadline, process.isRunning, count() < 30 { usleep(10_000) }
+                kill(process.processIdentifier, SIGKILL)
+                process.exitStatus()
+                continuation.resume(returning: count())
+            }
+        }
+        try #require(seen >= 30 && seen < 150, "it wrote \(seen) of 150 files before it was killed")
+        let claimed = try manifest()
+        #expect(claimed.characters.isEmpty && (claimed.pending?.count ?? 0) == 150, "\(claimed.pending?.count ?? 0) claimed")
+        let resumed = try await RickdexProcess.run(arguments, environment: environment)
+        #expect(resumed.status == 0, "\(resumed.stderr)")
+        let kept = resumed.stdout.firstMatch(of: /(\d+) already there and unchanged/).flatMap { Int($0.1) }
+        #expect((kept ?? 0) > 0, "what the killed run wrote is kept: \(resumed.stdout)")
+        let finished = try manifest()
+        #expect(finished.characters.count == 150 && finished.pending == nil)
+    }
+
     /// A manifest an earlier release wrote (no signature: byte for byte its encoder's) is the
     /// folder's own, not the user's: a later export adds to it.
     @Test func aManifestOfAnEarlierReleaseIsTheFoldersOwn() async throws {

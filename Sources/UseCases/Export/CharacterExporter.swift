@@ -112,6 +112,17 @@ package struct CharacterExporter: Sendable {
         return clashes + extras.compactMap { existing.clash(writing: $0, for: nil) }
     }
 
+    /// Every name `characters` could be written under (an original under both endings), for
+    /// the folder's manifest to claim before any is written.
+    package func plannedNames(_ characters: [RMCharacter]) -> [String] {
+        characters.flatMap { character in
+            outputs(of: character, originalExtension: "jpg").flatMap { output in
+                output.size == nil
+                    ? ["jpg", "png"].map { naming.name(of: character, size: nil, ext: $0, digits: digits) } : [output.name]
+            }
+        }
+    }
+
     /// Exports one character. Throws only when a file cannot be written (a full or read-only
     /// disk), which stops the whole export; anything else is `.failed` for this character.
     package func export(_ character: RMCharacter, images: ImagePipeline) async throws(ExportError) -> Outcome {

@@ -15,8 +15,16 @@ package struct ExportFolder: Sendable {
     /// The manifest export wrote there; `nil` when there is none, or `manifest.json` is not one
     /// export wrote (then it is the user's file, `hasForeignManifest`).
     package let manifest: ExportManifest?
-    /// Who wrote each name the manifest lists: a character (by id), or `nil` for the sheet and extras.
-    private let owners: [String: ExportManifest.Character?]
+    /// Who wrote a name the manifest lists.
+    private enum Owner {
+        /// The manifest itself, the sheet or an extra.
+        case folder
+        case character(ExportManifest.Character)
+        /// Claimed by a run that did not finish: free for any character.
+        case pending
+    }
+
+    private let owners: [String: Owner]
 
     /// `manifest.json` is there and is not a manifest export wrote.
     package var hasForeignManifest: Bool { present.contains(Self.manifestName) && manifest == nil }
@@ -43,12 +51,13 @@ package struct ExportFolder: Sendable {
 
     init(url: URL, present: Set<String>, manifest: ExportManifest?) {
         (self.url, self.present, self.manifest) = (url, present, manifest)
-        var owners: [String: ExportManifest.Character?] = [:]
+        var owners: [String: Owner] = [:]
         if let manifest {
-            owners[Self.manifestName] = .some(nil)
-            for name in [manifest.sheet].compactMap({ $0 }) + (manifest.extras ?? []) { owners[name] = .some(nil) }
+            for name in manifest.pending ?? [] { owners[name] = .pending }
+            owners[Self.manifestName] = .folder
+            for name in [manifest.sheet].compactMap({ $0 }) + (manifest.extras ?? []) { owners[name] = .folder }
             for character in manifest.characters {
-                for file in character.files { owners[file.name] = character }
+                for file in character.files { owners[file.name] = .character(character) }
             }
         }
         self.owners = owners
@@ -57,7 +66,19 @@ package struct ExportFolder: Sendable {
     /// Whether export wrote `name`, there now, as a file of the folder (the manifest, the sheet
     /// or an extra), not a character's.
     package func ownsExtra(_ name: String) -> Bool {
-        present.contains(name) && owners[name].map { $0 == nil } == true
+        guard present.contains(name), case .folder? = owners[name] else { return false }
+        return true
+    }
+
+    /// The folder's manifest as a run about to write `names` leaves it until it finishes: the
+    /// manifest there (or none, when it is not export's), with those of `names` not in the
+    /// folder claimed (`pending`), so that files of a run that is killed are export's own.
+    package func claiming(_ names: [String]) -> ExportManifest {
+        var claimed = manifest ?? ExportManifest(characters: [])
+        let earlier = claimed.pending ?? []
+        let new = Set(names.filter { !present.contains($0) && !earlier.contains($0) }).sorted()
+        claimed.pending = earlier + new
+        return claimed
     }
 
     /// The clash of writing `name` for the character with id `character` (`nil`: the manifest,
@@ -68,10 +89,10 @@ package struct ExportFolder: Sendable {
             return ExportClash(name: name, holder: name == Self.manifestName ? .foreignManifest : .usersFile)
         }
         switch (owner, character) {
-        case (nil, nil): return nil
-        case (let owner?, let character?) where owner.id == character: return nil
-        case (let owner?, _): return ExportClash(name: name, holder: .character(id: owner.id, name: owner.name))
-        case (nil, _?): return ExportClash(name: name, holder: .export)
+        case (.pending, _), (.folder, nil): return nil
+        case (.character(let owner), let character?) where owner.id == character: return nil
+        case (.character(let owner), _): return ExportClash(name: name, holder: .character(id: owner.id, name: owner.name))
+        case (.folder, _?): return ExportClash(name: name, holder: .export)
         }
     }
 }

@@ -62,6 +62,10 @@ package struct ExportManifest: Codable, Sendable {
     /// The other files export wrote into the folder besides the manifest itself (`manifest.csv`,
     /// `index.html`), so that a later run knows them for its own.
     package var extras: [String]?
+    /// Names a run claimed before writing them and did not list when it finished (it was killed,
+    /// or the disk filled): export's own, so the same command run again resumes instead of
+    /// finding them in its way.
+    package var pending: [String]?
 
     package init(characters: [Character], sheet: String? = nil, extras: [String]? = nil) {
         self.format = Self.signature
@@ -85,7 +89,7 @@ package struct ExportManifest: Codable, Sendable {
     package static func own(_ bytes: [UInt8]) -> ExportManifest? {
         guard let manifest = try? JSONDecoder().decode(ExportManifest.self, from: Data(bytes)) else { return nil }
         if manifest.format == signature { return manifest }
-        guard manifest.format == nil, manifest.extras == nil, !manifest.characters.isEmpty,
+        guard manifest.format == nil, manifest.extras == nil, manifest.pending == nil, !manifest.characters.isEmpty,
             manifest.characters.allSatisfy({ $0.origin == nil && $0.location == nil && $0.episodes == nil }),
             manifest.encoded() == bytes
         else { return nil }
@@ -96,7 +100,8 @@ package struct ExportManifest: Codable, Sendable {
     /// characters, each exported again replaced by its new entry, then the new ones, in `run`'s
     /// order. A character exported again keeps its earlier files that the run did not make again
     /// and that are still `present`; a file the run wrote for one character is no longer listed
-    /// for another (with `--force`), and a character left with no file is dropped.
+    /// for another (with `--force`), and a character left with no file is dropped. Names an
+    /// unfinished run claimed (`pending`) stay claimed while present and listed by no character.
     package func merged(with run: ExportManifest, present: Set<String>) -> ExportManifest {
         let again = Dictionary(run.characters.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         let taken = Set(run.characters.flatMap { $0.files.map(\.name) })
@@ -117,6 +122,10 @@ package struct ExportManifest: Codable, Sendable {
         let earlier = extras ?? []
         let written = earlier + (run.extras ?? []).filter { !earlier.contains($0) }
         merged.extras = written.isEmpty ? nil : written
+        // What an unfinished run left and no character lists stays export's while it is there.
+        let listed = Set(characters.flatMap { $0.files.map(\.name) })
+        let left = (pending ?? []).filter { present.contains($0) && !listed.contains($0) }
+        merged.pending = left.isEmpty ? nil : left
         return merged
     }
 

@@ -58,6 +58,10 @@ package struct Exporter: Sendable {
         try plan.checkNames(characters)
         let clashes = await plan.clashes(characters, extras: extras, images: self.images)
         if !clashes.isEmpty, !plan.force { throw ExportClashes(folder: plan.folder.path, clashes: clashes) }
+        // Claimed in the manifest before any is written: a run killed half way is resumed, not refused.
+        if !plan.dryRun, extras.contains(ExportFolder.manifestName) {
+            _ = try Self.write(plan.existing.claiming(plan.plannedNames(characters)), json: true, csv: false, to: plan.folder)
+        }
         let images = self.images
         var entries: [Int: ExportManifest.Character] = [:]
         var files: [Int: [ExportFile]] = [:]
