@@ -47,6 +47,9 @@ public enum HTTPError: Error, Sendable, Hashable, CustomStringConvertible {
     case responseTooLarge(url: String, limitBytes: Int)
     /// The server kept redirecting: a loop, or more hops than allowed.
     case tooManyRedirects(url: String)
+    /// A redirect from `url` pointed at `target`, which is not followed: a scheme other than
+    /// http(s), or a host outside `TransportConfiguration.redirectHosts`. Nothing was sent there.
+    case redirectRefused(url: String, target: String)
     /// No request can be made at all: libcurl, the HTTP library, could not be loaded.
     case transportUnavailable(reason: String)
     /// The server's TLS certificate does not verify against the trusted CAs (expired, another
@@ -74,6 +77,8 @@ public enum HTTPError: Error, Sendable, Hashable, CustomStringConvertible {
             "the response from \(url) is larger than the \(Self.size(limit)) limit"
         case .tooManyRedirects(let url):
             "too many redirects (or a redirect loop) from \(url)"
+        case .redirectRefused(let url, let target):
+            "\(url) redirected to \(target), which is not followed (another host, or not http or https): refused, nothing was sent"
         case .transportUnavailable(let reason):
             "cannot make HTTP requests: libcurl could not be loaded (\(reason))"
         case .untrustedCertificate(let host, let cause):

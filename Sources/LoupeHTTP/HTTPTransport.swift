@@ -115,10 +115,44 @@ public struct HTTPTransport: Sendable {
         (duration.seconds * 10).rounded() / 10
     }
 
-    /// One attempt, no retries, within the host's limit.
+    /// One attempt, no retries: the request and the redirects it meets, followed hop by hop
+    /// (`maxRedirects` at most) within `timeout` for them all. Each hop is checked before a byte
+    /// goes to it: http or https, and on the host it came from or in `redirectHosts`, else
+    /// `HTTPError.redirectRefused`. The caller's headers go to another host without
+    /// `Authorization` and `Cookie`, as curl sends them; a login only ever goes to its own host.
     package func getOnce(
         _ url: URL, headers: HTTPFields = [:], timeout: Duration? = nil,
         progress: (@Sendable (_ received: Int, _ expected: Int?) -> Void)? = nil
+    ) async throws -> TransportResponse {
+        let whole = timeout ?? configuration.requestTimeout
+        let end = ContinuousClock.now + whole
+        var (current, sent) = (url, headers)
+        for hop in 0...max(0, configuration.maxRedirects) {
+            // A hop after the first gets what is left of the attempt's time.
+            let left = hop == 0 ? whole : max(end - .now, .milliseconds(1))
+            let response = try await fetch(current, headers: sent, timeout: left, progress: progress)
+            guard [301, 302, 303, 307, 308].contains(response.status), let location = response.headers[.location],
+                let next = URL(string: location, relativeTo: current)?.absoluteURL
+            else { return response }
+            guard hop < configuration.maxRedirects else { throw HTTPError.tooManyRedirects(url: url.absoluteString) }
+            let target = UntrustedText.stripped(next.absoluteString)
+            logger?.debug("GET \(current) redirected to \(target)")
+            let sameHost = Self.hostName(next).lowercased() == Self.hostName(current).lowercased()
+            guard ["http", "https"].contains(next.scheme?.lowercased() ?? ""),
+                sameHost || (configuration.redirectHosts?.contains(next) ?? true)
+            else { throw HTTPError.redirectRefused(url: url.absoluteString, target: target) }
+            if !sameHost {
+                sent[.authorization] = nil
+                sent[.cookie] = nil
+            }
+            current = next
+        }
+        throw HTTPError.tooManyRedirects(url: url.absoluteString)
+    }
+
+    /// One transfer, no redirects followed, within the host's limit.
+    private func fetch(
+        _ url: URL, headers: HTTPFields, timeout: Duration, progress: (@Sendable (_ received: Int, _ expected: Int?) -> Void)?
     ) async throws -> TransportResponse {
         let host = Self.hostName(url)
         let limiter = limiters.withLock { limiters in
@@ -129,8 +163,7 @@ public struct HTTPTransport: Sendable {
         }
         // First come, first served: priority is decided above, in the image pipeline's loads.
         return try await limiter.withSlot(priority: { 0 }) {
-            let (response, spoken) = try await attempt(
-                url, headers: headers, timeout: timeout ?? configuration.requestTimeout, progress: progress)
+            let (response, spoken) = try await attempt(url, headers: headers, timeout: timeout, progress: progress)
             if spoken == ConnectionLog.http2, limiter.limit < Workload.streamsPerConnection {
                 limiter.setLimit(Workload.streamsPerConnection)
             }
@@ -162,7 +195,6 @@ public struct HTTPTransport: Sendable {
         do {
             let response = try await engine.perform(transfer)
             if let connection = response.connection { connections.record(connection, host: Self.hostName(url)) }
-            for hop in response.redirects { logger?.debug("GET \(url) redirected to \(UntrustedText.stripped(hop))") }
             return (
                 TransportResponse(status: response.status, headers: response.headers, body: response.body),
                 response.connection?.protocol

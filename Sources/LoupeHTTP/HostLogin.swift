@@ -1,3 +1,5 @@
+import FoundationEssentials
+
 /// Who a client is to one host: a user name and password, or a netrc file to look them up in
 /// (read by libcurl, as `curl --netrc-file` reads it). Sent to that host alone, never to
 /// another, a redirect's target included (libcurl drops them on a redirect to another host), so
@@ -34,4 +36,22 @@ public struct Credentials: Sendable, Hashable, CustomStringConvertible, CustomDe
     public var description: String { "\(user):***" }
     public var debugDescription: String { description }
     public var customMirror: Mirror { Mirror(self, children: ["user": user, "password": "***"]) }
+}
+
+/// A set of hosts, each `name` (any port) or `name:port`, that a URL is checked against: where
+/// a redirect may lead (`TransportConfiguration.redirectHosts`), where images may come from.
+public struct HostList: Sendable, Hashable {
+    /// The entries, lower-cased.
+    public let entries: Set<String>
+
+    public init(_ entries: [String]) {
+        self.entries = Set(entries.map { $0.lowercased() })
+    }
+
+    /// Whether `url`'s host, or its `host:port` (the scheme's default port when none is
+    /// written), is listed.
+    public func contains(_ url: URL) -> Bool {
+        guard let host = url.host?.lowercased(), !host.isEmpty else { return false }
+        return entries.contains(host) || entries.contains(HTTPTransport.hostName(url).lowercased())
+    }
 }

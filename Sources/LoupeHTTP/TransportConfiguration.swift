@@ -16,6 +16,12 @@ public struct TransportConfiguration: Sendable, Hashable {
     public var trustedCertificates: String?
     /// Credentials for one host, sent to it alone; `nil`: none.
     public var login: HostLogin?
+    /// The hosts a redirect may lead to, besides the host it came from; `nil`: any. Redirects
+    /// are followed hop by hop (at most `maxRedirects`), each checked here before a byte goes
+    /// to it, so an answer cannot send the client to a host it was not meant to reach.
+    public var redirectHosts: HostList?
+    /// The most redirects one request follows.
+    public var maxRedirects = 5
 
     public init(
         requestTimeout: Duration = .seconds(20), totalTimeout: Duration? = nil, deadline: ContinuousClock.Instant? = nil,

@@ -18,10 +18,19 @@ import Testing
             let router = Router()
             router.get("/**") { request, _ -> Response in
                 seen.value.withLock { $0["\(name)\(request.uri.path)"] = request.headers[.authorization] ?? "" }
-                if request.uri.path == "/away", let other {
-                    var fields = HTTPFields()
-                    fields[.location] = other.appendingPathComponent("landed").absoluteString
+                var fields = HTTPFields()
+                switch request.uri.path {
+                case "/away" where other != nil:
+                    fields[.location] = other?.appendingPathComponent("landed").absoluteString
                     return Response(status: .found, headers: fields)
+                case "/local":
+                    fields[.location] = "file:///etc/passwd"
+                    return Response(status: .found, headers: fields)
+                case "/here":
+                    fields[.location] = "/home"
+                    return Response(status: .movedPermanently, headers: fields)
+                default:
+                    break
                 }
                 return Response(status: .ok, body: ResponseBody(byteBuffer: .init(string: "ok")))
             }
@@ -71,12 +80,41 @@ import Testing
             configuration.login = HostLogin(host: HTTPTransport.hostName(first), netrcFile: netrc.path)
             let transport = HTTPTransport(configuration: configuration)
             _ = try await transport.get(first.appendingPathComponent("home"))
-            // The netrc names the machine, not the port: still only the login's host hears it.
+            // The netrc names the machine, not the port: still only the login's host hears it,
+            // asked directly or sent there by a redirect.
             _ = try await transport.get(second.appendingPathComponent("elsewhere"))
+            _ = try await transport.get(first.appendingPathComponent("away"))
         }
         let recorded = seen.value.withLock { $0 }
         #expect(recorded["a/home"] == Self.basic)
         #expect(recorded["b/elsewhere"] == "")
+        #expect(recorded["a/away"] == Self.basic && recorded["b/landed"] == "")
+    }
+
+    /// Redirects are followed hop by hop, each checked before anything is sent to it.
+    @Test func aRedirectGoesOnlyWhereItMay() async throws {
+        let seen = Seen()
+        try await withServers(seen) { first, second in
+            var configuration = TransportConfiguration()
+            configuration.redirectHosts = HostList([HTTPTransport.hostName(first)])
+            let transport = HTTPTransport(configuration: configuration)
+            // On its own host: followed.
+            let followed = try await transport.get(first.appendingPathComponent("here"))
+            #expect(followed.body == Array("ok".utf8))
+            // To another host: refused, and that host hears nothing.
+            let away = first.appendingPathComponent("away")
+            let landed = second.appendingPathComponent("landed").absoluteString
+            await #expect(throws: HTTPError.redirectRefused(url: away.absoluteString, target: landed)) {
+                _ = try await transport.get(away)
+            }
+            // To a file: refused, whatever the hosts allowed.
+            let local = first.appendingPathComponent("local")
+            await #expect(throws: HTTPError.redirectRefused(url: local.absoluteString, target: "file:///etc/passwd")) {
+                _ = try await HTTPTransport().get(local)
+            }
+        }
+        let recorded = seen.value.withLock { $0 }
+        #expect(recorded["a/home"] == "" && recorded["b/landed"] == nil)
     }
 
     @Test func credentialsPrintMasked() {

@@ -162,6 +162,22 @@ import UseCases
         #expect(finished.characters.count == 150 && finished.pending == nil)
     }
 
+    /// A name an unfinished run claimed, where the user has since put a file of their own: the
+    /// claim does not make it export's to replace. The character fails naming it, the file stays.
+    @Test func aUsersFileAtANameAKilledRunClaimedIsLeftAsItIs() async throws {
+        let first = try await export(["--ids", "50", "--sizes", "64"])
+        #expect(first.status == 0, "\(first.stderr)")
+        var claimed = try manifest()
+        let name = "0002-morty-smith-64.png"
+        claimed.pending = [name]
+        try Data(claimed.encoded()).write(to: out.appendingPathComponent("manifest.json"))
+        let mine = Data("USER DATA\n".utf8)
+        try mine.write(to: out.appendingPathComponent(name))
+        let second = try await export(["--ids", "2", "--sizes", "64"])
+        #expect(second.status != 0 && second.stderr.contains(name), "\(second.stderr)")
+        #expect(try Data(contentsOf: out.appendingPathComponent(name)) == mine)
+    }
+
     /// A manifest an earlier release wrote (no signature: byte for byte its encoder's) is the
     /// folder's own, not the user's: a later export adds to it.
     @Test func aManifestOfAnEarlierReleaseIsTheFoldersOwn() async throws {

@@ -14,8 +14,6 @@ final class CurlTransfer: @unchecked Sendable {
         var body: [UInt8]
         /// The protocol spoken, and whether this transfer opened a connection.
         var connection: ConnectionLog.Use?
-        /// Where each redirect on the way pointed, in order.
-        var redirects: [String] = []
     }
 
     /// Why a transfer ended without a response.
@@ -41,9 +39,6 @@ final class CurlTransfer: @unchecked Sendable {
     private var overflowed = false
     /// The length the response declared, when it did and it is under the cap.
     private var declaredLength: Int?
-    /// The status of the response whose headers are arriving, and the redirects so far.
-    private var headerStatus = 0
-    private var redirects: [String] = []
     /// Told the bytes received so far and the declared length after each part of the body.
     var onProgress: (@Sendable (_ received: Int, _ expected: Int?) -> Void)?
     var continuation: CheckedContinuation<Response, any Error>?
@@ -71,8 +66,8 @@ final class CurlTransfer: @unchecked Sendable {
         rdx_curl_set_pointer(handle, CURLOPT_PRIVATE, Unmanaged.passUnretained(self).toOpaque())
         rdx_curl_set_string(handle, CURLOPT_PROTOCOLS_STR, "http,https")
         rdx_curl_set_string(handle, CURLOPT_REDIR_PROTOCOLS_STR, "http,https")
-        rdx_curl_set_long(handle, CURLOPT_FOLLOWLOCATION, 1)
-        rdx_curl_set_long(handle, CURLOPT_MAXREDIRS, 5)
+        // Redirects are followed by `HTTPTransport`, hop by hop, each hop checked first.
+        rdx_curl_set_long(handle, CURLOPT_FOLLOWLOCATION, 0)
         // The deadline covers the whole transfer, body included.
         rdx_curl_set_long(handle, CURLOPT_TIMEOUT_MS, timeoutMilliseconds)
         rdx_curl_set_long(handle, CURLOPT_CONNECTTIMEOUT_MS, connectTimeoutMilliseconds)
@@ -90,7 +85,7 @@ final class CurlTransfer: @unchecked Sendable {
         rdx_curl_set_long(handle, CURLOPT_HTTP_VERSION, Int(CURL_HTTP_VERSION_2TLS))
         rdx_curl_set_long(handle, CURLOPT_PIPEWAIT, 1)
         if let trustedCertificates { rdx_curl_set_string(handle, CURLOPT_CAINFO, trustedCertificates) }
-        // Given only for the login's own host; libcurl keeps them from a redirect to another.
+        // Given only for the login's own host (redirects are separate transfers).
         if let credentials = login?.credentials {
             rdx_curl_set_string(handle, CURLOPT_USERNAME, credentials.user)
             rdx_curl_set_string(handle, CURLOPT_PASSWORD, credentials.password)
@@ -142,7 +137,7 @@ final class CurlTransfer: @unchecked Sendable {
         var opened = 0
         rdx_curl_get_long(handle, CURLINFO_NUM_CONNECTS, &opened)
         let connection = ConnectionLog.Use(protocol: ConnectionLog.protocolName(version), opened: opened)
-        return .success(Response(status: status, headers: headers, body: body, connection: connection, redirects: redirects))
+        return .success(Response(status: status, headers: headers, body: body, connection: connection))
     }
 
     // MARK: Callbacks, on the engine's thread
@@ -180,7 +175,6 @@ final class CurlTransfer: @unchecked Sendable {
         if line.hasPrefix("HTTP/") {
             headers = HTTPFields()
             declaredLength = nil
-            headerStatus = line.split(separator: " ", maxSplits: 2).dropFirst().first.flatMap { Int($0) } ?? 0
             return
         }
         guard let colon = line.utf8.firstIndex(of: UInt8(ascii: ":")) else { return }
@@ -189,7 +183,6 @@ final class CurlTransfer: @unchecked Sendable {
         // A name that is no HTTP token is no header: dropped, as a strict client would.
         guard let name = HTTPField.Name(name) else { return }
         headers.append(HTTPField(name: name, value: value))
-        if name == .location, (300..<400).contains(headerStatus) { redirects.append(value) }
         if name == .contentLength, let declared = Int(value), declared <= maxBodyBytes {
             declaredLength = declared
             body.reserveCapacity(declared)

@@ -104,19 +104,16 @@ extension ImagePipeline {
 package struct ImageHosts: ImagePipeline.Delegate {
     /// The API's `host:port`.
     package let api: String
-    /// The hosts allowed besides, lower-cased.
-    package let also: Set<String>
+    /// The API's host and those allowed besides.
+    package let hosts: HostList
 
     package init(api root: APIRoot, also: [String]) {
         self.api = Self.authority(root.url) ?? root.authority
-        self.also = Set(also.map { $0.lowercased() })
+        self.hosts = HostList([api] + also)
     }
 
     /// Whether `url` may be loaded.
-    package func allows(_ url: URL) -> Bool {
-        guard let authority = Self.authority(url), let host = url.host?.lowercased() else { return false }
-        return authority == api || also.contains(authority) || also.contains(host)
-    }
+    package func allows(_ url: URL) -> Bool { hosts.contains(url) }
 
     package func willLoadData(for request: ImageRequest, dataRequest: DataRequest, pipeline: ImagePipeline) async throws
         -> DataRequest

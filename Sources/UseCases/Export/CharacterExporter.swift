@@ -162,7 +162,7 @@ package struct CharacterExporter: Sendable {
                     if !dryRun {
                         // A name that was free when the folder was read is taken only while free:
                         // a file another program (or export) put there since is left as it is.
-                        let replacing = force || existing.present.contains(output.name)
+                        let replacing = force || existing.wrote(output.name, for: character.id)
                         do {
                             if replacing {
                                 try AtomicFile.write(made.bytes, to: file.path, makingFolders: true)

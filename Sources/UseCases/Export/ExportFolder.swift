@@ -63,6 +63,15 @@ package struct ExportFolder: Sendable {
         self.owners = owners
     }
 
+    /// Whether `name` is there and an earlier export wrote it for the character `id`: the one
+    /// case a character's file replaces what is there. A name an unfinished run claimed
+    /// (`pending`) is not: what is there now may be the user's, so it is replaced by nothing but
+    /// its own bytes (left as it is when they are the same, refused when they differ).
+    package func wrote(_ name: String, for id: Int) -> Bool {
+        guard present.contains(name), case .character(let owner)? = owners[name] else { return false }
+        return owner.id == id
+    }
+
     /// Whether export wrote `name`, there now, as a file of the folder (the manifest, the sheet
     /// or an extra), not a character's.
     package func ownsExtra(_ name: String) -> Bool {
@@ -157,5 +166,8 @@ package struct ExportFileAppeared: Error, Sendable, CustomStringConvertible {
         self.path = path
     }
 
-    package var description: String { "\(path) appeared while exporting, not written by this export: left as it is" }
+    package var description: String {
+        "\(path) is not a file this export wrote (it appeared while exporting, or an unfinished export claimed it and "
+            + "it now holds other bytes): left as it is; move it away, or use --force"
+    }
 }

@@ -90,6 +90,8 @@ struct APIAccess: Sendable {
         let identity = setting.identity(at: root)
         var configuration = options.transport(eachRequest: eachRequest)
         configuration.login = options.login(at: root)
+        // Redirects lead where images may come from: the API's host and --image-host's.
+        configuration.redirectHosts = ImageHosts(api: root, also: options.imageHosts).hosts
         let transport = HTTPTransport(configuration: configuration, logger: logger)
         let responses = DiskResponseCache(disk: disk, identity: identity)
         return APIAccess(
@@ -130,7 +132,9 @@ struct APIAccess: Sendable {
                     + (failure.hint.map { $0 + "\n" } ?? ""))
         }
         if verbose {
-            func count(_ number: Int, _ word: String) -> String { "\(number) \(word)\(number == 1 ? "" : "s")" }
+            func count(_ number: Int, _ word: String) -> String {
+                "\(number) \(word)\(number == 1 ? "" : word.hasSuffix("s") ? "es" : "s")"
+            }
             let line =
                 "cache: memory \(count(memory.statistics.hits, "hit")) / \(count(memory.statistics.misses, "miss")) · "
                 + "images on disk \(count(statistics.processedHits + statistics.originalHits, "hit")) / "

@@ -72,6 +72,8 @@ extension HTTPError: ReportableError {
         case .transportUnavailable:
             "Install libcurl (Debian/Ubuntu: apt-get install libcurl4) or name its file in RICKDEX_LIBCURL; "
                 + "--offline works from the cache without it."
+        case .redirectRefused:
+            "Redirects are followed to the API's host alone; --image-host HOST allows another."
         case .responseTooLarge, .tooManyRedirects:
             nil
         }

@@ -4,8 +4,10 @@ import Glibc
 
 /// The passwords the command line and `RICKDEX_API` carry in `--api`'s `user:password@`, kept
 /// out of everything others can see: blanked from the process's own argv (`ps`), as curl blanks
-/// its own, and masked (`user:***@`) in every line written to standard error. The password goes
-/// to the API's host alone (`HostLogin`).
+/// its own, and masked (`user:***@`) in every message `StandardStreams.error` writes (errors,
+/// hints, the echo of an `--api` that does not parse). `-v`'s log lines need no masking: they
+/// name URLs made from the root, which holds no credentials. The password goes to the API's
+/// host alone (`HostLogin`).
 enum Secrets {
     /// The passwords as typed, read once from the command line and the environment.
     static let passwords: [String] = {

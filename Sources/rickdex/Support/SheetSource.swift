@@ -28,12 +28,14 @@ struct SheetSource: Sendable {
     }
 }
 
-/// Reads local files with errors that name the file.
+/// Reads local files with errors that name the file: regular files only (a FIFO is not waited
+/// on, a device not read), at most a download's 10 MB, as the pipeline reads `file://`.
 enum FileReader {
     static func bytes(of file: URL) throws -> [UInt8] {
-        guard let data = FileSystem.read(file.path) else {
-            throw LocalFileError(path: file.path, reason: FileSystem.exists(file.path) ? "cannot read it" : "no such file")
+        do {
+            return try FileSystem.regularFile(file.path, cap: 10 << 20)
+        } catch {
+            throw LocalFileError(path: file.path, reason: "\(error)")
         }
-        return data
     }
 }
