@@ -34,6 +34,10 @@ public final class DiskCache: DataCaching {
         var statistics = DiskStatistics()
         /// The size a full disk left room for, once one was met.
         var roomFound: Int64?
+        /// The shard folders this process found to be no link (with the layout folder and the
+        /// tree above them) before it first wrote there: looked at once a shard, not once a
+        /// write (three `lstat`s, a third of a store's time, here 46 µs against 68 µs).
+        var checkedShards: Set<String> = []
     }
     let state = Locked(State())
 
@@ -226,7 +230,11 @@ public final class DiskCache: DataCaching {
         // A link where the layout folder, the tree or the shard folder should be (planted by
         // another who may write the folder) is removed, never written through: what it stood
         // for is made again below, and the write stays inside the cache's folder.
-        removeLinks(toShard: String(key.fileName.prefix(2)))
+        let shard = String(key.fileName.prefix(2))
+        if !state.withLock({ $0.checkedShards.contains(shard) }) {
+            removeLinks(toShard: shard)
+            state.withLock { _ = $0.checkedShards.insert(shard) }
+        }
         do {
             let staged: StagedFile
             do {
