@@ -116,7 +116,7 @@ public struct HTTPTransport: Sendable {
     }
 
     /// One attempt, no retries: the request and the redirects it meets, followed hop by hop
-    /// (`maxRedirects` at most) within `timeout` for them all. Each hop is checked before a byte
+    /// (`maxRedirects` at most), each within `timeout`. Each hop is checked before a byte
     /// goes to it: http or https, and on the host it came from or in `redirectHosts`, else
     /// `HTTPError.redirectRefused`. The caller's headers go to another host without
     /// `Authorization` and `Cookie`, as curl sends them; a login only ever goes to its own host.
@@ -124,13 +124,15 @@ public struct HTTPTransport: Sendable {
         _ url: URL, headers: HTTPFields = [:], timeout: Duration? = nil,
         progress: (@Sendable (_ received: Int, _ expected: Int?) -> Void)? = nil
     ) async throws -> TransportResponse {
-        let whole = timeout ?? configuration.requestTimeout
-        let end = ContinuousClock.now + whole
         var (current, sent) = (url, headers)
         for hop in 0...max(0, configuration.maxRedirects) {
-            // A hop after the first gets what is left of the attempt's time.
-            let left = hop == 0 ? whole : max(end - .now, .milliseconds(1))
-            let response = try await fetch(current, headers: sent, timeout: left, progress: progress)
+            // Each hop is a request of its own, with its own time; none starts past the
+            // caller's whole deadline (`--timeout`).
+            if hop > 0, let whole = configuration.deadline, ContinuousClock.now >= whole {
+                throw HTTPError.deadlinePassed(url: url.absoluteString)
+            }
+            let response = try await fetch(
+                current, headers: sent, timeout: timeout ?? configuration.requestTimeout, progress: progress)
             guard [301, 302, 303, 307, 308].contains(response.status), let location = response.headers[.location],
                 let next = URL(string: location, relativeTo: current)?.absoluteURL
             else { return response }

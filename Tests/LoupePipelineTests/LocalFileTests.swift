@@ -7,7 +7,7 @@ import Testing
 @testable import LoupePipeline
 
 /// `file://` requests: read only where the configuration reads them, only regular files, no more
-/// of one than a download may be, and never quoted; a scheme the pipeline does not load is
+/// of one than a download may be, and never quoted; a scheme the default loader does not load is
 /// refused before anything is read or sent.
 @Suite struct LocalFileTests {
     let folder: TemporaryFolder
@@ -49,10 +49,12 @@ import Testing
         #expect(await failure(missing, images) == .urlRefused(url: missing.absoluteString))
     }
 
+    /// Any scheme but `file` is the loader's: the default one loads http(s), refuses the rest.
     @Test(arguments: ["gopher://127.0.0.1:1/x", "data:image/png;base64,iVBORw0KGgo=", "ftp://127.0.0.1/a.png", "javascript:1"])
-    func aSchemeThePipelineDoesNotLoadIsRefused(_ text: String) async throws {
+    func aSchemeTheDefaultLoaderDoesNotLoadIsRefused(_ text: String) async throws {
         let url = try #require(URL(string: text))
-        #expect(await failure(url, pipeline()) == .urlRefused(url: text))
+        let images = ImagePipeline(configuration: .init(imageCache: nil))
+        #expect(await failure(url, images) == .urlRefused(url: text))
     }
 
     /// A FIFO with no writer would hold `open` for ever; a device would read without end.

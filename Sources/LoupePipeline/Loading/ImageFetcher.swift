@@ -2,7 +2,8 @@ import FoundationEssentials
 import LoupeHTTP
 import LoupeImaging
 
-/// The default `DataLoading`: downloads through `HTTPTransport` (a deadline, a body cap, retries
+/// The default `DataLoading`: downloads `http` and `https` URLs through `HTTPTransport` (any other
+/// scheme is `ImagePipeline.Error.urlRefused`; a deadline, a body cap, retries
 /// with backoff on 5xx, 429 and dropped connections, `Retry-After`, a limit per host, HTTP/2
 /// through libcurl). Identical requests are joined before they get here, by `ImagePipeline`,
 /// which reads `file://` URLs itself.
@@ -20,6 +21,10 @@ public struct ImageFetcher: DataLoading {
     public func loadData(
         for request: DataRequest, progress: @escaping @Sendable (_ completed: Int, _ total: Int?) -> Void = { _, _ in }
     ) async throws -> Download {
+        // libcurl would speak gopher, ftp, dict and the rest: an image comes over HTTP or not at all.
+        guard ["http", "https"].contains(request.url.scheme?.lowercased() ?? "") else {
+            throw ImagePipeline.Error.urlRefused(url: request.url.absoluteString)
+        }
         // An image cut short is retried; bytes that are no image at all are not.
         let response = try await transport.get(
             request.url, headers: request.headers,

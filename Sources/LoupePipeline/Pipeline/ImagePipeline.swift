@@ -121,10 +121,10 @@ public final class ImagePipeline: Sendable {
         _ request: ImageRequest, flight: OriginalFlight, readsCache: Bool, writesCache: Bool, cacheOnly: Bool,
         priority: @escaping Slots.Priority, progress: SharedJob.Progress?
     ) async throws -> Original {
-        switch request.url.scheme?.lowercased() {
-        case "http", "https": break
-        case "file" where configuration.readsFileURLs: return try readFile(request.url)
-        default: throw Error.urlRefused(url: request.url.absoluteString)
+        // Any other scheme is the data loader's to load or refuse (the default loads http(s)).
+        if request.url.scheme?.lowercased() == "file" {
+            guard configuration.readsFileURLs else { throw Error.urlRefused(url: request.url.absoluteString) }
+            return try readFile(request.url)
         }
         let key = flight.key
         let cached = readsCache ? dataCache?.entry(for: key) : nil

@@ -27,8 +27,9 @@ extension ImagePipeline {
         case decodingFailed(url: String, underlying: ImagingError)
         /// The processor named `processor` (its identifier) threw `underlying`.
         case processingFailed(url: String, processor: String, underlying: any Swift.Error)
-        /// The URL is not one the pipeline loads: a scheme other than `http` and `https`, or
-        /// `file` where `Configuration.readsFileURLs` is off. Nothing was read or sent.
+        /// The URL is not one the pipeline loads: `file` where `Configuration.readsFileURLs` is
+        /// off, or a scheme the data loader does not load (the default `ImageFetcher` loads
+        /// `http` and `https` alone). Nothing was read or sent.
         case urlRefused(url: String)
         /// The task, or the caller waiting for it, was cancelled.
         case cancelled

@@ -112,13 +112,19 @@ package struct ImageHosts: ImagePipeline.Delegate {
         self.hosts = HostList([api] + also)
     }
 
-    /// Whether `url` may be loaded.
-    package func allows(_ url: URL) -> Bool { hosts.contains(url) }
+    /// Whether `url` may be loaded: http or https, on one of the hosts.
+    package func allows(_ url: URL) -> Bool {
+        ["http", "https"].contains(url.scheme?.lowercased() ?? "") && hosts.contains(url)
+    }
 
     package func willLoadData(for request: ImageRequest, dataRequest: DataRequest, pipeline: ImagePipeline) async throws
         -> DataRequest
     {
-        guard allows(dataRequest.url) else { throw ImageHostRefused(url: dataRequest.url.absoluteString, api: api) }
+        let url = dataRequest.url
+        guard ["http", "https"].contains(url.scheme?.lowercased() ?? "") else {
+            throw ImagePipeline.Error.urlRefused(url: url.absoluteString)
+        }
+        guard hosts.contains(url) else { throw ImageHostRefused(url: url.absoluteString, api: api) }
         return dataRequest
     }
 
