@@ -50,10 +50,13 @@ package enum TestData {
 
     /// Runs `body` with a server of `router`'s routes (one that misbehaves on purpose) on a free
     /// loopback port, given its API root (`http://127.0.0.1:N/api`), then stops it.
+    /// Its cap on connections a client is far above `serve`'s: a transport test may leave
+    /// hundreds closing (cancelled requests) faster than a server under a sanitizer sees them go.
     package static func withServer<T>(
         router: Router<BasicRequestContext>, _ body: (URL) async throws -> T
     ) async throws -> T {
-        try await serving(try await APIServer.start(router: router), body)
+        let limits = ConnectionLimits(connectionsPerClient: 4096)
+        return try await serving(try await APIServer.start(router: router, connections: limits), body)
     }
 
     /// Runs `body` with `server`'s API root, then stops it gracefully, whether `body` throws or not
