@@ -243,8 +243,6 @@ public struct HTTPTransport: Sendable {
                 return HTTPError.tooSlow(url: address, receivedBytes: received, seconds: timeout.seconds)
             case CURLE_OPERATION_TIMEDOUT:
                 return HTTPError.timedOut(url: address, seconds: timeout.seconds)
-            case CURLE_TOO_MANY_REDIRECTS:
-                return HTTPError.tooManyRedirects(url: address)
             case CURLE_PEER_FAILED_VERIFICATION, CURLE_SSL_CACERT_BADFILE, CURLE_SSL_ISSUER_ERROR:
                 return HTTPError.untrustedCertificate(host: host, cause: .curl(code: code, message: message))
             case CURLE_COULDNT_CONNECT, CURLE_SSL_CONNECT_ERROR, CURLE_SSL_CERTPROBLEM, CURLE_SSL_CIPHER,

@@ -1,9 +1,9 @@
 import FoundationEssentials
 
 /// Who a client is to one host: a user name and password, or a netrc file to look them up in
-/// (read by libcurl, as `curl --netrc-file` reads it). Sent to that host alone, never to
-/// another, a redirect's target included (libcurl drops them on a redirect to another host), so
-/// that a server's answers cannot carry them anywhere.
+/// (read by libcurl, as `curl --netrc-file` reads it). Given to libcurl only for a transfer to
+/// that host, and `HTTPTransport` makes each redirect hop a transfer of its own, so that a
+/// server's answers cannot carry them anywhere else.
 public struct HostLogin: Sendable, Hashable {
     /// `host:port`, the port written even when it is the scheme's default.
     public var host: String

@@ -108,13 +108,8 @@ package struct ImageHosts: ImagePipeline.Delegate {
     package let hosts: HostList
 
     package init(api root: APIRoot, also: [String]) {
-        self.api = Self.authority(root.url) ?? root.authority
+        self.api = HTTPTransport.hostName(root.url).lowercased()
         self.hosts = HostList([api] + also)
-    }
-
-    /// Whether `url` may be loaded: http or https, on one of the hosts.
-    package func allows(_ url: URL) -> Bool {
-        ["http", "https"].contains(url.scheme?.lowercased() ?? "") && hosts.contains(url)
     }
 
     package func willLoadData(for request: ImageRequest, dataRequest: DataRequest, pipeline: ImagePipeline) async throws
@@ -126,12 +121,6 @@ package struct ImageHosts: ImagePipeline.Delegate {
         }
         guard hosts.contains(url) else { throw ImageHostRefused(url: url.absoluteString, api: api) }
         return dataRequest
-    }
-
-    /// `host:port` in lower case, the port the scheme's default when not written.
-    package static func authority(_ url: URL) -> String? {
-        guard let host = url.host, !host.isEmpty else { return nil }
-        return HTTPTransport.hostName(url).lowercased()
     }
 }
 

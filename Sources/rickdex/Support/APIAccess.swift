@@ -91,7 +91,8 @@ struct APIAccess: Sendable {
         var configuration = options.transport(eachRequest: eachRequest)
         configuration.login = options.login(at: root)
         // Redirects lead where images may come from: the API's host and --image-host's.
-        configuration.redirectHosts = ImageHosts(api: root, also: options.imageHosts).hosts
+        let imageHosts = ImageHosts(api: root, also: options.imageHosts)
+        configuration.redirectHosts = imageHosts.hosts
         let transport = HTTPTransport(configuration: configuration, logger: logger)
         let responses = DiskResponseCache(disk: disk, identity: identity)
         return APIAccess(
@@ -103,7 +104,7 @@ struct APIAccess: Sendable {
                 // HTTP/1.1 to the host's connections below it.
                 dataLoadingLimit: Workload.transfers.width, imageHosts: options.imageHosts),
             memory: memory, responses: responses, server: server, verbose: options.verbose,
-            apiHost: ImageHosts.authority(root.url),
+            apiHost: imageHosts.api,
             jsonRoot: server == nil ? root : .realService, connections: transport.connections,
             activity: transport.activity, waiting: eachRequest ? nil : WaitingLine(activity: transport.activity))
     }

@@ -12,11 +12,8 @@ enum Secrets {
     /// The passwords as typed, read once from the command line and the environment.
     static let passwords: [String] = {
         let arguments = CommandLine.arguments
-        var addresses = arguments.indices.dropFirst().compactMap { index -> String? in
-            if arguments[index].hasPrefix("--api=") { return String(arguments[index].dropFirst(6)) }
-            return arguments[index - 1] == "--api" ? arguments[index] : nil
-        }
-        addresses += GlobalOptions.apiVariable.map { [$0] } ?? []
+        let addresses = apiValues(arguments).map { arguments[$0.index].dropFirst($0.prefix) }.map(String.init)
+            + (GlobalOptions.apiVariable.map { [$0] } ?? [])
         return addresses.compactMap { address in APISetting.passwordRange(in: address).map { String(address[$0]) } }
             .filter { !$0.isEmpty }
     }()
@@ -25,16 +22,23 @@ enum Secrets {
     /// `*`: what `ps` and `/proc/PID/cmdline` show from then on. `CommandLine.arguments` keeps
     /// its copy (read here first), which the command parses.
     static func hideFromProcessList() {
+        let arguments = CommandLine.arguments
         _ = passwords
-        let argv = CommandLine.unsafeArgv
-        for index in 1..<Int(CommandLine.argc) {
-            guard let argument = argv[index] else { continue }
-            let text = String(cString: argument)
-            let isAPI = text.hasPrefix("--api=") || argv[index - 1].map { String(cString: $0) == "--api" } ?? false
-            guard isAPI, let range = APISetting.passwordRange(in: text) else { continue }
+        for (index, _) in apiValues(arguments) {
+            let text = arguments[index]
+            guard let range = APISetting.passwordRange(in: text), let argument = CommandLine.unsafeArgv[index] else { continue }
             let start = text.utf8.distance(from: text.startIndex, to: range.lowerBound)
             let count = text.utf8.distance(from: range.lowerBound, to: range.upperBound)
             for offset in start..<(start + count) { argument[offset] = CChar(UInt8(ascii: "*")) }
+        }
+    }
+
+    /// The arguments that hold `--api`'s value: `--api=URL` (the value after a prefix of 6
+    /// characters) or the word after `--api`.
+    private static func apiValues(_ arguments: [String]) -> [(index: Int, prefix: Int)] {
+        arguments.indices.dropFirst().compactMap { index in
+            if arguments[index].hasPrefix("--api=") { return (index, 6) }
+            return arguments[index - 1] == "--api" ? (index, 0) : nil
         }
     }
 
