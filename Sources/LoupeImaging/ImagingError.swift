@@ -23,7 +23,11 @@ public enum ImagingError: Error, Hashable, Sendable, CustomStringConvertible {
         case .empty:
             "the image is empty (0 bytes)"
         case .unknownFormat(let firstBytes):
-            "not a JPEG or PNG image (it starts with \(firstBytes))"
+            if let other = Self.otherFormat(firstBytes) {
+                "\(other), not a JPEG or PNG image: convert it first (e.g. convert in.gif out.png)"
+            } else {
+                "not a JPEG or PNG image (it starts with \(firstBytes))"
+            }
         case .truncated(let format):
             "the \(format) data is cut short; fetch the file again"
         case .unsupported(let format, let reason):
@@ -38,6 +42,21 @@ public enum ImagingError: Error, Hashable, Sendable, CustomStringConvertible {
         case .outOfMemory:
             "not enough memory to decode the image"
         }
+    }
+}
+
+extension ImagingError {
+    /// The format other than JPEG and PNG that bytes starting so are (`ImageSniffer.preview`'s
+    /// hex), named as people know it: "a GIF".
+    static func otherFormat(_ firstBytes: String) -> String? {
+        let signatures = [
+            ("47 49 46 38", "a GIF"), ("52 49 46 46", "a WebP (or another RIFF file)"), ("42 4D", "a BMP"),
+            ("49 49 2A 00", "a TIFF"), ("4D 4D 00 2A", "a TIFF"), ("00 00 01 00", "an ICO"), ("FF 0A", "a JPEG XL"),
+            ("00 00 00 0C 4A 58 4C 20", "a JPEG XL"), ("25 50 44 46", "a PDF"), ("3C 73 76 67", "an SVG"),
+            ("3C 3F 78 6D", "an XML file (an SVG?)"),
+        ]
+        if firstBytes.dropFirst(12).hasPrefix("66 74 79 70") { return "an AVIF or HEIC (an ISO media file)" }
+        return signatures.first { firstBytes.hasPrefix($0.0) }?.1
     }
 }
 

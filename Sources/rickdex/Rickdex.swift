@@ -45,6 +45,10 @@ struct Rickdex: AsyncParsableCommand {
         ]
     )
 
+    /// The options every command takes, declared here too so that the shells' completion scripts
+    /// know them before the command (`rickdex --api URL show juggl<Tab>`); `main` moves them after it.
+    @OptionGroup(title: "Options every command takes (before it or after it)") var global: GlobalOptions
+
     /// Runs the command line, mapping every failure to a message and an exit code in one place.
     static func main() async {
         // Before other threads allocate: image work keeps its freed buffers instead of faulting

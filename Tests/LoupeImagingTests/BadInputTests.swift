@@ -25,6 +25,16 @@ import LoupeToolbox
         expectError(html) { $0 == .unknownFormat(firstBytes: "3C 21 44 4F 43 54 59 50 (\"<!DOCTYP\")") }
     }
 
+    /// Formats people meet are named: "a GIF", not its first bytes in hex.
+    @Test(arguments: [
+        (Array("GIF89a\u{1}\u{0}\u{1}\u{0}".utf8), "a GIF, not a JPEG or PNG image"),
+        (Array("RIFF\u{0}\u{0}\u{0}\u{0}WEBPVP8 ".utf8), "a WebP"),
+        ([0, 0, 0, 0x1C] + Array("ftypavif".utf8), "an AVIF or HEIC"),
+    ])
+    func otherFormatsAreNamed(bytes: [UInt8], named: String) {
+        expectError(bytes) { $0.description.hasPrefix(named) }
+    }
+
     @Test(arguments: [0.2, 0.5, 0.9])
     func truncatedJPEGIsAnErrorNotGray(fraction: Double) throws {
         for progressive in [true, false] {

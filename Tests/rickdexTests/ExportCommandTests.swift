@@ -214,7 +214,7 @@ import UseCases
     }
 
     @Test(arguments: [
-        ("Rick Sanchez", "rick-sanchez"), ("Mr. Poopybutthole", "mr-poopybutthole"), ("Señor Ñandú", "senor-nandu"),
+        ("Rick Sanchez", "rick-sanchez"), ("Mr. Poopybutthole", "mr-poopybutthole"), ("Morty’s Lawyer", "mortys-lawyer"), ("Rick's Garage", "ricks-garage"), ("Señor Ñandú", "senor-nandu"),
         ("../../etc/passwd", "etc-passwd"), ("", "character"), ("💀🔥", "character"), ("  --Bird--Person--  ", "bird-person"),
         ("Sen\u{0303}or N\u{0303}andu\u{0301}", "senor-nandu"), ("Ｆｕｌｌ Ｗｉｄｔｈ", "full-width"), ("Zoë Øre", "zoe-ore"),
         ("Ǳ Ａ１", "a1"),

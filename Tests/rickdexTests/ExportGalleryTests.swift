@@ -27,6 +27,8 @@ struct ExportGalleryTests: ExportSuite {
         var dataset = TestData.fixturesDataset
         dataset.characters[0].name = Self.hostileName
         dataset.characters[1].name = Self.closingName
+        dataset.characters[2].name = "Martínez"
+        dataset.characters[3].name = "Morty’s Lawyer"
         let result = try await TestData.withServer(dataset) { base in
             try await RickdexProcess.run(
                 [
@@ -52,6 +54,9 @@ struct ExportGalleryTests: ExportSuite {
         #expect(check.focusAfterSlash == "filter" && check.typed == "rick")
         #expect(check.countAfterEscape == "\(names.count) of \(names.count)")
         #expect(check.statusesAfterDeadChip == ["Dead"])
+        // The filter folds names as the command does: accents, and a straight apostrophe for a curly one.
+        #expect(try await GalleryCheck.run(page, typing: "martinez").visibleAfterTyping == ["Martínez"])
+        #expect(try await GalleryCheck.run(page, typing: "morty's lawyer").visibleAfterTyping == ["Morty’s Lawyer"])
         // The names are the characters as given, not markup: no script ran, no element of theirs.
         #expect(check.headings.contains(Self.hostileName) && check.headings.contains(Self.closingName))
         #expect(!check.scriptRanFromData)

@@ -128,6 +128,21 @@ import Testing
         }
     }
 
+    /// Whole names: the words typed before are part of the name; episodes by name as well as
+    /// code; the options every command takes may come before the command.
+    @Test func bashCompletesWholeNamesEpisodeNamesAndAfterLeadingOptions() async throws {
+        let episode = try #require(TestData.fixturesDataset.episodes.first?.name)
+        let start = String(episode.prefix(3))
+        let expected = TestData.fixturesDataset.episodes.map(\.name).filter { $0.lowercased().hasPrefix(start.lowercased()) }
+        try await onDispatchThread { () throws -> Void in
+            #expect(try bashCandidates("rickdex --api fixtures show jugg") == ["juggling Rick", "juggling Morty"])
+            #expect(try bashCandidates("rickdex --api fixtures --offline show juggling mo") == ["morty"])
+            #expect(try bashCandidates("rickdex show --api fixtures juggling", typing: "") == ["rick", "morty"])
+            let offered = try bashCandidates("rickdex episode --api fixtures", typing: start)
+            #expect(Set(offered.map { $0.lowercased() }) == Set(expected.map { $0.lowercased() }), "\(offered)")
+        }
+    }
+
     @Test func bashCompletesFromTheCacheAndNeverTheNetwork() async throws {
         try await onDispatchThread { () throws -> Void in
             // Nothing cached for this API, and nothing listens there: no candidates, at once.

@@ -11,17 +11,17 @@ import LoupeToolbox
 /// characters, which a match compares one for one) cannot match, so a 60 KB `name=` costs a
 /// listing what a short one does. Matching is by `Character`, canonical equivalence included,
 /// as `String.contains` matches.
-struct FilterPattern: Sendable {
+package struct FilterPattern: Sendable {
     private let needle: [Character]
     private let anchored: Bool
 
-    init(_ value: String) {
+    package init(_ value: String) {
         let folded = value.lowercased()
         needle = Array(folded)
         anchored = folded.hasPrefix("male")
     }
 
-    func matches(_ field: String) -> Bool {
+    package func matches(_ field: String) -> Bool {
         if needle.isEmpty { return true }
         let haystack = Array(field.lowercased())
         guard needle.count <= haystack.count else { return false }

@@ -56,7 +56,7 @@ package struct CharacterTable: Sendable {
     /// The rows for a script: every field whole (id, name, status, species, type, gender,
     /// origin, location), tab-separated, one character a line, sanitized, with tabs and line
     /// breaks in the data as spaces; with `header`, a first line naming the fields.
-    package static func tabSeparated(_ characters: [RMCharacter], header: Bool = false) -> String {
+    package static func tabSeparated(_ characters: [RMCharacter], header: Bool = false, style: Style = Style(enabled: false)) -> String {
         func field(_ text: String) -> String {
             TerminalText.sanitize(text.replacing("\t", with: " ").replacing("\n", with: " ").replacing("\r", with: " "))
         }
@@ -64,7 +64,9 @@ package struct CharacterTable: Sendable {
         return (names
             + characters.map { character in
                 [
-                    String(character.id), field(character.name), character.status.rawValue, field(character.species),
+                    // With --color always, the status in its color: the fields stay as they are.
+                    String(character.id), field(character.name), style.colored(character.status.rawValue, status: character.status),
+                    field(character.species),
                     field(character.type), character.gender.rawValue, field(character.origin.name),
                     field(character.location.name),
                 ].joined(separator: "\t")

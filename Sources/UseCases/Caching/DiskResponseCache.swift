@@ -78,6 +78,8 @@ package final class DiskResponseCache: ResponseCache {
         counters.withLock { counters in
             if let failure { counters.failed(failure) } else { counters.stored += 1 }
         }
+        // The names index is rebuilt from the listings it came from when one of their pages changes.
+        if NameIndex.isBuilt(from: path) { disk.remove(NameIndex.key(identity)) }
     }
 
     package func renew(_ response: CachedResponse, directives: CacheDirectives, for path: String) {

@@ -125,6 +125,8 @@ package enum FileSlug {
         for original in name.unicodeScalars {
             // An accent written as a scalar of its own (decomposed text) goes with its letter.
             if original.properties.generalCategory == .nonspacingMark { continue }
+            // An apostrophe joins what it sits in, as folding does: "Morty’s" is mortys.
+            if "'’‘`´ʼ".unicodeScalars.contains(original) { continue }
             if let scalar = latinBase(original), scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) {
                 if pendingHyphen, !slug.isEmpty { slug += "-" }
                 slug.unicodeScalars.append(

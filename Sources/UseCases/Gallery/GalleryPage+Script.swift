@@ -1,5 +1,6 @@
 extension GalleryPage {
-    /// The page's script: the filter (name, as typed, ignoring case), the status and species chips
+    /// The page's script: the filter (name, folded as `NameFolding` folds: case, accents, periods
+    /// and spaces aside, every apostrophe straight, and set aside when none is typed), the status and species chips
     /// (any of those pressed in a group), sorting by id or name, the count shown, and `/` to focus
     /// the filter (Escape clears it). It reads the cards' `data-` attributes and writes only
     /// `hidden`, `aria-pressed`, the order and the count's text, never markup.
@@ -12,18 +13,22 @@ extension GalleryPage {
           const count = document.getElementById('count');
           const empty = document.getElementById('empty');
           const chips = Array.from(document.querySelectorAll('.chip'));
-          const names = new Map(cards.map((card) => [card, card.dataset.name.toLowerCase()]));
+          const fold = (text) => text.normalize('NFD').replace(/[\\u0300-\\u036f.]/g, '')
+            .replace(/[\\u2019\\u2018`\\u00b4\\u02bc]/g, "'").toLowerCase().replace(/\\s+/g, ' ').trim();
+          const names = new Map(cards.map((card) => [card, fold(card.dataset.name)]));
+          const loose = new Map(cards.map((card) => [card, names.get(card).replaceAll("'", '')]));
           const collator = new Intl.Collator(undefined, { sensitivity: 'base', numeric: true });
           const pressed = (group) => new Set(chips
             .filter((chip) => chip.dataset.group === group && chip.getAttribute('aria-pressed') === 'true')
             .map((chip) => chip.dataset.value));
           function update() {
-            const text = filter.value.trim().toLowerCase();
+            const text = fold(filter.value);
+            const among = text.includes("'") ? names : loose;
             const statuses = pressed('status');
             const species = pressed('species');
             let shown = 0;
             for (const card of cards) {
-              const visible = names.get(card).includes(text)
+              const visible = (names.get(card).includes(text) || among.get(card).includes(text))
                 && (statuses.size === 0 || statuses.has(card.dataset.status))
                 && (species.size === 0 || species.has(card.dataset.species));
               card.hidden = !visible;

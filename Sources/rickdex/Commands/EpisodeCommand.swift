@@ -12,7 +12,7 @@ struct EpisodeCommand: AsyncParsableCommand {
             The episode is its id, its code (S03E07; S3E7 and 3x07 read the same), or its name as \
             people type it, quoted or not (pilot, total rickall): a whole name or a part; a part \
             that fits several shows the first and names the others on stderr. With no episode, \
-            lists them all, a page at a time (--page, --json).
+            lists them all, a page at a time on a terminal (--page, --all, --json), every page when piped.
             """ + Examples.help("episode")
     )
 
@@ -21,8 +21,7 @@ struct EpisodeCommand: AsyncParsableCommand {
         completion: .custom(ShellCompletion.episodes))
     var words: [String] = []
 
-    @Option(help: "With no episode: the page of the list to show (20 a page).")
-    var page = 1
+    @OptionGroup var listing: ListingOptions
 
     /// The words as one name, as browse joins them.
     private var episode: String { words.joined(separator: " ").trimmingWhitespace() }
@@ -36,7 +35,6 @@ struct EpisodeCommand: AsyncParsableCommand {
 
     func validate() throws {
         if let id = Int(episode), id < 1 { throw ValidationError("an episode id is 1 or more, e.g. 28") }
-        guard page >= 1 else { throw ValidationError("--page takes a page number of 1 or more") }
     }
 
     func run() async throws {
@@ -44,7 +42,8 @@ struct EpisodeCommand: AsyncParsableCommand {
             let client = api.client
             if episode.isEmpty {
                 return try await ListingOutput.print(
-                    EpisodeQuery(page: page), api: api, json: json, global: global
+                    EpisodeQuery(page: listing.page ?? 1), every: listing.everyPage(json: json), api: api, json: json,
+                    global: global
                 ) { [String($0.id), $0.code, $0.name, $0.airDate] }
             }
             let found: Episode

@@ -14,7 +14,7 @@ struct LocationCommand: AsyncParsableCommand {
             The location is its id, or its name as people type it (any case, accents, apostrophes, \
             periods and spaces fold), quoted or not: a whole name, or a part. A part that fits \
             several shows the one with the most residents (then the lowest id) and names the others \
-            on stderr. With no location, lists them all, a page at a time (--page, --json).
+            on stderr. With no location, lists them all, a page at a time on a terminal (--page, --all, --json), every page when piped.
             """ + Examples.help("location")
     )
 
@@ -23,8 +23,7 @@ struct LocationCommand: AsyncParsableCommand {
         completion: .custom(ShellCompletion.locations))
     var words: [String] = []
 
-    @Option(help: "With no location: the page of the list to show (20 a page).")
-    var page = 1
+    @OptionGroup var listing: ListingOptions
 
     /// The words as one name, as browse joins them.
     private var location: String { words.joined(separator: " ") }
@@ -38,7 +37,6 @@ struct LocationCommand: AsyncParsableCommand {
 
     func validate() throws {
         if let id = Int(location), id < 1 { throw ValidationError("an id is 1 or more, e.g. 1") }
-        guard page >= 1 else { throw ValidationError("--page takes a page number of 1 or more") }
     }
 
     func run() async throws {
@@ -46,7 +44,8 @@ struct LocationCommand: AsyncParsableCommand {
             let client = api.client
             if location.trimmingWhitespace().isEmpty {
                 return try await ListingOutput.print(
-                    LocationQuery(page: page), api: api, json: json, global: global
+                    LocationQuery(page: listing.page ?? 1), every: listing.everyPage(json: json), api: api, json: json,
+                    global: global
                 ) { [String($0.id), $0.name, $0.type, $0.dimension] }
             }
             let location = try await NamedItem.resolve(

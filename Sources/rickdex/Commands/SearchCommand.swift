@@ -18,7 +18,10 @@ struct SearchCommand: AsyncParsableCommand {
         discussion: """
             Filters match as the API matches them: case-insensitive parts of the field \
             (--species hum finds Human and Humanoid), except a gender starting with 'male', which \
-            must match from the start (male does not find Female). No match is not an error: it \
+            must match from the start (male does not find Female). A name matches folded when the \
+            names are known (the bundled data, or a cache holding every page: rickdex warm --all): \
+            case, accents, apostrophes straight or curly and periods aside (martinez finds \
+            Martínez, morty's Morty’s Lawyer). No match is not an error: it \
             prints "No characters match." and, on stderr, the nearest names, species or types the \
             cache (or the bundled dataset) knows, without a request. A --status or --gender that \
             selects no status or gender is a usage error naming the nearest.
@@ -27,17 +30,18 @@ struct SearchCommand: AsyncParsableCommand {
             shows them, else block symbols fitted to the terminal: see --symbols), rows appearing \
             in order as their avatars arrive; with --no-preview, a table that fits the terminal. \
             Piped, one line a character with every field whole, tab-separated (id, name, status, \
-            species, type, gender, origin, location), and no count (--header adds a first line \
-            naming the fields).
+            species, type, gender, origin, location), every page of them unless --page names one \
+            (then a line on stderr says how many are left), and no count (--header adds a first \
+            line naming the fields). --color changes the color alone, never the format.
             """ + Examples.help("search")
     )
 
     @OptionGroup var filters: CharacterFilterOptions
 
-    @Option(help: "The page to show (20 characters a page).")
-    var page: Int = 1
+    @Option(help: "The page to show (20 characters a page); piped, every page unless --page.")
+    var page: Int?
 
-    @Flag(help: "Fetch every page of the results.")
+    @Flag(help: "Fetch every page of the results (piped, the default).")
     var all = false
 
     @Flag(help: "Print the results as JSON.")
@@ -51,16 +55,20 @@ struct SearchCommand: AsyncParsableCommand {
     @OptionGroup var global: GlobalOptions
 
     func validate() throws {
-        guard page >= 1 else { throw ValidationError("--page takes a page number of 1 or more, e.g. --page 2, not \(page)") }
-        if all && page != 1 { throw ValidationError("--all and --page cannot be used together") }
+        if let page, page < 1 { throw ValidationError("--page takes a page number of 1 or more, e.g. --page 2, not \(page)") }
+        if all && page != nil { throw ValidationError("--all and --page cannot be used together") }
     }
 
+    /// Every page: asked for, or piped with no page named (a script wants every match, not 20).
+    private var everyPage: Bool { all || (page == nil && !json && !TerminalDevice.standardOutput.isTerminal) }
+
     func run() async throws {
+        let page = page ?? 1
         let query = filters.query(page: page)
         try await APIAccess.with(global) { api in
             let client = api.client
-            var result: SearchResult<RMCharacter>
-            if all {
+            let result: SearchResult<RMCharacter>
+            if everyPage {
                 result = SearchResult(all: try await client.allPages(query))
             } else {
                 let found = try await client.characters(query)
@@ -68,16 +76,6 @@ struct SearchCommand: AsyncParsableCommand {
                 let first = found.items.isEmpty && page > 1 ? try await client.characters(query.at(page: 1)) : found
                 result = SearchResult(
                     page: found, count: first.count, pages: first.pages, query: query, root: api.jsonRoot)
-            }
-            // The API matches letters as sent: "martinez" finds no "Martínez" there. The names the
-            // cache (or the bundled data) knows, compared folded, say what was meant.
-            if !json, result.info.count == 0, let typed = query.filters[.name],
-                let folded = try await foldedMatches(typed, query: query, api: api)
-            {
-                StandardStreams.error(
-                    "rickdex: no name contains '\(TerminalText.sanitize(typed))' as typed; these do once case, accents, "
-                        + "apostrophes and periods are set aside:\n")
-                result = folded
             }
             let pastTheEnd = result.results.isEmpty && page > result.info.pages && result.info.count > 0
             if json {
@@ -95,7 +93,7 @@ struct SearchCommand: AsyncParsableCommand {
         guard !result.results.isEmpty else {
             guard result.info.count == 0 else { return }
             // Piped, stdout holds rows alone: none.
-            if TerminalDevice.standardOutput.isTerminal || global.color == .always { print("No characters match.") } else {
+            if TerminalDevice.standardOutput.isTerminal { print("No characters match.") } else {
                 StandardStreams.error("No characters match.\n")
             }
             let known = api.known([.character])
@@ -104,13 +102,13 @@ struct SearchCommand: AsyncParsableCommand {
             }
             return
         }
-        // A person reads it on a terminal, or through a pager with --color always (less -R).
-        let terminal = TerminalDevice.standardOutput.isTerminal || global.color == .always
+        // The format follows where the rows go; --color changes only the color.
+        let terminal = TerminalDevice.standardOutput.isTerminal
         if previews.enabled(isTerminal: TerminalDevice.standardOutput.isTerminal) {
             await printCards(result.results, images: api.images, style: style)
         } else if !terminal {
             // For scripts: whole fields, nothing but the rows on stdout.
-            print(CharacterTable.tabSeparated(result.results, header: header))
+            print(CharacterTable.tabSeparated(result.results, header: header, style: style))
         } else {
             let width = TerminalDevice.standardOutput.windowSize()?.columns ?? 80
             print(CharacterTable(style: style).render(result.results, width: width))
@@ -119,32 +117,18 @@ struct SearchCommand: AsyncParsableCommand {
         let summary =
             result.info.page.map { "page \($0) of \(result.info.pages) · \(matches)" }
             ?? "all \(result.info.pages) pages · \(matches)"
-        if terminal || previews.enabled(isTerminal: false) { print(style.dim(summary)) }
+        if terminal || previews.enabled(isTerminal: false) {
+            print(style.dim(summary))
+        } else if let page = result.info.page, page < result.info.pages {
+            // Piped rows alone: what they leave out is said on stderr.
+            let left = result.info.count - result.results.count - (page - 1) * 20
+            StandardStreams.error(
+                "rickdex: page \(page) of \(result.info.pages) written; \(left) more \(left == 1 ? "match" : "matches") "
+                    + "on later pages: --all (or no --page) writes every page\n")
+        }
         if let name = filters.name, let namesakes = Namesakes(name, among: result.results) {
             StandardStreams.error(namesakes.description + "\n")
         }
-    }
-
-    /// The characters whose names fold to contain `typed` (at most five names, asked of the API
-    /// as the data spells them, with the query's other filters), or `nil` when the known names
-    /// have none that the API's own match missed.
-    private func foldedMatches(_ typed: String, query: CharacterQuery, api: APIAccess) async throws
-        -> SearchResult<RMCharacter>?
-    {
-        let known = api.known([.character])
-        let spelled = Set(known.characters.map(\.name).filter { NameFolding.contains($0, typed) })
-        guard !spelled.isEmpty, spelled.count <= 5 else { return nil }
-        var found: [Int: RMCharacter] = [:]
-        for name in spelled {
-            var filters = query.filters
-            filters[.name] = name
-            for page in try await api.client.allPages(CharacterQuery(filters: filters)) {
-                for character in page.items { found[character.id] = character }
-            }
-        }
-        guard !found.isEmpty else { return nil }
-        let characters = found.values.sorted { $0.id < $1.id }
-        return SearchResult(all: [Page(number: 1, count: characters.count, pages: 1, items: characters)])
     }
 
     /// How long the rows wait with no avatar arriving, once the page is in.

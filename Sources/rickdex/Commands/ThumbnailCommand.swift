@@ -52,7 +52,9 @@ struct ThumbnailCommand: AsyncParsableCommand {
 
     func run() async throws {
         let folder = URL(fileURLWithPath: out, isDirectory: true)
-        let inputs = (files.isEmpty ? ["-"] : files).map(ImageInput.init)
+        // A file named twice is made once, as `cp a a dir` copies it once.
+        var given = Set<String>()
+        let inputs = (files.isEmpty ? ["-"] : files).filter { given.insert($0).inserted }.map(ImageInput.init)
         let names = inputs.map { URL(fileURLWithPath: $0.name).deletingPathExtension().lastPathComponent + "-\(size).png" }
         if let clash = OutputClash.first(in: names, from: inputs.map(\.name)) { throw clash }
         try OutputFolder.check(folder)

@@ -4,25 +4,37 @@ import TerminalUI
 import LoupeToolbox
 
 /// `rickdex episode` and `rickdex location` with nothing named: their whole list, a page at a
-/// time, as `search` prints characters (aligned on a terminal, tab-separated when piped, the
-/// API's page with `--json`).
+/// time or every page (`every`), as `search` prints characters (aligned on a terminal,
+/// tab-separated when piped, the API's page with `--json`). Piped rows with pages left out say so
+/// on stderr.
 enum ListingOutput {
     static func print<Resource: APIResource>(
-        _ query: ResourceQuery<Resource>, api: APIAccess, json: Bool, global: GlobalOptions,
+        _ query: ResourceQuery<Resource>, every: Bool, api: APIAccess, json: Bool, global: GlobalOptions,
         fields: (Resource) -> [String]
     ) async throws {
-        let page = try await api.client.page(query)
-        let first = page.items.isEmpty && query.page > 1 ? try await api.client.page(query.at(page: 1)) : page
-        if page.items.isEmpty, first.count > 0 {
-            throw PageNotFound(page: query.page, pages: first.pages, count: first.count)
+        let kind = { (count: Int) in Resource.kind.rawValue + (count == 1 ? "" : "s") }
+        let result: SearchResult<Resource>
+        if every {
+            result = SearchResult(all: try await api.client.allPages(query))
+        } else {
+            let page = try await api.client.page(query)
+            let first = page.items.isEmpty && query.page > 1 ? try await api.client.page(query.at(page: 1)) : page
+            if page.items.isEmpty, first.count > 0 {
+                throw PageNotFound(page: query.page, pages: first.pages, count: first.count)
+            }
+            result = SearchResult(page: page, count: first.count, pages: first.pages, query: query, root: api.jsonRoot)
         }
-        if json {
-            return try api.printJSON(
-                SearchResult(page: page, count: first.count, pages: first.pages, query: query, root: api.jsonRoot))
-        }
-        let rows = page.items.map { fields($0).map { TerminalText.sanitize($0) } }
+        if json { return try api.printJSON(result) }
+        let rows = result.results.map { fields($0).map { TerminalText.sanitize($0) } }
+        let count = result.info.count
         guard TerminalDevice.standardOutput.isTerminal else {
             Swift.print(rows.map { $0.joined(separator: "\t") }.joined(separator: "\n"))
+            if let page = result.info.page, page < result.info.pages {
+                let left = count - rows.count - (page - 1) * 20
+                StandardStreams.error(
+                    "rickdex: page \(page) of \(result.info.pages) written; \(left) more \(kind(left)) on later pages: "
+                        + "--all (or no --page) writes every page\n")
+            }
             return
         }
         let widths = (0..<(rows.first?.count ?? 0)).map { column in rows.map { TerminalText.width($0[column]) }.max() ?? 0 }
@@ -30,8 +42,10 @@ enum ListingOutput {
             Swift.print(zip(row, widths).map { TerminalText.pad($0, toColumns: $1) }.joined(separator: "  "))
         }
         let style = Style(enabled: global.color.enabled())
-        let kind = Resource.kind.rawValue + (page.count == 1 ? "" : "s")
-        let more = page.number < page.pages ? " · --page \(page.number + 1) for more" : ""
-        Swift.print(style.dim("page \(page.number) of \(page.pages) · \(page.count) \(kind)\(more)"))
+        guard let page = result.info.page else {
+            return Swift.print(style.dim("all \(result.info.pages) pages · \(count) \(kind(count))"))
+        }
+        let more = page < result.info.pages ? " · --page \(page + 1) for more, --all for every one" : ""
+        Swift.print(style.dim("page \(page) of \(result.info.pages) · \(count) \(kind(count))\(more)"))
     }
 }

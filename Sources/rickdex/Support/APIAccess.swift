@@ -17,10 +17,13 @@ struct APIAccess: Sendable {
     /// The client again, asking the server even about fresh answers (browse's refresh); `nil`
     /// offline.
     var refreshingClient: (any RickAndMortyClient)? {
-        guard var client = client as? HTTPRickAndMortyClient else { return nil }
+        guard let folding = client as? FoldingClient, var client = folding.base as? HTTPRickAndMortyClient else { return nil }
         client.revalidatesFreshAnswers = true
-        return client
+        return folding.over(client)
     }
+    /// The index of the API's names (the bundled dataset's for `fixtures`, else the one the cache
+    /// keeps), read once: empty when no listing is known whole.
+    var names: NameIndex { (client as? FoldingClient)?.names ?? NameIndex() }
     let images: ImagePipeline
     /// The pipeline's memory cache, which counts its own hits and misses (`-v`).
     let memory: MemoryCache<ImageCacheKey, Bitmap>
@@ -70,7 +73,10 @@ struct APIAccess: Sendable {
             let identity = setting.identity()
             let responses = DiskResponseCache(disk: disk, identity: identity)
             return APIAccess(
-                setting: setting, client: OfflineRickAndMortyClient(cache: responses, root: identity.root),
+                setting: setting,
+                client: FoldingClient(OfflineRickAndMortyClient(cache: responses, root: identity.root)) {
+                    names(setting, responses)
+                },
                 images: .keyed(by: identity, dataLoader: nil, dataCache: disk, imageCache: memory), memory: memory,
                 responses: responses,
                 server: nil, verbose: options.verbose, apiHost: nil, jsonRoot: identity.root)
@@ -96,7 +102,10 @@ struct APIAccess: Sendable {
         let transport = HTTPTransport(configuration: configuration, logger: logger)
         let responses = DiskResponseCache(disk: disk, identity: identity)
         return APIAccess(
-            setting: setting, client: HTTPRickAndMortyClient(root: root, transport: transport, cache: responses, logger: logger),
+            setting: setting,
+            client: FoldingClient(HTTPRickAndMortyClient(root: root, transport: transport, cache: responses, logger: logger)) {
+                names(setting, responses)
+            },
             images: .keyed(
                 by: identity, dataLoader: ImageFetcher(transport: transport), dataCache: disk, imageCache: memory,
                 acceptsStale: options.cache.avatarsAcceptedStale,
@@ -107,6 +116,29 @@ struct APIAccess: Sendable {
             apiHost: imageHosts.api,
             jsonRoot: server == nil ? root : .realService, connections: transport.connections,
             activity: transport.activity, waiting: eachRequest ? nil : WaitingLine(activity: transport.activity))
+    }
+
+    /// Every character, their URLs under the API's root, when the names index says the whole
+    /// listing is known (the bundled dataset, or a cache holding every page); `nil` otherwise.
+    /// Browse and `browse --filter` find as fzf does over them (`FuzzyClient`).
+    func everyCharacter() -> [RMCharacter]? {
+        guard names[.character] != nil else { return nil }
+        let root = responses.identity.root
+        if setting == .fixtures {
+            guard
+                let folder = try? BundledDataset.locate(configured: ProcessInfo.processInfo.environment["RICKDEX_FIXTURES"]),
+                let dataset = try? Dataset.load(from: folder)
+            else { return nil }
+            return dataset.characters.compactMap { try? $0.model(at: APIRoot.realService.description, under: root) }
+        }
+        let characters = OfflineRickAndMortyClient(cache: responses, root: root).cachedItems(RMCharacter.self)
+        return characters.isEmpty ? nil : characters
+    }
+
+    /// The names index of the API `setting` names: the bundled dataset's for `fixtures`, else the
+    /// one `responses` keeps.
+    static func names(_ setting: APISetting, _ responses: DiskResponseCache) -> NameIndex {
+        setting == .fixtures ? .bundled() : .cached(in: responses)
     }
 
     /// What is known of the API without a request, for hints: the bundled dataset for

@@ -69,6 +69,8 @@ enum CommandLineWords {
     /// A first word that names no command is refused with the nearest one (`serch`: did you mean
     /// `search`?), as git does.
     static func checkCommand(_ words: [String], known: [String]) throws {
+        // `rickdex help serch` too: not the top help for a command that does not exist.
+        if words.first == "help", words.count > 1 { return try checkCommand(Array(words.dropFirst()), known: known) }
         guard let first = words.first, !first.hasPrefix("-"), !known.contains(first) else { return }
         throw UnknownCommand(typed: first, nearest: Spelling.nearest(to: first, among: known))
     }

@@ -13,9 +13,15 @@ enum NamedItem {
         let client = api.client
         if let number = Int(text) { return try await client.item(type, id: number) }
         let kind = Resource.kind.rawValue
-        let entries = api.known([Resource.kind])
-        let known = entries.characters.map(\.name) + entries.episodes.map(\.name) + entries.locations.map(\.name)
-        switch try await NameLookup.find(text, type, client: client, known: known) {
+        let index = api.names
+        let known: [String]
+        if let entries = index[Resource.kind] {
+            known = entries.map(\.name)
+        } else {
+            let entries = api.known([Resource.kind])
+            known = entries.characters.map(\.name) + entries.episodes.map(\.name) + entries.locations.map(\.name)
+        }
+        switch try await NameLookup.find(text, type, client: client, index: index, known: known) {
         case .found(let item, let namesakes):
             if let note = Namesakes(shown: item, others: namesakes) { StandardStreams.error(note.description + "\n") }
             return item

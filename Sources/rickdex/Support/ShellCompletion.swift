@@ -5,83 +5,111 @@ import RickAndMortyAPI
 import UseCases
 
 /// Candidates for the shells' completion of values (argument-parser's custom completions): names,
-/// ids, species, episode codes and location names, from what is known without a request: the
-/// cache of the API the command line names (`--api`, `--cache-dir`, or their environment
-/// variables), or the bundled dataset for `--api fixtures`. Never the network.
+/// ids, species, episode names and codes and location names, from what is known without a
+/// request: the names index (`NameIndex`) of the API the command line names (`--api`,
+/// `--cache-dir`, or their environment variables, before or after the command), or the bundled
+/// dataset's for `--api fixtures`. Never the network.
 ///
-/// A candidate is offered when it starts with what was typed, in any case, and is offered as
-/// typed plus the rest ("ri" → "rick Sanchez"): names and codes match in any case, and bash's
-/// `compgen` would drop "Rick Sanchez" for "ri". A name that only folded starts so ("ricks" for
-/// "Rick's Garage"), or that holds a character the shell would read (an apostrophe), is offered
-/// folded ("ricks garage"): what `show` then takes, as it compares names folded.
+/// Names are whole: `show mr po` offers `poopybutthole`, since the words typed before the one
+/// completed are part of the name (`show` joins them). A candidate is offered as typed plus the
+/// rest of the name: names and codes match in any case, and bash's `compgen` keeps only what
+/// starts as typed. The rest is the name's folded form when the name starts so only once folded
+/// ("marti" → "martinez"), or when words came before; typed with no apostrophe, apostrophes are set
+/// aside ("mortys lawyer"), as `show` then takes them.
 enum ShellCompletion {
+    /// `search`'s NAME: one word, the whole name in it.
     @Sendable static func characterNames(_ words: [String], _ index: Int, _ typed: String) -> [String] {
-        starting(with: typed, unique(known(words, .character).characters.map(\.name)))
+        names(.character, typed, after: [], in: NamesOnLine(words).encodedIndex)
     }
 
-    /// `show`'s argument: ids while digits are typed, else names.
+    /// `show`'s words: ids while digits are typed, else names.
     @Sendable static func characters(_ words: [String], _ index: Int, _ typed: String) -> [String] {
-        let characters = known(words, .character).characters
-        if typed.first?.isNumber == true { return starting(with: typed, characters.map { String($0.id) }) }
-        return starting(with: typed, unique(characters.map(\.name)))
+        let line = NamesOnLine(words)
+        return named(.character, line, line.encodedIndex, index, typed)
     }
 
     @Sendable static func species(_ words: [String], _ index: Int, _ typed: String) -> [String] {
         starting(with: typed, unique(known(words, .character).characters.map(\.species)))
     }
 
-    /// `episode`'s argument: codes such as `S01E01`, or ids while digits are typed.
+    /// `episode`'s words: codes such as `S01E01` and names, or ids while digits are typed.
     @Sendable static func episodes(_ words: [String], _ index: Int, _ typed: String) -> [String] {
-        let episodes = known(words, .episode).episodes
-        if typed.first?.isNumber == true { return starting(with: typed, episodes.map { String($0.id) }) }
-        return starting(with: typed, episodes.map(\.code))
+        let line = NamesOnLine(words)
+        let encoded = line.encodedIndex
+        let first = line.nameWords(before: index).isEmpty && typed.first?.isNumber != true
+        let codes = first ? NameIndex.entries(.episode, in: encoded, where: .code, startsWith: unquoted(typed)) ?? [] : []
+        return starting(with: typed, codes.map(\.code)) + named(.episode, line, encoded, index, typed)
     }
 
-    /// `location`'s argument: ids while digits are typed, else names.
+    /// `location`'s words: ids while digits are typed, else names.
     @Sendable static func locations(_ words: [String], _ index: Int, _ typed: String) -> [String] {
-        let locations = known(words, .location).locations
-        if typed.first?.isNumber == true { return starting(with: typed, locations.map { String($0.id) }) }
-        return starting(with: typed, unique(locations.map(\.name)))
+        let line = NamesOnLine(words)
+        return named(.location, line, line.encodedIndex, index, typed)
     }
 
-    /// What is known for the command line being completed.
-    private static func known(_ words: [String], _ kind: ResourceKind) -> KnownEntries {
-        let environment = ProcessInfo.processInfo.environment
-        let folder = value(of: "--cache-dir", in: words)
-        guard let cache = try? CacheOptions.parse(folder.map { ["--cache-dir", $0] } ?? []) else { return KnownEntries() }
-        let setting = value(of: "--api", in: words) ?? environment["RICKDEX_API"].flatMap { $0.isEmpty ? nil : $0 }
-        return KnownEntries.lookUp(
-            setting: setting.flatMap { try? APISetting.parse($0) } ?? .url(.realService), cache: cache, [kind])
-    }
-
-    /// The value after `option` (or in `option=value`) on the command line.
-    private static func value(of option: String, in words: [String]) -> String? {
-        for (index, word) in words.enumerated() {
-            if word == option, index + 1 < words.count { return words[index + 1] }
-            if word.hasPrefix(option + "=") { return String(word.dropFirst(option.count + 1)) }
+    /// The ids of `kind` while digits are typed, else its whole names.
+    private static func named(
+        _ kind: ResourceKind, _ line: NamesOnLine, _ encoded: [UInt8], _ index: Int, _ typed: String
+    ) -> [String] {
+        if typed.first?.isNumber == true {
+            let entries = NameIndex.entries(kind, in: encoded, where: .id, startsWith: unquoted(typed)) ?? []
+            return entries.map { String($0.id) }
         }
-        return nil
+        return names(kind, typed, after: line.nameWords(before: index), in: encoded)
     }
 
+    /// The names of `kind` that start with the words `before` and `typed`, found in an encoded index in place.
+    private static func names(_ kind: ResourceKind, _ typed: String, after before: [String], in encoded: [UInt8]) -> [String] {
+        let start = self.start(typed, after: before)
+        let entries = NameIndex.entries(kind, in: encoded, where: .folded, startsWith: start, loose: !start.contains("'")) ?? []
+        return names(typed, after: before, among: entries)
+    }
+
+    /// The folded start of a name: the words before and the one typed.
+    private static func start(_ typed: String, after before: [String]) -> String {
+        (before.isEmpty ? "" : NameFolding.fold(before.joined(separator: " ")) + " ") + NameFolding.fold(unquoted(typed))
+    }
+
+    /// The names that start with the words `before` and `typed`, each offered as `typed` plus the
+    /// rest of the name.
+    static func names(_ typed: String, after before: [String], among entries: [NameIndex.Entry]) -> [String] {
+        let word = unquoted(typed)
+        let start = start(typed, after: before)
+        let loose = !start.contains("'")
+        let lowered = word.lowercased()
+        return unique(
+            entries.compactMap { entry in
+                // As the data spells it, when it starts as typed and holds nothing a shell reads.
+                if before.isEmpty, entry.name.lowercased().hasPrefix(lowered), !entry.name.contains(where: { "'’\"`\\$".contains($0) }) {
+                    return word + entry.name.dropFirst(word.count)
+                }
+                let name = loose ? NameFolding.loose(entry.folded) : entry.folded
+                return name.hasPrefix(start) ? word + name.dropFirst(start.count) : nil
+            })
+    }
+
+    /// What is known for the command line being completed: its characters' species.
+    private static func known(_ words: [String], _ kind: ResourceKind) -> KnownEntries {
+        let line = NamesOnLine(words)
+        guard let cache = line.cache else { return KnownEntries() }
+        return KnownEntries.lookUp(setting: line.setting, cache: cache, [kind])
+    }
+
+    /// The candidates that start as typed, in any case, offered as typed plus their rest.
     static func starting(with typed: String, _ candidates: [String]) -> [String] {
         let typed = unquoted(typed)
         let prefix = typed.lowercased()
-        let folded = NameFolding.fold(typed)
-        // Names come from the network: no control character or escape reaches the shell's line.
+        // Values come from the network: no control character or escape reaches the shell's line.
         return unique(
-            candidates.map(TerminalText.sanitize).compactMap { name in
-                if name.lowercased().hasPrefix(prefix), !name.contains(where: { "'\"`\\$’".contains($0) }) {
-                    return typed + name.dropFirst(typed.count)
-                }
-                let plain = NameFolding.fold(name)
-                guard plain.hasPrefix(folded) else { return nil }
-                return folded == prefix ? typed + plain.dropFirst(folded.count) : plain
+            candidates.map(TerminalText.sanitize).compactMap { value in
+                value.lowercased().hasPrefix(prefix) && !value.contains(where: { "\"`\\$".contains($0) })
+                    ? typed + value.dropFirst(typed.count) : nil
             })
     }
 
     /// The word as the shell will pass it: bash hands over what was typed, quotes and
     /// backslashes included (`citadel\ o`, `'citadel o`).
-    private static func unquoted(_ word: String) -> String {
+    static func unquoted(_ word: String) -> String {
         var result = ""
         var escaped = false
         for character in word {
@@ -100,5 +128,69 @@ enum ShellCompletion {
     private static func unique(_ values: [String]) -> [String] {
         var seen = Set<String>()
         return values.filter { !$0.isEmpty && seen.insert($0).inserted }
+    }
+}
+
+/// A command line being completed: the API it names, the cache it reads, and the words that
+/// make a name.
+struct NamesOnLine {
+    let words: [String]
+
+    init(_ words: [String]) {
+        self.words = words
+    }
+
+    /// The API named by `--api` anywhere on the line, else `RICKDEX_API`, else the real service.
+    var setting: APISetting {
+        let typed = value(of: "--api") ?? ProcessInfo.processInfo.environment["RICKDEX_API"].flatMap { $0.isEmpty ? nil : $0 }
+        return typed.flatMap { try? APISetting.parse($0) } ?? .url(.realService)
+    }
+
+    /// The cache `--cache-dir` (or its variable, or the default) names.
+    var cache: CacheOptions? {
+        try? CacheOptions.parse(value(of: "--cache-dir").map { ["--cache-dir", $0] } ?? [])
+    }
+
+    /// The names index of that API, from that cache, as stored (`NameIndex.entries` searches it
+    /// in place); empty when there is none.
+    var encodedIndex: [UInt8] {
+        if setting == .fixtures { return NameIndex.bundled().encoded() }
+        guard let disk = try? cache?.open() else { return [] }
+        return NameIndex.cachedEncoding(in: DiskResponseCache(disk: disk, identity: setting.identity()))
+    }
+
+    /// The options of `show`, `episode` and `location` that take a value (the next word, unless
+    /// written `--option=value`); a test holds it to the completion script's own lists.
+    static let valued: Set<String> = Set(CommandLineWords.globalOptions.filter(\.value).keys).union([
+        "--page", "--preview-size", "--color-mode", "--symbols", "--graphics",
+    ])
+
+    /// The words of the name before the one at `index`: those after the command that are neither
+    /// options nor their values.
+    func nameWords(before index: Int) -> [String] {
+        var position = 1
+        var command: String?
+        var name: [String] = []
+        while position < min(index, words.count) {
+            let word = words[position]
+            position += 1
+            if word.hasPrefix("-") {
+                if Self.valued.contains(word) { position += 1 }
+            } else if command == nil {
+                command = word
+            } else {
+                name.append(word)
+            }
+        }
+        return name
+    }
+
+    /// The value after `option` (or in `option=value`) on the line.
+    private func value(of option: String) -> String? {
+        for (index, word) in words.enumerated() {
+            if word == option, index + 1 < words.count { return words[index + 1] }
+            if word.hasPrefix(option + "=") { return String(word.dropFirst(option.count + 1)) }
+        }
+        return nil
     }
 }
