@@ -86,6 +86,19 @@ import Testing
         #expect(FuzzyPattern("martínez").termSets.first?.first?.normalizes == false)
     }
 
+    /// Each pairing of case and accents a term can ask for compares the name folded to match.
+    @Test func everyFoldATermAsksFor() {
+        // Case-sensitive, accents dropped.
+        #expect(FuzzyPattern("Martinez").match("Martínez")?.positions == Array(0...7))
+        #expect(FuzzyPattern("Martinez").match("martínez") == nil)
+        // Case-insensitive, accents kept: non-ASCII capitals folded too.
+        #expect(FuzzyPattern("élan").match("Rick ÉLAN")?.positions == [5, 6, 7, 8])
+        #expect(FuzzyPattern("élan").match("ELAN") == nil)
+        // Both kept.
+        #expect(FuzzyPattern("ÉLAN").match("élan") == nil)
+        #expect(FuzzyPattern("ÉLAN").match("ÉLAN")?.positions == [0, 1, 2, 3])
+    }
+
     /// Curly apostrophes are straight in terms, though only the straight one is syntax.
     @Test func curlyApostrophes() {
         #expect(Self.terms("morty’s") == [["fuzzy morty's"]])
