@@ -33,9 +33,27 @@ package struct AvatarArt: Sendable {
         return renderer.render(thumbnail, columns: columns, rows: columns / 2)
     }
 
+    /// The fewest columns text is given beside an avatar: with fewer, a line too long for them
+    /// goes below the avatar instead.
+    package static let fewestColumnsBeside = 30
+
     /// The avatar `columns` wide and `text` beside it, as real pixels or cells, ending in a
     /// newline; a failed graphics encoding falls back to cells.
+    ///
+    /// A line too long for the terminal's columns beside the avatar is broken at spaces, its
+    /// continuation lined up under its value (`label  value`); where fewer than
+    /// `fewestColumnsBeside` columns are left, the text goes below the avatar, broken to the
+    /// terminal's width.
     package func beside(_ thumbnail: Bitmap?, columns: Int, text: [String], gap: Int = 2) -> String {
+        let room = capabilities.columns - columns - gap
+        var text = text
+        if !text.allSatisfy({ TerminalText.styledWidth($0) <= room }) {
+            guard room >= Self.fewestColumnsBeside else {
+                let below = text.flatMap { Self.wrapped($0, toColumns: capabilities.columns) }
+                return beside(thumbnail, columns: columns, text: [], gap: gap) + below.map { $0 + "\n" }.joined()
+            }
+            text = text.flatMap { Self.wrapped($0, toColumns: room) }
+        }
         if capabilities.graphics != .blocks,
             let placed = try? GraphicsPlacement(capabilities).beside(
                 thumbnail, columns: columns, rows: columns / 2, text: text, gap: gap)
@@ -44,6 +62,12 @@ package struct AvatarArt: Sendable {
         }
         return Self.sideBySide(lines(thumbnail, columns: columns), leftWidth: columns, text, gap: gap)
             .map { $0 + "\n" }.joined()
+    }
+
+    /// `line` broken at spaces to `columns`, its continuation lined up under its value.
+    private static func wrapped(_ line: String, toColumns columns: Int) -> [String] {
+        let indent = TerminalText.hangingIndent(of: line)
+        return TerminalText.wrapStyled(line, toColumns: columns, indent: indent < columns / 2 ? indent : 0)
     }
 
     /// `left` (each `leftWidth` columns) and `right` side by side, `gap` spaces apart, as many
