@@ -3,6 +3,7 @@ import BlockArt
 /// What browse shows: each state drawn as the difference from the last frame (`ScreenPainter`),
 /// and on kitty the avatars as real pixels: placed by id over blank cells, or, inside tmux,
 /// written into the lines as Unicode placeholder cells, which tmux and the painter treat as text.
+/// Inline (`--height`), the frame is the area's lines and avatars are always cells.
 struct BrowseScreen {
     let style: Style
     let art: AvatarArt
@@ -15,18 +16,25 @@ struct BrowseScreen {
     /// The detail placement the sixel shows now.
     private var sixelShown: [Int]?
 
-    init(capabilities: TerminalCapabilities, art: AvatarArt) {
+    /// The lines browse draws in with `--height`; `nil` on the whole (alternate) screen.
+    let area: InlineArea?
+
+    init(capabilities: TerminalCapabilities, art: AvatarArt, area: InlineArea? = nil) {
         style = Style(enabled: capabilities.colorMode != .none)
         self.art = art
-        pixels = capabilities.graphics == .kitty
+        self.area = area
+        // Inline, pixels have no rows of their own to be placed at: the avatars are cells.
+        pixels = area == nil && capabilities.graphics == .kitty
         images = KittyImages(GraphicsPlacement(capabilities))
-        sixel = capabilities.graphics == .sixel ? GraphicsPlacement(capabilities) : nil
+        sixel = area == nil && capabilities.graphics == .sixel ? GraphicsPlacement(capabilities) : nil
+        painter.inline = area != nil
     }
 
-    /// The view at the terminal's size now.
+    /// The view at the terminal's size now (inline: the area's lines, as many as the terminal has).
     func view() -> BrowseView {
         let size = TerminalCapabilities.currentSize() ?? (80, 24)
-        var view = BrowseView(width: size.columns, height: size.rows, style: style, renderer: art.renderer)
+        let height = area.map { min($0.lines, size.rows) } ?? size.rows
+        var view = BrowseView(width: size.columns, height: height, style: style, renderer: art.renderer)
         view.pixels = pixels
         view.detailPixels = sixel != nil
         return view
@@ -117,6 +125,8 @@ struct ScreenPainter {
     private var previous: [String] = []
     /// The rows the last frame wrote (from 0).
     private(set) var repainted: Set<Int> = []
+    /// Rows count from an `InlineArea`'s first line, not the screen's.
+    var inline = false
 
     /// Forget the last frame (after a resize): the next draws everything.
     mutating func invalidate() {
@@ -125,10 +135,10 @@ struct ScreenPainter {
 
     /// The bytes that turn the last frame into `lines`.
     mutating func frame(_ lines: [String]) -> String {
-        var output = previous.isEmpty ? "\u{1B}[2J" : ""
+        var output = previous.isEmpty ? (inline ? InlineArea.moveTo(row: 0) + "\u{1B}[J" : "\u{1B}[2J") : ""
         repainted = []
         for (row, line) in lines.enumerated() where row >= previous.count || previous[row] != line {
-            output += "\u{1B}[\(row + 1);1H" + line + "\u{1B}[0m\u{1B}[K"
+            output += (inline ? InlineArea.moveTo(row: row) : "\u{1B}[\(row + 1);1H") + line + "\u{1B}[0m\u{1B}[K"
             repainted.insert(row)
         }
         previous = lines

@@ -20,7 +20,7 @@ extension BrowseState {
             return [.share(character)]
         case (.detail, .enter) where picks:
             return accept(key: nil)
-        case (.detail(let character, .loaded(let episodes)), .character("e")) where !episodes.isEmpty:
+        case (.detail(let character, .loaded(let episodes)), .character("e")) where !character.episodeIDs.isEmpty:
             push(.episodes(of: character, episodes))
         case (.detail(let character, .failed), .character("r")), (.detail(let character, .failed), .control("r")):
             screen = .detail(character, episodes: .loading)
@@ -29,8 +29,13 @@ extension BrowseState {
             guard let id = character.location.id else { return [] }
             let title = "Residents of " + TerminalText.sanitize(character.location.name)
             return open(title, .residents(locationID: id))
-        case (.episodes(_, let episodes), .enter) where episodes.indices.contains(itemSelection):
-            let episode = episodes[itemSelection]
+        case (.episodes(let character, let episodes), .enter):
+            let rows = Self.episodeRows(of: character, episodes)
+            guard rows.indices.contains(itemSelection) else { return [] }
+            guard let episode = rows[itemSelection].episode else {
+                notice = "episode \(rows[itemSelection].id) is not in this API's data: no cast to show"
+                return []
+            }
             let title = TerminalText.sanitize(episode.code) + " " + TerminalText.sanitize(episode.name) + " — cast"
             return open(title, .characters(ids: episode.characterIDs))
         case (.people(let title, let source, .failed), .character("r")),
@@ -48,10 +53,18 @@ extension BrowseState {
         return []
     }
 
+    /// The episodes screen's rows: every episode `character` names, in its order, with the
+    /// episode where the API answered for it and `nil` where its data lacks it (the detail counts
+    /// those too, so the two agree).
+    static func episodeRows(of character: RMCharacter, _ episodes: [Episode]) -> [(id: Int, episode: Episode?)] {
+        let byID = Dictionary(episodes.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        return character.episodeIDs.map { ($0, byID[$0]) }
+    }
+
     /// The rows of the episodes or people list shown, or `nil` on a screen without one.
     private var itemCount: Int? {
         switch screen {
-        case .episodes(_, let episodes): episodes.count
+        case .episodes(let character, _): character.episodeIDs.count
         case .people(_, _, .loaded(let people)): people.count
         case .list, .detail, .people: nil
         }

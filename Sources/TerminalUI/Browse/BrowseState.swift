@@ -8,30 +8,6 @@ import UseCases
 /// clock and no I/O of its own (the time of a click comes with it), whose effects (searches,
 /// page and detail fetches, avatars) are returned for the loop to run.
 struct BrowseState {
-    enum StatusFilter: String, CaseIterable {
-        case any, alive, dead, unknown
-
-        var next: StatusFilter {
-            let all = Self.allCases
-            return all[(all.firstIndex(of: self).map { $0 + 1 } ?? 0) % all.count]
-        }
-
-        var previous: StatusFilter {
-            let all = Self.allCases
-            return all[((all.firstIndex(of: self) ?? 0) + all.count - 1) % all.count]
-        }
-
-        /// The status the API query asks for; `nil` for any.
-        var selected: CharacterStatus? {
-            switch self {
-            case .any: nil
-            case .alive: .alive
-            case .dead: .dead
-            case .unknown: .unknown
-            }
-        }
-    }
-
     enum Screen: Equatable {
         case list
         /// A character's detail, its episodes fetched beside it.
@@ -40,36 +16,6 @@ struct BrowseState {
         case episodes(of: RMCharacter, [Episode])
         /// An episode's cast or a location's residents, and where they come from.
         case people(title: String, PeopleSource, Fetched<[RMCharacter]>)
-    }
-
-    /// What the loop must do after an event.
-    enum Effect: Equatable {
-        /// Hand the search line (and filter) to the search session.
-        case search(name: String, status: StatusFilter)
-        /// Fetch the next page of the current results, to add to the list; `generation` tells a
-        /// stale answer.
-        case fetchPage(name: String, status: StatusFilter, page: Int, generation: Int)
-        case fetchDetail(RMCharacter)
-        /// Fetch the list's avatars, in place of those asked for before (new results).
-        case fetchAvatars([RMCharacter])
-        /// Fetch the avatars of a page added to the list, beside those still arriving.
-        case fetchMoreAvatars([RMCharacter])
-        /// Fetch the characters `ids` for the people screen titled `title`.
-        case fetchPeople(title: String, ids: [Int])
-        /// Fetch location `id`'s residents for the people screen titled `title`.
-        case fetchResidents(title: String, locationID: Int)
-        /// Put the character's URL and summary on the clipboard (OSC 52).
-        case share(RMCharacter)
-        /// End browse with these characters chosen (none: nothing matched), by Enter (`key`
-        /// nil) or a key of `expect`, named as fzf names it.
-        case accept([RMCharacter], key: String?)
-        /// Ask the server again about a page of the list and its avatars (`generation` tells
-        /// whether the answer still applies).
-        case refresh(Page<RMCharacter>, name: String, status: StatusFilter, generation: Int)
-        /// Draw the whole screen again (Ctrl-L).
-        case redraw
-        /// End browse without a choice (fzf's `abort`: exit 130).
-        case abort
     }
 
     /// The search line, as fzf edits it.
@@ -119,6 +65,15 @@ struct BrowseState {
     var gridColumns = 1
     /// Items a screen of the list shows (the view says; PgDn/PgUp move by it).
     var visibleItems = 1
+    /// Which way the list grows on screen, and so which way ↑ and ↓ move through it.
+    var layout = BrowseLayout.reverse
+    /// Browse answers from the cache alone (`--offline`): a failure's hint says to warm it.
+    var offline = false
+    /// The letters of each character's name that the search line matched, by character id.
+    ///
+    /// The indices of the name's `Character`s, as `Array(name)` counts them. The list shows them
+    /// underlined and bold when colors are on; empty until a matcher fills it.
+    var matchedPositions: [Int: [Int]] = [:]
 
     /// The search line's text.
     var query: String {
@@ -181,24 +136,32 @@ struct BrowseState {
         return []
     }
 
-    /// The keys that move the selection (in the grid, ← → too), or `nil` for another key.
+    /// The keys that move the selection (in the grid, ← → too), or `nil` for another key. ↑ and
+    /// ↓ (and the page keys) move up and down the screen, as fzf's: through the results forward
+    /// or back as the layout says.
     private mutating func moveSelection(_ key: Key) -> [Effect]? {
         let last = max(0, results.count - 1)
+        let row = grid ? gridColumns : 1
         switch key {
         case .left where grid: selection = max(0, selection - 1)
         case .right where grid: selection = min(last, selection + 1)
-        case .up where grid, .control("k") where grid, .control("p") where grid:
-            selection = selection >= gridColumns ? selection - gridColumns : 0
-        case .down where grid, .control("j") where grid, .control("n") where grid:
-            return moveDown(by: gridColumns)
-        case .up, .control("k"), .control("p"): selection = max(0, selection - 1)
-        case .down, .control("j"), .control("n"): return moveDown(by: 1)
-        case .pageUp: selection = max(0, selection - visibleItems)
-        case .pageDown: return moveDown(by: visibleItems)
+        case .up, .control("k"), .control("p"): return move(by: row * layout.step(up: true))
+        case .down, .control("j"), .control("n"): return move(by: row * layout.step(up: false))
+        case .pageUp: return move(by: visibleItems * layout.step(up: true))
+        case .pageDown: return move(by: visibleItems * layout.step(up: false))
         case .home: selection = 0
         case .end: selection = last
         default: return nil
         }
+        return []
+    }
+
+    /// Moves the selection `steps` through the results (negative: toward the first); past the
+    /// last row the next page loads.
+    private mutating func move(by steps: Int) -> [Effect] {
+        if steps > 0 { return moveDown(by: steps) }
+        // In the grid a row up from the first row goes to the first cell.
+        selection = max(0, selection + steps)
         return []
     }
 
@@ -333,13 +296,11 @@ struct BrowseState {
         return double ? apply(key: .enter) : []
     }
 
-    /// The wheel turned `steps` notches (positive: down): it moves the selection, and past the
-    /// last row loads the next page.
+    /// The wheel turned `steps` notches (positive: down the screen): it moves the selection as
+    /// ↓ and ↑ do, and past the last row loads the next page.
     mutating func apply(wheel steps: Int) -> [Effect] {
         guard screen == .list, !help, !results.isEmpty else { return [] }
-        if steps > 0 { return moveDown(by: steps) }
-        selection = max(0, selection + steps)
-        return []
+        return move(by: abs(steps) * layout.step(up: steps < 0))
     }
 
     /// The first page as browse opens, fetched at once rather than after the session's typing

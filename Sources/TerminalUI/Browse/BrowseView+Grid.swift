@@ -3,7 +3,7 @@ import LoupePipeline
 import RickAndMortyAPI
 import UseCases
 
-/// The list as a grid (Ctrl-G): as many cells a row as fit, each a larger avatar with the name under
+/// The list as a grid (Ctrl-T): as many cells a row as fit, each a larger avatar with the name under
 /// it, the selection marked beside its name.
 extension BrowseView {
     /// Avatar width in a grid cell: the cast-cell variant's.
@@ -24,14 +24,15 @@ extension BrowseView {
     /// The grid rows shown (each `gridRowLines` lines), keeping the selection's row in view.
     func visibleGridRows(_ state: BrowseState) -> Range<Int> {
         let rows = (state.results.count + gridColumns - 1) / gridColumns
-        let visible = max(1, (height - 3) / Self.gridRowLines)
+        let visible = max(1, bodyRows / Self.gridRowLines)
         let selected = state.selection / gridColumns
         let offset = max(0, min(selected - visible + 1, rows - visible))
         return offset..<min(rows, offset + visible)
     }
 
-    func gridLines(_ state: BrowseState) -> [String] {
-        var lines: [String] = []
+    /// The grid rows shown, each `gridRowLines` lines: the avatars, the names, a blank.
+    func gridSlots(_ state: BrowseState) -> [[String]] {
+        var slots: [[String]] = []
         let results = state.results
         let pad = (Self.gridCell - 2 - Self.gridAvatar) / 2
         for row in visibleGridRows(state) {
@@ -48,29 +49,26 @@ extension BrowseView {
             }
             let left = blank(2 + pad)
             let right = blank(Self.gridCell - 2 - pad - Self.gridAvatar)
-            for line in 0..<(Self.gridAvatar / 2) {
-                let cells: [String] = arts.map { art in left + art[line] + right }
-                lines.append(cells.joined())
-            }
+            var lines = (0..<(Self.gridAvatar / 2)).map { line in arts.map { art in left + art[line] + right }.joined() }
             lines.append(
                 indices.map { index in
                     let selected = index == state.selection
-                    let name = TerminalText.pad(
-                        TerminalText.truncate(TerminalText.sanitize(results[index].name), toColumns: Self.gridCell - 3),
-                        toColumns: Self.gridCell - 3)
-                    return (selected ? "▶ " + style.bold(name) : "  " + name) + " "
+                    let name = self.name(results[index], columns: Self.gridCell - 3, selected: selected, state)
+                    let padding = blank(max(0, Self.gridCell - 3 - TerminalText.styledWidth(name)))
+                    return (selected ? "▶ " : "  ") + name + padding + " "
                 }.joined())
             lines.append("")
+            slots.append(lines)
         }
-        return lines
+        return slots
     }
 
     /// The result at screen `row` and `column` (from 1, as mouse reports count), if any.
     func gridItem(atRow row: Int, column: Int, _ state: BrowseState) -> Int? {
-        guard row >= 3, column >= 1 else { return nil }
-        let gridRow = visibleGridRows(state).lowerBound + (row - 3) / Self.gridRowLines
+        guard column >= 1, let slot = slot(atRow: row, lines: Self.gridRowLines, state.layout) else { return nil }
+        let gridRow = visibleGridRows(state).lowerBound + slot.slot
         let cell = (column - 1) / Self.gridCell
-        guard cell < gridColumns, (row - 3) % Self.gridRowLines < Self.gridRowLines - 1 else { return nil }
+        guard cell < gridColumns, slot.line < Self.gridRowLines - 1 else { return nil }
         let index = gridRow * gridColumns + cell
         return visibleGridRows(state).contains(gridRow) && state.results.indices.contains(index) ? index : nil
     }
@@ -81,8 +79,9 @@ extension BrowseView {
         return visibleGridRows(state).enumerated().flatMap { line, row in
             ((row * gridColumns)..<min(state.results.count, (row + 1) * gridColumns)).compactMap { index in
                 let character = state.results[index]
-                let top = 2 + line * Self.gridRowLines
-                guard let image = state.avatars[character.id], top + Self.gridAvatar / 2 < height - 1 else { return nil }
+                let top = slotTop(line, lines: Self.gridRowLines, state.layout)
+                guard let image = state.avatars[character.id], bodyRange(state.layout).contains(top + Self.gridAvatar / 2 - 1)
+                else { return nil }
                 return KittyImages.Placement(
                     id: character.id, row: top, column: (index % gridColumns) * Self.gridCell + 2 + pad,
                     columns: Self.gridAvatar, rows: Self.gridAvatar / 2, image: image)

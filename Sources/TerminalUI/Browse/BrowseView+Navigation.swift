@@ -3,11 +3,19 @@ import RickAndMortyAPI
 
 /// The episodes and people screens: a title, a rule, and one line a row, the selection marked.
 extension BrowseView {
+    /// Every episode the character names, as the detail counts them: one the API's data lacks is
+    /// a row that says so.
     func episodes(of character: RMCharacter, _ episodes: [Episode], state: BrowseState) -> [String] {
-        let rows = episodes.map { episode in
-            TerminalText.pad(TerminalText.sanitize(episode.code), toColumns: 8) + TerminalText.sanitize(episode.name)
+        let rows = BrowseState.episodeRows(of: character, episodes)
+        let lines = rows.map { row in
+            guard let episode = row.episode else { return style.dim("episode \(row.id) (not in this API's data)") }
+            return TerminalText.pad(TerminalText.sanitize(episode.code), toColumns: 8) + TerminalText.sanitize(episode.name)
         }
-        return titled("Episodes of " + TerminalText.sanitize(character.name), rows, selection: state.itemSelection)
+        let missing = rows.count { $0.episode == nil }
+        let title =
+            "Episodes of " + TerminalText.sanitize(character.name) + " (\(rows.count)"
+            + (missing > 0 ? ", \(missing) not in this API's data)" : ")")
+        return titled(title, lines, selection: state.itemSelection)
     }
 
     func people(_ title: String, _ fetched: Fetched<[RMCharacter]>, state: BrowseState) -> [String] {

@@ -24,7 +24,7 @@ struct BrowseView {
         var lines: [String]
         switch state.screen {
         case _ where state.help: lines = help(offset: state.helpOffset)
-        case .list: lines = list(state)
+        case .list: return list(state)
         case .detail(let character, let episodes): lines = detail(character, episodes: episodes, state: state)
         case .episodes(let character, let episodes): lines = self.episodes(of: character, episodes, state: state)
         case .people(let title, _, let people): lines = self.people(title, people, state: state)
@@ -36,43 +36,97 @@ struct BrowseView {
 
     // MARK: List
 
+    /// The list screen, whole: in `reverse` the search line, a rule, the rows growing down and
+    /// the status line; in `default` the rows growing up, a rule, the status line and the search
+    /// line last (fzf's).
     private func list(_ state: BrowseState) -> [String] {
+        let slots = state.grid ? gridSlots(state) : visibleItems(state).map { listItem($0, state) }
+        let rule = style.dim(String(repeating: "─", count: width))
+        switch state.layout {
+        case .reverse:
+            var rows = Array(slots.joined().prefix(bodyRows))
+            rows += Array(repeating: "", count: bodyRows - rows.count)
+            // A screen under three lines keeps the status line, as the other screens do.
+            return Array(([searchLine(state), rule] + rows).prefix(max(0, height - 1))) + [statusLine(state)]
+        case .default:
+            var rows = Array(slots.reversed().joined().suffix(bodyRows))
+            rows.insert(contentsOf: Array(repeating: "", count: bodyRows - rows.count), at: 0)
+            return Array((rows + [rule, statusLine(state), searchLine(state)]).suffix(max(1, height)))
+        }
+    }
+
+    /// Lines the list's rows share: the screen but the search line, the rule and the status line.
+    var bodyRows: Int { max(0, height - 3) }
+
+    /// The screen row (from 0) of the first line of the list's slot `slot` (0: the first shown),
+    /// each slot `lines` tall.
+    func slotTop(_ slot: Int, lines: Int, _ layout: BrowseLayout) -> Int {
+        layout == .reverse ? 2 + slot * lines : bodyRows - (slot + 1) * lines
+    }
+
+    /// The list's slot at screen row `row` (from 1, as mouse reports count) and the line within
+    /// it, for slots `lines` tall; `nil` off the rows.
+    func slot(atRow row: Int, lines: Int, _ layout: BrowseLayout) -> (slot: Int, line: Int)? {
+        let fromTop = layout == .reverse ? row - 3 : row - 1
+        guard fromTop >= 0, fromTop < bodyRows else { return nil }
+        if layout == .reverse { return (fromTop / lines, fromTop % lines) }
+        let fromBottom = bodyRows - 1 - fromTop
+        return (fromBottom / lines, lines - 1 - fromBottom % lines)
+    }
+
+    /// The search line: the prompt, the line scrolled to keep the cursor in view (a bar before
+    /// its character), and the status filter at the right.
+    private func searchLine(_ state: BrowseState) -> String {
         let right = width >= 50 ? "status: \(state.status.rawValue) (Tab)" : state.status == .any ? "" : state.status.rawValue
         let prompt = width >= 30 ? " Search › " : " › "
         let room = max(4, width - TerminalText.width(prompt) - right.count - 2)
-        // The line scrolls to keep the cursor in view; the cursor is a bar before its character.
         let shown = state.line.visible(columns: room)
         let before = TerminalText.sanitize(shown.beforeCursor), after = TerminalText.sanitize(shown.afterCursor)
         let used = TerminalText.width(prompt + before + after) + 1
         let gap = max(1, width - used - right.count)
-        var lines = [
-            style.bold(prompt + before) + "▏" + style.bold(after) + String(repeating: " ", count: gap) + style.dim(right)
-        ]
-        lines.append(style.dim(String(repeating: "─", count: width)))
-        if state.grid { return lines + gridLines(state) }
-        let results = state.results
-        for index in visibleItems(state) {
-            let character = results[index]
-            let art =
-                state.missingAvatars.contains(character.id)
-                ? AvatarPlaceholder.cells(for: character, columns: Self.listAvatar, style: style)
-                : (pixels ? nil : state.avatars[character.id]).map {
-                    renderer.render($0, columns: Self.listAvatar, rows: Self.listAvatar / 2)
-                }
-                    ?? [blank(Self.listAvatar), blank(Self.listAvatar)]
-            let selected = index == state.selection
-            let room = max(4, width - Self.listAvatar - 4)
-            let name = TerminalText.truncate(TerminalText.sanitize(character.name), toColumns: max(1, room - 8))
-            let marker = (selected ? "▶" : " ") + (state.isMarked(character) ? "✓" : " ")
-            let title =
-                marker + style.dot(character.status) + " " + (selected ? style.bold(name) : name) + style.dim(" #\(character.id)")
-            let kind = TerminalText.truncate(
-                TerminalText.sanitize(character.species) + " · " + TerminalText.sanitize(character.location.name),
-                toColumns: room - 4)
-            lines.append(art[0] + " " + title)
-            lines.append((art.count > 1 ? art[1] : blank(Self.listAvatar)) + "     " + style.dim(kind))
+        return style.bold(prompt + before) + "▏" + style.bold(after) + String(repeating: " ", count: gap) + style.dim(right)
+    }
+
+    /// Result `index` as two lines: its avatar, and beside it the name and id, then the species
+    /// and location.
+    private func listItem(_ index: Int, _ state: BrowseState) -> [String] {
+        let character = state.results[index]
+        let art =
+            state.missingAvatars.contains(character.id)
+            ? AvatarPlaceholder.cells(for: character, columns: Self.listAvatar, style: style)
+            : (pixels ? nil : state.avatars[character.id]).map {
+                renderer.render($0, columns: Self.listAvatar, rows: Self.listAvatar / 2)
+            }
+                ?? [blank(Self.listAvatar), blank(Self.listAvatar)]
+        let selected = index == state.selection
+        let room = max(4, width - Self.listAvatar - 4)
+        let name = self.name(character, columns: max(1, room - 8), selected: selected, state)
+        let marker = (selected ? "▶" : " ") + (state.isMarked(character) ? "✓" : " ")
+        let title = marker + style.dot(character.status) + " " + name + style.dim(" #\(character.id)")
+        let kind = TerminalText.truncate(
+            TerminalText.sanitize(character.species) + " · " + TerminalText.sanitize(character.location.name),
+            toColumns: room - 4)
+        return [art[0] + " " + title, (art.count > 1 ? art[1] : blank(Self.listAvatar)) + "     " + style.dim(kind)]
+    }
+
+    /// `character`'s name cut to `columns`, bold when selected, with the letters the search
+    /// matched (`matchedPositions`) underlined and bold when colors are on.
+    func name(_ character: RMCharacter, columns: Int, selected: Bool, _ state: BrowseState) -> String {
+        let clean = TerminalText.sanitize(character.name)
+        let shown = TerminalText.truncate(clean, toColumns: columns)
+        let positions = Set(state.matchedPositions[character.id] ?? [])
+        // Positions count the name's own letters: none apply once sanitizing changed it.
+        guard style.enabled, !positions.isEmpty, clean == character.name else { return selected ? style.bold(shown) : shown }
+        let last = shown == clean ? nil : shown.count - 1
+        var output = selected ? "\u{1B}[1m" : ""
+        for (index, letter) in shown.enumerated() {
+            guard positions.contains(index), index != last else {
+                output.append(letter)
+                continue
+            }
+            output += "\u{1B}[1;4m" + String(letter) + "\u{1B}[24m" + (selected ? "" : "\u{1B}[22m")
         }
-        return lines
+        return output + (selected ? "\u{1B}[0m" : "")
     }
 
     // MARK: Help
@@ -80,32 +134,40 @@ struct BrowseView {
     /// Every key, as the overlay (F1) shows. On the list every printable key types; the
     /// screens past it, which have no search line, also take single letters.
     static let keys: [(String, String)] = [
-        ("type", "search by name (everyone when the line is empty); every letter types"),
-        ("← →, ^B ^F, ^A ^E", "move in the line: a character, its start and end (Alt-B, Alt-F: a word)"),
-        ("Bksp, Del, ^D", "delete before, under the cursor (^D on an empty line: quit)"),
-        ("^U, ^W, Alt-D", "delete to the line's start, the word before, the word after (^Y puts it back)"),
+        ("type", "search by name; every letter types (empty: everyone)"),
+        ("← →, ^B ^F, ^A ^E", "move a character, to the start, the end (Alt-B/F: a word)"),
+        ("Bksp, Del, ^D", "delete before, at the cursor (^D on an empty line: quit)"),
+        ("^U, ^W, Alt-D", "delete to the start, word before, word after (^Y: back)"),
         ("↑ ↓, ^K ^J, ^P ^N", "select; past the last row the next page loads"),
         ("Home End, PgUp PgDn", "the first and last loaded, a screen up and down"),
         ("Enter", "open the character (picking: choose it and end)"),
-        ("Tab, Shift-Tab, ^S", "cycle the status filter (--multi: Tab marks, Shift-Tab too)"),
+        ("Tab, Shift-Tab, ^S", "cycle the status filter (--multi: Tab, Shift-Tab mark)"),
         ("^T", "the list as a grid of larger avatars, and back"),
         ("^O", "copy the character's API URL and summary to the clipboard"),
-        ("^R", "refresh the page and its avatars from the server (an unchanged one costs a 304)"),
+        ("^R", "refresh the page and its avatars (unchanged: a 304)"),
         ("^L", "draw the screen again"),
         ("Esc, ^C, ^G, ^Q", "quit (exit 130); past the list Esc goes back"),
         ("F1", "this help (↑ ↓ scroll it, any other key closes it)"),
-        ("e, l", "on a character: its episodes, the residents of its location"),
+        ("e, l", "on a character: its episodes, its location's residents"),
         ("Enter", "on an episode: its cast; on a person: their detail"),
         ("y, r, q, ?", "past the list: copy, try again what failed, quit, help"),
         ("click, double click", "select, open (--no-mouse: the terminal keeps the mouse)"),
+        ("exit codes", "0 chosen, 1 no match, 2 error, 130 quit"),
     ]
 
-    /// The key list, scrolled by `offset` lines to fit the screen.
+    /// The key list, scrolled by `offset` lines to fit the screen: each meaning beside its key
+    /// and broken at spaces to the width, or, with too few columns beside the keys, under it.
     private func help(offset: Int) -> [String] {
         let column = (Self.keys.map { TerminalText.width($0.0) }.max() ?? 0) + 4
-        let rows = Self.keys.map { key, meaning in
-            TerminalText.truncateStyled(
-                "  " + style.bold(TerminalText.pad(key, toColumns: column - 2)) + meaning, toColumns: width)
+        let beside = width - column >= 24
+        let rows = Self.keys.flatMap { key, meaning -> [String] in
+            guard beside else {
+                return ["  " + style.bold(TerminalText.truncate(key, toColumns: max(1, width - 2)))]
+                    + TerminalText.wrapStyled(meaning, toColumns: max(1, width - 4)).map { "    " + $0 }
+            }
+            let lines = TerminalText.wrapStyled(meaning, toColumns: width - column)
+            return ["  " + style.bold(TerminalText.pad(key, toColumns: column - 2)) + lines[0]]
+                + lines.dropFirst().map { blank(column) + $0 }
         }
         let room = max(1, height - 3)
         let start = min(offset, max(0, rows.count - room))
@@ -142,7 +204,9 @@ struct BrowseView {
 
     /// Whether the detail's avatar fits beside its fields (at least 30 columns for them) with
     /// the fields' rows above the status line.
-    var hasRoomForDetailAvatar: Bool { width >= Self.detailAvatar + 3 + 30 && height >= Self.detailAvatar / 2 + 4 }
+    var hasRoomForDetailAvatar: Bool {
+        width >= Self.detailAvatar + 3 + AvatarArt.fewestColumnsBeside && height >= Self.detailAvatar / 2 + 4
+    }
 
     private func detailEpisodes(_ rows: [String], _ episodes: Fetched<[Episode]>, state: BrowseState) -> [String] {
         switch episodes {
@@ -170,11 +234,12 @@ struct BrowseView {
         case .list where state.grid:
             return gridPlacements(state)
         case .list:
-            return visibleItems(state).enumerated().compactMap { line, index in
+            return visibleItems(state).enumerated().compactMap { slot, index in
                 let character = state.results[index]
-                guard let image = state.avatars[character.id], 2 + 2 * line + 1 < height - 1 else { return nil }
+                let top = slotTop(slot, lines: 2, state.layout)
+                guard let image = state.avatars[character.id], bodyRange(state.layout).contains(top + 1) else { return nil }
                 return KittyImages.Placement(
-                    id: character.id, row: 2 + 2 * line, column: 0, columns: Self.listAvatar, rows: Self.listAvatar / 2,
+                    id: character.id, row: top, column: 0, columns: Self.listAvatar, rows: Self.listAvatar / 2,
                     image: image)
             }
         case .detail(let character, _):
@@ -191,10 +256,16 @@ struct BrowseView {
 
     /// The result shown on screen row `row` (counting from 1, as mouse reports do), if any.
     func item(atRow row: Int, column: Int = 1, _ state: BrowseState) -> Int? {
-        guard !state.help, state.screen == .list, row >= 3 else { return nil }
+        guard !state.help, state.screen == .list else { return nil }
         if state.grid { return gridItem(atRow: row, column: column, state) }
-        let index = visibleItems(state).lowerBound + (row - 3) / 2
+        guard let slot = slot(atRow: row, lines: 2, state.layout) else { return nil }
+        let index = visibleItems(state).lowerBound + slot.slot
         return visibleItems(state).contains(index) ? index : nil
+    }
+
+    /// The screen rows (from 0) the list's rows may take.
+    func bodyRange(_ layout: BrowseLayout) -> Range<Int> {
+        layout == .reverse ? 2..<(2 + bodyRows) : 0..<bodyRows
     }
 
     /// How many items a screen of the current list shows: PgUp and PgDn move by it.
@@ -208,7 +279,7 @@ struct BrowseView {
 
     /// The indices of the results the list shows, two lines each, keeping the selection in view.
     private func visibleItems(_ state: BrowseState) -> Range<Int> {
-        let visible = max(1, (height - 3) / 2)
+        let visible = max(1, bodyRows / 2)
         let offset = max(0, min(state.selection - visible + 1, state.results.count - visible))
         return offset..<min(state.results.count, offset + visible)
     }
@@ -226,7 +297,7 @@ struct BrowseView {
             quit = ""
         } else if case .detail(let character, let episodes) = state.screen {
             text =
-                "Esc: back" + (episodes.value?.isEmpty == false ? " · e: episodes" : "")
+                "Esc: back" + (episodes.value != nil && !character.episodeIDs.isEmpty ? " · e: episodes" : "")
                 + (episodes.isFailed ? " · r: retry" : "")
                 + (character.location.id != nil ? " · l: residents" : "") + " · y: copy"
             quit = "? keys · q quit"
@@ -257,7 +328,9 @@ struct BrowseView {
             case .empty(let query):
                 text = "no matches for “\(TerminalText.sanitize(query.name))”"
             case .failed(_, let error):
-                text = "error: \(TerminalText.sanitize(error.description)) — check --api, or use --offline"
+                // Offline, the network is no remedy: what is missing must be warmed first.
+                let remedy = state.offline ? "rickdex warm fills the cache while online" : "check --api, or use --offline"
+                text = "error: \(TerminalText.sanitize(error.description)) — " + remedy
             }
         }
         let tail = quit.isEmpty ? "" : " · " + quit

@@ -14,8 +14,8 @@ import UseCases
 /// pages, details and avatars fetched by tasks that belong to the screen that asked for them.
 ///
 /// Runs on the terminal on standard input and output, which it puts in raw mode on the
-/// alternate screen and always gives back (on return, on a thrown error, and on
-/// SIGINT/SIGTERM/SIGHUP).
+/// alternate screen, or inline below the cursor with `height` (as fzf's `--height`), and always
+/// gives back (on return, on a thrown error, and on SIGINT/SIGTERM/SIGHUP).
 package struct Browser: Sendable {
     package let client: any RickAndMortyClient
     package let images: ImagePipeline
@@ -43,6 +43,18 @@ package struct Browser: Sendable {
     package var expect: [String] = []
     /// The requests in flight: a wait of a second or more shows in the status line. `nil`: none shown.
     package var activity: RequestActivity?
+    /// The lines to draw in below the cursor, the screen above kept (fzf's `--height`).
+    ///
+    /// `nil`: the whole alternate screen. Inline, avatars are cells.
+    package var height: BrowseHeight?
+    /// The lowest a percentage `height` goes, in lines (fzf's `--min-height`).
+    package var minHeight = BrowseHeight.defaultMinimum
+    /// Where the search line goes and which way the list grows (fzf's `--layout`).
+    package var layout = BrowseLayout.reverse
+    /// Browse answers from the cache alone (`--offline`): said in a failure's hint.
+    package var offline = false
+    /// How long browse waits for the terminal to say where its cursor is, inline.
+    package var cursorWait = TerminalProbe.defaultTimeout
     /// Where browse says why an avatar shows as a placeholder (debug level). It must not write to
     /// the terminal browse draws on: `rickdex browse -v 2>browse.log` gives it a file.
     package var logger: Logger = .disabled
@@ -69,14 +81,27 @@ package struct Browser: Sendable {
     ///
     /// - Throws: `Errno` when standard input is not a terminal.
     package func run() async throws -> Outcome {
-        let terminal = try RawTerminal.enter(mouse: mouse)
+        let terminal = RawTerminal()
         defer { terminal.restore() }
-        return await loop()
+        let lines = height?.lines(terminalRows: TerminalCapabilities.currentSize()?.rows ?? 24, minimum: minHeight)
+        let (mouse, wait) = (mouse, cursorWait)
+        // Inline, browse waits for the terminal to say where the cursor is: not on the pool.
+        let entered = try await Blocking.run("terminal.enter") {
+            try RawTerminal.enter(mouse: mouse, inline: lines, cursorWait: wait)
+        }
+        return await loop(entered)
+    }
+
+    /// The capabilities browse draws with in `area`: inline, cells, never pixels.
+    private static func drawable(_ capabilities: TerminalCapabilities, in area: InlineArea?) -> TerminalCapabilities {
+        var drawable = capabilities
+        if area != nil { drawable.graphics = .blocks }
+        return drawable
     }
 
     /// The event loop: each event applied to the state, the effects it asks for run, the
     /// screen redrawn. Returns how browse ended.
-    private func loop() async -> Outcome {
+    private func loop(_ entered: RawTerminal.Entered) async -> Outcome {
         let client = client
         let (events, sink) = AsyncStream.makeStream(of: BrowseEvent.self)
         let session = SearchSession { (query: BrowseQuery) in try await client.characters(query.characterQuery()) }
@@ -87,7 +112,7 @@ package struct Browser: Sendable {
             session.finish()
             forwarding.cancel()
         }
-        Self.readKeys(into: sink, probing: answered != nil)
+        Self.readKeys(into: sink, probing: answered != nil, typedAhead: entered.typedAhead)
         let resizes = Self.watchResizes(into: sink)
         defer { resizes.cancel() }
         // The wait shown is that of what was asked last: a new search's, not the last one's.
@@ -95,7 +120,8 @@ package struct Browser: Sendable {
         let waits = activity.map { Self.watchWaits($0, since: lastAsked, into: sink) }
         defer { waits?.cancel() }
 
-        var capabilities = capabilities
+        let area = entered.area
+        var capabilities = Self.drawable(capabilities, in: area)
         var art = AvatarArt(capabilities: capabilities)
         // Fetches belong to the screen that asked for them; none outlives browse.
         let effects = BrowseEffects(
@@ -104,7 +130,7 @@ package struct Browser: Sendable {
         effects.tmux = tmux
         effects.multiplexed = capabilities.multiplexed
         defer { effects.cancelAll() }
-        var screen = BrowseScreen(capabilities: capabilities, art: art)
+        var screen = BrowseScreen(capabilities: capabilities, art: art, area: area)
         defer { RawTerminal.write(screen.leave()) }
 
         var state = BrowseState()
@@ -112,6 +138,8 @@ package struct Browser: Sendable {
         state.picks = picks || !expect.isEmpty
         state.multi = multi
         state.expect = Set(expect.compactMap(Key.init(named:)))
+        state.layout = layout
+        state.offline = offline
         var clicks = DoubleClick()
         // Opens on page 1 of everyone under the status filter.
         for case .search(let name, let status) in state.start() {
@@ -128,16 +156,18 @@ package struct Browser: Sendable {
             let asked: [BrowseState.Effect]
             switch event {
             case .keys(let keys):
-                asked = state.apply(keys: keys, view: screen.view(), clicks: &clicks, at: .now)
+                let placed = area.map { Self.placed(keys, in: $0) } ?? keys
+                asked = state.apply(keys: placed, view: screen.view(), clicks: &clicks, at: .now)
             case .resize:
                 screen.invalidate()
                 asked = []
             case .terminalAnswered(let result):
-                if let updated = answered?(result), updated != capabilities {
+                if let answer = answered?(result), Self.drawable(answer, in: area) != capabilities {
+                    let updated = Self.drawable(answer, in: area)
                     // What the terminal said changes the drawing: a new screen, drawn whole.
                     RawTerminal.write(screen.leave())
                     (capabilities, art) = (updated, AvatarArt(capabilities: updated))
-                    screen = BrowseScreen(capabilities: updated, art: art)
+                    screen = BrowseScreen(capabilities: updated, art: art, area: area)
                     effects.avatars = BrowseAvatars(images: images, art: art, logger: logger)
                     effects.multiplexed = updated.multiplexed
                     screen.invalidate()
@@ -160,6 +190,17 @@ package struct Browser: Sendable {
             redraw()
         }
         return .aborted
+    }
+
+    /// `keys` with their mouse reports' rows counted from `area`'s first line (from 1), as the
+    /// view counts them; a report outside the area is dropped.
+    private static func placed(_ keys: [Key], in area: InlineArea) -> [Key] {
+        keys.compactMap { key in
+            guard case .mouse(var event) = key else { return key }
+            guard let top = area.top else { return nil }
+            event.row -= top - 1
+            return (1...area.lines).contains(event.row) ? .mouse(event) : nil
+        }
     }
 
     /// Sends `.waiting` whenever what the slowest request waits for changes (a second passes,
@@ -193,8 +234,11 @@ package struct Browser: Sendable {
     /// the escape timeout for the rest.
     ///
     /// With `probing`, the terminal's answers it reads go to `TerminalProbe.heard`, and the
-    /// result, once they are all in, to browse as `.terminalAnswered`.
-    private static func readKeys(into sink: AsyncStream<BrowseEvent>.Continuation, probing: Bool) {
+    /// result, once they are all in, to browse as `.terminalAnswered`. `typedAhead`, read before
+    /// (while browse asked where the cursor was), is decoded first.
+    private static func readKeys(
+        into sink: AsyncStream<BrowseEvent>.Continuation, probing: Bool, typedAhead: [UInt8]
+    ) {
         BackgroundThread.start(name: "rickdex.keys") {
             let input = TerminalDevice.standardInput
             var decoder = KeyDecoder()
@@ -205,6 +249,9 @@ package struct Browser: Sendable {
                 waitingForAnswers = false
                 sink.yield(.terminalAnswered(result))
             }
+            let ahead = decoder.keys(in: typedAhead)
+            answers()
+            if !ahead.isEmpty { sink.yield(.keys(ahead)) }
             var buffer = [UInt8](repeating: 0, count: 256)
             while true {
                 if decoder.isWaiting, !input.waitForInput(timeout: KeyDecoder.escapeTimeout) {

@@ -6,29 +6,33 @@ import LoupeToolbox
 
 import Glibc
 
-/// The terminal in raw mode on the alternate screen (with mouse reporting when asked), and the
-/// promise to give it back: on `restore()`, on SIGINT/SIGTERM/SIGHUP, at exit, and on a crash
-/// (`CrashRestore`), whichever comes first. Mouse reporting is always switched off then, whether
-/// or not it was on.
+/// The terminal in raw mode, and the promise to give it back.
+///
+/// On the alternate screen, or inline in an `InlineArea` (`--height`), with mouse reporting when
+/// asked. It is given back on `restore()`, on SIGINT/SIGTERM/SIGHUP, at exit, and on a crash
+/// (`CrashRestore`), whichever comes first; mouse reporting is always switched off then, whether
+/// or not it was on, and inline the area is cleared and the cursor put back.
 final class RawTerminal {
     private static let saved = Locked<TerminalModes?>(nil)
+    /// What gives the terminal back: `reset`, or inline the area cleared and `inlineReset`.
+    private static let resetting = Locked(reset)
     private static let input = TerminalDevice.standardInput
     private let signals: [any DispatchSourceSignal]
 
-    /// Enters raw mode (no echo, no line buffering, no signals from keys) and the alternate
-    /// screen, with the cursor hidden, and `mouse` reporting (button presses, the wheel, SGR
-    /// coordinates) when asked.
-    static func enter(mouse: Bool) throws(Errno) -> RawTerminal {
-        // A probe keeps the terminal quiet until exit: its modes from before are the ones to give back.
-        let current = try input.modes()
-        let original = TerminalProbe.modesBeforeProbe ?? current
-        saved.withLock { $0 = original }
-        // Input already there is kept: keys typed ahead are the first keys browse reads.
-        try? input.setModes(original.raw)
-        write("\u{1B}[?1049h\u{1B}[?25l\u{1B}[2J" + (mouse ? "\u{1B}[?1000h\u{1B}[?1006h" : ""))
-        atexit { RawTerminal.restoreSaved() }
-        CrashRestore.install(writing: reset, to: .standardOutput, restoring: original, on: input)
-        let sources = [ProcessSignal.interrupt, .terminate, .hangUp].map { signal -> any DispatchSourceSignal in
+    /// How browse entered the terminal.
+    struct Entered: Sendable {
+        /// The lines drawn in with `--height`; `nil` on the alternate screen.
+        var area: InlineArea?
+        /// What was read while asking where the cursor was (keys typed ahead, the probe's
+        /// answers): the first input browse reads.
+        var typedAhead: [UInt8] = []
+        /// Whether mouse reporting is on: asked for, and inline only where the area's row is known.
+        var mouse = false
+    }
+
+    /// Gives the terminal back on SIGINT, SIGTERM and SIGHUP from now on, once `enter` has taken it.
+    init() {
+        signals = [ProcessSignal.interrupt, .terminate, .hangUp].map { signal -> any DispatchSourceSignal in
             signal.ignoreDefault()
             let source = DispatchSource.makeSignalSource(signal: signal.number, queue: .global())
             source.setEventHandler {
@@ -38,14 +42,62 @@ final class RawTerminal {
             source.resume()
             return source
         }
-        return RawTerminal(signals: sources)
     }
 
-    private init(signals: [any DispatchSourceSignal]) {
-        self.signals = signals
+    /// Enters raw mode, on the alternate screen or in `inline` lines below the cursor.
+    ///
+    /// Raw: no echo, no line buffering, no signals from keys; the cursor hidden, and `mouse`
+    /// reporting (button presses, the wheel, SGR coordinates) when asked. Inline, it first asks
+    /// the terminal where the cursor is and waits up to `cursorWait`: not on the cooperative pool.
+    static func enter(mouse: Bool, inline lines: Int?, cursorWait: Duration) throws(Errno) -> Entered {
+        // A probe keeps the terminal quiet until exit: its modes from before are the ones to give back.
+        let current = try input.modes()
+        let original = TerminalProbe.modesBeforeProbe ?? current
+        saved.withLock { $0 = original }
+        resetting.withLock { $0 = lines == nil ? reset : inlineReset }
+        // Input already there is kept: keys typed ahead are the first keys browse reads.
+        try? input.setModes(original.raw)
+        var entered = Entered()
+        if let lines {
+            let (cursor, typedAhead) = askCursor(waitingAtMost: cursorWait)
+            let area = InlineArea(lines: lines, cursor: cursor, rows: TerminalCapabilities.currentSize()?.rows ?? lines)
+            // Clicks are placed by the area's row on the screen: without it, no mouse (as fzf).
+            entered = Entered(area: area, typedAhead: typedAhead, mouse: mouse && area.top != nil)
+            resetting.withLock { $0 = area.closing + inlineReset }
+            write("\u{1B}[?25l" + area.opening + (entered.mouse ? mouseOn : ""))
+        } else {
+            entered.mouse = mouse
+            write("\u{1B}[?1049h\u{1B}[?25l\u{1B}[2J" + (mouse ? mouseOn : ""))
+        }
+        atexit { RawTerminal.restoreSaved() }
+        CrashRestore.install(writing: resetting.withLock { $0 }, to: .standardOutput, restoring: original, on: input)
+        return entered
     }
 
-    /// Leaves raw mode and the alternate screen, showing the cursor again. Safe to call twice.
+    /// Where the cursor is, as the terminal answers `CSI 6n` within `wait`, and every other byte
+    /// read meanwhile (keys typed ahead, the probe's answers), in order.
+    private static func askCursor(waitingAtMost wait: Duration) -> (cursor: (row: Int, column: Int)?, read: [UInt8]) {
+        write(InlineArea.cursorQuery)
+        let deadline = ContinuousClock.now + wait
+        var read: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 256)
+        while true {
+            let left = ContinuousClock.now.duration(to: deadline)
+            guard left > .zero, input.waitForInput(timeout: left) else { break }
+            let count = (try? input.read(into: &buffer)) ?? 0
+            guard count > 0 else { break }
+            read += buffer.prefix(count)
+            if let report = InlineArea.cursorReport(in: read) {
+                read.removeSubrange(report.range)
+                return ((report.row, report.column), read)
+            }
+        }
+        return (nil, read)
+    }
+
+    /// Leaves raw mode and the alternate screen (or the area), showing the cursor again.
+    ///
+    /// Safe to call twice.
     func restore() {
         Self.restoreSaved()
         for source in signals { source.cancel() }
@@ -59,12 +111,17 @@ final class RawTerminal {
             })
         else { return }
         CrashRestore.uninstall()
-        write(reset)
+        write(resetting.withLock { $0 })
         try? input.setModes(original, discardingInput: true)
     }
 
     /// Mouse reporting off, attributes reset, the cursor shown, the main screen back.
     private static let reset = "\u{1B}[?1006l\u{1B}[?1000l\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l"
+    /// The same inline, where there is no alternate screen to leave (and leaving it would move
+    /// the cursor to where some other program saved it).
+    private static let inlineReset = "\u{1B}[?1006l\u{1B}[?1000l\u{1B}[0m\u{1B}[?25h"
+    /// Button presses and the wheel reported, in SGR coordinates.
+    private static let mouseOn = "\u{1B}[?1000h\u{1B}[?1006h"
 
     /// Writes all of `text` to standard output, unbuffered; a closed output drops it.
     static func write(_ text: String) {

@@ -39,6 +39,18 @@ struct BrowseCommand: AsyncParsableCommand {
             codes as fzf's: 0 chosen, 1 no match, 2 error, 130 quit (plain browse too). The \
             terminal is restored, mouse reporting off, on quit, on an error and on \
             SIGINT/SIGTERM/SIGHUP.
+
+            As fzf's: --height 15 (or 40%, at least --min-height lines, 10 unless told) draws in \
+            that many lines below the cursor instead of the whole screen, the screen above left as \
+            it was, scrolled up where there is too little room below; on exit those lines are \
+            cleared and the cursor is back where it was. Avatars are then cells (half blocks or the \
+            terminal's richer symbols), never pixel images, which have no place of their own inline; \
+            clicks work where the terminal says where its cursor is. --layout reverse (or \
+            --reverse) puts the search line at the top and the list below it, browse's look unless \
+            told; --layout default is fzf's default, the search line at the bottom and the list \
+            growing up from it (↑ moves up the screen, to later matches). The detail, episode and \
+            people screens read top-down in both. Colors as fzf's: none with --color never, with \
+            NO_COLOR set, or with TERM=dumb (and no pixel images); the selection keeps its ▶.
             """ + Examples.help("browse")
     )
 
@@ -60,11 +72,40 @@ struct BrowseCommand: AsyncParsableCommand {
             valueName: "query"))
     var filter: String?
 
-    @Flag(name: [.customShort("1"), .long], help: "Choose the match without a screen when there is only one.")
-    var select1 = false
+    @Flag(name: [.customShort("1"), .customLong("select-1")], help: "Choose the match without a screen when there is only one.")
+    var selectOne = false
 
-    @Flag(name: [.customShort("0"), .long], help: "Exit 1 without a screen when nothing matches.")
-    var exit0 = false
+    @Flag(name: [.customShort("0"), .customLong("exit-0")], help: "Exit 1 without a screen when nothing matches.")
+    var exitZero = false
+
+    // The spellings before fzf's, kept for scripts that use them.
+    @Flag(name: .customLong("select1"), help: .hidden) var selectOneUnhyphenated = false
+    @Flag(name: .customLong("exit0"), help: .hidden) var exitZeroUnhyphenated = false
+
+    @Option(
+        help: ArgumentHelp(
+            "Draw in N lines, or N% of the terminal, below the cursor instead of the whole screen.",
+            discussion: "The screen above stays as it was; on exit the lines are cleared. 100% is the whole screen.",
+            valueName: "N[%]"),
+        transform: { text in
+            guard let height = BrowseHeight(text) else {
+                throw ValidationError("--height takes lines or a percentage of the terminal, e.g. 15 or 40%, not '\(text)'")
+            }
+            return height
+        })
+    var height: BrowseHeight?
+
+    @Option(help: ArgumentHelp("The fewest lines a percentage --height draws in.", valueName: "lines"))
+    var minHeight = BrowseHeight.defaultMinimum
+
+    @Option(
+        help: ArgumentHelp(
+            "reverse: the search line at the top, the list below (browse's look); default: fzf's, the search line at the bottom.",
+            valueName: "layout"))
+    var layout: BrowseLayout?
+
+    @Flag(help: "The search line at the top, the list below it: --layout reverse.")
+    var reverse = false
 
     @Flag(help: "Print the search line first (before the key with --expect, and the choice).")
     var printQuery = false
@@ -93,6 +134,8 @@ struct BrowseCommand: AsyncParsableCommand {
 
     func validate() throws {
         if query != nil, !words.isEmpty { throw ValidationError("give the search line once: as QUERY or with --query") }
+        if minHeight < 1 { throw ValidationError("--min-height takes 1 or more lines") }
+        if reverse, layout == .default { throw ValidationError("--reverse is --layout reverse: give one of them") }
         for key in expectedKeys where !Browser.isKeyName(key) {
             throw ValidationError("--expect: '\(key)' is not a key name: use ctrl-a…ctrl-z, alt-KEY, f1…f12, enter, esc, tab, del…")
         }
@@ -100,6 +143,8 @@ struct BrowseCommand: AsyncParsableCommand {
 
     private var line: String { query ?? words.joined(separator: " ") }
     private var expectedKeys: [String] { expect.map { $0.split(separator: ",").map(String.init) } ?? [] }
+    private var select1: Bool { selectOne || selectOneUnhyphenated }
+    private var exit0: Bool { exitZero || exitZeroUnhyphenated }
 
     /// Failures leave with fzf's 2 (`Rickdex.main` maps them, parse errors too); `QuietExit`
     /// carries 1 and 130.
@@ -143,9 +188,16 @@ struct BrowseCommand: AsyncParsableCommand {
     /// Browse's screen until it ends.
     private func screen(_ api: APIAccess, picks: Bool) async throws -> Browser.Outcome {
         // The first screen does not wait for the terminal's answers; pixels follow them.
-        let display = display
+        var display = display
+        // Inline there is no place for pixel images: cells, and tmux's passthrough left as it is.
+        if let height, !height.isWholeScreen { display.graphics = .blocks }
+        // Browse draws on the terminal even with standard output piped: only NO_COLOR and TERM=dumb turn auto off.
+        let color: ColorChoice =
+            global.color == .auto ? (global.color.enabled(isTerminal: true) ? .always : .never) : global.color
         // tmux is a child process: on a thread of its own, not the pool's.
-        let (capabilities, answered) = await Blocking.run("terminal.prepare") { display.prepareTerminalWithoutWaiting() }
+        let (capabilities, answered) = await Blocking.run("terminal.prepare") { [display] in
+            display.prepareTerminalWithoutWaiting(color: color)
+        }
         var browser = Browser(client: api.client, images: api.images, capabilities: capabilities)
         browser.answered = answered
         browser.mouse = !noMouse
@@ -156,6 +208,11 @@ struct BrowseCommand: AsyncParsableCommand {
         browser.picks = picks
         browser.multi = multi
         browser.expect = expectedKeys
+        browser.height = height
+        browser.minHeight = minHeight
+        browser.layout = layout ?? .reverse
+        browser.offline = global.offline
+        browser.cursorWait = display.probeTimeout
         // Logs only where they cannot garble the screen: standard error sent elsewhere.
         if !TerminalDevice.standardError.isTerminal { browser.logger = .forCommandLine(verbose: global.verbose) }
         return try await browser.run()
@@ -194,6 +251,8 @@ struct BrowseCommand: AsyncParsableCommand {
         StandardStreams.output(matches)
     }
 }
+
+extension BrowseLayout: ExpressibleByArgument {}
 
 /// Browse was run where it cannot draw or read keys: said once, with what to use instead (no
 /// usage lines, which would name no mistake in the command line).

@@ -71,8 +71,9 @@ struct DisplayOptions: ParsableArguments, Sendable {
     /// `prepareTerminal` for browse, whose first screen must not wait a round trip: the
     /// capabilities from what this terminal session heard before, or, while the probe's answers
     /// are on their way, from the environment, with how to prepare again once the answers come
-    /// (`nil` when nothing was asked).
-    func prepareTerminalWithoutWaiting() -> (
+    /// (`nil` when nothing was asked). `color` is `always` or `never`: browse draws on a
+    /// terminal even with standard output piped, so its caller decides.
+    func prepareTerminalWithoutWaiting(color: ColorChoice = .always) -> (
         TerminalCapabilities, answered: (@Sendable (ProbeResult) -> TerminalCapabilities)?
     ) {
         let asked =
@@ -81,16 +82,16 @@ struct DisplayOptions: ParsableArguments, Sendable {
         let tmux = Self.tmux()
         switch asked {
         case .recalled(let result):
-            return (Self.prepare(capabilities(color: .always, probe: result, tmux: tmux)), nil)
+            return (Self.prepare(capabilities(color: color, probe: result, tmux: tmux)), nil)
         case .sent:
             let options = self
             return (
-                Self.prepare(capabilities(color: .always, probe: nil, tmux: tmux)),
+                Self.prepare(capabilities(color: color, probe: nil, tmux: tmux)),
                 // Said once, before the screen: not again over it when the answers come.
-                { Self.prepare(options.capabilities(color: .always, probe: $0, tmux: tmux).unsaid) }
+                { Self.prepare(options.capabilities(color: color, probe: $0, tmux: tmux).unsaid) }
             )
         case nil:
-            return (Self.prepare(capabilities(color: .always, probe: nil, tmux: tmux)), nil)
+            return (Self.prepare(capabilities(color: color, probe: nil, tmux: tmux)), nil)
         }
     }
 
