@@ -56,9 +56,11 @@ public enum HTTPError: Error, Sendable, Hashable, CustomStringConvertible {
     /// host's, signed by an unknown CA), or the CA file given cannot be used.
     case untrustedCertificate(host: String, cause: Cause)
     /// The deadline the caller set for everything (`TransportConfiguration.deadline`: a whole
-    /// command's `--timeout`) passed before an answer came, or before the request could start:
-    /// the host may be there, and slow.
-    case deadlinePassed(url: String)
+    /// command's `--timeout`) passed: with `sent`, after the request went to the server, and
+    /// `ending` says what the attempt at the server came to then (`timedOut` or `tooSlow`, with
+    /// the time it was there); without, while it waited its turn in this process for a
+    /// connection, so the server never saw it. Either way the host may be there.
+    indirect case deadlinePassed(url: String, sent: Bool = true, ending: HTTPError? = nil)
 
     public var description: String {
         switch self {
@@ -83,8 +85,14 @@ public enum HTTPError: Error, Sendable, Hashable, CustomStringConvertible {
             "cannot make HTTP requests: libcurl could not be loaded (\(reason))"
         case .untrustedCertificate(let host, let cause):
             "the TLS certificate of \(host) cannot be trusted (\(cause))"
-        case .deadlinePassed(let url):
-            "the deadline passed before \(Self.host(url)) answered (\(url))"
+        case .deadlinePassed(let url, let sent, let ending):
+            if let ending {
+                "\(ending); the deadline passed"
+            } else if sent {
+                "the deadline passed before \(Self.host(url)) answered (\(url))"
+            } else {
+                "the deadline passed before the request to \(Self.host(url)) could be sent (\(url))"
+            }
         }
     }
 

@@ -37,6 +37,11 @@ public struct HTTPTransport: Sendable {
     /// the configuration's deadline (`totalTimeout`, `deadline`): an attempt gets no more than
     /// the time left, and no retry starts that could not end in it.
     ///
+    /// Only time at the server counts against it as the server's: `totalTimeout` and each
+    /// attempt's `requestTimeout` start when the request leaves this process's queue for a
+    /// connection, and an attempt cut short by the command's `deadline` is
+    /// `HTTPError.deadlinePassed`, never a timeout of the host's.
+    ///
     /// `isComplete` checks a 200's body for the end of its document (the JSON's last bracket, an
     /// image's end marker): a body that HTTP delivered whole but that stops early was cut short
     /// on its way (a proxy, a server that lost its file), so it is retried like a dropped
@@ -51,40 +56,32 @@ public struct HTTPTransport: Sendable {
         _ url: URL, headers: HTTPFields = [:], isComplete: ([UInt8]) -> Bool = { _ in true },
         progress: (@Sendable (_ received: Int, _ expected: Int?) -> Void)? = nil
     ) async throws -> TransportResponse {
-        let start = ContinuousClock.now
-        let deadline = configuration.deadline(startingAt: start)
-        let request = activity.begin(host: Self.hostName(url), at: start)
+        let request = activity.begin(host: Self.hostName(url), at: .now)
         defer { activity.end(request, at: .now) }
+        var clock = RequestClock(request: request, deadline: configuration.deadline, wait: configuration.totalTimeout)
         var attempt = 1
         while true {
             activity.attempt(attempt, of: request)
             if let whole = configuration.deadline, ContinuousClock.now >= whole {
-                throw HTTPError.deadlinePassed(url: url.absoluteString)
+                throw HTTPError.deadlinePassed(url: url.absoluteString, sent: clock.sent != nil)
             }
             let outcome: Result<TransportResponse, HTTPError>
             do {
-                let budget = deadline.map { min(configuration.requestTimeout, $0 - .now) } ?? configuration.requestTimeout
-                let response = try await getOnce(url, headers: headers, timeout: budget, progress: progress)
-                log(url, response: response, since: start, attempt: attempt)
+                let response = try await getOnce(url, headers: headers, clock: &clock, progress: progress)
+                log(url, response: response, since: clock.sent ?? .now, attempt: attempt)
                 outcome =
                     response.status != 200 || isComplete(response.body)
                     ? .success(response)
                     : .failure(.incompleteBody(url: url.absoluteString, receivedBytes: response.body.count))
-            } catch let error as HTTPError
-                where Self.waitedForConnection(error)
-                && configuration.deadline.map({ ContinuousClock.now >= $0 - .milliseconds(5) }) ?? false
-            {
-                // Waiting for a connection until the caller's deadline says nothing of the host.
-                throw HTTPError.deadlinePassed(url: url.absoluteString)
+            } catch HTTPError.deadlinePassed(_, true, let ending?) {
+                // Its time at the server, over every attempt.
+                throw HTTPError.deadlinePassed(
+                    url: url.absoluteString, ending: Self.spanning(ending, url: url, since: clock.sent, attempts: attempt))
             } catch let error as HTTPError where error.isTransient {
                 logger?.debug("GET \(url) failed: \(error)", metadata: ["attempt": "\(attempt)"])
-                if let deadline, ContinuousClock.now >= deadline - .milliseconds(5) {
-                    if case .timedOut = error {
-                        throw HTTPError.timedOut(url: url.absoluteString, seconds: Self.tenths(.now - start), attempts: attempt)
-                    }
-                    if case .tooSlow(_, let received, _) = error {
-                        throw HTTPError.tooSlow(url: url.absoluteString, receivedBytes: received, seconds: Self.tenths(.now - start))
-                    }
+                // The request's own whole wait ran out at the server: said over every attempt.
+                if let end = clock.end, ContinuousClock.now >= end - .milliseconds(5) {
+                    throw Self.spanning(error, url: url, since: clock.sent, attempts: attempt)
                 }
                 outcome = .failure(error)
             }
@@ -95,11 +92,38 @@ public struct HTTPTransport: Sendable {
             guard
                 let delay = configuration.retry.delay(
                     afterAttempt: attempt, retryAfter: retryAfter, randomUnit: Double.random(in: 0..<1)),
-                deadline.map({ ContinuousClock.now + delay < $0 }) ?? true
+                clock.end.map({ ContinuousClock.now + delay < $0 }) ?? true
             else { return try outcome.get() }
             logger?.debug("retrying", metadata: ["url": "\(url)", "attempt": "\(attempt)", "delay": "\(delay)"])
             try await Task.sleep(for: delay)
             attempt += 1
+        }
+    }
+
+    /// One `get`'s time: the command's deadline, and the request's own whole wait, which starts
+    /// when its first attempt is sent (a wait for a connection in this process is not the
+    /// server's); and its number in `activity`.
+    struct RequestClock {
+        /// Its number in `RequestActivity`; `nil` for an attempt made on its own (`getOnce`).
+        let request: Int?
+        /// The caller's whole deadline (`TransportConfiguration.deadline`).
+        let deadline: ContinuousClock.Instant?
+        /// `TransportConfiguration.totalTimeout`.
+        let wait: Duration?
+        /// When the first attempt was sent.
+        private(set) var sent: ContinuousClock.Instant?
+
+        init(request: Int?, deadline: ContinuousClock.Instant?, wait: Duration?) {
+            (self.request, self.deadline, self.wait) = (request, deadline, wait)
+        }
+
+        /// When the request must be over, as far as known yet: until it is sent, the deadline alone.
+        var end: ContinuousClock.Instant? {
+            [deadline, sent.flatMap { sent in wait.map { sent + $0 } }].compactMap { $0 }.min()
+        }
+
+        mutating func send(at now: ContinuousClock.Instant) {
+            if sent == nil { sent = now }
         }
     }
 
@@ -110,19 +134,42 @@ public struct HTTPTransport: Sendable {
         logger?.debug("GET \(url) → \(response.status) · \(response.body.count) bytes · \(milliseconds) ms\(retried)")
     }
 
+    /// A timeout (`timedOut`, `tooSlow`) as the whole request's: the time since it was first
+    /// `sent`, over `attempts`; any other error as it is.
+    private static func spanning(
+        _ error: HTTPError, url: URL, since sent: ContinuousClock.Instant?, attempts: Int
+    ) -> HTTPError {
+        guard let sent else { return error }
+        switch error {
+        case .timedOut:
+            return .timedOut(url: url.absoluteString, seconds: tenths(.now - sent), attempts: attempts)
+        case .tooSlow(_, let received, _):
+            return .tooSlow(url: url.absoluteString, receivedBytes: received, seconds: tenths(.now - sent))
+        default:
+            return error
+        }
+    }
+
     /// Seconds to a tenth, as a message says them.
     private static func tenths(_ duration: Duration) -> Double {
         (duration.seconds * 10).rounded() / 10
     }
 
     /// One attempt, no retries: the request and the redirects it meets, followed hop by hop
-    /// (`maxRedirects` at most), each within `timeout`. Each hop is checked before a byte
+    /// (`maxRedirects` at most), each within `requestTimeout` and the command's deadline. Each hop is checked before a byte
     /// goes to it: http or https, and on the host it came from or in `redirectHosts`, else
     /// `HTTPError.redirectRefused`. The caller's headers go to another host without
     /// `Authorization` and `Cookie`, as curl sends them; a login only ever goes to its own host.
     package func getOnce(
-        _ url: URL, headers: HTTPFields = [:], timeout: Duration? = nil,
-        progress: (@Sendable (_ received: Int, _ expected: Int?) -> Void)? = nil
+        _ url: URL, headers: HTTPFields = [:], progress: (@Sendable (_ received: Int, _ expected: Int?) -> Void)? = nil
+    ) async throws -> TransportResponse {
+        var clock = RequestClock(request: nil, deadline: configuration.deadline, wait: nil)
+        return try await getOnce(url, headers: headers, clock: &clock, progress: progress)
+    }
+
+    private func getOnce(
+        _ url: URL, headers: HTTPFields, clock: inout RequestClock,
+        progress: (@Sendable (_ received: Int, _ expected: Int?) -> Void)?
     ) async throws -> TransportResponse {
         var (current, sent) = (url, headers)
         for hop in 0...max(0, configuration.maxRedirects) {
@@ -131,8 +178,7 @@ public struct HTTPTransport: Sendable {
             if hop > 0, let whole = configuration.deadline, ContinuousClock.now >= whole {
                 throw HTTPError.deadlinePassed(url: url.absoluteString)
             }
-            let response = try await fetch(
-                current, headers: sent, timeout: timeout ?? configuration.requestTimeout, progress: progress)
+            let response = try await fetch(current, headers: sent, clock: &clock, progress: progress)
             guard [301, 302, 303, 307, 308].contains(response.status), let location = response.headers[.location],
                 let next = URL(string: location, relativeTo: current)?.absoluteURL
             else { return response }
@@ -152,9 +198,13 @@ public struct HTTPTransport: Sendable {
         throw HTTPError.tooManyRedirects(url: url.absoluteString)
     }
 
-    /// One transfer, no redirects followed, within the host's limit.
+    /// One transfer, no redirects followed, within the host's limit. Its time starts when it has
+    /// a connection slot: the wait for one is this process's, so the deadline passing then is
+    /// `deadlinePassed` with nothing sent, and an attempt the deadline cuts short is
+    /// `deadlinePassed` too, not a timeout of the host's.
     private func fetch(
-        _ url: URL, headers: HTTPFields, timeout: Duration, progress: (@Sendable (_ received: Int, _ expected: Int?) -> Void)?
+        _ url: URL, headers: HTTPFields, clock: inout RequestClock,
+        progress: (@Sendable (_ received: Int, _ expected: Int?) -> Void)?
     ) async throws -> TransportResponse {
         let host = Self.hostName(url)
         let limiter = limiters.withLock { limiters in
@@ -165,11 +215,28 @@ public struct HTTPTransport: Sendable {
         }
         // First come, first served: priority is decided above, in the image pipeline's loads.
         return try await limiter.withSlot(priority: { 0 }) {
-            let (response, spoken) = try await attempt(url, headers: headers, timeout: timeout, progress: progress)
-            if spoken == ConnectionLog.http2, limiter.limit < Workload.streamsPerConnection {
-                limiter.setLimit(Workload.streamsPerConnection)
+            let now = ContinuousClock.now
+            if let whole = configuration.deadline, now >= whole {
+                throw HTTPError.deadlinePassed(url: url.absoluteString, sent: clock.sent != nil)
             }
-            return response
+            clock.send(at: now)
+            if let request = clock.request { activity.sent(request, at: now) }
+            let timeout = clock.end.map { min(configuration.requestTimeout, $0 - now) } ?? configuration.requestTimeout
+            do {
+                let (response, spoken) = try await attempt(url, headers: headers, timeout: timeout, progress: progress)
+                if spoken == ConnectionLog.http2, limiter.limit < Workload.streamsPerConnection {
+                    limiter.setLimit(Workload.streamsPerConnection)
+                }
+                return response
+            } catch let error as HTTPError
+                where Self.ranOutOfTime(error)
+                && configuration.deadline.map({ ContinuousClock.now >= $0 - .milliseconds(5) }) ?? false
+            {
+                // The command's deadline ended it, not the host: a connection not yet made
+                // (libcurl's own queue, or a slow connect) sent nothing.
+                let sent = Self.wasSent(error)
+                throw HTTPError.deadlinePassed(url: url.absoluteString, sent: sent, ending: sent ? error : nil)
+            }
         }
     }
 
@@ -206,10 +273,19 @@ public struct HTTPTransport: Sendable {
         }
     }
 
-    /// Whether `error` is a connection that did not open in the time the attempt had.
-    private static func waitedForConnection(_ error: HTTPError) -> Bool {
-        guard case .unreachable(_, let cause) = error else { return false }
-        return cause == .connectTimedOut
+    /// Whether `error` is an attempt that ran out of time: no answer, too slow an answer, or a
+    /// connection that did not open in it.
+    private static func ranOutOfTime(_ error: HTTPError) -> Bool {
+        switch error {
+        case .timedOut, .tooSlow, .unreachable(_, .connectTimedOut): true
+        default: false
+        }
+    }
+
+    /// Whether an attempt that ran out of time had its request sent: a connection was made.
+    private static func wasSent(_ error: HTTPError) -> Bool {
+        if case .unreachable = error { return false }
+        return true
     }
 
     /// `host:port` as the connection log names it.

@@ -3,12 +3,18 @@ import LoupeToolbox
 /// The requests a transport has in flight, so that a slow one can be shown as it waits (a command
 /// line writes `waiting for HOST · 4 s · Ctrl-C stops`, a screen its status line).
 ///
+/// A request counts from when it is sent: a wait for a connection in this process is not the
+/// host's, so a request still queued is never shown as waiting for it.
+///
 /// Thread-safe. `whenIdle` runs on the thread that ends the last request, before its caller sees
 /// the answer, so that whatever the wait put on screen is gone before the answer is printed.
 public final class RequestActivity: Sendable {
     private struct Request {
         var host: String
-        var started: ContinuousClock.Instant
+        /// When the caller asked for it.
+        var asked: ContinuousClock.Instant
+        /// When its first attempt went to the host; `nil` while it waits for a connection.
+        var sent: ContinuousClock.Instant?
         var attempt = 1
     }
 
@@ -29,29 +35,39 @@ public final class RequestActivity: Sendable {
         state.withLock { $0.whenIdle = body }
     }
 
-    /// The request that has waited longest, when it has waited at least `threshold` and no other
-    /// request ended within it (answers still arriving are progress, not a wait to show). With
-    /// `since`, only requests started then or later: what the user asked for last, not what an
-    /// earlier screen left running.
+    /// The request sent longest ago, when it has waited at least `threshold` for its host and no
+    /// other request ended within it (answers still arriving are progress, not a wait to show).
+    /// With `since`, only requests asked for then or later: what the user asked for last, not what
+    /// an earlier screen left running.
     public func wait(at now: ContinuousClock.Instant, threshold: Duration, since: ContinuousClock.Instant? = nil)
         -> NetworkWait?
     {
         state.withLock { state in
             if let ended = state.lastEnded, now - ended < threshold { return nil }
             guard
-                let oldest = state.requests.values.filter({ request in since.map { request.started >= $0 } ?? true })
-                    .min(by: { $0.started < $1.started }),
-                now - oldest.started >= threshold
+                let (oldest, sent) = state.requests.values
+                    .compactMap({ request in request.sent.map { (request, $0) } })
+                    .filter({ request, _ in since.map { request.asked >= $0 } ?? true })
+                    .min(by: { $0.1 < $1.1 }),
+                now - sent >= threshold
             else { return nil }
-            return NetworkWait(host: oldest.host, seconds: Int((now - oldest.started).seconds), attempt: oldest.attempt)
+            return NetworkWait(host: oldest.host, seconds: Int((now - sent).seconds), attempt: oldest.attempt)
         }
     }
 
+    /// A request asked for at `now`, not sent yet; its number.
     func begin(host: String, at now: ContinuousClock.Instant) -> Int {
         state.withLock { state in
             state.next += 1
-            state.requests[state.next] = Request(host: host, started: now)
+            state.requests[state.next] = Request(host: host, asked: now)
             return state.next
+        }
+    }
+
+    /// `request`'s first attempt went to its host at `now`: from then on, a wait is the host's.
+    func sent(_ request: Int, at now: ContinuousClock.Instant) {
+        state.withLock { state in
+            if state.requests[request]?.sent == nil { state.requests[request]?.sent = now }
         }
     }
 
@@ -73,7 +89,7 @@ public final class RequestActivity: Sendable {
 public struct NetworkWait: Sendable, Hashable, CustomStringConvertible {
     /// `host:port`.
     public var host: String
-    /// Whole seconds since the request began, retries included.
+    /// Whole seconds since the request was first sent, retries included.
     public var seconds: Int
     /// The attempt under way, from 1.
     public var attempt: Int

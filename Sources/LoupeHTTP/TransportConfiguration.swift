@@ -1,11 +1,14 @@
 /// Limits for every request a transport makes.
 public struct TransportConfiguration: Sendable, Hashable {
-    /// Time for one attempt, connection and body included.
+    /// Time for one attempt, connection and body included, from when it is sent (a wait for a
+    /// connection slot in this process is not counted).
     public var requestTimeout: Duration
     /// Time for the whole of one `get`, every attempt and the waits between them included (curl's
-    /// `--retry-max-time`); `nil`: bounded by the attempts alone.
+    /// `--retry-max-time`), from when its first attempt is sent; `nil`: bounded by the attempts
+    /// alone.
     public var totalTimeout: Duration?
-    /// An instant no request waits past, whenever it started: a command's whole deadline.
+    /// An instant no request waits past, whenever it started, in a queue or at the server: a
+    /// command's whole deadline.
     public var deadline: ContinuousClock.Instant?
     /// Bodies larger than this are refused without reading them whole.
     public var maxBodyBytes: Int
@@ -35,12 +38,6 @@ public struct TransportConfiguration: Sendable, Hashable {
         self.retry = retry
         self.userAgent = userAgent
         self.trustedCertificates = trustedCertificates
-    }
-
-    /// When a `get` that starts at `start` must be over: the sooner of `deadline` and the start
-    /// plus `totalTimeout`; `nil` when neither is set.
-    func deadline(startingAt start: ContinuousClock.Instant) -> ContinuousClock.Instant? {
-        [deadline, totalTimeout.map { start + $0 }].compactMap { $0 }.min()
     }
 }
 

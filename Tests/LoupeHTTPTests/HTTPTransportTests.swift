@@ -151,6 +151,57 @@ import Testing
         }
     }
 
+    /// The command's deadline ends every request at once, wherever it is: those at the server as
+    /// sent, those still waiting for one of the host's 8 connection slots as never sent; none is
+    /// said to be a timeout of the host's, whose silence was not what ran out.
+    @Test func theDeadlineEndsSentAndQueuedRequestsAlike() async throws {
+        try await withServer({ router in
+            router.get("/silent/:id") { _, _ -> String in
+                try await cancelWhenGracefulShutdown { try await Task.sleep(for: .seconds(60)) }
+                return "late"
+            }
+        }) { base in
+            // Each request could wait a minute: only the deadline ends them sooner.
+            let deadline = ContinuousClock.now + .seconds(2)
+            let transport = HTTPTransport(configuration: TransportConfiguration(requestTimeout: .seconds(60), deadline: deadline))
+            /// How one request ended: `sent` for a deadline, else the error; and when it was asked.
+            struct Ending: Sendable {
+                var sent: Bool?
+                var error: String
+                var asked: ContinuousClock.Instant
+            }
+            let endings = await withTaskGroup(of: Ending.self) { group in
+                for id in 1...12 {
+                    group.addTask {
+                        let asked = ContinuousClock.now
+                        do {
+                            _ = try await transport.get(base.appending(path: "silent/\(id)"))
+                            return Ending(sent: nil, error: "answered", asked: asked)
+                        } catch let error as LoupeHTTP.HTTPError {
+                            guard case .deadlinePassed(_, let sent, _) = error else {
+                                return Ending(sent: nil, error: "\(error)", asked: asked)
+                            }
+                            return Ending(sent: sent, error: "", asked: asked)
+                        } catch {
+                            return Ending(sent: nil, error: "\(error)", asked: asked)
+                        }
+                    }
+                }
+                return await group.reduce(into: []) { $0.append($1) }
+            }
+            let late = ContinuousClock.now - deadline
+            #expect(endings.map(\.error).filter { !$0.isEmpty } == [])
+            // The host's 8 connections' worth at the server, the rest waited here; unless a busy
+            // machine held this test's tasks until close to the deadline (then: no more than 8).
+            let (sent, unsent) = (endings.count { $0.sent == true }, endings.count { $0.sent == false })
+            #expect(sent <= 8 && sent + unsent == 12, "\(endings)")
+            if endings.allSatisfy({ $0.asked < deadline - .seconds(1) }) {
+                #expect(sent == 8 && unsent == 4, "\(endings)")
+            }
+            #expect(late < .seconds(60), "ended by the deadline, not by a request's own minute")
+        }
+    }
+
     @Test func manyRequestsAtOnceEachGetTheirOwnAnswer() async throws {
         try await withServer({ router in
             router.get("/item/:id") { _, context -> String in

@@ -24,6 +24,17 @@ import Testing
         #expect(BatchStop(Self.avatar(HTTPError.deadlinePassed(url: "x")), apiHost: Self.api) == .deadlinePassed)
     }
 
+    /// A request the deadline caught in this process's queue never reached the server: its item
+    /// is not started. One it caught at the server was started, and failed.
+    @Test func aRequestTheDeadlineCaughtUnsentIsNotStarted() {
+        #expect(BatchStop.neverSent(Self.avatar(HTTPError.deadlinePassed(url: "x", sent: false))))
+        #expect(BatchStop.neverSent(APIError.transport(.deadlinePassed(url: "x", sent: false))))
+        #expect(!BatchStop.neverSent(Self.avatar(HTTPError.deadlinePassed(url: "x", sent: true))))
+        #expect(!BatchStop.neverSent(Self.avatar(HTTPError.timedOut(url: "x", seconds: 1))))
+        // Work the deadline cut short (an avatar's thumbnails) has the stop as its cause.
+        #expect(BatchStop(BatchStop.deadlinePassed, apiHost: Self.api) == .deadlinePassed)
+    }
+
     @Test func anAvatarsOwnFailureStopsNothing() {
         let own: [any Error] = [
             Self.avatar(HTTPError.unreachable(host: "127.0.0.1:1", cause: Self.refused)),

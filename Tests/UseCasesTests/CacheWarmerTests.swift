@@ -91,7 +91,7 @@ import Testing
         let faults = FaultPlan(failRate: 0.1, throttleRate: 0.05, truncateRate: 0.05, seed: 7)
         try await TestData.withServer(faults: faults) { base in
             let report = try await warmer(base).warm(.everything, variants: [], pixelsPerColumn: 8)
-            #expect(report.failed == 0, "\(report.failedPages) \(report.failedAvatars)")
+            #expect(report.failed == 0, "\(report.failures)")
             #expect(report.avatars.total == 826 && report.pages.total == 52)
         }
         let offline = ImagePipeline.keyed(
@@ -111,17 +111,17 @@ import Testing
         let faults = FaultPlan(alwaysFailing: ["character?page=42"])
         try await TestData.withServer(faults: faults) { base in
             let report = try await warmer(base, attempts: 1).warm(.characters(CharacterQuery()), variants: [], pixelsPerColumn: 8)
-            #expect(report.failedPages.map(\.page) == [42])
-            #expect(report.failedPages.first?.resource == .character)
+            #expect(report.failures.map(\.item) == [.page(.character, 42)])
             // The cause is kept as a value: the server's 500, not a sentence about it.
-            guard case .failed(let cause)? = report.failedPages.first?.error, case .server(let status, _, _)? = cause as? APIError
-            else {
-                Issue.record("expected the server's failure, got \(report.failedPages)")
+            guard case .server(let status, _, _)? = report.failures.first?.error as? APIError else {
+                Issue.record("expected the server's failure, got \(report.failures)")
                 return
             }
             #expect(status == 500)
             #expect(report.retried == 1)
-            #expect(report.avatars.total == 826 - 6 && report.avatars.failed == 0)  // page 42 holds 6
+            // Page 42 holds 6 characters: asked for, never started.
+            #expect(report.avatars.total == 826 && report.avatars.fetched == 820 && report.avatars.notStarted == 6)
+            #expect(report.avatars.failed == 0)
             #expect(report.pages.total == 42 && report.pages.failed == 1)
         }
     }

@@ -3,7 +3,9 @@ import TestSupport
 import Testing
 
 /// A batch that loses its host, or runs past its deadline, says so once, starts nothing more, and
-/// its summary says what was done of what was asked: `rickdex warm` against `rickdex serve`.
+/// says what was done of what was asked in counts that add up (done, failed and not started make
+/// what was asked), the same in the stop line, the summary and `--json`: `rickdex warm` and
+/// `export` against `rickdex serve`.
 @Suite struct BatchStopTests {
     let cache: TemporaryFolder
 
@@ -51,42 +53,122 @@ import Testing
         }
     }
 
-    /// The server killed mid-warm: one line naming host and port, no line an avatar, and "warmed
-    /// N of 826 avatars · M not started".
-    @Test func aHostThatGoesAwayIsSaidOnce() async throws {
+    /// The numbers of a text line, in order: `warmed 43 of 52 pages, 112 of 826 avatars` is
+    /// `[43, 52, 112, 826]`. Those within an address (`127.0.0.1:8917`) or a time are left out
+    /// by cutting the line at `before`.
+    static func numbers(_ line: Substring, before: String = "(") -> [Int] {
+        let head = line.components(separatedBy: before)[0]
+        return head.split(whereSeparator: { !$0.isNumber }).compactMap { Int($0) }
+    }
+
+    /// The lines of stderr without the progress bar's.
+    static func lines(_ err: String) -> [Substring] {
+        err.split(separator: "\n").filter { !$0.contains("\u{1B}[2K") && !$0.isEmpty }
+    }
+
+    /// The server killed mid-warm: one line naming host and port and what was done of what was
+    /// asked, no line an avatar, and a summary whose counts add up to what was asked, the stop
+    /// line's among them.
+    @Test func aWarmThatLosesItsHostSaysSoOnceInCountsThatAddUp() async throws {
         let (out, err, status, host) = try await runLosingTheServer(["warm", "--all", "--no-thumbnails"])
         #expect(status == 4, "\(err)")
-        let lines = err.split(separator: "\n").filter { !$0.hasPrefix("rickdex: warming") }
-        #expect(lines.filter { $0.contains("stopped answering after") }.count == 1, "\(err)")
-        #expect(lines.first { $0.contains("stopped answering") }?.hasPrefix("rickdex: \(host) stopped answering after ") == true, "\(err)")
+        let summary = out.split(separator: "\n")
+        try #require(summary.count == 3, "\(out)")
+        // warmed P of Q pages, A of 826 avatars in S s (or warmed Q pages, when all were)
+        var warmed = Self.numbers(summary[0], before: " in ")
+        if warmed.count == 3 { warmed.insert(warmed[0], at: 0) }
+        try #require(warmed.count == 4 && warmed[3] == 826, "\(summary[0])")
+        let (pagesDone, pages, avatarsDone) = (warmed[0], warmed[1], warmed[2])
+        // fetched F · already cached C · revalidated R · failed N · not started M (stopped: …)
+        let counts = Self.numbers(summary[1])
+        try #require(counts.count == 5, "\(summary[1])")
+        #expect(counts[0] + counts[1] + counts[2] == pagesDone + avatarsDone, "\(out)")
+        #expect(counts.reduce(0, +) == pages + 826, "done, failed and not started make what was asked: \(out)")
+        #expect(counts[4] > 0 && summary[1].hasSuffix("(stopped: \(host) stopped answering (connection refused))"), "\(out)")
+        // Said once, with the summary's count of avatars done.
+        let stops = Self.lines(err).filter { $0.contains("stopped answering") }
+        #expect(stops.count == 1, "\(err)")
+        let expected = "rickdex: \(host) stopped answering after \(avatarsDone) of 826 avatars ("
+        #expect(stops.first?.hasPrefix(expected) == true, "\(err)")
         #expect(!err.contains("cannot reach"), "no line an avatar: \(err)")
-        let first = try #require(out.split(separator: "\n").first)
-        #expect(first.hasPrefix("warmed ") && first.contains(" of 826 avatars · ") && first.hasSuffix("run the same command again to resume"), "\(out)")
-        let parts = first.split(separator: " ")
-        let notStarted = try #require(parts.firstIndex(of: "not").flatMap { $0 > 0 ? Int(parts[$0 - 1]) : nil }, "\(first)")
-        #expect(notStarted > 0, "\(first)")
     }
 
-    /// An export whose server goes: the same one line, and what was exported of what was asked.
-    @Test func anExportThatLosesItsHostSaysWhatWasDone() async throws {
-        let out = cache.appendingPathComponent("export").path
-        let result = try await runLosingTheServer(["export", "--all", "--sizes", "32", "--out", out])
+    /// The same in `--json`: the tallies add up to what was asked, the failed are each named, and
+    /// the stop line says the avatars done that the JSON counts.
+    @Test func aWarmThatLosesItsHostCountsTheSameInJSON() async throws {
+        let (out, err, status, host) = try await runLosingTheServer(["warm", "--all", "--no-thumbnails", "--json"])
+        #expect(status == 4, "\(err)")
+        let summary = try #require(try JSONSerialization.jsonObject(with: Data(out.utf8)) as? [String: Any], "\(out)")
+        let avatars = try #require(summary["avatars"] as? [String: Int], "\(out)")
+        let pages = try #require(summary["pages"] as? [String: Int], "\(out)")
+        for tally in [avatars, pages] {
+            let parts = ["fetched", "revalidated", "cached", "failed", "notStarted"].map { tally[$0] ?? -1 }
+            #expect(parts.reduce(0, +) == tally["total"], "\(tally)")
+        }
+        #expect(avatars["total"] == 826 && (avatars["notStarted"] ?? 0) > 0, "\(avatars)")
+        #expect((summary["failedAvatars"] as? [Any])?.count == avatars["failed"], "\(out)")
+        #expect((summary["failedPages"] as? [Any])?.count == pages["failed"], "\(out)")
+        #expect((summary["stopped"] as? String)?.hasPrefix("\(host) stopped answering (") == true, "\(out)")
+        let done = (avatars["fetched"] ?? 0) + (avatars["revalidated"] ?? 0) + (avatars["cached"] ?? 0)
+        let stops = Self.lines(err).filter { $0.contains("stopped answering") }
+        #expect(stops.count == 1 && stops.first?.contains(" after \(done) of 826 avatars (") == true, "\(err)")
+    }
+
+    /// An export whose server goes: the same one line, and one summary of what was exported,
+    /// failed and not started of what was asked, adding up; the manifest lists those exported.
+    @Test func anExportThatLosesItsHostSaysSoOnceInCountsThatAddUp() async throws {
+        let out = cache.appendingPathComponent("export")
+        let result = try await runLosingTheServer(["export", "--all", "--sizes", "32", "--out", out.path])
         #expect(result.status == 4, "\(result.err)")
-        #expect(result.err.components(separatedBy: "stopped answering after").count == 2, "\(result.err)")
+        let summary = result.out.split(separator: "\n")
+        let first = try #require(summary.first, "\(result.out)")
+        #expect(summary.filter { $0.hasPrefix("exported ") }.count == 1, "\(result.out)")
+        // exported D of 826 characters to OUT: W files written, K already there and unchanged, F failed, N not started (…)
+        let (head, tail) = (first.components(separatedBy: " to ")[0], first.components(separatedBy: ": ").dropFirst().joined())
+        let exported = Self.numbers(Substring(head))
+        let counts = Self.numbers(Substring(tail))
+        try #require(exported.count == 2 && exported[1] == 826 && counts.count == 4, "\(first)")
+        let (done, failed, notStarted) = (exported[0], counts[2], counts[3])
+        #expect(done + failed + notStarted == 826 && notStarted > 0, "\(first)")
+        #expect(first.hasSuffix("not started (stopped: \(result.host) stopped answering (connection refused))"), "\(first)")
+        let stops = Self.lines(result.err).filter { $0.contains("stopped answering") }
+        #expect(stops.count == 1, "\(result.err)")
+        let expected = "rickdex: \(result.host) stopped answering after \(done) of 826 characters ("
+        #expect(stops.first?.hasPrefix(expected) == true, "\(result.err)")
         #expect(!result.err.contains("cannot reach"), "\(result.err)")
-        let first = try #require(result.out.split(separator: "\n").first)
-        #expect(first.hasPrefix("exported ") && first.contains(" of 826 characters · "), "\(result.out)")
-        #expect(first.hasSuffix(" not started · run the same command again to resume"), "\(first)")
+        let manifest = try JSONSerialization.jsonObject(with: Data(contentsOf: out.appendingPathComponent("manifest.json")))
+        #expect(((manifest as? [String: Any])?["characters"] as? [Any])?.count == done, "the manifest lists those exported")
     }
 
-    /// `--timeout` passing: one line for the deadline, not a "cannot reach" an avatar.
-    @Test func aDeadlineThatPassesIsSaidOnce() async throws {
-        let server = try ServeProcess(["--data", TestData.fixtures.path, "--latency", "300"])
-        let result = try await RickdexProcess.run(
-            ["warm", "--all", "--no-thumbnails", "--timeout", "2", "--api", server.baseURL], environment: environment)
+    /// `--timeout` against a slow server ends the warm at its deadline, as `curl --max-time` ends a
+    /// transfer: within 5 %, with a little more for the process to start and end. Requests at
+    /// the server are cut off then, those still waiting for a connection are not started, and no
+    /// line blames the server for a wait in Rickdex's own queue: one line says the deadline.
+    @Test func aDeadlineEndsTheWarmOnTimeAndBlamesNoServer() async throws {
+        // 826 avatars at 200 ms an answer over 8 connections take some 20 s: the deadline comes first.
+        let server = try ServeProcess(["--data", TestData.fixtures.path, "--latency", "200"])
+        let arguments = ["warm", "--all", "--no-thumbnails", "--timeout", "4", "--json", "--api", server.baseURL]
+        // Timed on a thread of its own, which no busy test task holds up.
+        let (result, took) = try await onDispatchThread { [environment] in
+            let started = ContinuousClock.now
+            let result = try RickdexProcess.runBlocking(arguments, environment: environment)
+            return (result, ContinuousClock.now - started)
+        }
         #expect(result.status == 4, "\(result.stderr)")
-        #expect(result.stderr.contains("rickdex: the 2 s deadline (--timeout) passed after "), "\(result.stderr)")
-        #expect(!result.stderr.contains("cannot reach"), "\(result.stderr)")
-        #expect(result.stdout.hasPrefix("warmed "), "\(result.stdout)")
+        let summary = try #require(
+            try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any], "\(result.stdout)")
+        // The command's own time, from its start; the process's adds its start and end.
+        let seconds = try #require(summary["seconds"] as? Double)
+        #expect(seconds >= 4 && seconds <= 4 * 1.05, "\(seconds) s")
+        #expect(took <= .seconds(4 * 1.05 + 1), "\(took)")
+        #expect(summary["stopped"] as? String == "the deadline passed", "\(result.stdout)")
+        let avatars = try #require(summary["avatars"] as? [String: Int])
+        let done = (avatars["fetched"] ?? 0) + (avatars["revalidated"] ?? 0) + (avatars["cached"] ?? 0)
+        #expect(done + (avatars["failed"] ?? 0) + (avatars["notStarted"] ?? 0) == 826, "\(avatars)")
+        #expect((avatars["notStarted"] ?? 0) > 0, "\(avatars)")
+        // One line, and none an avatar: no "no answer from", "too slowly" or "cannot reach".
+        let line = "rickdex: the 4 s deadline (--timeout) passed after \(done) of 826 avatars"
+            + " · run the same command again to resume"
+        #expect(Self.lines(result.stderr) == [Substring(line)], "\(result.stderr)")
     }
 }

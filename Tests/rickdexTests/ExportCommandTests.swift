@@ -37,9 +37,11 @@ import UseCases
         #expect(result.status == 4, "\(result.stderr)")
         #expect(result.stderr.contains("rickdex: character page 42: "), "\(result.stderr)")
         #expect(result.stderr.contains("rickdex: avatar of 7 (Juggling Rick): "), "\(result.stderr)")
+        // Done, failed and not started (page 42's 6) make the 826 asked for.
         #expect(
-            result.stdout.contains("exported 820 characters")
-                && result.stdout.contains("819 files written, 0 already there and unchanged, 1 failed, 1 listing page failed"),
+            result.stdout.contains(
+                "exported 819 of 826 characters to \(out.path): 819 files written, 0 already there and unchanged, 1 failed, "
+                    + "6 not started, 1 listing page failed"),
             "\(result.stdout)")
         let manifest = try JSONDecoder().decode(
             ExportManifest.self, from: Data(contentsOf: out.appendingPathComponent("manifest.json")))

@@ -84,7 +84,7 @@ import Testing
         #expect(Set(failed) == Set(avatars.keys))
         let warmed = try #require(summary["avatars"] as? [String: Any])
         #expect(warmed["fetched"] as? Int == 826 - avatars.count, "\(warmed)")
-        #expect(summary["stopped"] == nil && summary["avatarsNotStarted"] as? Int == 0, "\(run.stdout)")
+        #expect(summary["stopped"] == nil && warmed["notStarted"] as? Int == 0, "\(run.stdout)")
         #expect(!run.stderr.contains("stopped answering"), "\(run.stderr)")
         // Each named once, as the user can act on it.
         for (id, url) in avatars {

@@ -1,4 +1,5 @@
 import Testing
+import UseCases
 
 @testable import rickdex
 
@@ -6,12 +7,20 @@ import Testing
 @Suite struct TerminalOutputTests {
     @Test func theProgressBarShowsDoneTotalRateAndETA() {
         let bar = ProgressBar(label: "warming", total: 200, enabled: false)
-        let line = bar.render(done: 50, total: 200, elapsed: .seconds(2))
+        let line = bar.render(BatchCount(asked: 200, done: 50), elapsed: .seconds(2))
         #expect(line == "\r\u{1B}[2Kwarming ██████░░░░░░░░░░░░░░░░░░ 50/200 · 25/s · ETA 6s")
-        #expect(bar.render(done: 200, total: 200, elapsed: .seconds(4)).hasSuffix("200/200 · 50/s · ETA 0s"))
+        #expect(bar.render(BatchCount(asked: 200, done: 200), elapsed: .seconds(4)).hasSuffix("200/200 · 50/s · ETA 0s"))
         // No guess from the first moments: the listing is still coming.
-        #expect(bar.render(done: 3, total: 826, elapsed: .milliseconds(700)).hasSuffix("3/826 · 4/s"))
-        #expect(bar.render(done: 30, total: 826, elapsed: .seconds(2)).hasSuffix("30/826 · 15/s"))
+        #expect(bar.render(BatchCount(asked: 826, done: 3), elapsed: .milliseconds(700)).hasSuffix("3/826 · 4/s"))
+        #expect(bar.render(BatchCount(asked: 826, done: 30), elapsed: .seconds(2)).hasSuffix("30/826 · 15/s"))
+    }
+
+    /// The bar counts as the summary does: done of asked, the failed apart (not done), and the
+    /// rate and ETA of items ended either way.
+    @Test func theProgressBarSaysTheFailedApart() {
+        let bar = ProgressBar(label: "warming", total: 826, enabled: false)
+        let line = bar.render(BatchCount(asked: 826, done: 112, failed: 47), elapsed: .seconds(3))
+        #expect(line.hasSuffix(" 112/826 · 47 failed · 53/s · ETA 13s"), "\(line)")
     }
 
     @Test(arguments: [

@@ -81,9 +81,11 @@ final class CurlTransfer: @unchecked Sendable {
         // Proxies are named by --api (an HTTP cache in front of the API), not the environment.
         rdx_curl_set_string(handle, CURLOPT_PROXY, "")
         // HTTP/2 over TLS when the server speaks it; a new transfer waits for a connection that
-        // may multiplex rather than opening one of its own (as `curl --parallel`).
+        // may multiplex rather than opening one of its own (as `curl --parallel`). Plain HTTP is
+        // HTTP/1.1 here, which never multiplexes: a transfer waiting would wait in libcurl's
+        // queue until the first answer, and time out there as if the host could not be reached.
         rdx_curl_set_long(handle, CURLOPT_HTTP_VERSION, Int(CURL_HTTP_VERSION_2TLS))
-        rdx_curl_set_long(handle, CURLOPT_PIPEWAIT, 1)
+        rdx_curl_set_long(handle, CURLOPT_PIPEWAIT, url.lowercased().hasPrefix("https:") ? 1 : 0)
         if let trustedCertificates { rdx_curl_set_string(handle, CURLOPT_CAINFO, trustedCertificates) }
         // Given only for the login's own host (redirects are separate transfers).
         if let credentials = login?.credentials {

@@ -22,7 +22,7 @@ package struct CharacterExporter: Sendable {
         /// Exported (or, in a dry run, planned): each file, written or already there and unchanged.
         case done(ExportManifest.Character, files: [ExportFile])
         /// The character could not be exported (its avatar could not be had or decoded).
-        case failed(ExportReport.Failure)
+        case failed(BatchFailure)
     }
 
     package let folder: URL
@@ -124,20 +124,40 @@ package struct CharacterExporter: Sendable {
     }
 
     /// Exports one character. Throws only when a file cannot be written (a full or read-only
-    /// disk), which stops the whole export; anything else is `.failed` for this character.
-    package func export(_ character: RMCharacter, images: ImagePipeline) async throws(ExportError) -> Outcome {
+    /// disk), which stops the whole export; anything else is `.failed` for this character. Run
+    /// `within` a `deadline` (the command's `--timeout`), its avatar's request ends by its own
+    /// deadline, and files being made when the work is cancelled are not written: the character
+    /// fails with `BatchStop.deadlinePassed`.
+    package func export(
+        _ character: RMCharacter, images: ImagePipeline, deadline: Deadline = Deadline(nil)
+    ) async throws(ExportError) -> Outcome {
         func failure(_ error: any Error) -> Outcome {
-            .failed(ExportReport.Failure(id: character.id, name: character.name, error: error))
+            .failed(BatchFailure(.avatar(id: character.id, name: character.name), error))
+        }
+        let request = ImageRequest(url: character.imageURL, options: dryRun ? [.returnCacheDataDontLoad] : [])
+        let loaded = await deadline.exempt { () -> Result<[UInt8], any Error> in
+            do { return .success(try await images.data(for: request).bytes) } catch { return .failure(error) }
         }
         let source: [UInt8]
-        do {
-            source = try await images.data(
-                for: ImageRequest(url: character.imageURL, options: dryRun ? [.returnCacheDataDontLoad] : [])
-            ).bytes
-        } catch ImagePipeline.Error.dataMissingInCache where dryRun {
-            return plannedWithoutSource(character)
-        } catch {
-            return failure(error)
+        switch loaded {
+        case .success(let bytes): source = bytes
+        case .failure(ImagePipeline.Error.dataMissingInCache) where dryRun: return plannedWithoutSource(character)
+        case .failure(let error): return failure(error)
+        }
+        let outcome = try await export(character, source: source, images: images, deadline: deadline)
+        if case .failed(let failed) = outcome, BatchStop.cutOff(failed.error, by: deadline.instant) {
+            return failure(BatchStop.deadlinePassed)
+        }
+        return outcome
+    }
+
+    /// Exports one character whose avatar is `source`: each file made and written, or skipped;
+    /// none begun once `deadline` has passed.
+    private func export(
+        _ character: RMCharacter, source: [UInt8], images: ImagePipeline, deadline: Deadline
+    ) async throws(ExportError) -> Outcome {
+        func failure(_ error: any Error) -> Outcome {
+            .failed(BatchFailure(.avatar(id: character.id, name: character.name), error))
         }
         let sourceSHA = ContentDigest.sha256(source)
         let before = previous[character.id].flatMap { $0.sourceSHA256 == sourceSHA ? $0 : nil }
@@ -155,6 +175,7 @@ package struct CharacterExporter: Sendable {
                     actions.append(ExportFile(name: output.name, written: false, bytes: old.bytes))
                     continue
                 }
+                if deadline.hasPassed { throw CancellationError() }
                 let made = try await make(output, of: character, source: source, images: images)
                 if let disk = ExportFolder.contents(of: file.path), disk == made.bytes {
                     actions.append(ExportFile(name: output.name, written: false, bytes: made.bytes.count))
@@ -276,6 +297,8 @@ package struct CharacterExporter: Sendable {
         let request = ImageRequest(
             url: character.imageURL, processors: [processor], options: [.disableMemoryCacheWrites, .disableDiskCacheWrites])
         let image = try await images.image(for: request).image
+        // Encoding is long and cannot stop part way: not begun once the export is cancelled.
+        try Task.checkCancellation()
         let bytes =
             switch format {
             case .png: try lossless ? PNGEncoder().encode(image) : PNGEncoder(compressionLevel: 6).encodeCompact(image)

@@ -1,23 +1,8 @@
 import RickAndMortyAPI
 
 /// What an `Exporter` run did: the manifest of what is in the folder, the files written and
-/// left as they were, and what failed, named.
+/// left as they were, the characters counted by how each ended, and what failed, named.
 package struct ExportReport: Sendable {
-    /// One character whose avatar could not be had or made.
-    package struct Failure: Sendable {
-        package var id: Int
-        package var name: String
-        /// Why, with its cause: the fetch or thumbnail error, or an `ExportError` naming the file.
-        package var error: any Error
-    }
-
-    /// A listing page that could not be had after retries: its characters are not known.
-    package struct PageFailure: Sendable {
-        package var page: Int
-        /// Why, with its cause (an `APIError`, say).
-        package var error: any Error
-    }
-
     /// Every character exported, by id.
     package var manifest = ExportManifest(characters: [])
     /// The characters the listing gave, in its order (those of failed pages are not known).
@@ -27,23 +12,28 @@ package struct ExportReport: Sendable {
         let done = Set(manifest.characters.map(\.id))
         return listed.filter { done.contains($0.id) }
     }
+    /// The characters asked for (as many as the listing announced, or the ids found), done,
+    /// failed and not started: those after a stop, and those of a listing page that failed.
+    package var characters = BatchCount()
     /// Every file, written (or in a dry run, to be) or already there and unchanged, in listing order.
     package var files: [ExportFile] = []
     package var written: Int { files.count { $0.written } }
     /// Files already there and unchanged.
     package var skipped: Int { files.count { !$0.written } }
-    package var failures: [Failure] = []
-    package var failedPages: [PageFailure] = []
+    /// Listing pages that could not be had after retries (their characters are not known), then
+    /// characters whose avatar could not be had or made, by id.
+    package var failures: [BatchFailure] = []
     /// Ids asked for (`Selection.ids`) that the API has no character for, in the order asked.
     package var unknownIDs: [Int] = []
 
     /// Why the export stopped starting characters (its host went away, the deadline passed), if
-    /// it did; the characters exported by then, and those never started.
+    /// it did: what it did not start is `characters.notStarted`.
     package var stop: BatchStop?
-    package var doneAtStop = 0
-    package var notStarted = 0
 
-    package var failed: Int { failures.count + failedPages.count }
+    /// Listing pages that failed.
+    package var failedPages: Int { failures.count { if case .page = $0.item { true } else { false } } }
+
+    package var failed: Int { failures.count }
 }
 
 /// One file of an export as planned or done: its name, whether it is (or would be) written or

@@ -11,7 +11,8 @@ import LoupeToolbox
 /// retries is reported (its characters are not known) and the others are exported; a character
 /// whose avatar cannot be had is reported and the others are exported. When the host goes away
 /// or the deadline passes (`BatchStop`), no more characters are started, and the report says
-/// how many were not. Only a file that cannot be written stops it with an error (`ExportError`).
+/// how many were not (at the deadline, requests in flight end and files being made are stopped).
+/// Only a file that cannot be written stops it with an error (`ExportError`).
 package struct Exporter: Sendable {
     /// Which characters.
     package enum Selection: Sendable, Hashable {
@@ -30,6 +31,9 @@ package struct Exporter: Sendable {
     /// The API's `host:port`: an avatar host gone stops the batch only when it is this one
     /// (`BatchStop`); `nil`: any host.
     package var apiHost: String?
+    /// The command's whole deadline (`--timeout`), the transport's too: nothing starts after it,
+    /// and the files being made then are stopped.
+    package var deadline: ContinuousClock.Instant?
 
     package init(client: any RickAndMortyClient, images: ImagePipeline, plan: CharacterExporter) {
         self.client = client
@@ -37,17 +41,20 @@ package struct Exporter: Sendable {
         self.plan = plan
     }
 
-    /// Exports `selection`; `progress` sees (done, total) from any task. Throws when the listing's
+    /// Exports `selection`; `progress` hears the characters' counts from any task as each ends,
+    /// its last call the report's `characters`. Throws when the listing's
     /// first page or the id batch cannot be had, two characters' files would have one name
     /// (`ExportNameClash`, before any is written), files export did not write are in the way
     /// (`ExportClashes`, every one, before any is written; unless `plan.force`), or a file cannot
     /// be written.
-    package func run(_ selection: Selection, progress: @escaping @Sendable (Int, Int) -> Void = { _, _ in }) async throws
+    package func run(_ selection: Selection, progress: @escaping @Sendable (BatchCount) -> Void = { _ in }) async throws
         -> ExportReport
     {
         var report = ExportReport()
-        let characters = try await list(selection, failedPages: &report.failedPages)
+        let (characters, announced) = try await list(selection, failures: &report.failures)
         report.listed = characters
+        report.characters.asked = max(announced, characters.count)
+        progress(report.characters)
         if case .ids(let ids) = selection {
             let found = Set(characters.map(\.id))
             var seen = Set<Int>()
@@ -62,70 +69,98 @@ package struct Exporter: Sendable {
         if !plan.dryRun, extras.contains(ExportFolder.manifestName) {
             _ = try Self.write(plan.existing.claiming(plan.plannedNames(characters)), json: true, csv: false, to: plan.folder)
         }
-        let images = self.images
-        var entries: [Int: ExportManifest.Character] = [:]
-        var files: [Int: [ExportFile]] = [:]
-        var done = 0
-        var stop: ExportError?
-        let halted = Locked(false)
-        await BoundedWork.forEachAsCompleted(characters, .mixed) { [plan] character -> Result<CharacterExporter.Outcome, ExportError>? in
-            // After a stop, nothing new starts.
-            if halted.withLock({ $0 }) { return nil }
-            do throws(ExportError) {
-                return .success(try await plan.export(character, images: images))
-            } catch {
-                return .failure(error)
-            }
-        } completed: { _, outcome in
-            done += 1
-            progress(done, characters.count)
-            switch outcome {
-            case nil:
-                report.notStarted += 1
-            case .success(.done(let entry, let done))?:
-                entries[entry.id] = entry
-                files[entry.id] = done
-            case .success(.failed(let failure))?:
-                report.failures.append(failure)
-                if report.stop == nil, let cause = BatchStop(failure.error, apiHost: apiHost) {
-                    report.stop = cause
-                    report.doneAtStop = entries.count
+        let (images, apiHost) = (self.images, self.apiHost)
+        let deadline = Deadline(self.deadline)
+        let asked = report.characters.asked
+        // At the deadline the characters' work is cancelled (their requests end by their own).
+        let done = await deadline.within { [plan] () -> Outcomes in
+            var done = Outcomes(count: BatchCount(asked: asked))
+            let halted = Locked(false)
+            await BoundedWork.forEachAsCompleted(characters, .mixed) {
+                character -> Result<CharacterExporter.Outcome, ExportError>? in
+                // After a stop or the deadline, nothing new starts.
+                if halted.withLock({ $0 }) || deadline.hasPassed { return nil }
+                do throws(ExportError) {
+                    return .success(try await plan.export(character, images: images, deadline: deadline))
+                } catch {
+                    return .failure(error)
+                }
+            } completed: { character, outcome in
+                var cause: BatchStop?
+                switch outcome {
+                case nil:
+                    cause = deadline.hasPassed ? .deadlinePassed : nil
+                case .success(.done(let entry, let files))?:
+                    done.entries[entry.id] = entry
+                    done.files[entry.id] = files
+                    done.count.done += 1
+                case .success(.failed(let failure))? where BatchStop.neverSent(failure.error):
+                    // Its request waited in this process until the deadline: not started.
+                    cause = .deadlinePassed
+                case .success(.failed(let failure))?:
+                    done.failures[character.id] = failure
+                    done.count.failed += 1
+                    cause = BatchStop(failure.error, apiHost: apiHost)
+                case .failure(let error)?:
+                    done.writeFailure = done.writeFailure ?? error
+                }
+                if done.stop == nil, let cause {
+                    done.stop = cause
                     halted.withLock { $0 = true }
                 }
-            case .failure(let error)?:
-                stop = stop ?? error
+                progress(done.count)
             }
+            return done
         }
-        if let stop { throw stop }
-        report.failures.sort { $0.id < $1.id }
+        if let failure = done.writeFailure { throw failure }
+        let (entries, files) = (done.entries, done.files)
+        report.characters = done.count
+        report.stop = done.stop
+        report.failures += done.failures.sorted { $0.key < $1.key }.map(\.value)
         report.manifest = ExportManifest(characters: characters.compactMap { entries[$0.id] })
         report.files = characters.flatMap { files[$0.id] ?? [] }
         return report
     }
 
-    /// The characters selected, in listing order; failed pages after the first are noted.
-    private func list(_ selection: Selection, failedPages: inout [ExportReport.PageFailure]) async throws
-        -> [RMCharacter]
+    /// The characters selected, in listing order, and how many the listing announced; failed
+    /// pages after the first are noted.
+    private func list(_ selection: Selection, failures: inout [BatchFailure]) async throws
+        -> (characters: [RMCharacter], announced: Int)
     {
         let query: CharacterQuery
         switch selection {
-        case .ids(let ids): return try await client.characters(ids: ids)
+        case .ids(let ids):
+            let characters = try await client.characters(ids: ids)
+            return (characters, characters.count)
         case .all: query = CharacterQuery()
         case .search(let search): query = search
         }
         let first = try await client.characters(query)
-        guard first.hasNext else { return first.items }
+        guard first.hasNext else { return (first.items, first.items.count) }
         let numbers = Array((query.page + 1)...first.pages)
         let outcomes = await client.pages(query, numbers: numbers)
         var characters = first.items
         for number in numbers {
             switch outcomes[number] {
             case .success(let page)?: characters += page.items
-            case .failure(let error)?: failedPages.append(ExportReport.PageFailure(page: number, error: error))
+            case .failure(let error)?: failures.append(BatchFailure(.page(.character, number), error))
             case nil: break
             }
         }
-        return characters
+        // Pages before the one asked for are not exported: only a whole listing's count is known.
+        return (characters, query.page == 1 ? first.count : characters.count)
+    }
+
+    /// What the characters' work came to, gathered as each ends.
+    private struct Outcomes: Sendable {
+        var count: BatchCount
+        var entries: [Int: ExportManifest.Character] = [:]
+        var files: [Int: [ExportFile]] = [:]
+        var failures: [Int: BatchFailure] = [:]
+        /// Why nothing more was started, if something said so.
+        var stop: BatchStop?
+        /// A file that could not be written, which stops the export.
+        var writeFailure: ExportError?
     }
 
     /// Writes `manifest` as `manifest.json` and/or `manifest.csv` in `folder`; the names written.

@@ -14,8 +14,10 @@ import LoupeToolbox
 /// `Retry-After` (bounded by `maximumPause`), so a passing fault costs a retry, not a hole in the
 /// cache. When the host goes away or the command's deadline passes (`BatchStop`), no new page or
 /// avatar is started and there is no final pass: the report says what was not started, and a
-/// run again resumes from the cache. Thread-safe; one `warm` call at a time per response cache
-/// keeps the page counts exact.
+/// run again resumes from the cache. At the deadline, requests in flight end (the transport's
+/// own deadline), those still waiting for a connection are not started, and thumbnails being
+/// made are stopped. Thread-safe; one `warm` call at a time per response cache keeps the page
+/// counts exact.
 package struct CacheWarmer: Sendable {
     /// What to warm.
     package enum Scope: Sendable, Hashable {
@@ -41,6 +43,9 @@ package struct CacheWarmer: Sendable {
     /// The API's `host:port`: an avatar host gone stops the batch only when it is this one
     /// (`BatchStop`); `nil`: any host.
     package var apiHost: String?
+    /// The command's whole deadline (`--timeout`), the transport's too: nothing starts after it,
+    /// and the thumbnails being made then are stopped.
+    package var deadline: ContinuousClock.Instant?
 
     package init(client: any RickAndMortyClient, images: ImagePipeline, responses: DiskResponseCache?) {
         self.client = client
@@ -49,11 +54,12 @@ package struct CacheWarmer: Sendable {
     }
 
     /// Warms `scope`, making each avatar's `variants` at `pixelsPerColumn` (see `AvatarVariant`).
-    /// `progress` is called from any task as avatars finish. Throws only when the listing's first
-    /// page cannot be had (nothing is known to warm then) or the task is cancelled.
+    /// `progress` hears the avatars' counts from any task as each ends; its last call holds the
+    /// report's `avatars.count`. Throws only when the listing's first page cannot be had (nothing
+    /// is known to warm then) or the task is cancelled.
     package func warm(
         _ scope: Scope, variants: [AvatarVariant], pixelsPerColumn: Int,
-        progress: @escaping @Sendable (WarmProgress) -> Void = { _ in }
+        progress: @escaping @Sendable (BatchCount) -> Void = { _ in }
     ) async throws -> WarmReport {
         let before = responses?.statistics
         let diskBefore = responses?.disk.statistics
@@ -76,10 +82,13 @@ package struct CacheWarmer: Sendable {
                 await run.listing(LocationQuery())
             }
         }()
-        await BoundedWork.forEachAsCompleted(arriving: characters, .mixed) { character in
-            await run.avatar(character)
-        } completed: { character, outcome in
-            run.record(character, outcome)
+        // At the deadline the avatars' work is cancelled (their requests end by their own).
+        await run.deadline.within {
+            await BoundedWork.forEachAsCompleted(arriving: characters, .mixed) { character in
+                await run.avatar(character)
+            } completed: { character, outcome in
+                run.record(character, outcome)
+            }
         }
         await listed
         try Task.checkCancellation()
@@ -125,38 +134,44 @@ extension CacheWarmer {
     /// One avatar's outcome.
     enum AvatarOutcome: Sendable {
         case done(ImageSource, made: Int)
-        case failed(WarmFailure)
-        /// The batch had stopped before this avatar's turn.
+        case failed(any Error)
+        /// The batch had stopped before this avatar's turn, or its request never left this
+        /// process before the deadline.
         case notStarted
     }
 
     /// The state of one `warm` call: what arrived, what failed, and the counts.
     final class Run: Sendable {
         private struct State {
+            /// Characters the listing announced.
             var total = 0
-            var done = 0
+            /// The avatars so far, counted as `outcomes` holds them.
+            var count = BatchCount()
             var pagesListed = 0
-            var failedPages: [ResourceKind: [Int: WarmFailure]] = [:]
+            var failedPages: [ResourceKind: [Int: any Error]] = [:]
+            /// Pages whose request never left this process before the deadline.
+            var unsentPages: [ResourceKind: Set<Int>] = [:]
             var outcomes: [Int: (RMCharacter, AvatarOutcome)] = [:]
             var retried = 0
-            /// Why nothing new is started, once something says so, and the avatars done by then.
+            /// Why nothing new is started, once something says so.
             var stop: BatchStop?
-            var doneAtStop = 0
             /// Each listing page the warm had, by its path, with how to ask for it again.
             var answers: [String: @Sendable () async -> Void] = [:]
         }
 
         let warmer: CacheWarmer
+        let deadline: Deadline
         let variants: [AvatarVariant]
         let pixelsPerColumn: Int
-        let progress: @Sendable (WarmProgress) -> Void
+        let progress: @Sendable (BatchCount) -> Void
         private let state = Locked(State())
 
         init(
             warmer: CacheWarmer, variants: [AvatarVariant], pixelsPerColumn: Int,
-            progress: @escaping @Sendable (WarmProgress) -> Void
+            progress: @escaping @Sendable (BatchCount) -> Void
         ) {
             self.warmer = warmer
+            self.deadline = Deadline(warmer.deadline)
             self.variants = variants
             self.pixelsPerColumn = pixelsPerColumn
             self.progress = progress
@@ -167,14 +182,18 @@ extension CacheWarmer {
             do {
                 return try await warmer.client.characters(query)
             } catch let error where !(error is CancellationError) {
-                try await Task.sleep(for: pause(after: [WarmFailure.failed(error).retryAfter]))
+                try await Task.sleep(for: pause(after: [Self.retryAfter(error)]))
                 return try await warmer.client.characters(query)
             }
         }
 
         func announce(_ total: Int) {
-            state.withLock { $0.total = total }
-            progress(WarmProgress(avatarsDone: 0, avatarsTotal: total))
+            let count = state.withLock { state in
+                state.total = total
+                state.count.asked = total
+                return state.count
+            }
+            progress(count)
         }
 
         /// Character pages `numbers`, their characters handed on as each page arrives.
@@ -184,8 +203,9 @@ extension CacheWarmer {
             }
         }
 
-        /// Every page of an episode or location listing.
+        /// Every page of an episode or location listing; none once the batch has stopped.
         func listing<Resource: APIResource>(_ query: ResourceQuery<Resource>) async {
+            guard state.withLock({ $0.stop == nil }) else { return }
             let first: Result<Page<Resource>, any Error>
             do { first = .success(try await warmer.client.page(query)) } catch { first = .failure(error) }
             guard let page = tally(query, first), page.hasNext else { return }
@@ -223,23 +243,38 @@ extension CacheWarmer {
                     state.pagesListed += 1
                     state.failedPages[resource]?[number] = nil
                     return page
+                case .failure(let error) where BatchStop.neverSent(error):
+                    state.unsentPages[resource, default: []].insert(number)
+                    Self.stop(&state, for: error)
+                    return nil
                 case .failure(let error):
-                    state.failedPages[resource, default: [:]][number] = .failed(error)
+                    state.failedPages[resource, default: [:]][number] = error
                     Self.stop(&state, for: error)
                     return nil
                 }
             }
         }
 
+        /// `character`'s avatar and its thumbnails; not started once the batch has stopped or its
+        /// deadline passed. At the deadline, its request ends by the transport's own deadline
+        /// (sent: failed; never sent: not started), and thumbnails being made are stopped, the
+        /// avatar failing with the stop as its cause.
         func avatar(_ character: RMCharacter) async -> AvatarOutcome {
             let images = warmer.images
-            if state.withLock({ $0.stop != nil }) { return .notStarted }
+            if state.withLock({ $0.stop != nil }) || deadline.hasPassed { return .notStarted }
+            let asked = ImageRequest(url: character.imageURL, options: warmer.refreshes ? .reloadRevalidatingCachedData : [])
+            let loaded = await deadline.exempt { () -> Result<Original, any Error> in
+                do { return .success(try await images.data(for: asked)) } catch { return .failure(error) }
+            }
+            let original: Original
+            switch loaded {
+            case .success(let loaded): original = loaded
+            case .failure(let error): return BatchStop.neverSent(error) ? .notStarted : .failed(error)
+            }
+            if original.source == .staleAfterError {
+                return .failed(StaleCopyKept())
+            }
             do {
-                let original = try await images.data(
-                    for: ImageRequest(url: character.imageURL, options: warmer.refreshes ? .reloadRevalidatingCachedData : []))
-                if original.source == .staleAfterError {
-                    return .failed(.staleKept)
-                }
                 if warmer.refreshes, original.source == .network {
                     // A new image: what was made from the old one goes, to be made again.
                     for request in warmer.requests(variants, for: character, pixelsPerColumn: pixelsPerColumn) {
@@ -248,29 +283,56 @@ extension CacheWarmer {
                 }
                 var made = 0
                 for request in warmer.storedRequests(variants, for: character, pixelsPerColumn: pixelsPerColumn) {
+                    if deadline.hasPassed { throw CancellationError() }
                     if try await images.image(for: request).made { made += 1 }
                 }
                 return .done(original.source, made: made)
+            } catch let error where BatchStop.cutOff(error, by: warmer.deadline) {
+                return .failed(BatchStop.deadlinePassed)
             } catch {
-                return .failed(.failed(error))
+                return .failed(error)
             }
         }
 
         func record(_ character: RMCharacter, _ outcome: AvatarOutcome) {
-            let update = state.withLock { state -> WarmProgress in
-                // A retry in the final pass replaces the sweep's failure; it is not a new avatar.
-                if state.outcomes.updateValue((character, outcome), forKey: character.id) == nil { state.done += 1 }
-                if case .failed(.failed(let error)) = outcome { Self.stop(&state, for: error, apiHost: warmer.apiHost) }
-                return WarmProgress(avatarsDone: state.done, avatarsTotal: max(state.total, state.done))
+            let count = state.withLock { state -> BatchCount in
+                // A retry in the final pass replaces the sweep's outcome; it is not a new avatar.
+                let before = state.outcomes.updateValue((character, outcome), forKey: character.id)?.1
+                if let before { Self.count(before, in: &state.count, by: -1) }
+                Self.count(outcome, in: &state.count, by: 1)
+                state.count.asked = max(state.total, state.outcomes.count)
+                switch outcome {
+                case .failed(let error):
+                    Self.stop(&state, for: error, apiHost: warmer.apiHost)
+                case .notStarted where state.stop == nil && deadline.hasPassed:
+                    state.stop = .deadlinePassed
+                default:
+                    break
+                }
+                return state.count
             }
-            progress(update)
+            progress(count)
         }
 
-        /// The first failure that stops the batch stops it, counting the avatars done by then.
+        /// Adds `outcome` to `count` (`by` 1), or takes it away (`by` -1).
+        private static func count(_ outcome: AvatarOutcome, in count: inout BatchCount, by step: Int) {
+            switch outcome {
+            case .done: count.done += step
+            case .failed: count.failed += step
+            case .notStarted: break
+            }
+        }
+
+        /// The first failure that stops the batch stops it.
         private static func stop(_ state: inout State, for error: any Error, apiHost: String? = nil) {
             guard state.stop == nil, let stop = BatchStop(error, apiHost: apiHost) else { return }
             state.stop = stop
-            state.doneAtStop = state.outcomes.values.count { if case .done = $0.1 { true } else { false } }
+        }
+
+        /// The wait a throttled server asked for, in seconds.
+        static func retryAfter(_ error: any Error) -> Double? {
+            if case .throttled(_, let seconds)? = error as? APIError { return seconds }
+            return nil
         }
 
         /// Tries again, once, every page and avatar that failed, after one pause; none after a stop.
@@ -280,12 +342,12 @@ extension CacheWarmer {
                 (
                     state.failedPages,
                     state.outcomes.values.compactMap { character, outcome -> (RMCharacter, Double?)? in
-                        if case .failed(let failure) = outcome { return (character, failure.retryAfter) }
+                        if case .failed(let error) = outcome { return (character, Self.retryAfter(error)) }
                         return nil
                     }
                 )
             }
-            let waits = pages.values.flatMap(\.values).map(\.retryAfter) + avatars.map(\.1)
+            let waits = pages.values.flatMap(\.values).map(Self.retryAfter) + avatars.map(\.1)
             guard !waits.isEmpty else { return }
             state.withLock { $0.retried = waits.count }
             let pause = pause(after: waits)
@@ -333,26 +395,27 @@ extension CacheWarmer {
         {
             state.withLock { state in
                 var report = WarmReport()
-                let failedPages = state.failedPages.flatMap { resource, pages in
-                    pages.map { WarmReport.PageFailure(resource: resource, page: $0.key, error: $0.value) }
+                let pageFailures = state.failedPages.flatMap { resource, pages in
+                    pages.map { (resource, $0.key, $0.value) }
                 }
-                report.failedPages = failedPages.sorted { ($0.resource.rawValue, $0.page) < ($1.resource.rawValue, $1.page) }
-                report.pages.total = firstPages + state.pagesListed + failedPages.count
+                .sorted { ($0.0.rawValue, $0.1) < ($1.0.rawValue, $1.1) }
+                report.failures = pageFailures.map { BatchFailure(.page($0.0, $0.1), $0.2) }
+                report.pages.notStarted = state.unsentPages.values.reduce(0) { $0 + $1.count }
+                report.pages.total = firstPages + state.pagesListed + pageFailures.count + report.pages.notStarted
                 if let before, let after {
                     report.pages.fetched = after.stored - before.stored
                     report.pages.revalidated = after.renewed - before.renewed
                     // A page that could not be written (a full disk) is a failure: warming is for caching.
-                    report.pages.failed = after.unstored - before.unstored + failedPages.count
+                    report.pages.failed = after.unstored - before.unstored + pageFailures.count
                     report.pages.cached = max(
-                        0, report.pages.total - report.pages.fetched - report.pages.revalidated - report.pages.failed)
+                        0,
+                        report.pages.total - report.pages.fetched - report.pages.revalidated - report.pages.failed
+                            - report.pages.notStarted)
                 } else {
-                    report.pages.failed = failedPages.count
-                    report.pages.cached = report.pages.total - failedPages.count
+                    report.pages.failed = pageFailures.count
+                    report.pages.cached = report.pages.total - pageFailures.count - report.pages.notStarted
                 }
                 report.stop = state.stop
-                report.avatarsAtStop = state.doneAtStop
-                report.avatarsAsked = max(state.total, state.outcomes.count)
-                report.avatars.total = state.outcomes.values.count { if case .notStarted = $0.1 { false } else { true } }
                 let sizes = variants.map { $0.pixels(perColumn: pixelsPerColumn) }
                 let storage = warmer.images.configuration.processedImageStorage
                 report.thumbnailSizes = Set(sizes.filter { storage.stores(side: $0) }).sorted()
@@ -367,14 +430,17 @@ extension CacheWarmer {
                         report.thumbnailsMade += made
                         report.thumbnailsWanted +=
                             warmer.storedRequests(variants, for: character, pixelsPerColumn: pixelsPerColumn).count
-                    case .failed(let failure):
+                    case .failed(let error):
                         report.avatars.failed += 1
-                        report.failedAvatars.append(
-                            WarmReport.AvatarFailure(id: id, name: character.name, error: failure))
+                        report.failures.append(BatchFailure(.avatar(id: id, name: character.name), error))
                     case .notStarted:
                         break
                     }
                 }
+                // Every avatar the listing announced: those never reached (a failed page's, those
+                // after a stop) are not started.
+                report.avatars.total = state.count.asked
+                report.avatars.notStarted = state.count.notStarted
                 report.retried = state.retried
                 return report
             }

@@ -4,8 +4,11 @@ import RickAndMortyAPI
 /// What a `CacheWarmer` run did: every page and avatar counted once by where it ended up, each
 /// failure named, and the thumbnails it was asked for and made.
 package struct WarmReport: Sendable {
-    /// Counts of one kind of thing (pages, avatars), by outcome.
+    /// Counts of one kind of thing (pages, avatars), by outcome: `fetched + revalidated + cached
+    /// + failed + notStarted == total`.
     package struct Tally: Sendable, Hashable, Codable {
+        /// Asked for: the avatars the listing announced; the pages known (a listing's pages are
+        /// known from its first).
         package var total = 0
         /// Downloaded and stored now.
         package var fetched = 0
@@ -14,32 +17,23 @@ package struct WarmReport: Sendable {
         /// Fresh in the cache already.
         package var cached = 0
         package var failed = 0
+        /// Never started: the warm stopped (`BatchStop`) before their turn, or, for avatars,
+        /// the listing page that holds them failed.
+        package var notStarted = 0
 
         package init() {}
-    }
 
-    /// A page that could not be had, even in the final pass.
-    package struct PageFailure: Sendable {
-        package var resource: ResourceKind
-        package var page: Int
-        /// Why, with its cause (an `APIError`, say).
-        package var error: WarmFailure
-    }
-
-    /// An avatar that could not be had or processed, even in the final pass.
-    package struct AvatarFailure: Sendable {
-        package var id: Int
-        package var name: String
-        /// Why, with its cause (an `ImagePipeline.Error`, say).
-        package var error: WarmFailure
+        /// The same counts as any batch gives them.
+        package var count: BatchCount {
+            BatchCount(asked: total, done: fetched + revalidated + cached, failed: failed)
+        }
     }
 
     package var pages = Tally()
     package var avatars = Tally()
-    /// In page order within each resource.
-    package var failedPages: [PageFailure] = []
-    /// By character id.
-    package var failedAvatars: [AvatarFailure] = []
+    /// What could not be had, even in the final pass: pages (by resource, in page order), then
+    /// avatars (by character id).
+    package var failures: [BatchFailure] = []
     /// Thumbnails asked for (characters × the variants the disk keeps) and those made now; the
     /// rest were cached.
     package var thumbnailsWanted = 0
@@ -49,10 +43,8 @@ package struct WarmReport: Sendable {
     /// What failed in the sweep and was tried again in the final pass.
     package var retried = 0
     /// Why the batch stopped starting pages and avatars (the host went away, the deadline
-    /// passed), if it did; the avatars done by then; and how many the listing held.
+    /// passed), if it did: what it did not start is `notStarted`.
     package var stop: BatchStop?
-    package var avatarsAtStop = 0
-    package var avatarsAsked = 0
     /// Entries the cache's size limit removed while the warm wrote (its own among them), and
     /// their bytes: more than the limit holds was asked for.
     package var evicted = 0
@@ -63,39 +55,7 @@ package struct WarmReport: Sendable {
     package var answers = 0
     package var answersMissing = 0
 
-    /// Avatars of the listing neither done nor failed: never started, as the batch stopped.
-    package var avatarsNotStarted: Int { max(0, avatarsAsked - avatars.total) }
-
     package init() {}
 
     package var failed: Int { pages.failed + avatars.failed }
-}
-
-/// Why a page or an avatar could not be warmed, with its cause kept until the report says it.
-package enum WarmFailure: Error, Sendable, CustomStringConvertible {
-    /// The request or the image failed; the error says how.
-    case failed(any Error)
-    /// The server could not confirm a cached avatar (`warm --refresh`); the stale copy was kept.
-    case staleKept
-
-    package var description: String {
-        switch self {
-        case .failed(let error): "\(error)"
-        case .staleKept: "could not revalidate; the stale copy was kept"
-        }
-    }
-
-    /// The wait a throttled server asked for, in seconds.
-    var retryAfter: Double? {
-        if case .failed(let error) = self, case .throttled(_, let seconds)? = error as? APIError { return seconds }
-        return nil
-    }
-}
-
-/// How far a `CacheWarmer` run is: avatars done of those known so far (the total grows as pages
-/// arrive), as a value handed to the caller's progress handler.
-package struct WarmProgress: Sendable, Hashable {
-    package var avatarsDone: Int
-    /// Characters the listing has announced (the first page's count).
-    package var avatarsTotal: Int
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import FoundationEssentials
 import LoupePipeline
+import LoupeToolbox
 import UseCases
 
 /// `rickdex cache stats | verify | prune | clear | path`
@@ -39,7 +40,7 @@ struct CacheCommand: AsyncParsableCommand {
                 }
                 print("\(disk.root.path)")
                 print(
-                    "  \(size.entries) entries, \(ByteSize.format(size.bytes)) of \(ByteSize.format(disk.configuration.sizeLimit))"
+                    "  \(Plural.count(size.entries, "entry")), \(ByteSize.format(size.bytes)) of \(ByteSize.format(disk.configuration.sizeLimit))"
                         + " (--exact for kinds and freshness)")
                 return
             }
@@ -53,7 +54,7 @@ struct CacheCommand: AsyncParsableCommand {
             }
             print("\(disk.root.path)")
             print(
-                "  \(usage.entries) entries, \(ByteSize.format(usage.bytes)) of \(ByteSize.format(disk.configuration.sizeLimit))")
+                "  \(Plural.count(usage.entries, "entry")), \(ByteSize.format(usage.bytes)) of \(ByteSize.format(disk.configuration.sizeLimit))")
             for kind in [EntryKind.response, .original, .processed] {
                 let counts = usage.byKind[kind] ?? DiskUsage.Kind()
                 let name =
@@ -71,7 +72,7 @@ struct CacheCommand: AsyncParsableCommand {
             case .some(let recorded) where recorded.entries == usage.entries && recorded.bytes == usage.bytes:
                 print("  size record: matches the files")
             case .some(let recorded):
-                print("  size record: said \(recorded.entries) entries, \(ByteSize.format(recorded.bytes)); repaired")
+                print("  size record: said \(Plural.count(recorded.entries, "entry")), \(ByteSize.format(recorded.bytes)); repaired")
             case .none:
                 print("  size record: missing or damaged; rebuilt")
             }
@@ -99,7 +100,7 @@ struct CacheCommand: AsyncParsableCommand {
                 for problem in report.notRemoved { print("could not remove \(problem.file): \(problem.corruption)") }
                 let kept = report.notRemoved.isEmpty ? "" : ", \(report.notRemoved.count) corrupt and not removed (no permission)"
                 print(
-                    "checked \(report.checked) entries: \(report.valid) valid, \(report.removed.count) corrupt and removed\(kept)")
+                    "checked \(Plural.count(report.checked, "entry")): \(report.valid) valid, \(report.removed.count) corrupt and removed\(kept)")
                 let record = [
                     VerifyReport.RecordCheck.matched: "matches the files", .repaired: "was wrong; repaired",
                     .rebuilt: "was missing or damaged; rebuilt",
@@ -144,7 +145,7 @@ struct CacheCommand: AsyncParsableCommand {
 
         func run() throws {
             let removed = try cache.open().clear()
-            print("removed \(removed.entries) entries (\(ByteSize.format(removed.bytes)))")
+            print("removed \(Plural.count(removed.entries, "entry")) (\(ByteSize.format(removed.bytes)))")
         }
     }
 

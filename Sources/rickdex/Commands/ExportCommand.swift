@@ -133,8 +133,9 @@ struct ExportCommand: AsyncParsableCommand {
             let bar = ProgressBar(label: "exporting", total: 0)
             var exporter = Exporter(client: api.client, images: api.images, plan: plan)
             exporter.apiHost = api.apiHost
+            exporter.deadline = api.deadline
             exporter.extras = extras
-            var report = try await exporter.run(selection) { bar.show($0, of: $1) }
+            var report = try await exporter.run(selection) { bar.show($0) }
             bar.finish()
             if dryRun { return report }
             if extras.contains(Self.sheetName) {
@@ -159,27 +160,22 @@ struct ExportCommand: AsyncParsableCommand {
             print(DryRunListing(files: report.files, extras: extras).render(folder: folder.path))
         }
         // What a stop explains is said once, by its own line.
-        FailureLines.write(
-            (report.failedPages.map { ("character page \($0.page)", $0.error) }
-                + report.failures.map { ("avatar of \($0.id) (\($0.name))", $0.error) })
-                .filter { report.stop == nil || BatchStop($0.1) != report.stop })
+        FailureLines.write(report.failures, except: report.stop)
         if let stop = report.stop {
-            StandardStreams.error("rickdex: \(StopLine(stop: stop, timeout: global.timeout, done: report.doneAtStop))\n")
-            print(
-                "exported \(report.exported.count) of \(report.listed.count) characters · \(report.notStarted) not started"
-                    + " · run the same command again to resume")
+            let line = StopLine(stop: stop, timeout: global.timeout, count: report.characters, noun: "character")
+            StandardStreams.error("rickdex: \(line)\n")
         }
         if !dryRun {
             print(
                 ExportSummary(
-                    characters: report.listed.count, written: report.written, skipped: report.skipped,
-                    failed: report.failures.count, failedPages: report.failedPages.count, unknown: report.unknownIDs.count
+                    characters: report.characters, written: report.written, skipped: report.skipped,
+                    failedPages: report.failedPages, unknown: report.unknownIDs.count, stop: report.stop
                 ).render(folder: folder.path, extras: extras))
         }
         if report.stop != nil { throw QuietExit(code: ErrorReport.partial) }
         if report.failed > 0 {
             if !report.unknownIDs.isEmpty { warn(UnknownIDs(ids: report.unknownIDs).description) }
-            throw PartialFailure(failed: report.failed, total: report.listed.count + report.failedPages.count)
+            throw PartialFailure(failed: report.failed, total: report.characters.asked + report.failedPages)
         }
         if !report.unknownIDs.isEmpty { throw UnknownIDs(ids: report.unknownIDs) }
     }
@@ -206,7 +202,7 @@ struct ExportCommand: AsyncParsableCommand {
     private func writeSheet(_ characters: [RMCharacter], images: ImagePipeline, to file: URL) async throws {
         let layout = SheetLayout(
             columns: min(10, max(1, characters.count)), thumbnailSize: 64, theme: .light, title: "Rickdex",
-            subtitle: "\(characters.count) characters")
+            subtitle: Plural.count(characters.count, "character"))
         // A failed avatar is the export's own failure, already reported; the sheet draws a disc.
         let drawn = try await CharacterSheet(layout: layout).draw(
             characters, thumbnails: AvatarThumbnails(images: images, variant: .sheetCell, pixelsPerColumn: 1))
@@ -227,24 +223,30 @@ struct ExportCommand: AsyncParsableCommand {
     }
 }
 
-/// What `rickdex export` did, as its closing line.
+/// What `rickdex export` did, as its closing line: the characters done of those asked, failed
+/// and not started (adding up to those asked), and the files.
 struct ExportSummary {
-    var characters = 0
+    var characters = BatchCount()
     var written = 0
     var skipped = 0
-    /// Characters that could not be exported.
-    var failed = 0
-    /// Listing pages that could not be had (their characters are not counted).
+    /// Listing pages that could not be had (their characters are not started).
     var failedPages = 0
     /// Ids asked for that name no character.
     var unknown = 0
+    /// Why the export stopped starting characters, if it did.
+    var stop: BatchStop?
 
     func render(folder: String, extras: [String]) -> String {
+        let (done, asked) = (characters.done, characters.asked)
+        let exported = done == asked ? Plural.count(done, "character") : "\(done) of \(Plural.count(asked, "character"))"
         var text =
-            "exported \(characters) character\(characters == 1 ? "" : "s") to \(folder): "
-            + "\(written) file\(written == 1 ? "" : "s") written, \(skipped) already there and unchanged, \(failed) failed"
-        if unknown > 0 { text += ", \(unknown) id\(unknown == 1 ? "" : "s") unknown" }
-        if failedPages > 0 { text += ", \(failedPages) listing page\(failedPages == 1 ? "" : "s") failed" }
+            "exported \(exported) to \(folder): "
+            + "\(Plural.count(written, "file")) written, \(skipped) already there and unchanged, \(characters.failed) failed"
+        if characters.notStarted > 0 || stop != nil {
+            text += ", \(characters.notStarted) not started" + (stop.map { " (stopped: \($0))" } ?? "")
+        }
+        if unknown > 0 { text += ", \(Plural.count(unknown, "id")) unknown" }
+        if failedPages > 0 { text += ", \(Plural.count(failedPages, "listing page")) failed" }
         if !extras.isEmpty { text += "\n  also: " + extras.joined(separator: ", ") }
         return text
     }
@@ -266,7 +268,7 @@ struct DryRunListing {
         let known = writes.compactMap(\.bytes).reduce(0, +)
         let unknown = writes.count { $0.bytes == nil }
         var total =
-            "dry run: would write \(writes.count) file\(writes.count == 1 ? "" : "s") (\(ByteSize.format(Int64(known)))"
+            "dry run: would write \(Plural.count(writes.count, "file")) (\(ByteSize.format(Int64(known)))"
             + (unknown > 0 ? " and \(unknown) of a size not known: their avatars are not cached" : "") + ") to \(folder), skip "
             + "\(files.count - writes.count) already there and unchanged; nothing was written or downloaded"
         if !extras.isEmpty { total += "\n  also: " + extras.joined(separator: ", ") }

@@ -72,11 +72,12 @@ struct WarmCommand: AsyncParsableCommand {
                 images: api.images, responses: api.responses)
             warmer.refreshes = refresh
             warmer.apiHost = api.apiHost
+            warmer.deadline = api.deadline
             let bar = ProgressBar(label: "warming", total: 0)
             let report = try await warmer.warm(
                 all ? .everything : .characters(filters.query(page: 1)), variants: variants,
                 pixelsPerColumn: pixelsPerColumn
-            ) { bar.show($0.avatarsDone, of: $0.avatarsTotal) }
+            ) { bar.show($0) }
             bar.finish()
             var summary = WarmSummary(report: report)
             summary.seconds = (ContinuousClock.now - started).seconds
@@ -91,12 +92,10 @@ struct WarmCommand: AsyncParsableCommand {
         }
         // What the stop explains is said once, by the stop's own line.
         let stop = summary.report.stop
-        FailureLines.write(
-            (summary.report.failedPages.map { ("\($0.resource) page \($0.page)", $0.error) }
-                + summary.report.failedAvatars.map { ("avatar of \($0.id) (\($0.name))", $0.error) })
-                .filter { stop == nil || BatchStop($0.1) != stop })
+        FailureLines.write(summary.report.failures, except: stop)
         if let stop {
-            StandardStreams.error("rickdex: \(StopLine(stop: stop, timeout: global.timeout, done: summary.report.avatarsAtStop))\n")
+            let line = StopLine(stop: stop, timeout: global.timeout, count: summary.report.avatars.count, noun: "avatar")
+            StandardStreams.error("rickdex: \(line)\n")
         }
         if json {
             try JSONOutput.print(summary)

@@ -25,7 +25,7 @@ struct WarmSummary: Encodable {
 
     private enum CodingKeys: String, CodingKey {
         case pages, avatars, failedPages, failedAvatars, thumbnailsWanted, thumbnailsMade, thumbnailSizes, retried
-        case seconds, cacheEntries, cacheBytes, cachePath, statistics, roomFound, stopped, avatarsNotStarted
+        case seconds, cacheEntries, cacheBytes, cachePath, statistics, roomFound, stopped
         case evicted, evictedBytes, answersMissing
     }
 
@@ -49,10 +49,16 @@ struct WarmSummary: Encodable {
         try container.encode(report.pages, forKey: .pages)
         try container.encode(report.avatars, forKey: .avatars)
         try container.encode(
-            report.failedPages.map { FailedPage(resource: $0.resource, page: $0.page, reason: "\($0.error)") },
+            report.failures.compactMap { failure -> FailedPage? in
+                guard case .page(let resource, let page) = failure.item else { return nil }
+                return FailedPage(resource: resource, page: page, reason: "\(failure.error)")
+            },
             forKey: .failedPages)
         try container.encode(
-            report.failedAvatars.map { FailedAvatar(id: $0.id, name: $0.name, reason: "\($0.error)") },
+            report.failures.compactMap { failure -> FailedAvatar? in
+                guard case .avatar(let id, let name) = failure.item else { return nil }
+                return FailedAvatar(id: id, name: name, reason: "\(failure.error)")
+            },
             forKey: .failedAvatars)
         try container.encode(report.thumbnailsWanted, forKey: .thumbnailsWanted)
         try container.encode(report.thumbnailsMade, forKey: .thumbnailsMade)
@@ -65,33 +71,36 @@ struct WarmSummary: Encodable {
         try container.encodeIfPresent(statistics, forKey: .statistics)
         try container.encodeIfPresent(roomFound, forKey: .roomFound)
         try container.encodeIfPresent(report.stop.map(\.description), forKey: .stopped)
-        try container.encode(report.avatarsNotStarted, forKey: .avatarsNotStarted)
         try container.encode(report.evicted, forKey: .evicted)
         try container.encode(report.evictedBytes, forKey: .evictedBytes)
         try container.encode(report.answersMissing, forKey: .answersMissing)
     }
 
+    /// The closing lines: what was done of what was asked, how, and the cache it left. Each count
+    /// is said once, and they add up: done, failed and not started make what was asked.
     func render() -> String {
         let (pages, avatars) = (report.pages, report.avatars)
+        func warmed(_ tally: WarmReport.Tally, _ noun: String) -> String {
+            let done = tally.count.done
+            return done == tally.total ? Plural.count(done, noun) : "\(done) of \(Plural.count(tally.total, noun))"
+        }
         let fetched = pages.fetched + avatars.fetched
         let revalidated = pages.revalidated + avatars.revalidated
         let cached = pages.cached + avatars.cached
+        let notStarted = pages.notStarted + avatars.notStarted
         let sizes = report.thumbnailSizes.map { "\($0)" }.joined(separator: ", ")
         let thumbnails =
             report.thumbnailSizes.isEmpty
-            ? "" : ", \(report.thumbnailsWanted) thumbnails (\(sizes) px, \(report.thumbnailsMade) made)"
-        // Stopped: what was done of what was asked comes first.
-        let stopped =
-            report.stop == nil
-            ? ""
-            : "warmed \(avatars.fetched + avatars.cached + avatars.revalidated) of \(report.avatarsAsked) avatars · "
-                + "\(report.avatarsNotStarted) not started · run the same command again to resume\n"
+            ? "" : ", \(Plural.count(report.thumbnailsWanted, "thumbnail")) (\(sizes) px, \(report.thumbnailsMade) made)"
+        // Why some were not started, in the summary too: the stop line says it on stderr.
+        let stopped = report.stop.map { " (stopped: \($0))" } ?? ""
+        let unstarted = notStarted == 0 && report.stop == nil ? "" : " · not started \(notStarted)\(stopped)"
         // What the size limit took is no longer cached: said where the counts are.
         let evicted = report.evicted == 0 ? "" : " · \(report.evicted) evicted by the size limit"
-        return stopped + """
-            warmed \(pages.total) pages, \(avatars.total) avatars\(thumbnails) in \(seconds.decimalText(places: 1)) s
-              fetched \(fetched) · already cached \(cached) · revalidated \(revalidated) · failed \(report.failed)\(evicted)
-              cache: \(cacheEntries) entries, \(ByteSize.format(cacheBytes)) in \(cachePath)
+        return """
+            warmed \(warmed(pages, "page")), \(warmed(avatars, "avatar"))\(thumbnails) in \(seconds.decimalText(places: 1)) s
+              fetched \(fetched) · already cached \(cached) · revalidated \(revalidated) · failed \(report.failed)\(unstarted)\(evicted)
+              cache: \(Plural.count(cacheEntries, "entry")), \(ByteSize.format(cacheBytes)) in \(cachePath)
             """
     }
 }

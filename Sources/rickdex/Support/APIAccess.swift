@@ -165,9 +165,7 @@ struct APIAccess: Sendable {
                     + (failure.hint.map { $0 + "\n" } ?? ""))
         }
         if verbose {
-            func count(_ number: Int, _ word: String) -> String {
-                "\(number) \(word)\(number == 1 ? "" : word.hasSuffix("s") ? "es" : "s")"
-            }
+            let count = Plural.count
             let line =
                 "cache: memory \(count(memory.statistics.hits, "hit")) / \(count(memory.statistics.misses, "miss")) · "
                 + "images on disk \(count(statistics.processedHits + statistics.originalHits, "hit")) / "

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import LoupeImaging
+import LoupeToolbox
 import SystemPackage
 import UseCases
 
@@ -35,12 +36,13 @@ struct CacheTooSmall: ReportableError {
     var description: String {
         let took =
             "the cache's size limit (\(ByteSize.format(limit))) is too small for this warm: "
-            + "\(report.evicted) entr\(report.evicted == 1 ? "y" : "ies") (\(ByteSize.format(report.evictedBytes))) "
+            + "\(Plural.count(report.evicted, "entry")) (\(ByteSize.format(report.evictedBytes))) "
             + "evicted, about \(ByteSize.format(max(0, needed - limit))) short"
         guard report.answersMissing > 0 else {
-            return took + "; its \(report.answers) answers were kept, so --offline works, without the evicted avatars"
+            return took
+                + "; its \(Plural.count(report.answers, "answer")) were kept, so --offline works, without the evicted avatars"
         }
-        return took + "; --offline would miss \(report.answersMissing) of its \(report.answers) answers"
+        return took + "; --offline would miss \(report.answersMissing) of its \(Plural.count(report.answers, "answer"))"
     }
 
     var hint: String? { "Give the cache --cache-size \(needed >> 20)MB or more, or warm less." }

@@ -4,7 +4,10 @@ import RickAndMortyAPI
 
 /// Why a batch (warm, export) stops starting items: what failed one item would fail every
 /// other, so one line says it instead of one an item, and the summary says what was not started.
-package enum BatchStop: Sendable, Hashable, CustomStringConvertible {
+///
+/// Also an item's failure when the deadline cut its work short (its avatar's processing, say):
+/// the stop explains it, so it gets no line of its own.
+package enum BatchStop: Error, Sendable, Hashable, CustomStringConvertible {
     /// No connection to the host could be made: it went away, or was never there.
     case hostGone(host: String, cause: HTTPError.Cause)
     /// The deadline the user set for the whole command (`--timeout`) passed.
@@ -16,8 +19,7 @@ package enum BatchStop: Sendable, Hashable, CustomStringConvertible {
     /// avatar on another host that is gone fails that avatar, and the batch goes on.
     package init?(_ error: any Error, apiHost: String? = nil) {
         switch error {
-        case let failure as WarmFailure:
-            guard case .failed(let cause) = failure, let stop = BatchStop(cause, apiHost: apiHost) else { return nil }
+        case let stop as BatchStop:
             self = stop
         case APIError.transport(let transport):
             // The API's own answers: its host, whatever `apiHost` says.
@@ -34,6 +36,23 @@ package enum BatchStop: Sendable, Hashable, CustomStringConvertible {
         default:
             return nil
         }
+    }
+
+    /// Whether `error` says its item's request was never sent: the deadline passed while it
+    /// waited its turn in this process. Such an item is not started, not failed.
+    package static func neverSent(_ error: any Error) -> Bool {
+        switch error {
+        case APIError.transport(let transport): neverSent(transport)
+        case ImagePipeline.Error.dataLoadingFailed(_, let underlying): neverSent(underlying)
+        case HTTPError.deadlinePassed(_, let sent, _): !sent
+        default: false
+        }
+    }
+
+    /// Whether `error` is work the deadline cut short: a cancellation once `deadline` passed.
+    package static func cutOff(_ error: any Error, by deadline: ContinuousClock.Instant?) -> Bool {
+        guard let deadline, ContinuousClock.now >= deadline else { return false }
+        return error is CancellationError || (error as? ImagePipeline.Error) == .cancelled
     }
 
     package var description: String {

@@ -1,0 +1,18 @@
+/// How far a batch (warm's avatars, export's characters) got with what it was asked: each item
+/// counted once, by how it ended, so that `done + failed + notStarted == asked` wherever the
+/// counts are shown (the progress line, the summary, `--json`, the stop line).
+package struct BatchCount: Sendable, Hashable {
+    /// The items asked for: as many as the listing announced (its first page's count), or the
+    /// ids found.
+    package var asked: Int
+    package var done: Int
+    package var failed: Int
+
+    package init(asked: Int = 0, done: Int = 0, failed: Int = 0) {
+        (self.asked, self.done, self.failed) = (asked, done, failed)
+    }
+
+    /// Neither done nor failed: never started, as the batch stopped or the listing page that
+    /// holds them failed. While the batch runs, those still to come.
+    package var notStarted: Int { max(0, asked - done - failed) }
+}

@@ -1,0 +1,31 @@
+import RickAndMortyAPI
+
+/// An item of a batch (warm, export) that could not be done, and why: a listing page, whose
+/// characters are then not known, or a character's avatar.
+package struct BatchFailure: Sendable {
+    /// What failed.
+    package enum Item: Sendable, Hashable, CustomStringConvertible {
+        /// A listing page.
+        case page(ResourceKind, Int)
+        /// A character's avatar, and what is made of it.
+        case avatar(id: Int, name: String)
+
+        /// `character page 42`, `avatar of 1 (Rick Sanchez)`.
+        package var description: String {
+            switch self {
+            case .page(let resource, let number): "\(resource.rawValue) page \(number)"
+            case .avatar(let id, let name): "avatar of \(id) (\(name))"
+            }
+        }
+    }
+
+    package var item: Item
+    /// Why, with its cause kept as a value: an `APIError`, an `ImagePipeline.Error`, an
+    /// `ExportError`, `StaleCopyKept`, or the `BatchStop` that cut it short.
+    package var error: any Error
+
+    package init(_ item: Item, _ error: any Error) {
+        self.item = item
+        self.error = error
+    }
+}
