@@ -45,10 +45,6 @@ struct Rickdex: AsyncParsableCommand {
         ]
     )
 
-    /// The options every command takes, declared here too so that the shells' completion scripts
-    /// know them before the command (`rickdex --api URL show juggl<Tab>`); `main` moves them after it.
-    @OptionGroup(title: "Options every command takes (before it or after it)") var global: GlobalOptions
-
     /// Runs the command line, mapping every failure to a message and an exit code in one place.
     static func main() async {
         // Before other threads allocate: image work keeps its freed buffers instead of faulting
@@ -59,6 +55,9 @@ struct Rickdex: AsyncParsableCommand {
         do {
             // `rickdex` alone on a terminal opens the live search.
             let typed = CommandLineWords.prepared(Array(CommandLine.arguments.dropFirst()))
+            if typed.first == "--generate-completion-script", let script = CompletionScripts.script(typed.dropFirst().first) {
+                return print(script)
+            }
             let interactive =
                 CommandLineWords.areAllGlobalOptions(typed) && TerminalDevice.standardInput.isTerminal
                 && TerminalDevice.standardOutput.isTerminal
@@ -92,3 +91,20 @@ struct Rickdex: AsyncParsableCommand {
         }
     }
 }
+
+/// The shells' completion scripts: argument-parser's, for the command line as `main` reads it,
+/// where the options every command takes may come before the command too (`rickdex --api URL show
+/// juggl<Tab>`). Only the scripts declare them there: the commands take them after themselves.
+struct CompletionScripts: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "rickdex", subcommands: Rickdex.configuration.subcommands)
+
+    @OptionGroup var global: GlobalOptions
+
+    /// The script for `shell` (`bash`, `zsh` or `fish`; the login shell's when `nil`); `nil` for a
+    /// shell argument-parser does not know, which the parser then refuses in its own words.
+    static func script(_ shell: String?) -> String? {
+        guard let kind = shell.map({ CompletionShell(rawValue: $0) }) ?? CompletionShell.autodetected() else { return nil }
+        return completionScript(for: kind)
+    }
+}
+

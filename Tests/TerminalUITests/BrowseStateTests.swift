@@ -242,7 +242,7 @@ import UseCases
                 query: x, error: CapturedError(APIError.transport(.unreachable(host: "127.0.0.1", cause: .system(.connectionRefused))))),
         ]
         let expected = [
-            "Type a name to search", "searching “rick”…", "30 matches · page 1 of 2", "no matches for “zzz”",
+            "Type a name", "searching “rick”…", "30 matches · page 1 of 2", "no matches for “zzz”",
             "error: cannot reach",
         ]
         for (search, text) in zip(states, expected) {

@@ -27,8 +27,10 @@ import Testing
         let result = try await browse(["--filter", "rick"])
         #expect(result.status == 0, "\(result.stderr)")
         let lines = result.stdout.split(separator: "\n")
-        #expect(lines.count == Self.names.filter { $0.lowercased().contains("rick") }.count)
-        #expect(lines.first == "1\tRick Sanchez\tAlive\tHuman\t\tMale\tEarth (C-137)\tCitadel of Ricks")
+        // Found as fzf finds: every name with r, i, c, k in order, the best first.
+        #expect(lines.count >= Self.names.filter { $0.lowercased().contains("rick") }.count)
+        #expect(lines.contains("1\tRick Sanchez\tAlive\tHuman\t\tMale\tEarth (C-137)\tCitadel of Ricks"))
+        #expect(lines.allSatisfy { $0.split(separator: "\t", omittingEmptySubsequences: false).count == 8 })
         let named = try await browse(["-f", "smith", "--print", "name", "--print-query"])
         #expect(named.stdout.split(separator: "\n").first == "smith")
         #expect(named.stdout.contains("\nMorty Smith\n"))
@@ -37,12 +39,52 @@ import Testing
     }
 
     @Test func selectOneAndExitZeroDecideWithoutAScreen() async throws {
-        let one = try await browse(["-q", Self.unique.name, "-1"])
+        let one = try await browse(["-q", Self.unique.name, "-1", "--exact"])
         #expect(one.status == 0, "\(one.stderr)")
         #expect(one.stdout == "\(Self.unique.id)\n")
         let none = try await browse(["-q", "zzqqxx", "-0", "--print-query"])
         #expect(none.status == 1)
         #expect(none.stdout == "zzqqxx\n", "fzf prints the query even when nothing matched")
+    }
+
+    /// With the names indexed (here the bundled dataset's), browse finds as fzf finds: the same
+    /// names in the same order as `fzf --filter`, its extended syntax included.
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/fzf"), "fzf is missing: scripts/setup --for-tests installs it"))
+    func filterFindsWhatFzfFindsInItsOrder() async throws {
+        let input = Self.names.joined(separator: "\n") + "\n"
+        for query in ["rck", "sanchez rick", "'morty !smith", "^jug", "rick$ | morty$", "zzqqxx"] {
+            let ours = try await browse(["-f", query, "--print", "name"])
+            let fzf = Process()
+            fzf.executableURL = URL(fileURLWithPath: "/usr/bin/fzf")
+            fzf.arguments = ["--filter", query]
+            let (stdin, stdout) = (Pipe(), Pipe())
+            fzf.standardInput = stdin
+            fzf.standardOutput = stdout
+            try fzf.run()
+            stdin.fileHandleForWriting.write(Data(input.utf8))
+            try stdin.fileHandleForWriting.close()
+            let theirs = String(decoding: stdout.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            fzf.waitUntilExit()
+            #expect(ours.stdout == theirs, "\(query)")
+            #expect(ours.status == fzf.terminationStatus, "\(query): fzf exits \(fzf.terminationStatus)")
+        }
+        let mortys = try await browse(["-f", "'morty !smith", "--print", "name"]).stdout.split(separator: "\n")
+        #expect(!mortys.isEmpty && mortys.allSatisfy { $0.lowercased().contains("morty") && !$0.lowercased().contains("smith") })
+    }
+
+    /// Names not indexed, browse asks the API, which matches a part of the name as typed, and says so.
+    @Test func withoutAnIndexTheAPIFindsAndAFailedFilterSaysSo() async throws {
+        let cache = try TemporaryFolder()
+        try await TestData.withServer { base in
+            let environment = ["RICKDEX_CACHE_DIR": cache.path]
+            let none = try await RickdexProcess.run(["browse", "-f", "rck", "--api", base.absoluteString], environment: environment)
+            #expect(none.status == 1 && none.stdout.isEmpty)
+            #expect(none.stderr.contains("rickdex warm --all"), "\(none.stderr)")
+            _ = try await RickdexProcess.run(["search", "--all", "--json", "--api", base.absoluteString], environment: environment)
+            let found = try await RickdexProcess.run(
+                ["browse", "-f", "rck", "--print", "id", "--api", base.absoluteString], environment: environment)
+            #expect(found.status == 0 && found.stdout.split(separator: "\n").contains("1"), "\(found.stderr)")
+        }
     }
 
     @Test func inputThatIsNotATerminalIsRefusedTruly() async throws {
@@ -82,9 +124,10 @@ import Testing
             return try multi.wait(for: "STATUS")
         }
         #expect(marked.contains("STATUS 0"))
-        let smiths = TestData.fixturesDataset.characters.filter { $0.name.lowercased().contains("smith") }.prefix(2)
+        // The first two rows, in the order fzf ranks them (held against fzf by filterFindsWhatFzfFindsInItsOrder).
+        let smiths = try await browse(["-f", "smith", "--print", "id"]).stdout.split(separator: "\n").prefix(2)
         let printed = try String(contentsOf: out, encoding: .utf8)
-        #expect(printed == "smith\nctrl-x\n" + smiths.map { "\($0.id)\n" }.joined(), "\(printed)")
+        #expect(printed == "smith\nctrl-x\n" + smiths.map { "\($0)\n" }.joined(), "\(printed)")
 
         let enter = try pane("--expect f2 --query 'morty smith'")
         _ = try await onDispatchThread { () -> String in

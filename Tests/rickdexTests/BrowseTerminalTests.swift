@@ -75,9 +75,12 @@ import Testing
         command(api, cache: cache) + more + "; echo \"STATUS $?\""
     }
 
+    /// Against a server whose names are not indexed (a fresh cache): browse asks the API, which
+    /// matches a part of the name (the bundled data finds as fzf: `fuzzyFindingMarksTheLetters…`).
     @Test func typeSelectOpenGoBackQuitAndTheTerminalIsRestored() async throws {
         let cache = try TemporaryFolder()
-        let pane = try Pane(commandSayingStatus("fixtures", cache: cache))
+        let server = try ServeProcess(["--data", TestData.fixtures.path])
+        let pane = try Pane(commandSayingStatus(server.baseURL, cache: cache))
         let screens = try await onDispatchThread {
             // It opens on everyone.
             let start = try pane.wait(for: "page 1 of 42")
@@ -114,7 +117,8 @@ import Testing
     /// search, never a command (before, `quantum` after Down quit at the q, and `poopy` turned a page).
     @Test func lettersAlwaysTypeAfterMovingThroughTheList() async throws {
         let cache = try TemporaryFolder()
-        let pane = try Pane(command("fixtures", cache: cache))
+        let server = try ServeProcess(["--data", TestData.fixtures.path])
+        let pane = try Pane(command(server.baseURL, cache: cache))
         let screens = try await onDispatchThread {
             _ = try pane.wait(for: "page 1 of 42")
             try pane.keys("rick", literal: true)
@@ -145,7 +149,8 @@ import Testing
     @Test func choosingPrintsTheCharacterForAScript() async throws {
         let cache = try TemporaryFolder()
         let chosen = cache.appendingPathComponent("chosen")
-        let pane = try Pane(command("fixtures", cache: cache) + " morty > \(chosen.path); echo \"STATUS $?\"")
+        let server = try ServeProcess(["--data", TestData.fixtures.path])
+        let pane = try Pane(command(server.baseURL, cache: cache) + " morty > \(chosen.path); echo \"STATUS $?\"")
         let end = try await onDispatchThread { () -> String in
             _ = try pane.wait(for: "Search › morty")
             _ = try pane.wait(for: "matches · page 1")
@@ -165,6 +170,25 @@ import Testing
             return try quit.wait(for: "STATUS")
         }
         #expect(ended.contains("STATUS 130"), "aborted: 130, as fzf")
+    }
+
+    /// With the names indexed (the bundled data's), a keystroke filters as fzf does, with no
+    /// pause and no request: `sanchez rick` finds Rick Sanchez, its letters marked.
+    @Test func fuzzyFindingMarksTheLettersItMatched() async throws {
+        let cache = try TemporaryFolder()
+        let pane = try Pane(command("fixtures", cache: cache) + " --color always")
+        let (screen, raw) = try await onDispatchThread { () -> (String, String) in
+            _ = try pane.wait(for: "826 matches")
+            try pane.keys("sanchez rick", literal: true)
+            _ = try pane.wait(for: "Search › sanchez rick")
+            let found = try pane.wait(for: "Rick Sanchez #1")
+            let raw = try ViewTests.tmux(["-L", pane.socket, "capture-pane", "-p", "-e"])
+            try pane.keys("C-c")
+            return (found, raw)
+        }
+        #expect(screen.contains("Rick Sanchez #1"), "\(screen)")
+        let row = raw.split(separator: "\n").first { $0.contains("Sanchez") && $0.contains("#1") } ?? ""
+        #expect(row.contains("4m"), "the matched letters are underlined: \(row)")
     }
 
     @Test func aSlowAnswerForAnOldQueryIsNeverShown() async throws {

@@ -69,11 +69,20 @@ struct BrowseState {
     var layout = BrowseLayout.reverse
     /// Browse answers from the cache alone (`--offline`): a failure's hint says to warm it.
     var offline = false
-    /// The letters of each character's name that the search line matched, by character id.
-    ///
-    /// The indices of the name's `Character`s, as `Array(name)` counts them. The list shows them
-    /// underlined and bold when colors are on; empty until a matcher fills it.
-    var matchedPositions: [Int: [Int]] = [:]
+    /// The list is found as fzf finds (a `FuzzyClient` over every character): the letters the
+    /// search line matched show in each name. Otherwise the API searches, as the status line says.
+    var fuzzy = false
+    /// fzf's `--exact` and case matching for the search line, when `fuzzy`.
+    var exact = false
+    var caseMatching = FuzzyPattern.CaseMatching.smart
+
+    /// The letters of `character`'s name that the search line matched: the indices of its
+    /// `Character`s, as `Array(name)` counts them; none unless `fuzzy`. The list shows them
+    /// underlined and bold when colors are on.
+    func matchedPositions(_ character: RMCharacter) -> [Int] {
+        guard fuzzy, !query.isEmpty else { return [] }
+        return FuzzyPattern(query, exact: exact, caseMatching: caseMatching).match(character.name)?.positions ?? []
+    }
 
     /// The search line's text.
     var query: String {

@@ -114,7 +114,7 @@ struct BrowseView {
     func name(_ character: RMCharacter, columns: Int, selected: Bool, _ state: BrowseState) -> String {
         let clean = TerminalText.sanitize(character.name)
         let shown = TerminalText.truncate(clean, toColumns: columns)
-        let positions = Set(state.matchedPositions[character.id] ?? [])
+        let positions = Set(state.matchedPositions(character))
         // Positions count the name's own letters: none apply once sanitizing changed it.
         guard style.enabled, !positions.isEmpty, clean == character.name else { return selected ? style.bold(shown) : shown }
         let last = shown == clean ? nil : shown.count - 1
@@ -310,7 +310,10 @@ struct BrowseView {
         } else {
             switch state.search {
             case .idle:
-                text = "Type a name to search · Tab: status filter"
+                text =
+                    state.fuzzy
+                    ? "Type to find, as fzf: rck, 'exact ^start end$ !not a|b · Tab: status filter"
+                    : "Type a name (the API's search; after warm --all, fzf's) · Tab: status filter"
             case .loading(let query):
                 text =
                     (query.name.isEmpty ? "loading everyone…" : "searching “\(TerminalText.sanitize(query.name))”…")

@@ -51,6 +51,11 @@ package struct Browser: Sendable {
     package var minHeight = BrowseHeight.defaultMinimum
     /// Where the search line goes and which way the list grows (fzf's `--layout`).
     package var layout = BrowseLayout.reverse
+    /// How long typing must pause before a search: the API's 300 ms; none when `client` holds
+    /// every character (`FuzzyClient`), where a keystroke filters within a frame.
+    package var debounce = Duration.milliseconds(300)
+    /// `client` finds as fzf finds (`FuzzyClient`), with these options: matched letters show.
+    package var fuzzy: (exact: Bool, caseMatching: FuzzyPattern.CaseMatching)?
     /// Browse answers from the cache alone (`--offline`): said in a failure's hint.
     package var offline = false
     /// How long browse waits for the terminal to say where its cursor is, inline.
@@ -104,7 +109,9 @@ package struct Browser: Sendable {
     private func loop(_ entered: RawTerminal.Entered) async -> Outcome {
         let client = client
         let (events, sink) = AsyncStream.makeStream(of: BrowseEvent.self)
-        let session = SearchSession { (query: BrowseQuery) in try await client.characters(query.characterQuery()) }
+        let session = SearchSession(debounce: debounce) { (query: BrowseQuery) in
+            try await client.characters(query.characterQuery())
+        }
         let forwarding = Task {
             for await state in session.states { sink.yield(.search(state)) }
         }
@@ -140,6 +147,9 @@ package struct Browser: Sendable {
         state.expect = Set(expect.compactMap(Key.init(named:)))
         state.layout = layout
         state.offline = offline
+        state.fuzzy = fuzzy != nil
+        state.exact = fuzzy?.exact ?? false
+        state.caseMatching = fuzzy?.caseMatching ?? .smart
         var clicks = DoubleClick()
         // Opens on page 1 of everyone under the status filter.
         for case .search(let name, let status) in state.start() {

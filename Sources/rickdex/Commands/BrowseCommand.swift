@@ -5,6 +5,7 @@ import Logging
 import RickAndMortyAPI
 import SystemPackage
 import TerminalUI
+import UseCases
 import LoupeToolbox
 
 /// `rickdex browse [QUERY] [--print id|name|json]`: a full-screen live search, and a picker.
@@ -77,6 +78,15 @@ struct BrowseCommand: AsyncParsableCommand {
 
     @Flag(name: [.customShort("0"), .customLong("exit-0")], help: "Exit 1 without a screen when nothing matches.")
     var exitZero = false
+
+    @Flag(name: [.customShort("e"), .long], help: "Terms match as parts of names, as fzf's --exact ('term: fuzzy again).")
+    var exact = false
+
+    @Flag(name: [.customShort("i"), .customLong("ignore-case")], help: "Ignore case, whatever is typed (fzf's -i).")
+    var ignoreCase = false
+
+    @Flag(name: .customLong("respect-case"), help: "Respect case, whatever is typed (fzf's +i, which reads the same).")
+    var respectCase = false
 
     // The spellings before fzf's, kept for scripts that use them.
     @Flag(name: .customLong("select1"), help: .hidden) var selectOneUnhyphenated = false
@@ -151,10 +161,11 @@ struct BrowseCommand: AsyncParsableCommand {
     func run() async throws {
         if let filter { return try await printMatches(filter) }
         try await APIAccess.with(global, eachRequest: true) { api in
+            let finder = finder(api)
             // -1 and -0 decide on the first page, with no screen (and no terminal) needed.
             if select1 || exit0 {
                 let name = line.trimmingWhitespace()
-                let first = try await api.client.characters(CharacterQuery(name: name.isEmpty ? nil : name))
+                let first = try await (finder ?? api.client).characters(CharacterQuery(name: name.isEmpty ? nil : name))
                 if exit0, first.count == 0 { throw QuietExit(code: ErrorReport.usage, printing: try lines([], key: nil)) }
                 if select1, first.count == 1 { return StandardStreams.output(try lines(first.items, key: nil, api: api)) }
             }
@@ -174,7 +185,7 @@ struct BrowseCommand: AsyncParsableCommand {
             func emit(_ text: [UInt8]) {
                 if let output { _ = try? output.writeAll(text) } else { StandardStreams.output(text) }
             }
-            switch try await screen(api, picks: picks) {
+            switch try await screen(api, finder: finder, picks: picks) {
             case .aborted:
                 throw QuietExit(code: 130)
             case .accepted(let chosen, let typed, let key):
@@ -186,7 +197,7 @@ struct BrowseCommand: AsyncParsableCommand {
     }
 
     /// Browse's screen until it ends.
-    private func screen(_ api: APIAccess, picks: Bool) async throws -> Browser.Outcome {
+    private func screen(_ api: APIAccess, finder: FuzzyClient?, picks: Bool) async throws -> Browser.Outcome {
         // The first screen does not wait for the terminal's answers; pixels follow them.
         var display = display
         // Inline there is no place for pixel images: cells, and tmux's passthrough left as it is.
@@ -198,11 +209,17 @@ struct BrowseCommand: AsyncParsableCommand {
         let (capabilities, answered) = await Blocking.run("terminal.prepare") { [display] in
             display.prepareTerminalWithoutWaiting(color: color)
         }
-        var browser = Browser(client: api.client, images: api.images, capabilities: capabilities)
+        var browser = Browser(client: finder ?? api.client, images: api.images, capabilities: capabilities)
         browser.answered = answered
         browser.mouse = !noMouse
         browser.tmux = ProcessInfo.processInfo.environment["TMUX"] != nil
-        browser.refresher = api.refreshingClient
+        if let finder {
+            // Every character is here: a keystroke filters at once, and there is no page to ask again.
+            browser.debounce = .zero
+            browser.fuzzy = (finder.exact, finder.caseMatching)
+        } else {
+            browser.refresher = api.refreshingClient
+        }
         browser.activity = api.activity
         browser.query = line
         browser.picks = picks
@@ -236,12 +253,27 @@ struct BrowseCommand: AsyncParsableCommand {
         return text
     }
 
+    /// Every character found as fzf finds, when the names are indexed (the bundled dataset, or a
+    /// cache holding the whole listing); `nil`: the API's own search, a part of the name as typed.
+    private func finder(_ api: APIAccess) -> FuzzyClient? {
+        guard var finder = api.everyCharacter().map({ FuzzyClient(api.client, characters: $0) }) else { return nil }
+        finder.exact = exact
+        finder.caseMatching = ignoreCase ? .ignore : respectCase ? .respect : .smart
+        return finder
+    }
+
     /// `--filter`: every match, with no screen, as piped search prints them (or as `--print`
     /// says); exit 1 when none.
     private func printMatches(_ filter: String) async throws {
         let matches = try await APIAccess.with(global) { api -> [UInt8] in
-            let pages = try await api.client.allPages(CharacterQuery(name: filter.isEmpty ? nil : filter))
+            let finder = finder(api)
+            let pages = try await (finder ?? api.client).allPages(CharacterQuery(name: filter.isEmpty ? nil : filter))
             let characters = pages.flatMap(\.items)
+            if characters.isEmpty, finder == nil {
+                StandardStreams.error(
+                    "rickdex: the API matched '\(TerminalText.sanitize(filter))' as a part of names: the names are not "
+                        + "indexed here; after rickdex warm --all, browse finds as fzf finds\n")
+            }
             if characters.isEmpty { throw QuietExit(code: ErrorReport.usage, printing: printQuery ? Array((filter + "\n").utf8) : []) }
             if printed == nil {
                 return Array(((printQuery ? TerminalText.sanitize(filter) + "\n" : "") + CharacterTable.tabSeparated(characters) + "\n").utf8)

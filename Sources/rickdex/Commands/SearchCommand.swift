@@ -59,8 +59,11 @@ struct SearchCommand: AsyncParsableCommand {
         if all && page != nil { throw ValidationError("--all and --page cannot be used together") }
     }
 
-    /// Every page: asked for, or piped with no page named (a script wants every match, not 20).
-    private var everyPage: Bool { all || (page == nil && !json && !TerminalDevice.standardOutput.isTerminal) }
+    /// Every page: asked for, or rows piped with no page named (a script wants every match, not
+    /// 20). Cards piped (`--preview`, for a pager) are a page, as on a terminal, under its count.
+    private var everyPage: Bool {
+        all || (page == nil && !json && !TerminalDevice.standardOutput.isTerminal && !previews.enabled(isTerminal: false))
+    }
 
     func run() async throws {
         let page = page ?? 1

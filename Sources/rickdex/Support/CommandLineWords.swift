@@ -9,7 +9,11 @@ enum CommandLineWords {
         var index = 0
         while index < words.count {
             let word = words[index]
-            if word.hasPrefix("--"), !word.contains("="), index + 1 < words.count, isNegativeNumber(words[index + 1]) {
+            if word == "+i" {
+                // fzf's +i, which no parser of `-` options reads.
+                result.append("--respect-case")
+                index += 1
+            } else if word.hasPrefix("--"), !word.contains("="), index + 1 < words.count, isNegativeNumber(words[index + 1]) {
                 result.append(word + "=" + words[index + 1])
                 index += 2
             } else {
