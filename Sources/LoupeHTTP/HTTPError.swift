@@ -1,4 +1,5 @@
 import FoundationEssentials
+import LoupeToolbox
 import SystemPackage
 
 /// A request that got no usable answer: the way to the server failed, not the server's reply.
@@ -68,7 +69,7 @@ public enum HTTPError: Error, Sendable, Hashable, CustomStringConvertible {
             "cannot reach \(host) (\(cause))"
         case .timedOut(let url, let seconds, let attempts):
             "no answer from \(Self.host(url)) in \(Self.format(seconds)) s"
-                + " (\(attempts) attempt\(attempts == 1 ? "" : "s") at \(url))"
+                + " (\(Plural.count(attempts, "attempt")) at \(url))"
         case .tooSlow(let url, let received, let seconds):
             "\(Self.host(url)) answered too slowly: \(Self.size(received)) of its body in \(Self.format(seconds)) s (\(url))"
         case .connectionDropped(let url, let cause):

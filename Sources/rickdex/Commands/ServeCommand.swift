@@ -179,7 +179,7 @@ struct ServeCommand: AsyncParsableCommand {
             banner += "Misbehaving on purpose\(avatarsOnly ? " on avatars" : ""): \(misbehave.rawValue)\n"
         }
         let everywhere = host == "0.0.0.0" || host == "::" ? " (listening on every address: use this machine's name from elsewhere)" : ""
-        banner += "Serving \(dataset.characters.count) characters from \(folder.path) at \(server.root)\(everywhere) (Ctrl-C stops)\n"
+        banner += "Serving \(Plural.count(dataset.characters.count, "character")) from \(folder.path) at \(server.root)\(everywhere) (Ctrl-C stops)\n"
         _ = try? FileDescriptor.standardError.writeAll(banner.utf8)
         print(server.root)
         fflush(nil)
