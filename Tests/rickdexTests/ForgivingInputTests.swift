@@ -9,6 +9,21 @@ import Testing
         try await RickdexProcess.run(arguments)
     }
 
+    /// Filters that match no character are not found for a batch, with the nearest names, and
+    /// nothing is written: no export folder, no warm that did nothing and said 0.
+    @Test func aBatchWhoseFiltersMatchNoCharacterIsNotFoundAndWritesNothing() async throws {
+        let folder = try TemporaryFolder()
+        let out = folder.appendingPathComponent("out")
+        let environment = ["RICKDEX_CACHE_DIR": folder.path + "/cache"]
+        let export = try await RickdexProcess.run(["export", "rik", "--out", out.path, "--api", "fixtures"], environment: environment)
+        #expect(export.status == 3, "\(export.stderr)")
+        #expect(export.stderr.hasPrefix("rickdex: characters (name=rik) not found\nhint: no name contains 'rik'; did you mean rick"), "\(export.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: out.path))
+        let warm = try await RickdexProcess.run(["warm", "rik", "--api", "fixtures"], environment: environment)
+        #expect(warm.status == 3 && warm.stderr.contains("characters (name=rik) not found"), "\(warm.stderr)")
+        #expect(warm.stdout.isEmpty)
+    }
+
     @Test func aNameThatFindsNothingSuggestsTheNearestOnStderr() async throws {
         let result = try await run(["search", "rik", "--api", "fixtures"])
         #expect(result.status == 0)

@@ -135,6 +135,7 @@ struct ExportCommand: AsyncParsableCommand {
             exporter.apiHost = api.apiHost
             exporter.deadline = api.deadline
             exporter.extras = extras
+            if case .search(let query) = selection { try await api.requireMatches(query) }
             var report = try await exporter.run(selection) { bar.show($0) }
             bar.finish()
             if dryRun { return report }

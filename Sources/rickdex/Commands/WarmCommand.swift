@@ -67,6 +67,7 @@ struct WarmCommand: AsyncParsableCommand {
         let pixelsPerColumn = AvatarArt(capabilities: await display.detectTerminal(color: global.color).capabilities)
             .pixelsPerColumn
         let summary = try await APIAccess.with(global) { api in
+            if !all { try await api.requireMatches(filters.query(page: 1)) }
             var warmer = CacheWarmer(
                 client: refresh ? api.refreshingClient ?? api.client : api.client,
                 images: api.images, responses: api.responses)

@@ -135,6 +135,18 @@ struct APIAccess: Sendable {
         return characters.isEmpty ? nil : characters
     }
 
+    /// Filters that match no character end a batch before it starts (`export`, `warm`): not found
+    /// (exit 3), with the nearest known names, and nothing written.
+    func requireMatches(_ query: CharacterQuery) async throws {
+        guard try await client.characters(query.at(page: 1)).count == 0 else { return }
+        let described = query.filterItems.map { "\($0.name)=\(UntrustedText.stripped($0.value ?? ""))" }.joined(separator: " · ")
+        let known = known([.character])
+        let hints = NoMatchHints(query: query, known: known.characters, complete: known.hasEveryCharacter).lines
+        throw NotFound(
+            what: "characters (\(described))",
+            hint: (hints.map { "hint: " + $0 } + ["Nothing was written."]).joined(separator: "\n"))
+    }
+
     /// The names index of the API `setting` names: the bundled dataset's for `fixtures`, else the
     /// one `responses` keeps.
     static func names(_ setting: APISetting, _ responses: DiskResponseCache) -> NameIndex {

@@ -75,7 +75,7 @@ enum ExitStatus: Int32, CaseIterable {
         case .network:
             "network or server error (a server that is not the API included), or --offline and the answer is not cached"
         case .notFound:
-            "not found (an unknown id or name, export ids that name no character, a page past the last, a sheet with nothing to draw)"
+            "not found (an unknown id or name, export ids that name no character, a page past the last, filters that match no character for sheet, export or warm)"
         case .partial:
             "some items of a batch failed (each is reported; the rest were done), or it stopped when its host went away or its deadline passed"
         }
