@@ -166,6 +166,10 @@ import Testing
         let result = try await run(["serch", "rick"])
         #expect(result.status == 1)
         #expect(result.stderr == "rickdex: 'serch' is not a rickdex command\nDid you mean 'rickdex search'? rickdex --help lists the commands.\n")
+        // Asking for its help is the same mistake, not the top help with exit 0.
+        let help = try await run(["help", "serch"])
+        #expect(help.status == 1 && help.stdout.isEmpty)
+        #expect(help.stderr.hasPrefix("rickdex: 'serch' is not a rickdex command\nDid you mean 'rickdex search'?"), "\(help.stderr)")
     }
 
     @Test(arguments: [("S1E1", "S01E01 · #1"), ("s01e01", "S01E01 · #1"), ("1x01", "S01E01 · #1"), ("S2E3", "S02E03")])

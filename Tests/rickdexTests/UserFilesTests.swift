@@ -89,6 +89,10 @@ import Testing
         #expect(result.status == 1)
         #expect(result.stderr.contains("rickdex: \(a) and \(b) would both be written as 1-64.png"), "\(result.stderr)")
         #expect(!exists("t"))
+        // One file named twice is no clash: it is made once, as `cp a a dir` copies it once.
+        let twice = try await RickdexProcess.run(["thumbnail", a, a, "--out", out])
+        #expect(twice.status == 0, "\(twice.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: out) == ["1-64.png"])
     }
 
     /// Each size has a file of its own: a second `--size` leaves the first.
