@@ -104,7 +104,35 @@ struct CompletionScripts: ParsableCommand {
     /// shell argument-parser does not know, which the parser then refuses in its own words.
     static func script(_ shell: String?) -> String? {
         guard let kind = shell.map({ CompletionShell(rawValue: $0) }) ?? CompletionShell.autodetected() else { return nil }
-        return completionScript(for: kind)
+        let script = completionScript(for: kind)
+        guard kind == .bash else { return script }
+        return script.replacing("\n_rickdex() {\n", with: "\n" + joinWords + "\n_rickdex() {\n    __rickdex_join_words\n")
     }
+
+    /// bash splits the line into words at `COMP_WORDBREAKS`, `:` and `=` among them: a URL after
+    /// `--api` reaches the script in pieces, and neither it nor the command's completion would
+    /// find the command or the API. This joins the pieces that touch on the line back into the
+    /// words the command gets (as bash-completion's `_get_comp_words_by_ref -n :=` does).
+    static let joinWords = """
+        __rickdex_join_words() {
+            local line="${COMP_LINE:0:COMP_POINT}" word spaced
+            local -a joined=()
+            local -i i cword=0
+            for (( i = 0; i < ${#COMP_WORDS[@]}; i++ )); do
+                word="${COMP_WORDS[i]}"
+                spaced="${line%%[![:space:]]*}"
+                line="${line#"$spaced"}"
+                if (( i > 0 )) && [[ -z "$spaced" ]]; then
+                    joined[${#joined[@]}-1]+="$word"
+                else
+                    joined+=("$word")
+                fi
+                line="${line#"$word"}"
+                (( i == COMP_CWORD )) && cword=$(( ${#joined[@]} - 1 ))
+            done
+            COMP_WORDS=("${joined[@]}")
+            COMP_CWORD=$cword
+        }
+        """
 }
 

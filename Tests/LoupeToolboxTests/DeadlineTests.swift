@@ -17,7 +17,8 @@ import Testing
     }
 
     @Test func workDoneInTimeIsLeftAlone() async {
-        let deadline = Deadline(.now + .seconds(60))
+        // An hour: a loaded machine running the whole suite has held this test a minute and more.
+        let deadline = Deadline(.now + .seconds(3600))
         #expect(await deadline.within { 42 } == 42)
         #expect(!deadline.hasPassed)
     }

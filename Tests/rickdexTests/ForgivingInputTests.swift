@@ -108,14 +108,26 @@ import Testing
         let script = folder.appendingPathComponent("rickdex.bash")
         let generated = try RickdexProcess.runBlocking(["--generate-completion-script", "bash"], environment: [:])
         try generated.stdout.write(to: script, atomically: true, encoding: .utf8)
-        let words = line.split(separator: " ", omittingEmptySubsequences: false).map(String.init) + (typing.map { [$0] } ?? [])
+        let typed = line.split(separator: " ", omittingEmptySubsequences: false).map(String.init) + (typing.map { [$0] } ?? [])
+        // As bash splits them: at spaces, and at COMP_WORDBREAKS' `:` and `=` (a URL in pieces).
+        let words = typed.flatMap { word -> [String] in
+            var pieces = [""]
+            for character in word {
+                if character == ":" || character == "=" {
+                    pieces += [String(character), ""]
+                } else {
+                    pieces[pieces.count - 1].append(character)
+                }
+            }
+            return pieces.count == 1 ? pieces : pieces.filter { !$0.isEmpty }
+        }
         let driver = """
-            source "$1"; shift; COMP_WORDS=("$@"); COMP_CWORD=$(( $# - 1 )); COMP_LINE="$*"; COMP_POINT=${#COMP_LINE}
+            source "$1"; COMP_LINE="$2"; shift 2; COMP_WORDS=("$@"); COMP_CWORD=$(( $# - 1 )); COMP_POINT=${#COMP_LINE}
             _rickdex rickdex "${COMP_WORDS[COMP_CWORD]}" "${COMP_WORDS[COMP_CWORD-1]}"; printf '%s\\n' "${COMPREPLY[@]}"
             """
         let bash = Process()
         bash.executableURL = URL(fileURLWithPath: "/bin/bash")
-        bash.arguments = ["-c", driver, "bash", script.path] + words
+        bash.arguments = ["-c", driver, "bash", script.path, typed.joined(separator: " ")] + words
         var environment = ProcessInfo.processInfo.environment
         environment["PATH"] = RickdexProcess.executable.deletingLastPathComponent().path + ":" + (environment["PATH"] ?? "")
         environment["RICKDEX_CACHE_DIR"] = folder.path
@@ -179,6 +191,9 @@ import Testing
         try await onDispatchThread { () throws -> Void in
             let names = try bashCandidates("rickdex show --api \(api) --cache-dir \(cache.path)", typing: "morty s")
             #expect(names == ["morty smith"])
+            // The URL before the command, and with `=`: bash hands it over in pieces, joined again.
+            #expect(try bashCandidates("rickdex --api \(api) show --cache-dir \(cache.path) morty", typing: "s") == ["smith"])
+            #expect(try bashCandidates("rickdex --api=\(api) --cache-dir=\(cache.path) show", typing: "morty s") == ["morty smith"])
         }
     }
 

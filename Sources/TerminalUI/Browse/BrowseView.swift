@@ -329,7 +329,10 @@ struct BrowseView {
                     + marked + " · ↑↓ Enter \(state.picks ? "choose" : "open") · ^T \(state.grid ? "list" : "grid")"
                     + " · ^O copy"
             case .empty(let query):
-                text = "no matches for “\(TerminalText.sanitize(query.name))”"
+                // The API's search finds a part of the name as typed: say so, and what finds as fzf.
+                text =
+                    "no matches for “\(TerminalText.sanitize(query.name))”"
+                    + (state.fuzzy ? "" : " (the API's search, a part of a name; warm --all finds as fzf)")
             case .failed(_, let error):
                 // Offline, the network is no remedy: what is missing must be warmed first.
                 let remedy = state.offline ? "rickdex warm fills the cache while online" : "check --api, or use --offline"

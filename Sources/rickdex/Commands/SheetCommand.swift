@@ -100,7 +100,7 @@ struct SheetCommand: AsyncParsableCommand {
         }
         let layout = SheetLayout(
             columns: columns, thumbnailSize: size, theme: theme, title: "Rickdex",
-            subtitle: "\(source.total) characters" + (described.isEmpty ? "" : " · " + described)
+            subtitle: Plural.count(source.total, "character") + (described.isEmpty ? "" : " · " + described)
                 + (count < source.total ? " · \(count) shown" : ""))
         let drawn: CharacterSheet.Drawn
         do {
@@ -119,7 +119,7 @@ struct SheetCommand: AsyncParsableCommand {
         }
         if let destination {
             try AtomicFile.write(drawn.bytes, to: destination)
-            StandardStreams.error("wrote \(destination.path) (\(count) characters, \(drawn.bytes.count / 1024) KiB)\n")
+            StandardStreams.error("wrote \(destination.path) (\(Plural.count(count, "character")), \(drawn.bytes.count / 1024) KiB)\n")
         } else {
             StandardStreams.output(drawn.bytes)
         }
