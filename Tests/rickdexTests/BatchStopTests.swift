@@ -79,12 +79,12 @@ import Testing
         if warmed.count == 3 { warmed.insert(warmed[0], at: 0) }
         try #require(warmed.count == 4 && warmed[3] == 826, "\(summary[0])")
         let (pagesDone, pages, avatarsDone) = (warmed[0], warmed[1], warmed[2])
-        // fetched F · already cached C · revalidated R · failed N · not started M (stopped: …)
+        // fetched F · already cached C · revalidated R · failed N · not started M (stopped)
         let counts = Self.numbers(summary[1])
         try #require(counts.count == 5, "\(summary[1])")
         #expect(counts[0] + counts[1] + counts[2] == pagesDone + avatarsDone, "\(out)")
         #expect(counts.reduce(0, +) == pages + 826, "done, failed and not started make what was asked: \(out)")
-        #expect(counts[4] > 0 && summary[1].hasSuffix("(stopped: \(host) stopped answering (connection refused))"), "\(out)")
+        #expect(counts[4] > 0 && summary[1].hasSuffix("(stopped)") && !out.contains("stopped answering"), "\(out)")
         // Said once, with the summary's count of avatars done.
         let stops = Self.lines(err).filter { $0.contains("stopped answering") }
         #expect(stops.count == 1, "\(err)")
@@ -130,7 +130,7 @@ import Testing
         try #require(exported.count == 2 && exported[1] == 826 && counts.count == 4, "\(first)")
         let (done, failed, notStarted) = (exported[0], counts[2], counts[3])
         #expect(done + failed + notStarted == 826 && notStarted > 0, "\(first)")
-        #expect(first.hasSuffix("not started (stopped: \(result.host) stopped answering (connection refused))"), "\(first)")
+        #expect(first.hasSuffix("not started (stopped)"), "\(first)")
         let stops = Self.lines(result.err).filter { $0.contains("stopped answering") }
         #expect(stops.count == 1, "\(result.err)")
         let expected = "rickdex: \(result.host) stopped answering after \(done) of 826 characters ("

@@ -244,7 +244,8 @@ struct ExportSummary {
             "exported \(exported) to \(folder): "
             + "\(Plural.count(written, "file")) written, \(skipped) already there and unchanged, \(characters.failed) failed"
         if characters.notStarted > 0 || stop != nil {
-            text += ", \(characters.notStarted) not started" + (stop.map { " (stopped: \($0))" } ?? "")
+            // That it stopped; why is the stop line's, on stderr, said once.
+            text += ", \(characters.notStarted) not started" + (stop == nil ? "" : " (stopped)")
         }
         if unknown > 0 { text += ", \(Plural.count(unknown, "id")) unknown" }
         if failedPages > 0 { text += ", \(Plural.count(failedPages, "listing page")) failed" }

@@ -92,8 +92,8 @@ struct WarmSummary: Encodable {
         let thumbnails =
             report.thumbnailSizes.isEmpty
             ? "" : ", \(Plural.count(report.thumbnailsWanted, "thumbnail")) (\(sizes) px, \(report.thumbnailsMade) made)"
-        // Why some were not started, in the summary too: the stop line says it on stderr.
-        let stopped = report.stop.map { " (stopped: \($0))" } ?? ""
+        // That it stopped; why is the stop line's, on stderr, said once.
+        let stopped = report.stop == nil ? "" : " (stopped)"
         let unstarted = notStarted == 0 && report.stop == nil ? "" : " · not started \(notStarted)\(stopped)"
         // What the size limit took is no longer cached: said where the counts are.
         let evicted = report.evicted == 0 ? "" : " · \(report.evicted) evicted by the size limit"

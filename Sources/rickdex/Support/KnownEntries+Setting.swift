@@ -1,5 +1,6 @@
 import FoundationEssentials
 import LoupePipeline
+import LoupeToolbox
 import RickAndMortyAPI
 import UseCases
 
@@ -33,6 +34,26 @@ extension NameIndex {
         if setting == .fixtures { return bundled() }
         guard let disk = try? cache.open() else { return NameIndex() }
         return .cached(in: DiskResponseCache(disk: disk, identity: setting.identity()))
+    }
+
+    /// The bundled dataset's index as stored: kept in `disk` (when it can be had) under the
+    /// dataset's folder and its files' sizes and times, so that a completion reads one entry, not
+    /// the dataset's JSON (33 ms of a release build's every Tab).
+    static func bundledEncoding(in disk: DiskCache?) -> [UInt8] {
+        guard let folder = try? BundledDataset.locate(configured: ProcessInfo.processInfo.environment["RICKDEX_FIXTURES"])
+        else { return [] }
+        let stamps = ["characters.json", "episodes.json", "locations.json"]
+            .compactMap { FileSystem.info(folder.appendingPathComponent($0).path) }.map { "\($0.size)@\($0.modified)" }
+        let key = CacheKey(["names", "bundled", folder.path] + stamps)
+        let disk = stamps.count == 3 ? disk : nil
+        if let entry = disk?.entry(for: key) { return entry.body }
+        guard let dataset = try? Dataset.load(from: folder) else { return [] }
+        let encoded = NameIndex.all(in: dataset).encoded()
+        if let disk {
+            let metadata = disk.metadata(.names, key: key, url: "#names", contentType: "text/tab-separated-values")
+            try? disk.store(encoded, metadata: metadata, for: key)
+        }
+        return encoded
     }
 
     /// The bundled dataset's names, found as `rickdex serve` finds it.

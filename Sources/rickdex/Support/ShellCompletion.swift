@@ -154,7 +154,7 @@ struct NamesOnLine {
     /// The names index of that API, from that cache, as stored (`NameIndex.entries` searches it
     /// in place); empty when there is none.
     var encodedIndex: [UInt8] {
-        if setting == .fixtures { return NameIndex.bundled().encoded() }
+        if setting == .fixtures { return NameIndex.bundledEncoding(in: try? cache?.open()) }
         guard let disk = try? cache?.open() else { return [] }
         return NameIndex.cachedEncoding(in: DiskResponseCache(disk: disk, identity: setting.identity()))
     }
