@@ -22,6 +22,8 @@ import Testing
         let warm = try await RickdexProcess.run(["warm", "rik", "--api", "fixtures"], environment: environment)
         #expect(warm.status == 3 && warm.stderr.contains("characters (name=rik) not found"), "\(warm.stderr)")
         #expect(warm.stdout.isEmpty)
+        let ids = try await RickdexProcess.run(["export", "512", "--out", out.path, "--api", "fixtures"], environment: environment)
+        #expect(ids.status == 3 && ids.stderr.contains("hint: a name is matched as text: for ids, give --ids 512"), "\(ids.stderr)")
     }
 
     @Test func aNameThatFindsNothingSuggestsTheNearestOnStderr() async throws {

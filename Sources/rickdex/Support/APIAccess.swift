@@ -141,7 +141,11 @@ struct APIAccess: Sendable {
         guard try await client.characters(query.at(page: 1)).count == 0 else { return }
         let described = query.filterItems.map { "\($0.name)=\(UntrustedText.stripped($0.value ?? ""))" }.joined(separator: " · ")
         let known = known([.character])
-        let hints = NoMatchHints(query: query, known: known.characters, complete: known.hasEveryCharacter).lines
+        var hints = NoMatchHints(query: query, known: known.characters, complete: known.hasEveryCharacter).lines
+        // `export 512` means an id: a name filter takes none.
+        if let name = query.filters[.name], name.allSatisfy({ $0.isNumber || $0 == "," || $0 == "-" || $0 == " " }) {
+            hints = ["a name is matched as text: for ids, give --ids \(name.replacing(" ", with: ","))"]
+        }
         throw NotFound(
             what: "characters (\(described))",
             hint: (hints.map { "hint: " + $0 } + ["Nothing was written."]).joined(separator: "\n"))
