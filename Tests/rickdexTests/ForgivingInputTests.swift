@@ -232,6 +232,38 @@ import Testing
         #expect(screen.contains("juggling Rick") && screen.contains("juggling Morty"), "\(screen)")
     }
 
+    /// zsh too, in a real one in tmux: the words typed before are part of the name, and the
+    /// options every command takes may come before the command.
+    @Test func zshCompletesWholeNamesInARealShell() async throws {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/zsh") else {
+            Issue.record("zsh is missing: scripts/setup --for-tests installs it")
+            return
+        }
+        let folder = try TemporaryFolder()
+        let generated = try await RickdexProcess.run(["--generate-completion-script", "zsh"])
+        try generated.stdout.write(to: folder.url.appendingPathComponent("_rickdex"), atomically: true, encoding: .utf8)
+        let socket = "rickdex-test-\(UUID().uuidString.prefix(8))"
+        let bin = RickdexProcess.executable.deletingLastPathComponent().path
+        let command = "env PATH=\(bin):$PATH RICKDEX_CACHE_DIR=\(folder.path) HOME=\(folder.path) zsh -f"
+        let screen = try await onDispatchThread { () throws -> String in
+            try ViewTests.newSession(socket, width: 120, height: 20, command: command)
+            defer { _ = try? ViewTests.tmux(["-L", socket, "kill-server"]) }
+            let setup = "fpath=(\(folder.path) $fpath); autoload -Uz compinit; compinit -u -d \(folder.path)/zcompdump; clear"
+            try ViewTests.tmux(["-L", socket, "send-keys", setup, "Enter"])
+            try ViewTests.tmux(["-L", socket, "send-keys", "rickdex --api fixtures show juggling mo", "Tab"])
+            let deadline = Date().addingTimeInterval(30)
+            var captured = ""
+            while Date() < deadline {
+                captured = try ViewTests.tmux(["-L", socket, "capture-pane", "-p"])
+                if captured.contains("juggling morty") { return captured }
+                usleep(100_000)
+            }
+            Issue.record("zsh completed nothing within 30 s; the pane:\n\(captured)")
+            return captured
+        }
+        #expect(screen.contains("rickdex --api fixtures show juggling morty"), "\(screen)")
+    }
+
     @Test func namesFromTheDataReachTheShellWithoutEscapes() async throws {
         let dataset = try TemporaryFolder()
         let characters = try String(contentsOf: TestData.fixtures.appendingPathComponent("characters.json"), encoding: .utf8)
