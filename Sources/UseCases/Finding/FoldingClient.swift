@@ -66,12 +66,15 @@ package struct FoldingClient: RickAndMortyClient {
         guard let typed = query.filters[Resource.Filter.name], let entries = index()[Resource.kind] else { return nil }
         let folded = NameFolding.fold(typed)
         let asSent = FilterPattern(typed)
+        // Typed as it folds (lower case, no accent, apostrophe or period), whatever the API's
+        // match finds folding finds too: only the fits need its check.
+        let plain = folded == typed.lowercased()
         var differs = false
         var ids: [Int] = []
         for entry in entries {
             let fits = NameFolding.folded(entry.folded, contains: folded)
             if fits { ids.append(entry.id) }
-            if fits != asSent.matches(entry.name) { differs = true }
+            if (fits || !plain), fits != asSent.matches(entry.name) { differs = true }
         }
         return differs ? ids : nil
     }
