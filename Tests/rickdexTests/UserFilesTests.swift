@@ -90,7 +90,7 @@ import Testing
         #expect(result.stderr.contains("rickdex: \(a) and \(b) would both be written as 1-64.png"), "\(result.stderr)")
         #expect(!exists("t"))
         // One file named twice is no clash: it is made once, as `cp a a dir` copies it once.
-        let twice = try await RickdexProcess.run(["thumbnail", a, a, "--out", out])
+        let twice = try await RickdexProcess.run(["thumbnail", a, a, temporary.appendingPathComponent("a/./1.jpeg").path, "--out", out])
         #expect(twice.status == 0, "\(twice.stderr)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: out) == ["1-64.png"])
     }

@@ -103,6 +103,11 @@ struct SearchCommand: AsyncParsableCommand {
             for line in NoMatchHints(query: query, known: known.characters, complete: known.hasEveryCharacter).lines {
                 StandardStreams.error("hint: \(line)\n")
             }
+            if query.filters[.name] != nil, api.names[.character] == nil {
+                StandardStreams.error(
+                    "hint: the API matched the name as typed; after rickdex warm --all (or search --all) names fold "
+                        + "(martinez finds Martínez, morty's Morty’s Lawyer)\n")
+            }
             return
         }
         // The format follows where the rows go; --color changes only the color.

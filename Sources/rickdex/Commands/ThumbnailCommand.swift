@@ -52,9 +52,11 @@ struct ThumbnailCommand: AsyncParsableCommand {
 
     func run() async throws {
         let folder = URL(fileURLWithPath: out, isDirectory: true)
-        // A file named twice is made once, as `cp a a dir` copies it once.
+        // A file named twice (`a.jpeg ./a.jpeg` too) is made once, as `cp a a dir` copies it once.
         var given = Set<String>()
-        let inputs = (files.isEmpty ? ["-"] : files).filter { given.insert($0).inserted }.map(ImageInput.init)
+        let inputs = (files.isEmpty ? ["-"] : files).filter { file in
+            given.insert(file == "-" ? file : URL(fileURLWithPath: file).standardizedFileURL.path).inserted
+        }.map(ImageInput.init)
         let names = inputs.map { URL(fileURLWithPath: $0.name).deletingPathExtension().lastPathComponent + "-\(size).png" }
         if let clash = OutputClash.first(in: names, from: inputs.map(\.name)) { throw clash }
         try OutputFolder.check(folder)
