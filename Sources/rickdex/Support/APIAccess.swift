@@ -154,7 +154,7 @@ struct APIAccess: Sendable {
     /// The names index of the API `setting` names: the bundled dataset's for `fixtures`, else the
     /// one `responses` keeps.
     static func names(_ setting: APISetting, _ responses: DiskResponseCache) -> NameIndex {
-        setting == .fixtures ? .bundled() : .cached(in: responses)
+        setting == .fixtures ? NameIndex(encoded: NameIndex.bundledEncoding(in: responses.disk)) ?? NameIndex() : .cached(in: responses)
     }
 
     /// What is known of the API without a request, for hints: the bundled dataset for

@@ -27,15 +27,6 @@ extension KnownEntries {
 }
 
 extension NameIndex {
-    /// The names index of the API `setting` names, without a request: for `fixtures`, the bundled
-    /// dataset's; else the one the cache keeps for that API (built from its listings when they are
-    /// whole). Empty when neither can be read.
-    static func lookUp(setting: APISetting, cache: CacheOptions) -> NameIndex {
-        if setting == .fixtures { return bundled() }
-        guard let disk = try? cache.open() else { return NameIndex() }
-        return .cached(in: DiskResponseCache(disk: disk, identity: setting.identity()))
-    }
-
     /// The bundled dataset's index as stored: kept in `disk` (when it can be had) under the
     /// dataset's folder and its files' sizes and times, so that a completion reads one entry, not
     /// the dataset's JSON (33 ms of a release build's every Tab).
@@ -54,14 +45,5 @@ extension NameIndex {
             try? disk.store(encoded, metadata: metadata, for: key)
         }
         return encoded
-    }
-
-    /// The bundled dataset's names, found as `rickdex serve` finds it.
-    static func bundled() -> NameIndex {
-        guard
-            let folder = try? BundledDataset.locate(configured: ProcessInfo.processInfo.environment["RICKDEX_FIXTURES"]),
-            let dataset = try? Dataset.load(from: folder)
-        else { return NameIndex() }
-        return .all(in: dataset)
     }
 }
