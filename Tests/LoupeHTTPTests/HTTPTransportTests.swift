@@ -157,13 +157,13 @@ import Testing
     @Test func theDeadlineEndsSentAndQueuedRequestsAlike() async throws {
         try await withServer({ router in
             router.get("/silent/:id") { _, _ -> String in
-                try await cancelWhenGracefulShutdown { try await Task.sleep(for: .seconds(60)) }
+                try await cancelWhenGracefulShutdown { try await Task.sleep(for: .seconds(600)) }
                 return "late"
             }
         }) { base in
-            // Each request could wait a minute: only the deadline ends them sooner.
+            // Each request could wait ten minutes: only the deadline ends them sooner.
             let deadline = ContinuousClock.now + .seconds(2)
-            let transport = HTTPTransport(configuration: TransportConfiguration(requestTimeout: .seconds(60), deadline: deadline))
+            let transport = HTTPTransport(configuration: TransportConfiguration(requestTimeout: .seconds(600), deadline: deadline))
             /// How one request ended: `sent` for a deadline, else the error; and when it was asked.
             struct Ending: Sendable {
                 var sent: Bool?
@@ -198,7 +198,9 @@ import Testing
             if endings.allSatisfy({ $0.asked < deadline - .seconds(1) }) {
                 #expect(sent == 8 && unsent == 4, "\(endings)")
             }
-            #expect(late < .seconds(60), "ended by the deadline, not by a request's own minute")
+            // Measured when this test's tasks run again: the whole suite beside it has held them
+            // 80 s and more past the deadline on 2 cores. A request's own ten minutes is far off.
+            #expect(late < .seconds(300), "ended by the deadline, not by a request's own ten minutes")
         }
     }
 
