@@ -210,26 +210,35 @@ import Testing
         let script = folder.url.appendingPathComponent("rickdex.fish")
         let generated = try await RickdexProcess.run(["--generate-completion-script", "fish"])
         try generated.stdout.write(to: script, atomically: true, encoding: .utf8)
+        let screen = try await tabInARealShell(
+            "fish --no-config", folder: folder, setup: "source \(script.path)", line: "rickdex search --api fixtures jugg",
+            until: "juggling Morty")
+        #expect(screen.contains("juggling Rick") && screen.contains("juggling Morty"), "\(screen)")
+    }
+
+    /// `shell` (a command line) in tmux, in `folder` as its home and cache, after `setup`: `line`
+    /// typed and Tab pressed; the pane once it shows `until`, or after 30 s, said as an issue.
+    func tabInARealShell(_ shell: String, folder: TemporaryFolder, setup: String, line: String, until: String) async throws
+        -> String
+    {
         let socket = "rickdex-test-\(UUID().uuidString.prefix(8))"
         let bin = RickdexProcess.executable.deletingLastPathComponent().path
-        let command =
-            "env PATH=\(bin):$PATH RICKDEX_CACHE_DIR=\(folder.path) HOME=\(folder.path) fish --no-config"
-        let screen = try await onDispatchThread { () throws -> String in
+        let command = "env PATH=\(bin):$PATH RICKDEX_CACHE_DIR=\(folder.path) HOME=\(folder.path) \(shell)"
+        return try await onDispatchThread { () throws -> String in
             try ViewTests.newSession(socket, width: 120, height: 20, command: command)
             defer { _ = try? ViewTests.tmux(["-L", socket, "kill-server"]) }
-            try ViewTests.tmux(["-L", socket, "send-keys", "source \(script.path); clear", "Enter"])
-            try ViewTests.tmux(["-L", socket, "send-keys", "rickdex search --api fixtures jugg", "Tab"])
+            try ViewTests.tmux(["-L", socket, "send-keys", setup + "; clear", "Enter"])
+            try ViewTests.tmux(["-L", socket, "send-keys", line, "Tab"])
             let deadline = Date().addingTimeInterval(30)
             var captured = ""
             while Date() < deadline {
                 captured = try ViewTests.tmux(["-L", socket, "capture-pane", "-p"])
-                if captured.contains("juggling Morty") { return captured }
+                if captured.contains(until) { return captured }
                 usleep(100_000)
             }
-            Issue.record("fish listed no candidates within 30 s; the pane:\n\(captured)")
+            Issue.record("\(shell) completed nothing within 30 s; the pane:\n\(captured)")
             return captured
         }
-        #expect(screen.contains("juggling Rick") && screen.contains("juggling Morty"), "\(screen)")
     }
 
     /// zsh too, in a real one in tmux: the words typed before are part of the name, and the
@@ -242,25 +251,10 @@ import Testing
         let folder = try TemporaryFolder()
         let generated = try await RickdexProcess.run(["--generate-completion-script", "zsh"])
         try generated.stdout.write(to: folder.url.appendingPathComponent("_rickdex"), atomically: true, encoding: .utf8)
-        let socket = "rickdex-test-\(UUID().uuidString.prefix(8))"
-        let bin = RickdexProcess.executable.deletingLastPathComponent().path
-        let command = "env PATH=\(bin):$PATH RICKDEX_CACHE_DIR=\(folder.path) HOME=\(folder.path) zsh -f"
-        let screen = try await onDispatchThread { () throws -> String in
-            try ViewTests.newSession(socket, width: 120, height: 20, command: command)
-            defer { _ = try? ViewTests.tmux(["-L", socket, "kill-server"]) }
-            let setup = "fpath=(\(folder.path) $fpath); autoload -Uz compinit; compinit -u -d \(folder.path)/zcompdump; clear"
-            try ViewTests.tmux(["-L", socket, "send-keys", setup, "Enter"])
-            try ViewTests.tmux(["-L", socket, "send-keys", "rickdex --api fixtures show juggling mo", "Tab"])
-            let deadline = Date().addingTimeInterval(30)
-            var captured = ""
-            while Date() < deadline {
-                captured = try ViewTests.tmux(["-L", socket, "capture-pane", "-p"])
-                if captured.contains("juggling morty") { return captured }
-                usleep(100_000)
-            }
-            Issue.record("zsh completed nothing within 30 s; the pane:\n\(captured)")
-            return captured
-        }
+        let screen = try await tabInARealShell(
+            "zsh -f", folder: folder,
+            setup: "fpath=(\(folder.path) $fpath); autoload -Uz compinit; compinit -u -d \(folder.path)/zcompdump",
+            line: "rickdex --api fixtures show juggling mo", until: "juggling morty")
         #expect(screen.contains("rickdex --api fixtures show juggling morty"), "\(screen)")
     }
 
