@@ -41,20 +41,20 @@ let package = Package(
     targets: [
         // C: the system libraries, found through pkg-config, and the only code that calls them.
         // setjmp/longjmp stays in these shims.
-        .systemLibrary(name: "CLoupeJPEGSystem", pkgConfig: "libjpeg", providers: [.apt(["libjpeg-dev"])]),
-        .systemLibrary(name: "CLoupePNGSystem", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
-        .target(name: "CLoupeJPEG", dependencies: ["CLoupeJPEGSystem"]),
-        .target(name: "CLoupePNG", dependencies: ["CLoupePNGSystem"]),
+        .systemLibrary(name: "CLoupeJPEGSystem", path: "Sources/C/CLoupeJPEGSystem", pkgConfig: "libjpeg", providers: [.apt(["libjpeg-dev"])]),
+        .systemLibrary(name: "CLoupePNGSystem", path: "Sources/C/CLoupePNGSystem", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+        .target(name: "CLoupeJPEG", dependencies: ["CLoupeJPEGSystem"], path: "Sources/C/CLoupeJPEG"),
+        .target(name: "CLoupePNG", dependencies: ["CLoupePNGSystem"], path: "Sources/C/CLoupePNG"),
         // libcurl's headers only: CLoupeCurl loads the library on the first request.
-        .systemLibrary(name: "CLoupeCurlSystem", providers: [.apt(["libcurl4-openssl-dev"])]),
-        .target(name: "CLoupeCurl", dependencies: ["CLoupeCurlSystem"]),
-        .systemLibrary(name: "CLoupeZlibSystem", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        .systemLibrary(name: "CLoupeCurlSystem", path: "Sources/C/CLoupeCurlSystem", providers: [.apt(["libcurl4-openssl-dev"])]),
+        .target(name: "CLoupeCurl", dependencies: ["CLoupeCurlSystem"], path: "Sources/C/CLoupeCurl"),
+        .systemLibrary(name: "CLoupeZlibSystem", path: "Sources/C/CLoupeZlibSystem", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         // glibc's malloc told to keep freed memory (mallopt) as rickdex starts: the only code that calls it.
-        .target(name: "CMalloc"),
+        .target(name: "CMalloc", path: "Sources/C/CMalloc"),
 
         // Generic libraries: none of them knows of Rick and Morty (docs/architecture.md).
         // The package's own tools (files, processes, terminals, locks), `package` access only.
-        .target(name: "LoupeToolbox", dependencies: ["CLoupeZlibSystem", .product(name: "SystemPackage", package: "swift-system")]),
+        .target(name: "LoupeToolbox", dependencies: ["CLoupeZlibSystem", .product(name: "SystemPackage", package: "swift-system")], path: "Sources/Generic/LoupeToolbox"),
         // HTTP GET through libcurl: deadlines, retries, body caps, per-host limits, RFC 9111 directives.
         .target(
             name: "LoupeHTTP",
@@ -62,8 +62,8 @@ let package = Package(
                 "CLoupeCurl", "LoupeToolbox", .product(name: "Logging", package: "swift-log"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "SystemPackage", package: "swift-system"),
-            ]),
-        .target(name: "LoupeImaging", dependencies: ["CLoupeJPEG", "CLoupePNG", "LoupeToolbox"]),
+            ], path: "Sources/Generic/LoupeHTTP"),
+        .target(name: "LoupeImaging", dependencies: ["CLoupeJPEG", "CLoupePNG", "LoupeToolbox"], path: "Sources/Generic/LoupeImaging"),
         // Memory and disk tiers, the image fetcher and pipeline, the disk store of HTTP answers.
         .target(
             name: "LoupePipeline",
@@ -71,12 +71,12 @@ let package = Package(
                 "LoupeHTTP", "LoupeImaging", "LoupeToolbox",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "SystemPackage", package: "swift-system"),
-            ]
+            ], path: "Sources/Generic/LoupePipeline"
         ),
         .target(
             name: "BlockArt",
-            dependencies: ["LoupeImaging", "LoupeToolbox", .product(name: "SystemPackage", package: "swift-system")]),
-        .target(name: "ContactSheet", dependencies: ["LoupeImaging"]),
+            dependencies: ["LoupeImaging", "LoupeToolbox", .product(name: "SystemPackage", package: "swift-system")], path: "Sources/Generic/BlockArt"),
+        .target(name: "ContactSheet", dependencies: ["LoupeImaging"], path: "Sources/Generic/ContactSheet"),
 
         // Domain libraries.
         // The API's models, queries and clients (over HTTP, or offline from the cache).
@@ -85,7 +85,7 @@ let package = Package(
             dependencies: [
                 "LoupeHTTP", "LoupeToolbox", .product(name: "Logging", package: "swift-log"),
                 .product(name: "SystemPackage", package: "swift-system"),
-            ]),
+            ], path: "Sources/Domain/RickAndMortyAPI"),
         // The stand-in server with the real API's semantics (`rickdex serve`).
         .target(
             name: "APIServer",
@@ -96,7 +96,7 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio", condition: command),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle", condition: command),
                 .product(name: "Logging", package: "swift-log"),
-            ]
+            ], path: "Sources/Domain/APIServer"
         ),
         // What users run, without its screens: warming, export, the avatar variants, the search session.
         .target(
@@ -105,7 +105,7 @@ let package = Package(
                 "RickAndMortyAPI", "LoupePipeline", "LoupeImaging", "ContactSheet", "LoupeHTTP", "LoupeToolbox",
                 .product(name: "AsyncAlgorithms", package: "swift-async-algorithms", condition: command),
                 .product(name: "SystemPackage", package: "swift-system"),
-            ]
+            ], path: "Sources/Domain/UseCases"
         ),
         .target(
             name: "TerminalUI",
@@ -113,10 +113,10 @@ let package = Package(
                 "UseCases", "LoupePipeline", "BlockArt", "LoupeImaging", "RickAndMortyAPI", "LoupeHTTP", "LoupeToolbox",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "SystemPackage", package: "swift-system"),
-            ]),
+            ], path: "Sources/Domain/TerminalUI"),
         .target(
             name: "FixtureKit",
-            dependencies: ["RickAndMortyAPI", "LoupeImaging", "LoupeToolbox"]
+            dependencies: ["RickAndMortyAPI", "LoupeImaging", "LoupeToolbox"], path: "Sources/Tools/FixtureKit"
         ),
 
         // Executables.
@@ -128,17 +128,17 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser", condition: command),
                 .product(name: "SystemPackage", package: "swift-system"),
                 .product(name: "Logging", package: "swift-log"),
-            ]
+            ], path: "Sources/Command/rickdex"
         ),
         .executableTarget(
             name: "make-fixtures",
-            dependencies: ["FixtureKit"]
+            dependencies: ["FixtureKit"], path: "Sources/Tools/make-fixtures"
         ),
         // Fuzzing: the targets (also replayed by the tests) and their libFuzzer drivers.
-        .target(name: "FuzzTargets", dependencies: ["LoupeImaging", "LoupePipeline", "RickAndMortyAPI"]),
-        .executableTarget(name: "fuzz-images", dependencies: ["FuzzTargets"]),
-        .executableTarget(name: "fuzz-api-json", dependencies: ["FuzzTargets"]),
-        .executableTarget(name: "fuzz-cache-entry", dependencies: ["FuzzTargets"]),
+        .target(name: "FuzzTargets", dependencies: ["LoupeImaging", "LoupePipeline", "RickAndMortyAPI"], path: "Sources/Tools/FuzzTargets"),
+        .executableTarget(name: "fuzz-images", dependencies: ["FuzzTargets"], path: "Sources/Tools/fuzz-images"),
+        .executableTarget(name: "fuzz-api-json", dependencies: ["FuzzTargets"], path: "Sources/Tools/fuzz-api-json"),
+        .executableTarget(name: "fuzz-cache-entry", dependencies: ["FuzzTargets"], path: "Sources/Tools/fuzz-cache-entry"),
 
         // Tests.
         .target(

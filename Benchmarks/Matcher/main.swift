@@ -1,11 +1,11 @@
-// The fuzzy matcher (Sources/UseCases/Finding) against fzf, for `Benchmarks/compare --only matcher`:
+// The fuzzy matcher (Sources/Domain/UseCases/Finding) against fzf, for `Benchmarks/compare --only matcher`:
 //   matcher-bench filter QUERY < NAMES     the matches best first, one a line, as `fzf --filter QUERY`
 //                                          prints them: reading, preparing and matching, one process
 //   matcher-bench time NAMES QUERY...      JSON: the milliseconds to prepare the names once, and per
 //                                          query the median of a keystroke's match over them, with
 //                                          the matched positions and without
 // UseCases is not a product of the main package, so compare builds this with the matcher's own files
-// (those of Sources/UseCases/Finding that import nothing) by swiftc -O, as one module.
+// (those of Sources/Domain/UseCases/Finding that import nothing) by swiftc -O, as one module.
 import Glibc
 
 /// Milliseconds `body` takes, the median of `runs` after one run to warm up.

@@ -23,6 +23,26 @@ import Testing
         }
     }
 
+    /// `ls Sources` shows the layers: every module sits in its layer's folder, named as its target,
+    /// and the generic libraries import nothing from the domain's.
+    @Test func sourcesHasAFolderPerLayer() throws {
+        let layers = ["C", "Generic", "Domain", "Command", "Tools"]
+        let folders = try FileManager.default.contentsOfDirectory(atPath: Self.map.root.appendingPathComponent("Sources").path)
+        #expect(Set(folders) == Set(layers))
+        let declared = try Self.map.declared()
+        var layerOf: [String: String] = [:]
+        for (target, (_, path)) in declared where path.hasPrefix("Sources/") {
+            let parts = path.split(separator: "/").map(String.init)
+            #expect(parts.count == 3 && layers.contains(parts[1]) && parts[2] == target, "\(target) is at \(path)")
+            if parts.count == 3 { layerOf[target] = parts[1] }
+        }
+        #expect(layerOf.filter { $0.value == "C" }.keys.allSatisfy { $0.hasPrefix("C") })
+        for (target, (dependencies, _)) in declared where layerOf[target] == "Generic" {
+            let upward = dependencies.filter { ["Domain", "Command", "Tools"].contains(layerOf[$0] ?? "") }
+            #expect(upward.isEmpty, "\(target), a generic library, imports \(upward.sorted())")
+        }
+    }
+
     @Test func theMapsTableSaysWhatPackageSwiftDeclares() throws {
         let documented = try Self.map.documented()
         for (target, (dependencies, path)) in try Self.map.declared() where path.hasPrefix("Sources/") {
@@ -70,10 +90,10 @@ import Testing
     /// The API's wire types (its JSON as written) stay inside the package: the public API is
     /// the models, queries and clients.
     @Test func wireTypesAreNotPublic() throws {
-        for declaration in Self.map.publicDeclarations(in: "Sources/RickAndMortyAPI/DTO") {
+        for declaration in Self.map.publicDeclarations(in: "Sources/Domain/RickAndMortyAPI/DTO") {
             Issue.record("\(declaration.file):\(declaration.line): \(declaration.module) is public; wire types are package API")
         }
-        let sample = Self.map.publicDeclarations(in: "Sources/RickAndMortyAPI/Models")
+        let sample = Self.map.publicDeclarations(in: "Sources/Domain/RickAndMortyAPI/Models")
         #expect(sample.contains { $0.module == "RMCharacter" }, "the check finds a public declaration: \(sample.prefix(3))")
     }
 
@@ -81,12 +101,12 @@ import Testing
     @Test func aFileManagerCallInADomainModuleIsFound() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("map-\(UUID().uuidString)")
         try FileManager.default.createDirectory(
-            at: folder.appendingPathComponent("Sources/UseCases"), withIntermediateDirectories: true)
+            at: folder.appendingPathComponent("Sources/Domain/UseCases"), withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         try
             "import FoundationEssentials\n// FileManager in a comment is fine\nlet data = FileManager.default.contents(atPath: \"x\")\n"
-            .write(to: folder.appendingPathComponent("Sources/UseCases/Bad.swift"), atomically: true, encoding: .utf8)
-        let calls = ModuleMap(root: folder).fileCalls(in: "Sources/UseCases")
-        #expect(calls == [ModuleMap.Import(module: "FileManager", file: "Sources/UseCases/Bad.swift", line: 3)])
+            .write(to: folder.appendingPathComponent("Sources/Domain/UseCases/Bad.swift"), atomically: true, encoding: .utf8)
+        let calls = ModuleMap(root: folder).fileCalls(in: "Sources/Domain/UseCases")
+        #expect(calls == [ModuleMap.Import(module: "FileManager", file: "Sources/Domain/UseCases/Bad.swift", line: 3)])
     }
 }

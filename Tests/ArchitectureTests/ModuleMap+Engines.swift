@@ -77,12 +77,13 @@ extension ModuleMap {
     }
 
     /// Where the Swift targets under `Sources/` do what `find` finds: by module, or for a target
-    /// in `heldByFile` by file (its path under `Sources/`); each with the first place found.
+    /// in `heldByFile` by file (its path in its target's folder, after the target's name); each with the
+    /// first place found.
     func places(_ find: (String) -> [Import], heldByFile: Set<String> = ModuleMap.heldByFile) throws -> [String: Import] {
         var places: [String: Import] = [:]
         for (target, (_, path)) in try declared() where path.hasPrefix("Sources/") {
             for found in find(path) {
-                let key = heldByFile.contains(target) ? String(found.file.dropFirst("Sources/".count)) : target
+                let key = heldByFile.contains(target) ? target + found.file.dropFirst(path.count) : target
                 if places[key] == nil { places[key] = found }
             }
         }

@@ -15,7 +15,7 @@ import Testing
         temporary = try TemporaryFolder()
     }
 
-    static let article = TestData.repositoryRoot.appendingPathComponent("Sources/LoupePipeline/LoupePipeline.docc/GettingStarted.md")
+    static let article = TestData.repositoryRoot.appendingPathComponent("Sources/Generic/LoupePipeline/LoupePipeline.docc/GettingStarted.md")
     static let source = URL(fileURLWithPath: #filePath)
 
     @Test func everySnippetOfTheArticleIsRunHere() throws {
