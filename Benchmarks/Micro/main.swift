@@ -65,7 +65,7 @@ for url in urls { _ = try await warmPipeline.image(for: ImageRequest(url: url, p
 let memoryHit = try await measureAsync(2_000_000) { [circle] index in
     let thumbnail = try await warmPipeline.image(
         for: ImageRequest(url: memoryURLs[index % memoryURLs.count], processors: [circle]))
-    precondition(thumbnail.source == .memory)
+    precondition(thumbnail.cacheType == .memory)
 }
 
 // Disk tier through the pipeline, no memory tier, so every call reads the disk.
@@ -75,11 +75,11 @@ let pipeline = ImagePipeline(configuration: uncached)
 let diskURLs = urls
 let diskHit = try await measureAsync(20_000) { [circle] index in
     let thumbnail = try await pipeline.image(for: ImageRequest(url: diskURLs[index % diskURLs.count], processors: [circle]))
-    precondition(thumbnail.source == .disk && thumbnail.image.width == 64)
+    precondition(thumbnail.cacheType == .disk && thumbnail.image.width == 64)
 }
 let diskHitRinged = try await measureAsync(20_000) { [ringed] index in
     let thumbnail = try await pipeline.image(for: ImageRequest(url: diskURLs[index % diskURLs.count], processors: [ringed]))
-    precondition(thumbnail.source == .disk && thumbnail.image.width == 64)
+    precondition(thumbnail.cacheType == .disk && thumbnail.image.width == 64)
 }
 let diskRead = measure(20_000) { index in
     precondition(disk.entry(for: memoryKeys[index % memoryKeys.count]) != nil)

@@ -110,8 +110,8 @@ import LoupeToolbox
         let first = try await TestData.withServer { base in
             let images = pipeline(base, data: data, images: memory)
             let made = try await images.image(for: request(base))
-            #expect(made.source == .network && made.made)
-            #expect(try await images.image(for: request(base)).source == .memory)
+            #expect(made.urlResponse?.status == .ok && made.made)
+            #expect(try await images.image(for: request(base)).cacheType == .memory)
             return made.image
         }
         #expect(memory.count == 1 && memory.reads == 2)
@@ -119,7 +119,7 @@ import LoupeToolbox
         let canonical = try #require(URL(string: APIRoot.realService.description))
         let offline = pipeline(nil, data: data)
         let again = try await offline.image(for: request(canonical))
-        #expect(again.source == .disk && !again.made && again.image == first)
+        #expect(again.cacheType == .disk && !again.made && again.image == first)
     }
 
     @Test func aProcessorThatThrowsIsNamedWithItsError() async throws {
@@ -164,7 +164,7 @@ import LoupeToolbox
             images.cache.removeCachedImage(for: request)
             #expect(data.keys.count == 1, "the plain circle the ring is drawn on went too")
             let again = try await images.image(for: request)
-            #expect(again.made && again.source == .disk && images.statistics.downloads == 1)
+            #expect(again.made && again.cacheType == .disk && images.statistics.downloads == 1)
         }
     }
 }

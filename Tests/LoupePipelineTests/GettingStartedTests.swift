@@ -42,7 +42,7 @@ import Testing
                 url: url, processors: [ImageProcessors.Resize(side: 128), ImageProcessors.Circle()])
             let response = try await pipeline.image(for: request)
             let png = try PNGEncoder().encode(response.image)
-            #expect(response.source == .network && response.image.width == 128)
+            #expect(response.urlResponse?.status == .ok && response.image.width == 128)
             #expect(try ImageDecoder().decode(png) == response.image)
 
             let task = pipeline.imageTask(with: ImageRequest(url: url, priority: .low))
@@ -58,7 +58,7 @@ import Testing
 
             let offline = ImagePipeline(configuration: .init(dataLoader: nil, dataCache: try DiskCache(root: cacheFolder)))
             let cached = try await offline.image(for: request)
-            #expect(cached.source == .disk && cached.image == response.image)
+            #expect(cached.cacheType == .disk && cached.image == response.image)
         }
     }
 }

@@ -63,12 +63,12 @@ import Testing
         try await TestData.withServer { base in
             let url = Self.avatar(1, under: base)
             let first = try await pipeline(base).original(for: url)
-            #expect(first.source == .network)
+            #expect(first.urlResponse?.status == .ok)
             #expect(first.bytes == (try Self.fileBytes(1)))
             // A new pipeline (another process, in effect) finds it on disk.
             let again = try pipeline(base)
             let second = try await again.original(for: url)
-            #expect(second.source == .disk)
+            #expect(second.cacheType == .disk)
             #expect(second.bytes == first.bytes)
             #expect(again.statistics.downloads == 0)
         }
@@ -91,7 +91,7 @@ import Testing
             #expect(statistics.processed == 1)
             #expect(statistics.coalesced >= 11)
             // Now from memory, with no further work.
-            #expect(try await images.thumbnail(for: url, circle: circle).source == .memory)
+            #expect(try await images.thumbnail(for: url, circle: circle).cacheType == .memory)
         }
     }
 
@@ -102,7 +102,7 @@ import Testing
             let made = try await pipeline(base).thumbnail(for: url, circle: circle)
             #expect(made.image == (try Thumbnailer(circle: circle).thumbnail(Self.fileBytes(3))))
             let reread = try await pipeline(base).thumbnail(for: url, circle: circle)
-            #expect(reread.source == .disk)
+            #expect(reread.cacheType == .disk)
             #expect(reread.image == made.image)
             // Another size is another variant of the same original: no second download.
             let other = try pipeline(base)
@@ -145,13 +145,13 @@ import Testing
             let images = try pipeline(base, configuration: DiskCacheConfiguration())
             let before = Date()
             let renewed = try await images.original(for: url)
-            #expect(renewed.source == .revalidated)
+            #expect(renewed.urlResponse?.status == .notModified)
             #expect(renewed.bytes == (try Self.fileBytes(4)))
             #expect(images.statistics.downloads == 0)
             #expect(images.statistics.revalidated == 1)
             let entry = try #require(images.disk.entry(for: images.key(for: url)))
             #expect(entry.metadata.expiresAt > before.addingTimeInterval(29 * 24 * 3600))
-            #expect(try await images.original(for: url).source == .disk)
+            #expect(try await images.original(for: url).cacheType == .disk)
         }
     }
 
@@ -167,17 +167,17 @@ import Testing
         }
         try await TestData.withServer(after) { base in
             let images = try pipeline(base)
-            #expect(try await images.thumbnail(for: Self.avatar(5, under: base), circle: circle).source == .disk)
+            #expect(try await images.thumbnail(for: Self.avatar(5, under: base), circle: circle).cacheType == .disk)
             // A reload asks even though the copy is fresh; a new body means the thumbnail goes.
             let reloaded = try await images.original(for: Self.avatar(5, under: base), options: .reloadRevalidatingCachedData)
-            #expect(reloaded.source == .network)
+            #expect(reloaded.urlResponse?.status == .ok)
             images.cache.removeCachedImage(for: ImageRequest(url: Self.avatar(5, under: base), processors: [circle]))
             let changed = try await images.thumbnail(for: Self.avatar(5, under: base), circle: circle)
-            #expect(changed.made && changed.source == .disk)
+            #expect(changed.made && changed.cacheType == .disk)
             #expect(changed.image != old.image)
             #expect(changed.image == (try Thumbnailer(circle: circle).thumbnail(Self.fileBytes(6))))
             let same = try await images.original(for: Self.avatar(7, under: base), options: .reloadRevalidatingCachedData)
-            #expect(same.source == .revalidated)
+            #expect(same.urlResponse?.status == .notModified)
             #expect(images.statistics.revalidated == 1, "the unchanged avatar cost a 304")
             #expect(images.statistics.downloads == 1, "only the changed one was downloaded")
         }
@@ -195,7 +195,7 @@ import Testing
         try await TestData.withServer(after, cacheControl: Self.expiring) { base in
             let images = try pipeline(base, configuration: expired)
             let new = try await images.thumbnail(for: Self.avatar(5, under: base), circle: circle)
-            #expect(new.source == .network)
+            #expect(new.urlResponse?.status == .ok)
             #expect(new.image != old.image)
             #expect(new.image == (try Thumbnailer(circle: circle).thumbnail(Self.fileBytes(6))))
             #expect(try await images.original(for: Self.avatar(5, under: base)).bytes == (try Self.fileBytes(6)))
@@ -266,7 +266,7 @@ import Testing
         #expect(try await offline.original(for: Self.avatar(11, under: canonical)).bytes == (try Self.fileBytes(11)))
         let thumbnail = try await offline.thumbnail(
             for: Self.avatar(11, under: canonical), circle: ImageProcessors.CircleThumbnail(size: 24))
-        #expect(thumbnail.source == .disk)
+        #expect(thumbnail.cacheType == .disk)
         await #expect {
             _ = try await offline.original(for: Self.avatar(12, under: canonical))
         } throws: { error in
@@ -284,7 +284,7 @@ import Testing
         }
         let base = url.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         let stale = try await pipeline(base, configuration: expired, attempts: 1).original(for: url)
-        #expect(stale.source == .staleAfterError)
+        #expect(stale.isStaleAfterError)
         #expect(stale.bytes == (try Self.fileBytes(13)))
     }
 

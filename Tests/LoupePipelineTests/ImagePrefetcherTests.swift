@@ -48,7 +48,7 @@ import Testing
             for request in wanted {
                 var cached = request
                 cached.options = [.returnCacheDataDontLoad, .disableMemoryCacheReads]
-                #expect(try await pipeline.image(for: cached).source == .disk)
+                #expect(try await pipeline.image(for: cached).cacheType == .disk)
             }
         }
     }

@@ -110,7 +110,7 @@ import Testing
             let url = ImageRequestTests.avatar(2, base)
             images.cache[ImageRequest(url: url, processors: [a.processor])] = Bitmap(width: 64, height: 64)
             let response = try await images.image(for: ImageRequest(url: url, processors: [a.processor, b.processor]))
-            #expect(response.image.width == 32 && response.source == .memory)
+            #expect(response.image.width == 32 && response.cacheType == .memory)
             #expect(loader.requests.isEmpty && a.count == 0 && b.count == 1)
         }
     }
@@ -283,10 +283,10 @@ import Testing
             let images = try pipeline(loader)
             let request = ImageRequest(url: ImageRequestTests.avatar(7, base))
             _ = try await images.image(for: request)
-            #expect(try await images.image(for: request).source == .memory)
+            #expect(try await images.image(for: request).cacheType == .memory)
             var reload = request
             reload.options = .reloadIgnoringCachedData
-            #expect(try await images.image(for: reload).source == .network)
+            #expect(try await images.image(for: reload).urlResponse?.status == .ok)
             #expect(loader.requests.count == 2 && loader.requests[1].headers[.ifNoneMatch] == nil, "not a conditional request")
         }
     }
@@ -367,7 +367,7 @@ import Testing
             _ = try await images.image(for: ImageRequest(url: ImageRequestTests.avatar(12, base)))
             var other = ImageRequest(url: ImageRequestTests.avatar(13, base))
             other.options = .disableMemoryCacheReads
-            #expect(try await images.image(for: other).source == .disk && loader.requests.count == 1)
+            #expect(try await images.image(for: other).cacheType == .disk && loader.requests.count == 1)
         }
     }
 
@@ -379,7 +379,7 @@ import Testing
         let images = try pipeline(loader, policy: .storeAll)
         let url = TestData.fixtures.appendingPathComponent("avatars/1.jpeg")
         let response = try await images.image(for: ImageRequest(url: url, processors: [.resize(width: 30)]))
-        #expect(response.image.width == 30 && response.source == .file && loader.requests.isEmpty)
+        #expect(response.image.width == 30 && response.cacheType == nil && response.urlResponse == nil && loader.requests.isEmpty)
         #expect(images.cache.cachedData(for: ImageRequest(url: url)) == nil, "the file is not copied into the cache")
     }
 
@@ -450,7 +450,7 @@ import Testing
             var late = later.events.makeAsyncIterator()
             _ = try await later.response
             if case .finished(.success(let response)) = await late.next() {
-                #expect(response.source == .memory)
+                #expect(response.cacheType == .memory)
             } else {
                 Issue.record("a reader that comes after the end still hears it")
             }

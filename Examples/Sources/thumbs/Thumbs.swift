@@ -56,9 +56,15 @@ struct Thumbs {
                     let file = output.appendingPathComponent("\(index + 1).png")
                     do {
                         try Data(try PNGEncoder().encode(response.image)).write(to: file, options: .atomic)
-                        let bytes = response.source == .network ? ", \(loaded.completed) bytes" : ""
+                        let from = switch (response.cacheType, response.urlResponse?.status) {
+                        case (.memory?, _): "memory"
+                        case (.disk?, _): response.isStaleAfterError ? "disk, stale: the origin failed" : "disk"
+                        case (nil, .notModified?): "disk, revalidated"
+                        case (nil, _?): "network, \(loaded.completed) bytes"
+                        case (nil, nil): "file"
+                        }
                         print("\(progress): \(file.lastPathComponent), \(response.image.width)x\(response.image.height), "
-                            + "from \(response.source.rawValue)\(bytes)")
+                            + "from \(from)")
                     } catch {
                         failed += 1
                         FileHandle.standardError.write(Data("\(progress): cannot write \(file.path): \(error)\n".utf8))

@@ -1,32 +1,43 @@
 import LoupeImaging
 
-/// A loaded image: the bitmap the request's processors made, where its bytes came from, and
-/// which tier answered.
+/// A loaded image and where it came from, as Nuke's `ImageResponse`.
 public struct ImageResponse: Sendable {
     public var image: Bitmap
-    /// Where the original's bytes came from (or `.memory`, `.disk` for a processed image kept).
-    public var source: ImageSource
-    /// Decoded and processed by this request, not read from a cache.
+    /// The origin's answer, as Nuke's `urlResponse`: `nil` unless this load asked the origin and
+    /// it answered (a 200, or a 304 that confirmed the data cache's copy).
+    public var urlResponse: HTTPResponse?
+    /// The pipeline's cache that answered, as Nuke's: `nil` for a load from the origin or a
+    /// `file://` URL. An image made from an original on disk is `.disk`, as in Nuke.
+    public var cacheType: CacheType?
+    /// A stale copy from the data cache stood in because the origin failed (`cacheType` is
+    /// `.disk`); Nuke has no such fallback.
+    public var isStaleAfterError: Bool
+    /// Decoded and processed by this request, not read from a cache (not in Nuke).
     public var made: Bool
 
-    public init(image: Bitmap, source: ImageSource, made: Bool) {
+    public init(
+        image: Bitmap, urlResponse: HTTPResponse? = nil, cacheType: CacheType? = nil, isStaleAfterError: Bool = false,
+        made: Bool = false
+    ) {
         self.image = image
-        self.source = source
+        self.urlResponse = urlResponse
+        self.cacheType = cacheType
+        self.isStaleAfterError = isStaleAfterError
         self.made = made
     }
-}
 
-/// Where an image came from on one request.
-public enum ImageSource: String, Sendable, Hashable, Codable {
-    case memory
-    /// The disk tier, fresh (or any age, offline).
-    case disk
-    /// A stale disk copy the server confirmed unchanged (304).
-    case revalidated
-    /// Downloaded now.
-    case network
-    /// A stale disk copy, used because the network failed while revalidating it.
-    case staleAfterError
-    /// A `file://` URL, read by the pipeline itself (no loader, no data cache).
-    case file
+    /// `image`, made (or not) from `original`: where the original came from is where it came from.
+    init(image: Bitmap, from original: Original, made: Bool) {
+        self.init(
+            image: image, urlResponse: original.urlResponse, cacheType: original.cacheType,
+            isStaleAfterError: original.isStaleAfterError, made: made)
+    }
+
+    /// The pipeline's caches, as Nuke's `ImageResponse.CacheType`.
+    public enum CacheType: Sendable, Hashable {
+        /// The image cache (`ImageCaching`).
+        case memory
+        /// The data cache (`DataCaching`).
+        case disk
+    }
 }

@@ -43,7 +43,7 @@ struct BrowseAvatars: Sendable {
                     // Asked again even when fresh (a 304 keeps the copy); only a new image is redrawn.
                     let original = try? await images.data(
                         for: ImageRequest(url: character.imageURL, options: .reloadRevalidatingCachedData))
-                    guard original?.source == .network else { return (character.id, nil) }
+                    guard original?.urlResponse?.status == .ok else { return (character.id, nil) }
                     images.cache.removeCachedImage(for: request)
                     return (character.id, try? await images.image(for: request).image)
                 }

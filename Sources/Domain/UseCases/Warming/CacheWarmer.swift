@@ -133,7 +133,8 @@ package struct CacheWarmer: Sendable {
 extension CacheWarmer {
     /// One avatar's outcome.
     enum AvatarOutcome: Sendable {
-        case done(ImageSource, made: Int)
+        /// `status`: the origin's answer (200 or 304), `nil` when the cache answered.
+        case done(status: HTTPResponse.Status?, made: Int)
         case failed(any Error)
         /// The batch had stopped before this avatar's turn, or its request never left this
         /// process before the deadline.
@@ -271,11 +272,11 @@ extension CacheWarmer {
             case .success(let loaded): original = loaded
             case .failure(let error): return BatchStop.neverSent(error) ? .notStarted : .failed(error)
             }
-            if original.source == .staleAfterError {
+            if original.isStaleAfterError {
                 return .failed(StaleCopyKept())
             }
             do {
-                if warmer.refreshes, original.source == .network {
+                if warmer.refreshes, original.urlResponse?.status == .ok {
                     // A new image: what was made from the old one goes, to be made again.
                     for request in warmer.requests(variants, for: character, pixelsPerColumn: pixelsPerColumn) {
                         images.cache.removeCachedImage(for: request)
@@ -286,7 +287,7 @@ extension CacheWarmer {
                     if deadline.hasPassed { throw CancellationError() }
                     if try await images.image(for: request).made { made += 1 }
                 }
-                return .done(original.source, made: made)
+                return .done(status: original.urlResponse?.status, made: made)
             } catch let error where BatchStop.cutOff(error, by: warmer.deadline) {
                 return .failed(BatchStop.deadlinePassed)
             } catch {
@@ -421,11 +422,11 @@ extension CacheWarmer {
                 report.thumbnailSizes = Set(sizes.filter { storage.stores(side: $0) }).sorted()
                 for (id, (character, outcome)) in state.outcomes.sorted(by: { $0.key < $1.key }) {
                     switch outcome {
-                    case .done(let source, let made):
-                        switch source {
-                        case .network: report.avatars.fetched += 1
-                        case .revalidated: report.avatars.revalidated += 1
-                        case .disk, .memory, .staleAfterError, .file: report.avatars.cached += 1
+                    case .done(let status, let made):
+                        switch status {
+                        case .ok: report.avatars.fetched += 1
+                        case .notModified: report.avatars.revalidated += 1
+                        default: report.avatars.cached += 1
                         }
                         report.thumbnailsMade += made
                         report.thumbnailsWanted +=

@@ -51,7 +51,9 @@ extension ImagePipeline {
             let response = try await image(for: request.with(processors: split.before), task: task)
             let bitmap = try process(response.image, with: [split.finishing], url: request.url.absoluteString)
             remember(bitmap, request)
-            return ImageResponse(image: bitmap, source: response.source, made: response.made)
+            var finished = response
+            finished.image = bitmap
+            return finished
         }
         if let found = processedEntry(request), let hit = answer(request, from: found) {
             remember(hit.image, request)
@@ -66,7 +68,7 @@ extension ImagePipeline {
         guard !request.options.contains(.reloadRevalidatingCachedData),
             let bitmap = cache.cachedImage(for: request, caches: .memory)
         else { return nil }
-        return ImageResponse(image: bitmap, source: .memory, made: false)
+        return ImageResponse(image: bitmap, cacheType: .memory)
     }
 
     /// `request`'s image made in a job every identical request in flight waits on, at the highest
@@ -107,7 +109,7 @@ extension ImagePipeline {
             let bitmap = decodeProcessed(found.entry, key: found.key)
         else { return nil }
         counters.withLock { $0.processedHits += 1 }
-        return ImageResponse(image: bitmap, source: .disk, made: false)
+        return ImageResponse(image: bitmap, cacheType: .disk)
     }
 
     /// A caller's priority, asked whenever a slot frees (its task's, which may change, or the
@@ -150,14 +152,16 @@ extension ImagePipeline {
             }
             counters.withLock { $0.processed += 1 }
             if direct { keep(bitmap, request, directives: .unspecified, madeFrom: nil) }
-            return ImageResponse(image: bitmap, source: before.source, made: true)
+            var made = before
+            (made.image, made.made) = (bitmap, true)
+            return made
         }
         let original = try await loadOriginal(of: request, priority: { job.priority }, progress: { job.report($0, $1) })
         if let (key, stale) = found, stale.metadata.madeFrom == original.checksum, let bitmap = decodeProcessed(stale, key: key) {
             // Made from the very bytes the origin just confirmed: renewed instead of made again.
             _ = renewData(stale, for: key, directives: original.directives)
             if direct { remember(bitmap, request) }
-            return ImageResponse(image: bitmap, source: original.source, made: false)
+            return ImageResponse(image: bitmap, from: original, made: false)
         }
         let bitmap = try await processing.withSlot(priority: { job.priority }) {
             let decoded: Bitmap
@@ -174,7 +178,7 @@ extension ImagePipeline {
         }
         if !request.processors.isEmpty { counters.withLock { $0.processed += 1 } }
         if direct { keep(bitmap, request, directives: original.directives, madeFrom: original.checksum) }
-        return ImageResponse(image: bitmap, source: original.source, made: true)
+        return ImageResponse(image: bitmap, from: original, made: true)
     }
 
     /// `image` through `processors` in order, a failure named by the processor that threw.

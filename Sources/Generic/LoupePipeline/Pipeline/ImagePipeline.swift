@@ -132,7 +132,7 @@ public final class ImagePipeline: Sendable {
         if readsCache, dataCache != nil, cached == nil { counters.withLock { $0.dataMisses += 1 } }
         if let cached, loader == nil || (!flight.revalidating && cached.metadata.isFresh(at: Date())) {
             counters.withLock { $0.originalHits += 1 }
-            return Original(bytes: cached.body, source: .disk, directives: cached.metadata.remainingDirectives())
+            return Original(bytes: cached.body, cacheType: .disk, directives: cached.metadata.remainingDirectives())
         }
         guard let loader else { throw Error.dataMissingInCache(url: request.url.absoluteString) }
         if writesCache { originalsToStore.withLock { _ = $0.insert(flight) } }
@@ -158,7 +158,7 @@ public final class ImagePipeline: Sendable {
             throw Error.dataLoadingFailed(url: url.absoluteString, underlying: error)
         }
         try check(bytes, url: url.absoluteString, quoting: false)
-        return Original(bytes: bytes, source: .file)
+        return Original(bytes: bytes)
     }
 
     /// The most of a local file read without `maximumResponseDataSize`: the default loader's cap.
@@ -198,7 +198,7 @@ public final class ImagePipeline: Sendable {
         } catch {
             // Stale beats nothing (the copy is whole, only old), unless the server said it must not.
             if let cached, !cached.metadata.mustRevalidate, Self.staleMayStandIn(for: error) {
-                return Original(bytes: cached.body, source: .staleAfterError, directives: cached.metadata.remainingDirectives())
+                return Original(stale: cached)
             }
             throw error as? Error ?? Error.dataLoadingFailed(url: url, underlying: error)
         }
@@ -209,13 +209,14 @@ public final class ImagePipeline: Sendable {
             let renewed = renewData(cached, for: key, directives: directives)
             counters.withLock { $0.revalidated += 1 }
             return Original(
-                bytes: cached.body, source: .revalidated, directives: renewed?.remainingDirectives() ?? directives)
+                bytes: cached.body, urlResponse: HTTPResponse(status: .notModified, headerFields: answer.headers),
+                directives: renewed?.remainingDirectives() ?? directives)
         case 200:
             break
         default:
             let failure = Error.statusCodeUnacceptable(answer.status, url: url)
             if let cached, !cached.metadata.mustRevalidate, Self.staleMayStandIn(for: failure) {
-                return Original(bytes: cached.body, source: .staleAfterError, directives: cached.metadata.remainingDirectives())
+                return Original(stale: cached)
             }
             throw failure
         }
@@ -236,7 +237,8 @@ public final class ImagePipeline: Sendable {
                 lastModified: answer.headers[.lastModified], directives: directives)
             storeData(bytes, metadata: metadata, for: key)
         }
-        return Original(bytes: bytes, source: .network, directives: directives)
+        return Original(
+            bytes: bytes, urlResponse: HTTPResponse(status: .ok, headerFields: answer.headers), directives: directives)
     }
 
     /// Whether a failure of the origin lets a stale copy stand in: the way to it failed, or it
@@ -252,17 +254,33 @@ public final class ImagePipeline: Sendable {
     }
 }
 
-/// An image's bytes exactly as served, and where they came from.
+/// An image's bytes exactly as served, and where they came from: what Nuke's `data(for:)` gives
+/// as `(Data, URLResponse?)`, with `ImageResponse`'s `cacheType` and `isStaleAfterError`.
 public struct Original: Sendable, Hashable {
     public var bytes: [UInt8]
-    public var source: ImageSource
+    /// The origin's answer to this load (a 200, or a 304 that confirmed the cached copy).
+    public var urlResponse: HTTPResponse?
+    /// `.disk` when the data cache answered; `nil` for the origin or a `file://` URL.
+    public var cacheType: ImageResponse.CacheType?
+    /// A stale copy from the data cache stood in because the origin failed.
+    public var isStaleAfterError = false
     /// What is left of its lifetime, which the variants made from it inherit.
     public var directives: CacheDirectives
 
-    public init(bytes: [UInt8], source: ImageSource, directives: CacheDirectives = .unspecified) {
+    public init(
+        bytes: [UInt8], urlResponse: HTTPResponse? = nil, cacheType: ImageResponse.CacheType? = nil,
+        directives: CacheDirectives = .unspecified
+    ) {
         self.bytes = bytes
-        self.source = source
+        self.urlResponse = urlResponse
+        self.cacheType = cacheType
         self.directives = directives
+    }
+
+    /// `entry`, stale, standing in for an origin that failed.
+    init(stale entry: CacheEntry) {
+        self.init(bytes: entry.body, cacheType: .disk, directives: entry.metadata.remainingDirectives())
+        isStaleAfterError = true
     }
 
     /// CRC-32 of `bytes`: what a variant records to notice that its original changed. Computed
