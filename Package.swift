@@ -15,8 +15,9 @@ let package = Package(
         .library(name: "LoupePipeline", targets: ["LoupePipeline"]),
         .library(name: "LoupeImaging", targets: ["LoupeImaging"]),
         .library(name: "LoupeHTTP", targets: ["LoupeHTTP"]),
-        // Generic renderers.
+        // Generic renderers, and the terminal they draw on.
         .library(name: "BlockArt", targets: ["BlockArt"]),
+        .library(name: "TerminalKit", targets: ["TerminalKit"]),
         .library(name: "ContactSheet", targets: ["ContactSheet"]),
         // The API's client and models. The command's own layers (UseCases, TerminalUI, APIServer) are not products.
         .library(name: "RickAndMortyAPI", targets: ["RickAndMortyAPI"]),
@@ -73,9 +74,13 @@ let package = Package(
                 .product(name: "SystemPackage", package: "swift-system"),
             ], path: "Sources/Generic/LoupePipeline"
         ),
+        // Cell art, color, graphics escapes and their placement: bytes in, text out, no terminal I/O.
+        .target(name: "BlockArt", dependencies: ["LoupeImaging", "LoupeToolbox"], path: "Sources/Generic/BlockArt"),
+        // The terminal: its device, the probe and its memory, capabilities, tmux.
         .target(
-            name: "BlockArt",
-            dependencies: ["LoupeImaging", "LoupeToolbox", .product(name: "SystemPackage", package: "swift-system")], path: "Sources/Generic/BlockArt"),
+            name: "TerminalKit",
+            dependencies: ["BlockArt", "LoupeImaging", "LoupeToolbox", .product(name: "SystemPackage", package: "swift-system")],
+            path: "Sources/Generic/TerminalKit"),
         .target(name: "ContactSheet", dependencies: ["LoupeImaging"], path: "Sources/Generic/ContactSheet"),
 
         // Domain libraries.
@@ -110,8 +115,8 @@ let package = Package(
         .target(
             name: "TerminalUI",
             dependencies: [
-                "UseCases", "LoupePipeline", "BlockArt", "LoupeImaging", "RickAndMortyAPI", "LoupeHTTP", "LoupeToolbox",
-                .product(name: "Logging", package: "swift-log"),
+                "UseCases", "LoupePipeline", "BlockArt", "TerminalKit", "LoupeImaging", "RickAndMortyAPI", "LoupeHTTP",
+                "LoupeToolbox", .product(name: "Logging", package: "swift-log"),
                 .product(name: "SystemPackage", package: "swift-system"),
             ], path: "Sources/Domain/TerminalUI"),
         .target(
@@ -123,7 +128,7 @@ let package = Package(
         .executableTarget(
             name: "rickdex",
             dependencies: [
-                "CMalloc", "LoupeHTTP", "LoupeImaging", "LoupePipeline", "BlockArt", "ContactSheet",
+                "CMalloc", "LoupeHTTP", "LoupeImaging", "LoupePipeline", "BlockArt", "TerminalKit", "ContactSheet",
                 "RickAndMortyAPI", "UseCases", "TerminalUI", "LoupeToolbox", "APIServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser", condition: command),
                 .product(name: "SystemPackage", package: "swift-system"),
@@ -188,10 +193,11 @@ let package = Package(
             ]),
         .testTarget(
             name: "BlockArtTests", dependencies: ["BlockArt", "LoupeImaging", "LoupeToolbox", "TestSupport"], exclude: ["Goldens"]),
+        .testTarget(name: "TerminalKitTests", dependencies: ["TerminalKit", "BlockArt", "LoupeImaging", "LoupeToolbox", "TestSupport"]),
         .testTarget(
             name: "TerminalUITests",
             dependencies: [
-                "TerminalUI", "UseCases", "LoupePipeline", "APIServer", "BlockArt", "RickAndMortyAPI", "TestSupport",
+                "TerminalUI", "UseCases", "LoupePipeline", "APIServer", "BlockArt", "TerminalKit", "RickAndMortyAPI", "TestSupport",
             ]),
         .testTarget(name: "ContactSheetTests", dependencies: ["ContactSheet", "LoupeImaging", "TestSupport"], exclude: ["Goldens"]),
         .testTarget(name: "FuzzReplayTests", dependencies: ["FuzzTargets", "TestSupport"], exclude: ["Corpus"]),

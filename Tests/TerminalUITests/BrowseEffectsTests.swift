@@ -5,6 +5,7 @@ import LoupePipeline
 import LoupeImaging
 import RickAndMortyAPI
 import Synchronization
+import TerminalKit
 import TestSupport
 import Testing
 import UseCases

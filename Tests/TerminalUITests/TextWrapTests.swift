@@ -1,6 +1,7 @@
 import BlockArt
 import Foundation
 import RickAndMortyAPI
+import TerminalKit
 import TestSupport
 import Testing
 

@@ -1,9 +1,7 @@
 #include "curl_shim.h"
 
 #include <dlfcn.h>
-#include <pthread.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 // libcurl's entry points, resolved once by rdx_curl_load.
@@ -26,8 +24,8 @@ static struct {
     CURLMcode (*multi_wakeup)(CURLM *);
 } curl;
 
-static pthread_once_t load_once = PTHREAD_ONCE_INIT;
-static char load_error[RDX_CURL_MESSAGE_LENGTH];
+static int load_attempted;
+static char load_error[LOUPE_CURL_MESSAGE_LENGTH];
 
 #define RESOLVE(field, name)                                                                  \
     do {                                                                                      \
@@ -40,10 +38,9 @@ static char load_error[RDX_CURL_MESSAGE_LENGTH];
     } while (0)
 
 // Loaded here, not linked: linking costs every command 10 ms (`perf stat -r 40 [env LD_PRELOAD=libcurl.so.4] rickdex art Fixtures/avatars/1.jpeg`: 12–14 ms, 22–25 ms).
-static void load(void) {
-    // RICKDEX_LIBCURL names the library to use; else the OpenSSL build, else the GnuTLS one
-    // (Debian's libcurl3-gnutls, which git depends on, has the same interface).
-    const char *chosen = getenv("RICKDEX_LIBCURL");
+static void load(const char *chosen) {
+    // The caller's library; else the OpenSSL build, else the GnuTLS one (Debian's
+    // libcurl3-gnutls, which git depends on, has the same interface).
     if (chosen != NULL && chosen[0] == '\0') {
         chosen = NULL;
     }
@@ -82,10 +79,13 @@ static void load(void) {
     }
 }
 
-int rdx_curl_load(char message[RDX_CURL_MESSAGE_LENGTH]) {
-    pthread_once(&load_once, load);
+int rdx_curl_load(const char *library, char message[LOUPE_CURL_MESSAGE_LENGTH]) {
+    if (!load_attempted) {
+        load_attempted = 1;
+        load(library);
+    }
     if (load_error[0] != '\0') {
-        snprintf(message, RDX_CURL_MESSAGE_LENGTH, "%s", load_error);
+        snprintf(message, LOUPE_CURL_MESSAGE_LENGTH, "%s", load_error);
         return 1;
     }
     return 0;

@@ -12,7 +12,7 @@
 typedef struct rdx_error_manager {
     struct jpeg_error_mgr base;
     jmp_buf jump;
-    char message[RDX_JPEG_MESSAGE_LENGTH];
+    char message[LOUPE_JPEG_MESSAGE_LENGTH];
 } rdx_error_manager;
 
 static void rdx_error_exit(j_common_ptr info) {
@@ -36,24 +36,24 @@ typedef struct rdx_encoder {
 int rdx_jpeg_encode_rgba(const uint8_t *pixels, int width, int height, size_t row_stride,
                          rdx_jpeg_encode_options options,
                          uint8_t **out_data, size_t *out_length,
-                         char message[RDX_JPEG_MESSAGE_LENGTH]) {
+                         char message[LOUPE_JPEG_MESSAGE_LENGTH]) {
     *out_data = NULL;
     *out_length = 0;
     message[0] = 0;
     if (width <= 0 || height <= 0 || pixels == NULL) {
-        snprintf(message, RDX_JPEG_MESSAGE_LENGTH, "invalid image size %dx%d", width, height);
+        snprintf(message, LOUPE_JPEG_MESSAGE_LENGTH, "invalid image size %dx%d", width, height);
         return 1;
     }
     rdx_encoder *encoder = calloc(1, sizeof(rdx_encoder));
     if (encoder == NULL) {
-        snprintf(message, RDX_JPEG_MESSAGE_LENGTH, "out of memory");
+        snprintf(message, LOUPE_JPEG_MESSAGE_LENGTH, "out of memory");
         return 1;
     }
     encoder->cinfo.err = jpeg_std_error(&encoder->error.base);
     encoder->error.base.error_exit = rdx_error_exit;
     encoder->error.base.output_message = rdx_output_message;
     if (setjmp(encoder->error.jump)) {
-        snprintf(message, RDX_JPEG_MESSAGE_LENGTH, "%s", encoder->error.message);
+        snprintf(message, LOUPE_JPEG_MESSAGE_LENGTH, "%s", encoder->error.message);
         jpeg_destroy_compress(&encoder->cinfo);
         free(encoder->buffer);
         free(encoder);
@@ -100,7 +100,7 @@ typedef struct rdx_decoder {
     rdx_error_manager error;
     int warnings;
     int damaged;  // warnings that mean the data is damaged, not just unusual
-    char damage[RDX_JPEG_MESSAGE_LENGTH];
+    char damage[LOUPE_JPEG_MESSAGE_LENGTH];
     int hit_eof;
     uint8_t *pixels;
     JSAMPROW row_buffer;
@@ -145,27 +145,27 @@ static int rdx_exif_orientation(struct jpeg_decompress_struct *cinfo) {
         if (!little && !(tiff[0] == 'M' && tiff[1] == 'M')) {
             return 1;
         }
-#define RDX_U16(p) (little ? (unsigned)((p)[0] | (p)[1] << 8) : (unsigned)((p)[0] << 8 | (p)[1]))
-#define RDX_U32(p) (little ? ((uint32_t)(p)[0] | (uint32_t)(p)[1] << 8 | (uint32_t)(p)[2] << 16 | (uint32_t)(p)[3] << 24) \
+#define LOUPE_U16(p) (little ? (unsigned)((p)[0] | (p)[1] << 8) : (unsigned)((p)[0] << 8 | (p)[1]))
+#define LOUPE_U32(p) (little ? ((uint32_t)(p)[0] | (uint32_t)(p)[1] << 8 | (uint32_t)(p)[2] << 16 | (uint32_t)(p)[3] << 24) \
                            : ((uint32_t)(p)[0] << 24 | (uint32_t)(p)[1] << 16 | (uint32_t)(p)[2] << 8 | (uint32_t)(p)[3]))
         // In size_t: an offset near 2^32 must not wrap around the bounds check (found by fuzzing).
-        size_t ifd = RDX_U32(tiff + 4);
+        size_t ifd = LOUPE_U32(tiff + 4);
         if (ifd + 2 > size) {
             return 1;
         }
-        unsigned entries = RDX_U16(tiff + ifd);
+        unsigned entries = LOUPE_U16(tiff + ifd);
         for (unsigned i = 0; i < entries; i++) {
             size_t entry = ifd + 2 + (size_t)i * 12;
             if (entry + 12 > size) {
                 break;
             }
-            if (RDX_U16(tiff + entry) == 0x0112) {
-                unsigned value = RDX_U16(tiff + entry + 8);
+            if (LOUPE_U16(tiff + entry) == 0x0112) {
+                unsigned value = LOUPE_U16(tiff + entry + 8);
                 return value >= 1 && value <= 8 ? (int)value : 1;
             }
         }
-#undef RDX_U16
-#undef RDX_U32
+#undef LOUPE_U16
+#undef LOUPE_U32
     }
     return 1;
 }
@@ -191,15 +191,15 @@ static void rdx_decoder_destroy(rdx_decoder *decoder) {
 
 /// After libjpeg jumped out: keeps its message, frees everything, and tells a cut-short file and
 /// an unsupported precision (by libjpeg's error code) from a corrupt one. (The setjmp itself must stay in each caller's frame.)
-static int rdx_decoder_fail(rdx_decoder *decoder, char message[RDX_JPEG_MESSAGE_LENGTH]) {
+static int rdx_decoder_fail(rdx_decoder *decoder, char message[LOUPE_JPEG_MESSAGE_LENGTH]) {
     int code = decoder->error.base.msg_code;
-    int status = decoder->hit_eof ? RDX_JPEG_TRUNCATED : RDX_JPEG_CORRUPT;
+    int status = decoder->hit_eof ? LOUPE_JPEG_TRUNCATED : LOUPE_JPEG_CORRUPT;
     if (code == JERR_BAD_PRECISION) {
         // Whole, but in a sample precision this libjpeg was not built for (12-bit, 16-bit).
-        snprintf(message, RDX_JPEG_MESSAGE_LENGTH, "%d-bit JPEG", decoder->error.base.msg_parm.i[0]);
-        status = RDX_JPEG_UNSUPPORTED;
+        snprintf(message, LOUPE_JPEG_MESSAGE_LENGTH, "%d-bit JPEG", decoder->error.base.msg_parm.i[0]);
+        status = LOUPE_JPEG_UNSUPPORTED;
     } else {
-        snprintf(message, RDX_JPEG_MESSAGE_LENGTH, "%s", decoder->error.message);
+        snprintf(message, LOUPE_JPEG_MESSAGE_LENGTH, "%s", decoder->error.message);
     }
     rdx_decoder_destroy(decoder);
     return status;
@@ -218,12 +218,12 @@ static void rdx_begin(rdx_decoder *decoder, const uint8_t *data, size_t length, 
 }
 
 int rdx_jpeg_read_header(const uint8_t *data, size_t length, rdx_jpeg_decoded *result,
-                         char message[RDX_JPEG_MESSAGE_LENGTH]) {
+                         char message[LOUPE_JPEG_MESSAGE_LENGTH]) {
     memset(result, 0, sizeof(*result));
     message[0] = 0;
     rdx_decoder *decoder = rdx_decoder_create();
     if (decoder == NULL) {
-        return RDX_JPEG_NO_MEMORY;
+        return LOUPE_JPEG_NO_MEMORY;
     }
     if (setjmp(decoder->error.jump)) {
         return rdx_decoder_fail(decoder, message);
@@ -232,16 +232,16 @@ int rdx_jpeg_read_header(const uint8_t *data, size_t length, rdx_jpeg_decoded *r
     result->width = result->source_width;
     result->height = result->source_height;
     rdx_decoder_destroy(decoder);
-    return RDX_JPEG_OK;
+    return LOUPE_JPEG_OK;
 }
 
 int rdx_jpeg_decode(const uint8_t *data, size_t length, rdx_jpeg_decode_options options,
-                    rdx_jpeg_decoded *result, char message[RDX_JPEG_MESSAGE_LENGTH]) {
+                    rdx_jpeg_decoded *result, char message[LOUPE_JPEG_MESSAGE_LENGTH]) {
     memset(result, 0, sizeof(*result));
     message[0] = 0;
     rdx_decoder *decoder = rdx_decoder_create();
     if (decoder == NULL) {
-        return RDX_JPEG_NO_MEMORY;
+        return LOUPE_JPEG_NO_MEMORY;
     }
     if (setjmp(decoder->error.jump)) {
         return rdx_decoder_fail(decoder, message);
@@ -250,9 +250,9 @@ int rdx_jpeg_decode(const uint8_t *data, size_t length, rdx_jpeg_decode_options 
     struct jpeg_decompress_struct *cinfo = &decoder->cinfo;
     if (result->source_width > options.max_side || result->source_height > options.max_side
         || (uint64_t)result->source_width * (uint64_t)result->source_height > options.max_pixels) {
-        snprintf(message, RDX_JPEG_MESSAGE_LENGTH, "%dx%d is over the limit", result->source_width, result->source_height);
+        snprintf(message, LOUPE_JPEG_MESSAGE_LENGTH, "%dx%d is over the limit", result->source_width, result->source_height);
         rdx_decoder_destroy(decoder);
-        return RDX_JPEG_TOO_LARGE;
+        return LOUPE_JPEG_TOO_LARGE;
     }
     int cmyk = cinfo->jpeg_color_space == JCS_CMYK || cinfo->jpeg_color_space == JCS_YCCK;
     cinfo->out_color_space = cmyk ? JCS_CMYK : JCS_EXT_RGBA;
@@ -275,7 +275,7 @@ int rdx_jpeg_decode(const uint8_t *data, size_t length, rdx_jpeg_decode_options 
     decoder->row_buffer = malloc(width * 4);
     if (pixels == NULL || decoder->row_buffer == NULL) {
         rdx_decoder_destroy(decoder);
-        return RDX_JPEG_NO_MEMORY;
+        return LOUPE_JPEG_NO_MEMORY;
     }
     jpeg_start_decompress(cinfo);
     if (dc_only) {
@@ -286,9 +286,9 @@ int rdx_jpeg_decode(const uint8_t *data, size_t length, rdx_jpeg_decode_options 
         } while (status != JPEG_SUSPENDED && status != JPEG_REACHED_EOI
                  && !(status == JPEG_SCAN_COMPLETED && cinfo->input_scan_number >= 1));
         if (status == JPEG_SUSPENDED || decoder->hit_eof) {
-            snprintf(message, RDX_JPEG_MESSAGE_LENGTH, "premature end of JPEG data");
+            snprintf(message, LOUPE_JPEG_MESSAGE_LENGTH, "premature end of JPEG data");
             rdx_decoder_destroy(decoder);
-            return RDX_JPEG_TRUNCATED;
+            return LOUPE_JPEG_TRUNCATED;
         }
         jpeg_start_output(cinfo, cinfo->input_scan_number);
     }
@@ -318,14 +318,14 @@ int rdx_jpeg_decode(const uint8_t *data, size_t length, rdx_jpeg_decode_options 
         jpeg_finish_decompress(cinfo);
     }
     if (decoder->hit_eof) {
-        snprintf(message, RDX_JPEG_MESSAGE_LENGTH, "premature end of JPEG data");
+        snprintf(message, LOUPE_JPEG_MESSAGE_LENGTH, "premature end of JPEG data");
         rdx_decoder_destroy(decoder);
-        return RDX_JPEG_TRUNCATED;
+        return LOUPE_JPEG_TRUNCATED;
     }
     if (decoder->damaged > 0) {
-        snprintf(message, RDX_JPEG_MESSAGE_LENGTH, "%s", decoder->damage);
+        snprintf(message, LOUPE_JPEG_MESSAGE_LENGTH, "%s", decoder->damage);
         rdx_decoder_destroy(decoder);
-        return RDX_JPEG_CORRUPT;
+        return LOUPE_JPEG_CORRUPT;
     }
     result->pixels = pixels;
     result->width = (int)width;
@@ -333,5 +333,5 @@ int rdx_jpeg_decode(const uint8_t *data, size_t length, rdx_jpeg_decode_options 
     result->warnings = decoder->warnings;
     decoder->pixels = NULL;
     rdx_decoder_destroy(decoder);
-    return RDX_JPEG_OK;
+    return LOUPE_JPEG_OK;
 }

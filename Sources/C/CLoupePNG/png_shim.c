@@ -16,12 +16,12 @@ typedef struct rdx_png_sink {
 
 /// Where libpng's error callback leaves its message before the longjmp.
 typedef struct rdx_png_failure {
-    char message[RDX_PNG_MESSAGE_LENGTH];
+    char message[LOUPE_PNG_MESSAGE_LENGTH];
 } rdx_png_failure;
 
 static void rdx_png_error(png_structp png, png_const_charp text) {
     rdx_png_failure *failure = (rdx_png_failure *)png_get_error_ptr(png);
-    snprintf(failure->message, RDX_PNG_MESSAGE_LENGTH, "%s", text);
+    snprintf(failure->message, LOUPE_PNG_MESSAGE_LENGTH, "%s", text);
     png_longjmp(png, 1);
 }
 
@@ -55,17 +55,17 @@ static void rdx_png_flush(png_structp png) {
 int rdx_png_encode(const uint8_t *pixels, int width, int height, size_t row_stride,
                    rdx_png_encode_options options,
                    uint8_t **out_data, size_t *out_length,
-                   char message[RDX_PNG_MESSAGE_LENGTH]) {
+                   char message[LOUPE_PNG_MESSAGE_LENGTH]) {
     *out_data = NULL;
     *out_length = 0;
     message[0] = 0;
     if (width <= 0 || height <= 0 || pixels == NULL) {
-        snprintf(message, RDX_PNG_MESSAGE_LENGTH, "invalid image size %dx%d", width, height);
+        snprintf(message, LOUPE_PNG_MESSAGE_LENGTH, "invalid image size %dx%d", width, height);
         return 1;
     }
-    if (options.layout == RDX_PNG_PALETTE
+    if (options.layout == LOUPE_PNG_PALETTE
         && (options.palette_rgba == NULL || options.palette_count < 1 || options.palette_count > 256)) {
-        snprintf(message, RDX_PNG_MESSAGE_LENGTH, "a palette image needs 1...256 palette entries");
+        snprintf(message, LOUPE_PNG_MESSAGE_LENGTH, "a palette image needs 1...256 palette entries");
         return 1;
     }
     // Heap-allocated so their addresses stay put across the setjmp.
@@ -74,7 +74,7 @@ int rdx_png_encode(const uint8_t *pixels, int width, int height, size_t row_stri
     if (sink == NULL || failure == NULL) {
         free(sink);
         free(failure);
-        snprintf(message, RDX_PNG_MESSAGE_LENGTH, "out of memory");
+        snprintf(message, LOUPE_PNG_MESSAGE_LENGTH, "out of memory");
         return 1;
     }
     png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, failure, rdx_png_error, rdx_png_warning);
@@ -83,11 +83,11 @@ int rdx_png_encode(const uint8_t *pixels, int width, int height, size_t row_stri
         png_destroy_write_struct(&png, &info);
         free(sink);
         free(failure);
-        snprintf(message, RDX_PNG_MESSAGE_LENGTH, "cannot create the libpng writer");
+        snprintf(message, LOUPE_PNG_MESSAGE_LENGTH, "cannot create the libpng writer");
         return 1;
     }
     if (setjmp(png_jmpbuf(png))) {
-        snprintf(message, RDX_PNG_MESSAGE_LENGTH, "%s", failure->message);
+        snprintf(message, LOUPE_PNG_MESSAGE_LENGTH, "%s", failure->message);
         png_destroy_write_struct(&png, &info);
         free(sink->data);
         free(sink);
@@ -106,14 +106,14 @@ int rdx_png_encode(const uint8_t *pixels, int width, int height, size_t row_stri
         png_set_compression_strategy(png, Z_RLE);
     }
     int color_type = PNG_COLOR_TYPE_RGBA;
-    if (options.layout == RDX_PNG_RGB) {
+    if (options.layout == LOUPE_PNG_RGB) {
         color_type = PNG_COLOR_TYPE_RGB;
-    } else if (options.layout == RDX_PNG_PALETTE) {
+    } else if (options.layout == LOUPE_PNG_PALETTE) {
         color_type = PNG_COLOR_TYPE_PALETTE;
     }
     png_set_IHDR(png, info, (png_uint_32)width, (png_uint_32)height, 8, color_type,
                  PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
-    if (options.layout == RDX_PNG_PALETTE) {
+    if (options.layout == LOUPE_PNG_PALETTE) {
         png_color colors[256];
         png_byte alphas[256];
         int last_translucent = -1;
@@ -161,14 +161,14 @@ static void rdx_png_read(png_structp png, png_bytep bytes, size_t length) {
 int rdx_png_decode(const uint8_t *data, size_t length, uint64_t max_pixels, int max_side,
                    uint8_t *output, size_t output_capacity,
                    uint8_t **out_pixels, int *out_width, int *out_height,
-                   char message[RDX_PNG_MESSAGE_LENGTH]) {
+                   char message[LOUPE_PNG_MESSAGE_LENGTH]) {
     *out_pixels = NULL;
     *out_width = 0;
     *out_height = 0;
     message[0] = 0;
     if (length < 8 || png_sig_cmp(data, 0, 8) != 0) {
-        snprintf(message, RDX_PNG_MESSAGE_LENGTH, "not a PNG signature");
-        return RDX_PNG_CORRUPT;
+        snprintf(message, LOUPE_PNG_MESSAGE_LENGTH, "not a PNG signature");
+        return LOUPE_PNG_CORRUPT;
     }
     // Heap-allocated so their addresses stay put across the setjmp; `source` reads `data` (the
     // sink type doubles as a cursor: data, read position, end).
@@ -181,7 +181,7 @@ int rdx_png_decode(const uint8_t *data, size_t length, uint64_t max_pixels, int 
         free(source);
         free(failure);
         free(pixels_slot);
-        return RDX_PNG_NO_MEMORY;
+        return LOUPE_PNG_NO_MEMORY;
     }
     source->data = (uint8_t *)data;
     source->capacity = length;
@@ -192,14 +192,14 @@ int rdx_png_decode(const uint8_t *data, size_t length, uint64_t max_pixels, int 
         free(source);
         free(failure);
         free(pixels_slot);
-        return RDX_PNG_NO_MEMORY;
+        return LOUPE_PNG_NO_MEMORY;
     }
-    volatile int status = RDX_PNG_OK;
+    volatile int status = LOUPE_PNG_OK;
     volatile int owned = 1;  // whether *pixels_slot was malloc'ed here
     png_uint_32 width = 0, height = 0;
     if (setjmp(png_jmpbuf(png))) {
-        snprintf(message, RDX_PNG_MESSAGE_LENGTH, "%s", failure->message);
-        status = source->hit_end ? RDX_PNG_TRUNCATED : RDX_PNG_CORRUPT;
+        snprintf(message, LOUPE_PNG_MESSAGE_LENGTH, "%s", failure->message);
+        status = source->hit_end ? LOUPE_PNG_TRUNCATED : LOUPE_PNG_CORRUPT;
         if (owned) {
             free(*pixels_slot);
         }
@@ -215,8 +215,8 @@ int rdx_png_decode(const uint8_t *data, size_t length, uint64_t max_pixels, int 
     *out_width = (int)width;
     *out_height = (int)height;
     if (width > (png_uint_32)max_side || height > (png_uint_32)max_side || (uint64_t)width * height > max_pixels) {
-        snprintf(message, RDX_PNG_MESSAGE_LENGTH, "%ux%u is over the limit", width, height);
-        status = RDX_PNG_TOO_LARGE;
+        snprintf(message, LOUPE_PNG_MESSAGE_LENGTH, "%ux%u is over the limit", width, height);
+        status = LOUPE_PNG_TOO_LARGE;
         goto done;
     }
     // Everything to 8-bit RGBA: palette and gray expanded, tRNS to alpha, 16-bit scaled
@@ -240,7 +240,7 @@ int rdx_png_decode(const uint8_t *data, size_t length, uint64_t max_pixels, int 
     png_bytep *row_table = malloc(sizeof(png_bytep) * height);
     rows = row_table;
     if (*pixels_slot == NULL || row_table == NULL) {
-        status = RDX_PNG_NO_MEMORY;
+        status = LOUPE_PNG_NO_MEMORY;
         if (owned) {
             free(*pixels_slot);
         }

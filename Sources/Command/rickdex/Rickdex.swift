@@ -1,11 +1,11 @@
 import ArgumentParser
-import BlockArt
 import CMalloc
 import FoundationEssentials
 import LoupeToolbox
 import RickAndMortyAPI
 
 import Glibc
+import TerminalKit
 
 /// `rickdex`: search Rick and Morty characters from a terminal or a script.
 @main

@@ -247,7 +247,7 @@ public struct HTTPTransport: Sendable {
     ) async throws -> (TransportResponse, String?) {
         let limit = configuration.maxBodyBytes
         let engine: CurlEngine
-        switch CurlEngine.shared {
+        switch CurlEngine.shared(library: configuration.libcurlPath) {
         case .success(let loaded): engine = loaded
         case .failure(let failure): throw Self.translate(failure, url: url, timeout: timeout, limitBytes: limit)
         }

@@ -25,6 +25,9 @@ public struct TransportConfiguration: Sendable, Hashable {
     public var redirectHosts: HostList?
     /// The most redirects one request follows.
     public var maxRedirects = 5
+    /// The libcurl to load (a path or a soname); `nil`: libcurl.so.4, else libcurl-gnutls.so.4.
+    /// The first request of the process loads it, and its choice holds for the process.
+    public var libcurlPath: String?
 
     public init(
         requestTimeout: Duration = .seconds(20), totalTimeout: Duration? = nil, deadline: ContinuousClock.Instant? = nil,

@@ -1,5 +1,5 @@
-#ifndef RICKDEX_CURL_SHIM_H
-#define RICKDEX_CURL_SHIM_H
+#ifndef CLOUPE_CURL_SHIM_H
+#define CLOUPE_CURL_SHIM_H
 
 #include <stddef.h>
 
@@ -15,12 +15,13 @@
 /// call: the typed wrappers below are.
 
 /// Size of the buffer `rdx_curl_load` writes its reason into.
-#define RDX_CURL_MESSAGE_LENGTH 256
+#define LOUPE_CURL_MESSAGE_LENGTH 256
 
 /// Loads libcurl and calls curl_global_init, once per process; later calls return the first
-/// call's result. The library is `RICKDEX_LIBCURL` when set, else libcurl.so.4, else
-/// libcurl-gnutls.so.4. Returns 0 on success, else writes why into `message`.
-int rdx_curl_load(char message[RDX_CURL_MESSAGE_LENGTH]);
+/// call's result. The library is `library` when given (a path or a soname), else libcurl.so.4,
+/// else libcurl-gnutls.so.4. Returns 0 on success, else writes why into `message`. Not
+/// thread-safe: its one caller (`CurlEngine`) calls it under a lock.
+int rdx_curl_load(const char *library, char message[LOUPE_CURL_MESSAGE_LENGTH]);
 
 // Everything below requires a successful rdx_curl_load.
 

@@ -1,5 +1,5 @@
-#ifndef RICKDEX_JPEG_SHIM_H
-#define RICKDEX_JPEG_SHIM_H
+#ifndef CLOUPE_JPEG_SHIM_H
+#define CLOUPE_JPEG_SHIM_H
 
 #include <stddef.h>
 #include <stdint.h>
@@ -8,7 +8,7 @@
 /// behind its own setjmp, so a libjpeg error becomes a non-zero return and a message, never exit().
 
 /// Size of the message buffers callers pass in (libjpeg's JMSG_LENGTH_MAX is 200).
-#define RDX_JPEG_MESSAGE_LENGTH 256
+#define LOUPE_JPEG_MESSAGE_LENGTH 256
 
 /// How the encoder lays out the file.
 typedef struct rdx_jpeg_encode_options {
@@ -24,7 +24,7 @@ typedef struct rdx_jpeg_encode_options {
 int rdx_jpeg_encode_rgba(const uint8_t *pixels, int width, int height, size_t row_stride,
                          rdx_jpeg_encode_options options,
                          uint8_t **out_data, size_t *out_length,
-                         char message[RDX_JPEG_MESSAGE_LENGTH]);
+                         char message[LOUPE_JPEG_MESSAGE_LENGTH]);
 
 /// What the decoder was asked to do.
 typedef struct rdx_jpeg_decode_options {
@@ -51,21 +51,21 @@ typedef struct rdx_jpeg_decoded {
 
 /// Status codes of `rdx_jpeg_decode`.
 enum {
-    RDX_JPEG_OK = 0,
-    RDX_JPEG_CORRUPT = 1,    ///< libjpeg refused the data; `message` says why
-    RDX_JPEG_TRUNCATED = 2,  ///< the data ends before the image does
-    RDX_JPEG_TOO_LARGE = 3,  ///< the header's size is over the limits
-    RDX_JPEG_NO_MEMORY = 4,
-    RDX_JPEG_UNSUPPORTED = 5, ///< whole, but not decodable here (a 12-bit JPEG); `message` names what
+    LOUPE_JPEG_OK = 0,
+    LOUPE_JPEG_CORRUPT = 1,    ///< libjpeg refused the data; `message` says why
+    LOUPE_JPEG_TRUNCATED = 2,  ///< the data ends before the image does
+    LOUPE_JPEG_TOO_LARGE = 3,  ///< the header's size is over the limits
+    LOUPE_JPEG_NO_MEMORY = 4,
+    LOUPE_JPEG_UNSUPPORTED = 5, ///< whole, but not decodable here (a 12-bit JPEG); `message` names what
 };
 
 /// Reads the header only; fills width, height, progressive and orientation of `result`.
 int rdx_jpeg_read_header(const uint8_t *data, size_t length, rdx_jpeg_decoded *result,
-                         char message[RDX_JPEG_MESSAGE_LENGTH]);
+                         char message[LOUPE_JPEG_MESSAGE_LENGTH]);
 
 /// Decodes `data` to RGBA8 at the requested scale, converting grayscale and CMYK/YCCK.
 int rdx_jpeg_decode(const uint8_t *data, size_t length, rdx_jpeg_decode_options options,
-                    rdx_jpeg_decoded *result, char message[RDX_JPEG_MESSAGE_LENGTH]);
+                    rdx_jpeg_decoded *result, char message[LOUPE_JPEG_MESSAGE_LENGTH]);
 
 void rdx_jpeg_free(void *pointer);
 

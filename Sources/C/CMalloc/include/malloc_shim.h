@@ -1,5 +1,5 @@
-#ifndef RICKDEX_MALLOC_SHIM_H
-#define RICKDEX_MALLOC_SHIM_H
+#ifndef CLOUPE_MALLOC_SHIM_H
+#define CLOUPE_MALLOC_SHIM_H
 
 /// Tells glibc's malloc to keep freed memory in the process: blocks up to 32 MiB come from the
 /// heap rather than a mapping of their own, a heap is trimmed only past 128 MiB free at its top,

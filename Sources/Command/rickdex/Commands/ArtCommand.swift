@@ -3,6 +3,7 @@ import BlockArt
 import FoundationEssentials
 import LoupeImaging
 import LoupeToolbox
+import TerminalKit
 
 /// `rickdex art FILE... [--width N] [--color-mode M] [--graphics G]`
 struct ArtCommand: AsyncParsableCommand {

@@ -4,6 +4,7 @@ import FoundationEssentials
 import Logging
 import RickAndMortyAPI
 import SystemPackage
+import TerminalKit
 import TerminalUI
 import UseCases
 import LoupeToolbox
@@ -205,12 +206,10 @@ struct BrowseCommand: AsyncParsableCommand {
         // Browse draws on the terminal even with standard output piped: only NO_COLOR and TERM=dumb turn auto off.
         let color: ColorChoice =
             global.color == .auto ? (global.color.enabled(isTerminal: true) ? .always : .never) : global.color
-        // tmux is a child process: on a thread of its own, not the pool's.
-        let (capabilities, answered) = await Blocking.run("terminal.prepare") { [display] in
-            display.prepareTerminalWithoutWaiting(color: color)
-        }
-        var browser = Browser(client: finder ?? api.client, images: api.images, capabilities: capabilities)
-        browser.answered = answered
+        let session = await TerminalSession.prepare(display.settings(color: color), waitingForAnswers: false)
+        DisplayOptions.say(session)
+        var browser = Browser(client: finder ?? api.client, images: api.images, capabilities: session.capabilities)
+        browser.answered = session.answered
         browser.mouse = !noMouse
         browser.tmux = ProcessInfo.processInfo.environment["TMUX"] != nil
         if let finder {

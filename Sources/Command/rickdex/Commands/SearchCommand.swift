@@ -4,6 +4,7 @@ import FoundationEssentials
 import LoupePipeline
 import LoupeImaging
 import RickAndMortyAPI
+import TerminalKit
 import TerminalUI
 import LoupeToolbox
 import UseCases

@@ -1,11 +1,11 @@
 import ArgumentParser
-import BlockArt
 import ContactSheet
 import FoundationEssentials
 import LoupePipeline
 import LoupeImaging
 import RickAndMortyAPI
 import LoupeToolbox
+import TerminalKit
 import UseCases
 
 /// `rickdex sheet [filters] [--page N] -o sheet.png [--columns N] [--size PX] [--theme T] [--detail D]`

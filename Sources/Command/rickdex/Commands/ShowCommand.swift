@@ -1,9 +1,9 @@
 import ArgumentParser
-import BlockArt
 import FoundationEssentials
 import LoupePipeline
 import LoupeImaging
 import RickAndMortyAPI
+import TerminalKit
 import TerminalUI
 import LoupeToolbox
 import UseCases

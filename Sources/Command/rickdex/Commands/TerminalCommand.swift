@@ -1,9 +1,9 @@
 import ArgumentParser
-import BlockArt
 import FoundationEssentials
+import TerminalKit
 
 /// `rickdex terminal [--json]`
-struct TerminalCommand: ParsableCommand {
+struct TerminalCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "terminal",
         abstract: "Show what Rickdex detected about this terminal, and from where.",
@@ -35,12 +35,14 @@ struct TerminalCommand: ParsableCommand {
 
     @OptionGroup var display: DisplayOptions
 
-    func run() throws {
-        let probe = display.probe(evenWhenPiped: true)
-        let detected = display.capabilities(color: color, probe: probe, tmux: DisplayOptions.tmux())
-        if let unshown = detected.unshown { StandardStreams.error("rickdex: \(unshown)\n") }
-        let capabilities = detected.capabilities
-        let report = TerminalReport(capabilities, probe: probe, timeout: display.probeTimeout)
+    func run() async throws {
+        var settings = display.settings(color: color)
+        // A report on the terminal it runs in, even with the output sent to a file; tmux left as it is.
+        settings.probesWhenPiped = true
+        settings.enablesPassthrough = false
+        let session = await TerminalSession.prepare(settings)
+        DisplayOptions.say(session)
+        let report = TerminalReport(session.capabilities, probe: session.probe, timeout: settings.probeTimeout)
         if json {
             try JSONOutput.print(report)
         } else {

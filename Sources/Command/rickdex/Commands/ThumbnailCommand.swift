@@ -1,9 +1,9 @@
 import ArgumentParser
-import BlockArt
 import FoundationEssentials
 import LoupePipeline
 import LoupeImaging
 import LoupeToolbox
+import TerminalKit
 import UseCases
 
 /// `rickdex thumbnail FILE... --size 64 [--ring] --out DIR`

@@ -1,8 +1,8 @@
 import ArgumentParser
-import BlockArt
 import FoundationEssentials
 import LoupePipeline
 import RickAndMortyAPI
+import TerminalKit
 import TerminalUI
 import LoupeToolbox
 import UseCases
@@ -64,8 +64,10 @@ struct WarmCommand: AsyncParsableCommand {
     func run() async throws {
         let started = ContinuousClock.now
         let variants = try variants()
-        let pixelsPerColumn = AvatarArt(capabilities: await display.detectTerminal(color: global.color).capabilities)
-            .pixelsPerColumn
+        // Only sizes the thumbnails: tmux's options stay as they are.
+        var terminal = display.settings(color: global.color)
+        terminal.enablesPassthrough = false
+        let pixelsPerColumn = AvatarArt(capabilities: await TerminalSession.prepare(terminal).capabilities).pixelsPerColumn
         let summary = try await APIAccess.with(global) { api in
             if !all { try await api.requireMatches(filters.query(page: 1)) }
             var warmer = CacheWarmer(

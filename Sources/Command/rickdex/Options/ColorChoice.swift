@@ -1,7 +1,7 @@
 import ArgumentParser
-import BlockArt
 import FoundationEssentials
 import LoupeToolbox
+import TerminalKit
 
 /// `--color auto|always|never`.
 enum ColorChoice: String, ExpressibleByArgument, CaseIterable, Sendable {

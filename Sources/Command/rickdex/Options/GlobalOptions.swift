@@ -102,11 +102,12 @@ struct GlobalOptions: ParsableArguments {
             host: HTTPTransport.hostName(root.url), credentials: credentials, netrcFile: credentials == nil ? netrcSource : nil)
     }
 
-    /// The transport's limits, with `--retries`, `--cacert` and `--timeout`: from now, the
-    /// whole command's deadline, or (`eachRequest`, for browse) each request's whole wait.
+    /// The transport's limits, with `--retries`, `--cacert`, `--timeout` and `RICKDEX_LIBCURL`:
+    /// from now, the whole command's deadline, or (`eachRequest`, for browse) each request's whole wait.
     func transport(eachRequest: Bool = false) -> TransportConfiguration {
         var configuration = TransportConfiguration(userAgent: "rickdex/\(Rickdex.version)")
         configuration.trustedCertificates = trustedCertificates
+        configuration.libcurlPath = ProcessInfo.processInfo.environment["RICKDEX_LIBCURL"].flatMap { $0.isEmpty ? nil : $0 }
         configuration.retry.maxAttempts = max(1, retries + 1)
         guard let timeout else {
             configuration.totalTimeout = Self.defaultRequestWait

@@ -1,5 +1,6 @@
 import ArgumentParser
 import BlockArt
+import TerminalKit
 
 /// `--grid COLS[xROWS]|auto`.
 enum GridLayout: ExpressibleByArgument, Hashable {

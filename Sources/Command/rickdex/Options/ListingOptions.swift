@@ -1,5 +1,5 @@
 import ArgumentParser
-import BlockArt
+import TerminalKit
 
 /// `episode` and `location` with nothing named list every one: `--page` or `--all`, and piped,
 /// every page unless `--page` names one (as `search`).

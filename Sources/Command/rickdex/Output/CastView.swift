@@ -1,8 +1,8 @@
-import BlockArt
 import FoundationEssentials
 import LoupePipeline
 import LoupeImaging
 import RickAndMortyAPI
+import TerminalKit
 import TerminalUI
 import LoupeToolbox
 import UseCases

@@ -1,5 +1,6 @@
 import BlockArt
 import RickAndMortyAPI
+import TerminalKit
 import TerminalUI
 import LoupeToolbox
 

@@ -1,7 +1,7 @@
-import BlockArt
 import FoundationEssentials
 import LoupePipeline
 import LoupeToolbox
+import TerminalKit
 import UseCases
 
 /// A one-line progress bar on stderr — a batch's items done of those asked, those failed, the

@@ -1,6 +1,6 @@
-import BlockArt
 import LoupeToolbox
 import SystemPackage
+import TerminalKit
 
 // `stdout`, the stream `print` writes through, is a C global Swift 6 cannot prove safe: only this
 // type's calls reach it here, on whichever thread ends the command.

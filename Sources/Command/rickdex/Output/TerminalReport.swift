@@ -1,5 +1,6 @@
 import BlockArt
 import LoupeToolbox
+import TerminalKit
 
 /// `rickdex terminal`'s findings: each value and where it came from.
 struct TerminalReport: Encodable {

@@ -1,7 +1,7 @@
-import BlockArt
 import FoundationEssentials
 import LoupeHTTP
 import LoupeToolbox
+import TerminalKit
 
 /// `waiting for 127.0.0.1:8917 · 4 s · Ctrl-C stops` on stderr while a request has waited a
 /// second or more with nothing else arriving, redrawn as the seconds pass; on a terminal only.

@@ -146,7 +146,7 @@ final class BrowseEffects {
         }
         let (events, write) = (events, write)
         work.start(.share) {
-            if let notice = ClipboardShare.copyWithTmux(text) {
+            if let notice = await ClipboardShare.copyWithTmux(text) {
                 events.yield(.notice(notice))
             } else {
                 write(ClipboardShare.sequence(text, multiplexed: true))

@@ -1,7 +1,7 @@
-import BlockArt
 import LoupeHTTP
 import LoupeImaging
 import RickAndMortyAPI
+import TerminalKit
 import UseCases
 
 /// Everything that can change the browser's state, delivered to its one loop.

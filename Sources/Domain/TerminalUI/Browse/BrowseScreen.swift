@@ -1,4 +1,5 @@
 import BlockArt
+import TerminalKit
 
 /// What browse shows: each state drawn as the difference from the last frame (`ScreenPainter`),
 /// and on kitty the avatars as real pixels: placed by id over blank cells, or, inside tmux,

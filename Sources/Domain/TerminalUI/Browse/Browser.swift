@@ -8,6 +8,7 @@ import Logging
 import RickAndMortyAPI
 import SystemPackage
 import LoupeToolbox
+import TerminalKit
 import UseCases
 
 /// The live full-screen search (`rickdex browse`): raw keys in, screens out, with searches,
@@ -29,9 +30,9 @@ package struct Browser: Sendable {
     /// Inside tmux (`$TMUX`), where a copy (Ctrl-Y) goes through tmux's own buffer (see `ClipboardShare`).
     package var tmux = false
     /// The capabilities once the terminal answers the probe sent as browse opened
-    /// (`TerminalProbe.ask`): the first screen is drawn at once from `capabilities`, and the
+    /// (`TerminalSession.prepare`): the first screen is drawn at once from `capabilities`, and the
     /// avatars turn to pixels when the answers come. `nil` when nothing was asked.
-    package var answered: (@Sendable (ProbeResult) -> TerminalCapabilities)?
+    package var answered: (@Sendable (ProbeResult) async -> TerminalCapabilities)?
     /// The search line as browse opens (`rickdex browse morty`).
     package var query = ""
     /// Enter chooses a character and ends browse (`run()` returns it), as fzf does.
@@ -172,7 +173,7 @@ package struct Browser: Sendable {
                 screen.invalidate()
                 asked = []
             case .terminalAnswered(let result):
-                if let answer = answered?(result), Self.drawable(answer, in: area) != capabilities {
+                if let answer = await answered?(result), Self.drawable(answer, in: area) != capabilities {
                     let updated = Self.drawable(answer, in: area)
                     // What the terminal said changes the drawing: a new screen, drawn whole.
                     RawTerminal.write(screen.leave())

@@ -1,4 +1,4 @@
-import BlockArt
+import TerminalKit
 
 /// Turns the bytes a terminal sends in raw mode into keys, across reads: printable UTF-8, control
 /// characters, Alt chords (ESC and a key together), and the CSI/SS3 sequences of arrows, page,

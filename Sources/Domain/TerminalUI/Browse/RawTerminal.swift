@@ -1,10 +1,10 @@
-import BlockArt
 import Dispatch
 import FoundationEssentials
 import SystemPackage
 import LoupeToolbox
 
 import Glibc
+import TerminalKit
 
 /// The terminal in raw mode, and the promise to give it back.
 ///

@@ -2,6 +2,7 @@ import BlockArt
 import LoupePipeline
 import LoupeImaging
 import RickAndMortyAPI
+import TerminalKit
 import UseCases
 
 /// Avatars as terminal text: cells in the terminal's symbol set and color mode, fitted to the

@@ -2,6 +2,7 @@ import BlockArt
 import FoundationEssentials
 import LoupeImaging
 import RickAndMortyAPI
+import TerminalKit
 
 /// Characters as a grid of round avatars with their names under them (episode casts, location
 /// residents): real pixels where the terminal shows them, else cells; a plain list where

@@ -58,7 +58,7 @@ public enum GraphicsEncoder {
     }
 
     /// tmux's passthrough: `ESC P tmux; <sequence with ESC doubled> ESC \`.
-    static func tmuxPassthrough(_ text: String) -> String {
+    package static func tmuxPassthrough(_ text: String) -> String {
         "\u{1B}Ptmux;" + text.replacing("\u{1B}", with: "\u{1B}\u{1B}") + "\u{1B}\\"
     }
 }

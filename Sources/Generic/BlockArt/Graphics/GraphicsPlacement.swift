@@ -33,14 +33,6 @@ public struct GraphicsPlacement: Sendable {
         self.opaqueOn = opaqueOn
     }
 
-    public init(_ capabilities: TerminalCapabilities) {
-        let tmuxDrawsSixel = capabilities.multiplexed && capabilities.graphics == .sixel && !capabilities.passthrough
-        self.init(
-            graphics: capabilities.graphics, passthrough: capabilities.passthrough, placeholders: capabilities.placeholders,
-            truecolor: capabilities.placeholderTruecolor, cellSize: capabilities.cellPixels,
-            opaqueOn: tmuxDrawsSixel ? capabilities.background ?? RGBA(0, 0, 0) : nil)
-    }
-
     /// `image` in `columns` x `rows` cells, then `text` line by line beside it (`gap` columns
     /// to its right); ends at the start of the line below both. A `nil` image leaves the box blank.
     public func beside(_ image: Bitmap?, columns: Int, rows: Int, text: [String], gap: Int = 2) throws -> String {

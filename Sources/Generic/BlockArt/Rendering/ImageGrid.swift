@@ -2,7 +2,7 @@ import LoupeImaging
 
 /// Images side by side, `perRow` a row, each in a box `columns` cells wide, with a label under
 /// each when given: as cells, or as real pixels through `GraphicsPlacement` (kitty, iTerm2,
-/// sixel). What `rickdex art --grid` draws, as chafa's and timg's `--grid` do.
+/// sixel), as chafa's and timg's `--grid` draw.
 ///
 /// `box(_:)` does each image's work (fitting its cells) and may run on many at once; `row(_:labels:)`
 /// only joins boxes.
@@ -14,7 +14,9 @@ public struct ImageGrid: Sendable {
         var image: Bitmap?
     }
 
-    public var capabilities: TerminalCapabilities
+    /// How pixels are placed; `.blocks` draws cells with `cells`.
+    public var placement: GraphicsPlacement
+    public var cells: CellRenderer
     /// Each box's width in columns.
     public var columns: Int
     /// Boxes a row.
@@ -24,8 +26,9 @@ public struct ImageGrid: Sendable {
     /// Columns between boxes.
     public var gap = 2
 
-    public init(capabilities: TerminalCapabilities, columns: Int, perRow: Int, maximumRows: Int? = nil) {
-        self.capabilities = capabilities
+    public init(placement: GraphicsPlacement, cells: CellRenderer, columns: Int, perRow: Int, maximumRows: Int? = nil) {
+        self.placement = placement
+        self.cells = cells
         self.columns = max(1, columns)
         self.perRow = max(1, perRow)
         self.maximumRows = maximumRows
@@ -35,13 +38,11 @@ public struct ImageGrid: Sendable {
     /// `maximumRows`, narrower.
     public func box(_ image: Bitmap) -> Box {
         let height = rows(for: image)
-        guard capabilities.graphics == .blocks else { return Box(rows: height, lines: nil, image: image) }
+        guard placement.graphics == .blocks else { return Box(rows: height, lines: nil, image: image) }
         let natural = CellRenderer.rows(for: image, columns: columns)
         let width = height < natural ? max(1, columns * height / natural) : columns
-        let renderer = CellRenderer(
-            symbols: capabilities.symbols, mode: capabilities.colorMode, background: capabilities.background)
         let margin = String(repeating: " ", count: columns - width)
-        return Box(rows: height, lines: renderer.render(image, columns: width, rows: height).map { $0 + margin }, image: nil)
+        return Box(rows: height, lines: cells.render(image, columns: width, rows: height).map { $0 + margin }, image: nil)
     }
 
     /// One row of the grid (at most `perRow` boxes, `labels[i]` under `boxes[i]` when given), as
@@ -52,7 +53,7 @@ public struct ImageGrid: Sendable {
         var output = ""
         let pixels = boxes.compactMap(\.image)
         if pixels.count == boxes.count,
-            let placed = try? GraphicsPlacement(capabilities).row(
+            let placed = try? placement.row(
                 pixels.enumerated().map { ($1, $0 * (columns + gap)) }, columns: columns, rows: boxRows)
         {
             output += placed
@@ -76,10 +77,10 @@ public struct ImageGrid: Sendable {
     /// the image's aspect; at most `maximumRows`.
     func rows(for image: Bitmap) -> Int {
         let natural: Int
-        if capabilities.graphics == .blocks {
+        if placement.graphics == .blocks {
             natural = CellRenderer.rows(for: image, columns: columns)
         } else {
-            let cell = capabilities.cellPixels
+            let cell = placement.cellSize
             let height = Double(image.height) * Double(columns * cell.width) / Double(max(1, image.width))
             natural = max(1, Int((height / Double(cell.height)).rounded(.up)))
         }

@@ -11,15 +11,23 @@ import LoupeToolbox
 /// the only hop between threads a request costs. Every other libcurl call happens on the loop's
 /// thread, as libcurl requires of a multi handle. Thread-safe.
 final class CurlEngine: Sendable {
-    /// The process's engine, started on first use (which loads libcurl) and never stopped (a
-    /// command-line process ends with its work); a failure when libcurl cannot be loaded.
-    static let shared: Result<CurlEngine, CurlTransfer.Failure> = {
-        var message = [CChar](repeating: 0, count: Int(RDX_CURL_MESSAGE_LENGTH))
-        guard rdx_curl_load(&message) == 0 else {
-            return .failure(.unavailable(String(decoding: message.prefix { $0 != 0 }.map(UInt8.init), as: UTF8.self)))
+    /// The process's engine, started on first use (which loads libcurl: `library`, else the
+    /// system's; the first use's choice holds for the process) and never stopped (a command-line
+    /// process ends with its work); a failure when libcurl cannot be loaded.
+    static func shared(library: String?) -> Result<CurlEngine, CurlTransfer.Failure> {
+        started.withLock { started in
+            if let started { return started }
+            var message = [CChar](repeating: 0, count: Int(LOUPE_CURL_MESSAGE_LENGTH))
+            let result: Result<CurlEngine, CurlTransfer.Failure> =
+                rdx_curl_load(library, &message) == 0
+                ? .success(CurlEngine())
+                : .failure(.unavailable(String(decoding: message.prefix { $0 != 0 }.map(UInt8.init), as: UTF8.self)))
+            started = result
+            return result
         }
-        return .success(CurlEngine())
-    }()
+    }
+
+    private static let started = Locked<Result<CurlEngine, CurlTransfer.Failure>?>(nil)
 
     /// Transfers handed to the loop. The cancelled are held, not named by address: one that has
     /// ended cannot lend its address to a new one while a cancellation for it waits here.

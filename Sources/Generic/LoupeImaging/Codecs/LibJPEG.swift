@@ -7,7 +7,7 @@ enum LibJPEG {
     ) throws(ImagingError) -> [UInt8] {
         var data: UnsafeMutablePointer<UInt8>?
         var length = 0
-        var message = [CChar](repeating: 0, count: Int(RDX_JPEG_MESSAGE_LENGTH))
+        var message = [CChar](repeating: 0, count: Int(LOUPE_JPEG_MESSAGE_LENGTH))
         let app1Bytes = app1 ?? []
         let status = bitmap.pixels.withUnsafeBufferPointer { pixels in
             app1Bytes.withUnsafeBufferPointer { marker in
@@ -40,7 +40,7 @@ extension LibJPEG {
 
     static func decode(_ bytes: [UInt8], options: DecodeOptions) throws(ImagingError) -> Decoded {
         var header = rdx_jpeg_decoded()
-        var message = [CChar](repeating: 0, count: Int(RDX_JPEG_MESSAGE_LENGTH))
+        var message = [CChar](repeating: 0, count: Int(LOUPE_JPEG_MESSAGE_LENGTH))
         let headerStatus = bytes.withUnsafeBufferPointer { rdx_jpeg_read_header($0.baseAddress, $0.count, &header, &message) }
         try check(headerStatus, message: message, header: header, limits: options.limits)
         let numerator = options.scaleNumerator(sourceShortSide: Int(min(header.source_width, header.source_height)))
@@ -84,7 +84,7 @@ extension LibJPEG {
     /// The stored width and height, from the header alone.
     static func size(_ bytes: [UInt8]) throws(ImagingError) -> (width: Int, height: Int) {
         var header = rdx_jpeg_decoded()
-        var message = [CChar](repeating: 0, count: Int(RDX_JPEG_MESSAGE_LENGTH))
+        var message = [CChar](repeating: 0, count: Int(LOUPE_JPEG_MESSAGE_LENGTH))
         let status = bytes.withUnsafeBufferPointer { rdx_jpeg_read_header($0.baseAddress, $0.count, &header, &message) }
         try check(status, message: message, header: header, limits: ImageLimits())
         return (Int(header.source_width), Int(header.source_height))
@@ -94,12 +94,12 @@ extension LibJPEG {
         throws(ImagingError)
     {
         switch Int(status) {
-        case Int(RDX_JPEG_OK): return
-        case Int(RDX_JPEG_TRUNCATED): throw .truncated(format: .jpeg)
-        case Int(RDX_JPEG_TOO_LARGE):
+        case Int(LOUPE_JPEG_OK): return
+        case Int(LOUPE_JPEG_TRUNCATED): throw .truncated(format: .jpeg)
+        case Int(LOUPE_JPEG_TOO_LARGE):
             throw .tooLarge(width: Int(header.source_width), height: Int(header.source_height), limits: limits)
-        case Int(RDX_JPEG_NO_MEMORY): throw .outOfMemory
-        case Int(RDX_JPEG_UNSUPPORTED): throw .unsupported(format: .jpeg, reason: String(cMessage: message))
+        case Int(LOUPE_JPEG_NO_MEMORY): throw .outOfMemory
+        case Int(LOUPE_JPEG_UNSUPPORTED): throw .unsupported(format: .jpeg, reason: String(cMessage: message))
         default: throw .corrupt(format: .jpeg, reason: String(cMessage: message))
         }
     }

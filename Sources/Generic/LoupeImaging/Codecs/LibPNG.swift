@@ -13,11 +13,11 @@ enum LibPNG {
     ) throws(ImagingError) -> [UInt8] {
         var data: UnsafeMutablePointer<UInt8>?
         var length = 0
-        var message = [CChar](repeating: 0, count: Int(RDX_PNG_MESSAGE_LENGTH))
+        var message = [CChar](repeating: 0, count: Int(LOUPE_PNG_MESSAGE_LENGTH))
         var paletteBytes: [UInt8] = []
-        var shimLayout = RDX_PNG_RGBA
+        var shimLayout = LOUPE_PNG_RGBA
         if case .palette(let colors) = layout {
-            shimLayout = RDX_PNG_PALETTE
+            shimLayout = LOUPE_PNG_PALETTE
             paletteBytes = colors.flatMap { [$0.red, $0.green, $0.blue, $0.alpha] }
         }
         let status = pixels.withUnsafeBufferPointer { pixelBuffer in
@@ -49,7 +49,7 @@ extension LibPNG {
         var width: Int32 = 0
         var height: Int32 = 0
         var status: Int32 = 0
-        var message = [CChar](repeating: 0, count: Int(RDX_PNG_MESSAGE_LENGTH))
+        var message = [CChar](repeating: 0, count: Int(LOUPE_PNG_MESSAGE_LENGTH))
         // Decode straight into the bitmap's storage when the header's size is known and allowed.
         let (headerWidth, headerHeight) = headerSize(bytes)
         let fits =
@@ -65,10 +65,10 @@ extension LibPNG {
             count = status == 0 && decoded == buffer.baseAddress ? capacity : 0
         }
         switch Int(status) {
-        case Int(RDX_PNG_OK): break
-        case Int(RDX_PNG_TOO_LARGE): throw .tooLarge(width: Int(width), height: Int(height), limits: limits)
-        case Int(RDX_PNG_NO_MEMORY): throw .outOfMemory
-        case Int(RDX_PNG_TRUNCATED): throw .truncated(format: .png)
+        case Int(LOUPE_PNG_OK): break
+        case Int(LOUPE_PNG_TOO_LARGE): throw .tooLarge(width: Int(width), height: Int(height), limits: limits)
+        case Int(LOUPE_PNG_NO_MEMORY): throw .outOfMemory
+        case Int(LOUPE_PNG_TRUNCATED): throw .truncated(format: .png)
         default: throw .corrupt(format: .png, reason: String(cMessage: message))
         }
         if pixels.isEmpty {

@@ -1,3 +1,4 @@
+import BlockArt
 import LoupeImaging
 
 /// What a terminal said in answer to `TerminalProbe`'s queries, parsed from the raw input.

@@ -10,19 +10,19 @@ import Glibc
 /// The restoring is done by a small shell started when the option is turned on, which ignores
 /// the keyboard's signals and waits for its input to end: this process closes it at exit, and the
 /// kernel closes it when the process is killed or crashes. Nothing of the user's tmux stays changed.
-package enum TmuxPassthrough {
+enum TmuxPassthrough {
     /// The restorer for this process, once the option is turned on.
     private static let restorer = Locked<ChildProcess?>(nil)
 
     /// Turns passthrough on for `client`'s pane unless it is on already; `true` when it is on
     /// afterwards.
     @discardableResult
-    package static func enable(for client: TmuxClient) -> Bool {
+    static func enable(for client: TmuxClient) -> Bool {
         if client.passesThrough { return true }
         return restorer.withLock { running in
             if running != nil { return true }
             // What the pane itself sets (empty when it inherits the window's or the server's).
-            let own = TmuxCommand.run(["show-options", "-p", "-v", "-t", client.pane, "allow-passthrough"]) ?? ""
+            let own = Tmux.run(["show-options", "-p", "-v", "-t", client.pane, "allow-passthrough"]) ?? ""
             let restore =
                 own.isEmpty
                 ? "tmux set-option -p -u -t '\(client.pane)' allow-passthrough"
@@ -31,7 +31,7 @@ package enum TmuxPassthrough {
             guard client.pane.allSatisfy({ $0 == "%" || $0.isNumber }), own.allSatisfy({ $0.isLetter || $0.isNumber }),
                 let process = try? ChildProcess(executable: "/bin/sh", arguments: ["-c", script])
             else { return false }
-            guard TmuxCommand.run(["set-option", "-p", "-t", client.pane, "allow-passthrough", "on"]) != nil else {
+            guard Tmux.run(["set-option", "-p", "-t", client.pane, "allow-passthrough", "on"]) != nil else {
                 process.closeInput()
                 process.wait()
                 return false
@@ -43,7 +43,7 @@ package enum TmuxPassthrough {
     }
 
     /// Puts the pane's option back now and waits until it is; safe to call more than once.
-    package static func restore() {
+    static func restore() {
         guard
             let process = restorer.withLock({ running in
                 defer { running = nil }; return running

@@ -2,6 +2,7 @@ import LoupeImaging
 import Testing
 
 @testable import BlockArt
+@testable import TerminalKit
 
 /// Inside tmux: what tmux says of its client's terminal, and the route images take from it.
 @Suite struct TmuxTests {

@@ -1,6 +1,7 @@
 import Testing
 
-@testable import BlockArt
+import BlockArt
+@testable import TerminalKit
 
 @Suite struct TerminalCapabilitiesTests {
     func detect(

@@ -1,3 +1,5 @@
+import BlockArt
+
 /// How images reach the terminal from inside tmux: kitty images as Unicode placeholders (text
 /// tmux redraws) with their data passed through; sixel given to a tmux that draws it itself;
 /// anything else passed through, where tmux paints over it at its next redraw.
@@ -47,7 +49,7 @@ struct TmuxRoute {
         )
     }
 
-    /// How a protocol named with `--graphics` travels inside tmux (or screen).
+    /// How a protocol asked for by name travels inside tmux (or screen).
     static func named(_ graphics: GraphicsProtocol, tmux: TmuxClient?, probe: ProbeAnswers?) -> TmuxRoute {
         switch graphics {
         case .blocks:

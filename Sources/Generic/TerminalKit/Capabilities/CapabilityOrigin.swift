@@ -1,9 +1,8 @@
-/// Where `TerminalCapabilities` got one of its values: the kind of evidence, and what exactly,
-/// for `rickdex terminal` to say and a test to check.
+/// Where `TerminalCapabilities` got one of its values: the kind of evidence, and what exactly.
 public struct CapabilityOrigin: Sendable, Hashable, CustomStringConvertible {
     /// The kind of evidence.
     public enum Source: String, Sendable, Hashable {
-        /// A command-line option (`--graphics`, `--color`, `--symbols`).
+        /// The caller's settings (a command-line option).
         case option
         /// Environment variables.
         case environment
@@ -11,7 +10,7 @@ public struct CapabilityOrigin: Sendable, Hashable, CustomStringConvertible {
         case probe
         /// tmux, asked about the terminal its client runs in.
         case tmux
-        /// Rickdex's table of what each terminal draws (`SymbolSupport`).
+        /// The table of what each terminal draws (`SymbolSupport`).
         case table
         /// The kernel: the pty's size in pixels.
         case kernel
@@ -34,7 +33,7 @@ public struct CapabilityOrigin: Sendable, Hashable, CustomStringConvertible {
     }
 }
 
-/// Each value `TerminalCapabilities` decides, by which `rickdex terminal` says where it came from.
+/// Each value `TerminalCapabilities` decides, with its origin.
 public enum Capability: String, Sendable, Hashable, CaseIterable {
     case colorMode, identity, graphics, symbols, background, cellSize
 }

@@ -65,34 +65,14 @@ public enum TerminalProbe {
 
     /// What the terminal said, probed on the first call of the process (or recalled from
     /// `memory`) and remembered for the process; `nil` when there is no controlling terminal or it
-    /// belongs to another process group.
-    /// `multiplexed`: inside tmux or screen (`queries(multiplexed:)`).
-    public static func result(timeout: Duration = defaultTimeout, multiplexed: Bool = false) -> ProbeResult? {
-        result(timeout: timeout, memory: nil, multiplexed: multiplexed)
-    }
-
-    /// The same, with what earlier commands of this terminal session heard kept in `memory`.
-    package static func result(
-        timeout: Duration = defaultTimeout, memory: ProbeMemory?, multiplexed: Bool = false
-    ) -> ProbeResult? {
+    /// belongs to another process group. `multiplexed`: inside tmux or screen.
+    static func result(timeout: Duration, memory: ProbeMemory?, multiplexed: Bool) -> ProbeResult? {
         cached.withLock { stored in
             if let done = stored { return done }
             let result = run(timeout: timeout, memory: memory, multiplexed: multiplexed)
             stored = .some(result)
             return result
         }
-    }
-
-    /// The terminal's answers (see `result(timeout:memory:)`).
-    public static func answers(timeout: Duration = defaultTimeout, multiplexed: Bool = false) -> ProbeAnswers? {
-        answers(timeout: timeout, memory: nil, multiplexed: multiplexed)
-    }
-
-    /// The same, with what earlier commands of this terminal session heard kept in `memory`.
-    package static func answers(
-        timeout: Duration = defaultTimeout, memory: ProbeMemory?, multiplexed: Bool = false
-    ) -> ProbeAnswers? {
-        result(timeout: timeout, memory: memory, multiplexed: multiplexed)?.answers
     }
 
     /// One probe, not remembered by the process.
@@ -113,7 +93,7 @@ public enum TerminalProbe {
     }
 
     /// How `ask` went.
-    public enum Asked: Sendable {
+    enum Asked: Sendable {
         /// An earlier command of this terminal session heard the terminal: nothing was asked.
         case recalled(ProbeResult)
         /// The queries went out; their answers are for the caller to read and hand to `heard(_:)`.
@@ -125,14 +105,7 @@ public enum TerminalProbe {
     /// answer it reads to `heard(_:)`, which says when they are all in. A session remembered as
     /// silent is asked again (the answers may have come after the timeout: they count now), and
     /// at exit `settle()` waits for the fence as after `result`. `nil` without a terminal.
-    public static func ask(timeout: Duration = defaultTimeout, multiplexed: Bool = false) -> Asked? {
-        ask(timeout: timeout, memory: nil, multiplexed: multiplexed)
-    }
-
-    /// The same, with what earlier commands of this terminal session heard kept in `memory`.
-    package static func ask(
-        timeout: Duration = defaultTimeout, memory: ProbeMemory?, multiplexed: Bool = false
-    ) -> Asked? {
+    static func ask(timeout: Duration, memory: ProbeMemory?, multiplexed: Bool) -> Asked? {
         cached.withLock { stored -> Asked? in
             if let done = stored { return done.map(Asked.recalled) }
             switch begin(memory: memory, multiplexed: multiplexed, askAgainIfSilent: true) {
@@ -278,7 +251,7 @@ public enum TerminalProbe {
     /// So an answer that comes twice or late never lands on the shell's line (and a slow
     /// terminal's answers serve the session's next command), and a terminal that never answers
     /// costs at most twice the timeout, once a terminal session (`ProbeMemory`).
-    public static func settle() {
+    static func settle() {
         guard
             let state = unsettled.withLock({ state in
                 defer { state = nil }; return state

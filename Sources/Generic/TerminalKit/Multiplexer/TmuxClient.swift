@@ -1,3 +1,4 @@
+import BlockArt
 import FoundationEssentials
 import LoupeToolbox
 
@@ -27,22 +28,6 @@ public struct TmuxClient: Sendable, Hashable {
     /// every character outside ASCII, placeholders and block symbols alike, into `_`.
     public var utf8: Bool
 
-    public init(
-        version: String, terminalName: String, terminalType: String? = nil, features: Set<String> = [],
-        cellSize: CellSize? = nil, passthrough: String = "off", pane: String = "", clientProcess: Int32? = nil,
-        utf8: Bool = true
-    ) {
-        self.version = version
-        self.terminalName = terminalName
-        self.terminalType = terminalType
-        self.features = features
-        self.cellSize = cellSize
-        self.passthrough = passthrough
-        self.pane = pane
-        self.clientProcess = clientProcess
-        self.utf8 = utf8
-    }
-
     /// The formats asked for, tab-separated, in the order `init(display:)` reads them.
     static let format = [
         "version", "client_termname", "client_termtype", "client_termfeatures", "client_cell_width",
@@ -55,23 +40,25 @@ public struct TmuxClient: Sendable, Hashable {
         guard fields.count == 10, let first = fields[0].first, first.isNumber || fields[0].hasPrefix("next") else {
             return nil
         }
-        let cell = (Int(fields[4]), Int(fields[5]))
-        self.init(
-            version: fields[0], terminalName: fields[1], terminalType: fields[2].isEmpty ? nil : fields[2],
-            features: Set(fields[3].split(separator: ",").map(String.init)),
-            cellSize: cell.0.flatMap { width in
-                cell.1.flatMap { height in width > 0 && height > 0 ? CellSize(width: width, height: height) : nil }
-            },
-            passthrough: fields[6].isEmpty ? "off" : fields[6], pane: fields[7], clientProcess: Int32(fields[8]),
-            utf8: fields[9] != "0")
+        version = fields[0]
+        terminalName = fields[1]
+        terminalType = fields[2].isEmpty ? nil : fields[2]
+        features = Set(fields[3].split(separator: ",").map(String.init))
+        if let width = Int(fields[4]), let height = Int(fields[5]), width > 0, height > 0 {
+            cellSize = CellSize(width: width, height: height)
+        }
+        passthrough = fields[6].isEmpty ? "off" : fields[6]
+        pane = fields[7]
+        clientProcess = Int32(fields[8])
+        utf8 = fields[9] != "0"
     }
 
     /// Asks the tmux server this process runs under (`$TMUX`) about the pane `$TMUX_PANE`; `nil`
-    /// outside tmux, or when tmux cannot be run or gives no answer.
-    public static func query(environment: [String: String]) -> TmuxClient? {
+    /// outside tmux, or when tmux cannot be run or gives no answer. Blocks while tmux runs.
+    static func query(environment: [String: String]) -> TmuxClient? {
         guard environment["TMUX"]?.isEmpty == false else { return nil }
         let target = environment["TMUX_PANE"].map { ["-t", $0] } ?? []
-        guard let answer = TmuxCommand.run(["display-message", "-p"] + target + [format]) else { return nil }
+        guard let answer = Tmux.run(["display-message", "-p"] + target + [format]) else { return nil }
         return TmuxClient(display: answer)
     }
 
@@ -92,18 +79,4 @@ public struct TmuxClient: Sendable, Hashable {
 
     /// `allow-passthrough` is on for the pane.
     public var passesThrough: Bool { ["on", "all", "1"].contains(passthrough) }
-}
-
-/// Runs a `tmux` command against the server this process runs under and reads its answer.
-enum TmuxCommand {
-    /// The first line tmux printed, or `nil` when it failed or could not be run.
-    static func run(_ arguments: [String]) -> String? {
-        guard let process = try? ChildProcess(executable: "/usr/bin/env", arguments: ["tmux"] + arguments) else {
-            return nil
-        }
-        process.closeInput()
-        let line = try? process.readOutputLine()
-        guard process.wait() == 0, let line else { return nil }
-        return String(decoding: line, as: UTF8.self)
-    }
 }

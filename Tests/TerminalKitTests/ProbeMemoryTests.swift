@@ -2,7 +2,8 @@ import Foundation
 import TestSupport
 import Testing
 
-@testable import BlockArt
+import BlockArt
+@testable import TerminalKit
 
 /// What the probe remembers for a terminal session, and what it tells answers from typed keys by.
 @Suite struct ProbeMemoryTests {

@@ -24,7 +24,7 @@ public struct TerminalInputScanner: Sendable {
 
         /// Whether a terminal sends this only in answer to a query (every control string; CSI
         /// ending in `c` device attributes, `t` window reports, `R` cursor position, `n` status,
-        /// `u` keyboard flags, `y` mode reports), never for a key Rickdex reads.
+        /// `u` keyboard flags, `y` mode reports), never for a key.
         public var isAnswer: Bool {
             switch self {
             case .string: true

@@ -1,7 +1,8 @@
 import LoupeImaging
 import Testing
 
-@testable import BlockArt
+import BlockArt
+@testable import TerminalKit
 
 @Suite struct TerminalProbeTests {
     static let kitty: [UInt8] = Array(

@@ -12,17 +12,17 @@ import LoupeToolbox
 /// `/tmp/<application>-UID/terminals`; it must belong to this user and be closed to
 /// others (as tmux checks its socket folder), or nothing is remembered. Files are written
 /// atomically; a missing or unreadable one means asking again. Thread-safe.
-package struct ProbeMemory: Sendable {
+public struct ProbeMemory: Sendable {
     /// Where the files are.
-    package let folder: String
+    public let folder: String
 
-    package init(folder: String) {
+    public init(folder: String) {
         self.folder = folder
     }
 
     /// The standard folder for this user and `application` (a folder name): under
     /// `XDG_RUNTIME_DIR`, else the temporary folder.
-    package static func standard(environment: [String: String], application: String) -> ProbeMemory {
+    public static func standard(environment: [String: String], application: String) -> ProbeMemory {
         if let runtime = environment["XDG_RUNTIME_DIR"], runtime.hasPrefix("/") {
             return ProbeMemory(folder: runtime + "/\(application)/terminals")
         }

@@ -1,6 +1,8 @@
+import BlockArt
+
 /// Which symbol sets each terminal is known to draw, and since which version: the evidence for
-/// `--symbols auto`. Terminals that draw block mosaics themselves (not from a font) draw them
-/// whatever the font; an unknown terminal, or one behind tmux, gets `half`, which all draw.
+/// symbols chosen automatically. Terminals that draw block mosaics themselves (not from a font)
+/// draw them whatever the font; an unknown terminal, or one behind tmux, gets `half`, which all draw.
 ///
 /// | terminal | set | since | evidence |
 /// | --- | --- | --- | --- |

@@ -1,3 +1,4 @@
+import BlockArt
 import FoundationEssentials
 import LoupeImaging
 import LoupeToolbox
@@ -27,8 +28,7 @@ public struct TerminalCapabilities: Sendable, Hashable {
     public var cellSize: CellSize?
     /// The terminal program, when known.
     public var identity: TerminalIdentity?
-    /// Where each value came from (`.graphics` → `probe (kitty graphics query answered OK)`),
-    /// for `rickdex terminal`.
+    /// Where each value came from (`.graphics` → `probe (kitty graphics query answered OK)`).
     public var origins: [Capability: CapabilityOrigin]
 
     public init(
@@ -58,33 +58,21 @@ public struct TerminalCapabilities: Sendable, Hashable {
     /// declares `RGB`.
     public var placeholderTruecolor: Bool { tmux.map(\.carriesTruecolor) ?? (colorMode == .truecolor) }
 
-    /// Detects the capabilities.
-    ///
-    /// - Parameters:
-    ///   - environment: the variables to read (`TERM`, `COLORTERM`, `NO_COLOR`, `TMUX`, …).
-    ///   - isTerminal: whether standard output is a terminal.
-    ///   - color: `true` to force color (`--color always`), `false` to refuse it, `nil` for auto:
-    ///     color only on a terminal, without `NO_COLOR`, with `TERM` not `dumb`.
-    ///   - colorMode: an explicit mode (`--color-mode`), used whenever color is on.
-    ///   - graphics: an explicit protocol (`--graphics`), or `nil` for auto, which picks one only
-    ///     on a terminal that answers or announces it, and never inside tmux.
-    ///   - symbols: an explicit set (`--symbols`), or `nil` for the richest the terminal is known
-    ///     to draw (`SymbolSupport`).
-    ///   - probe: the terminal's answers (`TerminalProbe.answers()`), or `nil` when not probed.
-    ///     Inside tmux they are tmux's own answers.
-    ///   - tmux: what tmux said of its client's terminal (`TmuxClient.query`), inside tmux.
-    ///   - terminalColumns: the terminal's width in columns, or `nil` for 80.
-    ///   - kernelCellSize: one cell in pixels as the kernel reports it, used when the probe
-    ///     did not say.
+    /// Decides the capabilities, each value with its origin: an explicit `colorMode`, `graphics`
+    /// or `symbols` wins; `nil` decides from the probe's `answers` (inside tmux, tmux's own), what
+    /// `tmux` said of its client, then the `environment`. `color`: as `TerminalSettings.color`;
+    /// `isTerminal`: standard output's, unless given.
+    /// Auto graphics are picked only on a color terminal that answers or announces them.
     public static func detect(
         environment: [String: String] = ProcessInfo.processInfo.environment,
-        isTerminal: Bool = standardOutputIsTerminal(), color: Bool? = nil, colorMode: ColorMode? = nil,
+        isTerminal: Bool? = nil, color: Bool? = nil, colorMode: ColorMode? = nil,
         graphics: GraphicsProtocol? = nil, symbols: SymbolSet? = nil, probe: ProbeAnswers? = nil, tmux: TmuxClient? = nil,
         terminalColumns: Int? = currentColumns(), kernelCellSize: CellSize? = currentCellSize()
     ) -> TerminalCapabilities {
-        // Long on purpose: one decision per value, in order, each noting its origin beside it for
-        // `rickdex terminal`; split up, the origins would be threaded through every piece.
+        // Long on purpose: one decision per value, in order, each noting its origin beside it;
+        // split up, the origins would be threaded through every piece.
         var origins: [Capability: CapabilityOrigin] = [:]
+        let isTerminal = isTerminal ?? TerminalDevice.standardOutput.isTerminal
         let term = environment["TERM"] ?? ""
         let multiplexed = isMultiplexed(environment: environment)
         let colorOn: Bool
@@ -126,7 +114,7 @@ public struct TerminalCapabilities: Sendable, Hashable {
             protocolChosen = .blocks
             origins[.graphics] = CapabilityOrigin(
                 .unknown,
-                multiplexed ? "screen, or tmux that did not answer: blocks unless --graphics asks" : "not a color terminal")
+                multiplexed ? "screen, or tmux that did not answer: blocks unless asked for graphics" : "not a color terminal")
         }
 
         let symbolSet: SymbolSet
@@ -232,15 +220,8 @@ public struct TerminalCapabilities: Sendable, Hashable {
         TerminalDevice.standardOutput.windowSize().map { ($0.columns, $0.rows) }
     }
 
-    /// Whether standard output is a terminal.
-    public static func standardOutputIsTerminal() -> Bool {
-        TerminalDevice.standardOutput.isTerminal
-    }
-
     /// The terminal's width in columns, or `nil` when standard output is not a terminal.
-    public static func currentColumns() -> Int? {
-        currentSize()?.columns
-    }
+    public static func currentColumns() -> Int? { currentSize()?.columns }
 
     /// One cell in pixels from the kernel's pixel fields, which some terminals fill.
     public static func currentCellSize() -> CellSize? {

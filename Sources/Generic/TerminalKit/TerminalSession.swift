@@ -1,0 +1,130 @@
+import BlockArt
+import FoundationEssentials
+import LoupeToolbox
+
+/// A terminal made ready to draw on: what it can show, and what was found on the way.
+///
+/// `prepare(_:waitingForAnswers:)` is the one way to get one: it asks the terminal (once a terminal
+/// session, with `TerminalSettings.memory`), asks tmux about its client, decides the capabilities
+/// and, inside tmux, turns `allow-passthrough` on for the pane when images need it (put back when
+/// the process ends, `TmuxPassthrough`).
+public struct TerminalSession: Sendable {
+    public var capabilities: TerminalCapabilities
+    /// The probe's result; `nil` when the terminal was not asked, or its answers are on their way.
+    public var probe: ProbeResult?
+    /// A protocol the settings named that cannot get through tmux, and what is drawn instead.
+    public var refused: Refusal?
+    /// Images need tmux's `allow-passthrough` and it could not be turned on: they may not show.
+    public var passthroughRefused = false
+    /// While the probe's answers are on their way: the capabilities once a reader of the terminal
+    /// finds them (`TerminalProbe.heard`), prepared as these were.
+    public var answered: (@Sendable (ProbeResult) async -> TerminalCapabilities)?
+
+    /// A protocol asked for that tmux does not let through.
+    public struct Refusal: Sendable, Hashable {
+        public var asked: GraphicsProtocol
+        public var drawn: GraphicsProtocol
+        /// Why, in tmux's terms (`3.3a: xterm takes neither kitty placeholders nor sixel …`).
+        public var reason: String
+    }
+
+    /// Makes the terminal ready. The probe and tmux wait (a round trip, child processes), on a
+    /// thread of their own. Without `waitingForAnswers`, for a program that reads the terminal
+    /// itself, the queries go out and the capabilities come from what this terminal session heard
+    /// before or from the environment, with `answered` for when the answers come.
+    public static func prepare(_ settings: TerminalSettings, waitingForAnswers: Bool = true) async -> TerminalSession {
+        await Blocking.run("terminal.prepare") {
+            let multiplexed = TerminalCapabilities.isMultiplexed(environment: settings.environment)
+            let tmux = TmuxClient.query(environment: settings.environment)
+            var probe: ProbeResult?
+            var waiting = false
+            if settings.mayProbe, waitingForAnswers {
+                probe = TerminalProbe.result(timeout: settings.probeTimeout, memory: settings.memory, multiplexed: multiplexed)
+            } else if settings.mayProbe {
+                switch TerminalProbe.ask(timeout: settings.probeTimeout, memory: settings.memory, multiplexed: multiplexed) {
+                case .recalled(let result): probe = result
+                case .sent: waiting = true
+                case nil: break
+                }
+            }
+            var session = decided(settings, probe: probe, tmux: tmux).enablingPassthrough(settings)
+            if waiting {
+                session.answered = { result in
+                    await Blocking.run("terminal.prepare") {
+                        decided(settings, probe: result, tmux: tmux).enablingPassthrough(settings).capabilities
+                    }
+                }
+            }
+            return session
+        }
+    }
+
+    /// The session for what the probe and tmux said: no I/O.
+    static func decided(_ settings: TerminalSettings, probe: ProbeResult?, tmux: TmuxClient?) -> TerminalSession {
+        let detect = { (graphics: GraphicsProtocol?) in
+            TerminalCapabilities.detect(
+                environment: settings.environment, color: settings.color, colorMode: settings.colorMode,
+                graphics: graphics, symbols: settings.symbols, probe: probe?.answers, tmux: tmux)
+        }
+        let chosen = detect(settings.graphics)
+        var session = TerminalSession(capabilities: chosen, probe: probe)
+        // Inside tmux, what reaches the screen is known (its version, its client's features): a
+        // protocol asked for that cannot get through is drawn as what can, and said.
+        guard let asked = settings.graphics, asked != .blocks, chosen.multiplexed, tmux != nil else { return session }
+        let found = detect(nil)
+        guard found.graphics != asked, let origin = found.origins[.graphics], origin.source == .tmux else { return session }
+        session.capabilities = found
+        session.refused = Refusal(asked: asked, drawn: found.graphics, reason: origin.detail)
+        return session
+    }
+
+    /// Turns tmux's `allow-passthrough` on when the images need it and the settings allow it.
+    private func enablingPassthrough(_ settings: TerminalSettings) -> TerminalSession {
+        var session = self
+        if settings.enablesPassthrough, capabilities.passthrough, let tmux = capabilities.tmux {
+            session.passthroughRefused = !TmuxPassthrough.enable(for: tmux)
+        }
+        return session
+    }
+
+    init(capabilities: TerminalCapabilities, probe: ProbeResult?) {
+        self.capabilities = capabilities
+        self.probe = probe
+    }
+}
+
+/// What a program asks of the terminal it draws on; `TerminalSession.prepare` decides the rest.
+public struct TerminalSettings: Sendable {
+    /// `true` forces color, `false` refuses it, `nil` decides: color on a terminal, without
+    /// `NO_COLOR`, with `TERM` not `dumb`.
+    public var color: Bool?
+    /// The color mode whenever color is on; `nil`: from `COLORTERM` and `TERM`.
+    public var colorMode: ColorMode?
+    /// `nil`: what the terminal answers or announces (never a protocol tmux does not let through).
+    public var graphics: GraphicsProtocol?
+    /// `nil`: the richest set the terminal is known to draw (`SymbolSupport`).
+    public var symbols: SymbolSet?
+    /// Whether the terminal may be asked; it is only when standard input and output are terminals
+    /// and `TERM` is not `dumb`.
+    public var probes = true
+    /// Asks with standard output sent elsewhere too (a report on the terminal itself).
+    public var probesWhenPiped = false
+    /// How long the probe waits for the terminal's answers.
+    public var probeTimeout = TerminalProbe.defaultTimeout
+    /// Where a terminal session's answers are kept, so that only its first command asks.
+    public var memory: ProbeMemory?
+    /// Whether tmux's `allow-passthrough` may be turned on for the pane (a program that only
+    /// sizes what it makes leaves tmux as it is).
+    public var enablesPassthrough = true
+    /// The variables to read (`TERM`, `COLORTERM`, `NO_COLOR`, `TMUX`, …).
+    public var environment: [String: String]
+
+    public init(environment: [String: String] = ProcessInfo.processInfo.environment) {
+        self.environment = environment
+    }
+
+    var mayProbe: Bool {
+        probes && environment["TERM"] != "dumb" && TerminalDevice.standardInput.isTerminal
+            && (probesWhenPiped || TerminalDevice.standardOutput.isTerminal)
+    }
+}
