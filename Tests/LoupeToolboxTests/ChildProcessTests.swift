@@ -14,13 +14,13 @@ import LoupeToolbox
         #expect(try child.readOutputLine().isEmpty, "the end of the output reads as an empty line")
         #expect(child.wait() == 3)
         #expect(String(decoding: child.readAllErrors(), as: UTF8.self) == "broken\n")
-        #expect(!child.isRunning)
+        #expect(child.reapIfExited() == 3, "reaped already: the status wait gave")
         #expect(child.wait() == 3, "a second wait gives the same status")
     }
 
     @Test func closingItsInputEndsAChildThatReadsToTheEnd() throws {
         let child = try ChildProcess(executable: "/bin/cat", arguments: [])
-        #expect(child.isRunning)
+        #expect(child.reapIfExited() == nil, "cat runs until its input ends")
         _ = try child.input.writeAll(Array("echoed\n".utf8))
         #expect(String(decoding: try child.readOutputLine(), as: UTF8.self) == "echoed")
         child.closeInput()
@@ -52,7 +52,7 @@ import LoupeToolbox
 
     @Test func aTerminatedChildReportsTheSignalAsAShellDoes() throws {
         let child = try ChildProcess(executable: "/bin/sleep", arguments: ["30"])
-        #expect(child.isRunning)
+        #expect(child.reapIfExited() == nil)
         child.terminate()
         #expect(child.wait() == 128 + SIGTERM)
         child.terminate()  // already gone: nothing to signal

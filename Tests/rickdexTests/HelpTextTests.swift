@@ -32,7 +32,9 @@ import Testing
             let start = status.meaning.prefix { $0 != "(" && $0 != "," }.trimmingCharacters(in: .whitespaces)
             #expect(readme.contains("`\(status.rawValue)` \(start)"), "README.md lacks “`\(status.rawValue)` \(start)”")
         }
-        #expect(ErrorReport.usage == 1 && ErrorReport.network == 2 && ErrorReport.notFound == 3 && ErrorReport.partial == 4)
+        #expect(ExitStatus.allCases.map(\.rawValue) == [0, 1, 2, 3, 4], "scripts test these numbers")
+        #expect(ErrorReport(NotFound(what: "episode S09E99"), command: Rickdex.self).exitCode == 3)
+        #expect(ErrorReport(PartialFailure(failed: 2, total: 2, whenAllFailed: .usage), command: Rickdex.self).exitCode == 1)
     }
 
     /// Every command's help ends with examples, and the man page lists the same ones, with the

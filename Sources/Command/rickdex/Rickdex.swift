@@ -79,7 +79,7 @@ struct Rickdex: AsyncParsableCommand {
                     try StandardStreams.finish()
                 } catch {
                     ErrorReport(error, command: Self.self).print()
-                    if report.isCleanExit || report.exitCode == 0 { report.exitCode = error.exitCode }
+                    if report.isCleanExit || report.exitCode == 0 { report.exitCode = error.exitStatus.rawValue }
                 }
             }
             // Browse keeps fzf's exit codes: 1 no match and 130 quit (both quiet), 2 any error.

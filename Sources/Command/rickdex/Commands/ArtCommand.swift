@@ -78,7 +78,7 @@ struct ArtCommand: AsyncParsableCommand {
         }
         let messages = failures.all
         for message in messages { StandardStreams.error("rickdex: \(message)\n") }
-        if !messages.isEmpty { throw PartialFailure(failed: messages.count, total: inputs.count, whenAllFailed: ErrorReport.usage) }
+        if !messages.isEmpty { throw PartialFailure(failed: messages.count, total: inputs.count, whenAllFailed: .usage) }
     }
 
     /// `--grid`: images decoded and fitted across the cores, as plain `art` does, and printed a
@@ -111,7 +111,7 @@ struct ArtCommand: AsyncParsableCommand {
         }
         flush()
         for message in failures { StandardStreams.error("rickdex: \(message)\n") }
-        if !failures.isEmpty { throw PartialFailure(failed: failures.count, total: inputs.count, whenAllFailed: ErrorReport.usage) }
+        if !failures.isEmpty { throw PartialFailure(failed: failures.count, total: inputs.count, whenAllFailed: .usage) }
     }
 
     /// The image `columns` wide (two pixel rows a line), as text ending in a newline.

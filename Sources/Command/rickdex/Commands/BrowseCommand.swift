@@ -167,7 +167,7 @@ struct BrowseCommand: AsyncParsableCommand {
             if select1 || exit0 {
                 let name = line.trimmingWhitespace()
                 let first = try await (finder ?? api.client).characters(CharacterQuery(name: name.isEmpty ? nil : name))
-                if exit0, first.count == 0 { throw QuietExit(code: ErrorReport.usage, printing: try lines([], key: nil)) }
+                if exit0, first.count == 0 { throw QuietExit(code: 1, printing: try lines([], key: nil)) }
                 if select1, first.count == 1 { return StandardStreams.output(try lines(first.items, key: nil, api: api)) }
             }
             guard TerminalDevice.standardInput.isTerminal else {
@@ -192,7 +192,7 @@ struct BrowseCommand: AsyncParsableCommand {
             case .accepted(let chosen, let typed, let key):
                 let text = try lines(chosen, key: key, api: api, query: typed)
                 if picks { emit(text) }
-                if chosen.isEmpty { throw QuietExit(code: ErrorReport.usage) }
+                if chosen.isEmpty { throw QuietExit(code: 1) }
             }
         }
     }
@@ -273,7 +273,7 @@ struct BrowseCommand: AsyncParsableCommand {
                     "rickdex: the API matched '\(TerminalText.sanitize(filter))' as a part of names: the names are not "
                         + "indexed here; after rickdex warm --all, browse finds as fzf finds\n")
             }
-            if characters.isEmpty { throw QuietExit(code: ErrorReport.usage, printing: printQuery ? Array((filter + "\n").utf8) : []) }
+            if characters.isEmpty { throw QuietExit(code: 1, printing: printQuery ? Array((filter + "\n").utf8) : []) }
             if printed == nil {
                 return Array(((printQuery ? TerminalText.sanitize(filter) + "\n" : "") + CharacterTable.tabSeparated(characters) + "\n").utf8)
             }
@@ -289,5 +289,5 @@ extension BrowseLayout: ExpressibleByArgument {}
 /// usage lines, which would name no mistake in the command line).
 struct NoTerminal: ReportableError {
     let description: String
-    var exitCode: Int32 { ErrorReport.usage }
+    var exitStatus: ExitStatus { .usage }
 }

@@ -173,7 +173,7 @@ struct ExportCommand: AsyncParsableCommand {
                     failedPages: report.failedPages, unknown: report.unknownIDs.count, stop: report.stop
                 ).render(folder: folder.path, extras: extras))
         }
-        if report.stop != nil { throw QuietExit(code: ErrorReport.partial) }
+        if report.stop != nil { throw QuietExit(code: ExitStatus.partial.rawValue) }
         if report.failed > 0 {
             if !report.unknownIDs.isEmpty { warn(UnknownIDs(ids: report.unknownIDs).description) }
             throw PartialFailure(failed: report.failed, total: report.characters.asked + report.failedPages)

@@ -78,7 +78,7 @@ struct ThumbnailCommand: AsyncParsableCommand {
             StandardStreams.error("rickdex: \(failure)\n")
         }
         if !failures.isEmpty {
-            throw PartialFailure(failed: failures.count, total: inputs.count, whenAllFailed: ErrorReport.usage)
+            throw PartialFailure(failed: failures.count, total: inputs.count, whenAllFailed: .usage)
         }
     }
 }

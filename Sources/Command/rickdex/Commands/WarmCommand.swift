@@ -109,12 +109,12 @@ struct WarmCommand: AsyncParsableCommand {
         let tooSmall = summary.report.evicted > 0 ? CacheTooSmall(report: summary.report, limit: summary.sizeLimit, held: summary.cacheBytes) : nil
         if let tooSmall { StandardStreams.error("rickdex: \(tooSmall)\n" + (tooSmall.hint.map { $0 + "\n" } ?? "")) }
         // A full disk was said as the cache closed (`APIAccess.close`): exit 4 with nothing more.
-        if summary.roomFound != nil, summary.report.failed == 0 { throw QuietExit(code: ErrorReport.partial) }
+        if summary.roomFound != nil, summary.report.failed == 0 { throw QuietExit(code: ExitStatus.partial.rawValue) }
         // A stop has said its line, and the summary what was done: exit 4 with nothing more.
-        if summary.report.stop != nil { throw QuietExit(code: ErrorReport.partial) }
+        if summary.report.stop != nil { throw QuietExit(code: ExitStatus.partial.rawValue) }
         if summary.report.failed > 0 { throw PartialFailure(failed: summary.report.failed, total: total) }
         // What was warmed is not all in the cache: said above, exit 4.
-        if tooSmall != nil { throw QuietExit(code: ErrorReport.partial) }
+        if tooSmall != nil { throw QuietExit(code: ExitStatus.partial.rawValue) }
     }
 
     /// `--sizes` as variants (ringed, drawn on the plain ones kept), else the views' catalog;

@@ -15,7 +15,7 @@ struct CacheOutOfRoom: ReportableError {
             + "dropped to make room, so offline use covers only part of what was fetched"
     }
     var hint: String? { "Free space on that disk, or give the cache a larger one with --cache-dir." }
-    var exitCode: Int32 { ErrorReport.partial }
+    var exitStatus: ExitStatus { .partial }
 }
 
 /// A warm that asked for more than the cache's size limit holds: what the limit took, whether
@@ -46,7 +46,7 @@ struct CacheTooSmall: ReportableError {
     }
 
     var hint: String? { "Give the cache --cache-size \(needed >> 20)MB or more, or warm less." }
-    var exitCode: Int32 { ErrorReport.partial }
+    var exitStatus: ExitStatus { .partial }
 }
 
 /// A local file that could not be read.
@@ -58,7 +58,7 @@ struct LocalFileError: Error, CustomStringConvertible {
 }
 
 extension LocalFileError: ReportableError {
-    var exitCode: Int32 { ErrorReport.usage }
+    var exitStatus: ExitStatus { .usage }
 }
 
 /// Something asked for by a name the API has no item for (an episode code, a character's name),
@@ -70,7 +70,7 @@ struct NotFound: ReportableError {
     var hint: String? = nil
 
     var description: String { "\(what) not found" }
-    var exitCode: Int32 { ErrorReport.notFound }
+    var exitStatus: ExitStatus { .notFound }
 }
 
 /// Two inputs that would write one output file: refused before anything is written, naming both,
@@ -94,7 +94,7 @@ struct OutputClash: Error, CustomStringConvertible {
 }
 
 extension OutputClash: ReportableError {
-    var exitCode: Int32 { ErrorReport.usage }
+    var exitStatus: ExitStatus { .usage }
     var hint: String? { "Nothing was written. Make thumbnails of files with one name in separate runs, each with its own --out." }
 }
 
@@ -105,7 +105,7 @@ struct OutputWriteFailure: ReportableError {
     let cause: Errno
 
     var description: String { "cannot write to standard output: \(cause)" }
-    var exitCode: Int32 { ErrorReport.usage }
+    var exitStatus: ExitStatus { .usage }
 }
 
 /// A page past the last of a listing: the listing's real size, exit code 3.
@@ -118,7 +118,7 @@ struct PageNotFound: ReportableError {
         "there is no page \(page): the \(count) \(count == 1 ? "match fits" : "matches fit") on \(pages) \(pages == 1 ? "page" : "pages")"
     }
     var hint: String? { pages == 1 ? "Leave out --page." : "Ask for --page 1 to \(pages), or --all." }
-    var exitCode: Int32 { ErrorReport.notFound }
+    var exitStatus: ExitStatus { .notFound }
 }
 
 /// Some items of a batch failed (each reported already); the rest were done. Exit code 4, or
@@ -127,25 +127,25 @@ struct PageNotFound: ReportableError {
 struct PartialFailure: Error, CustomStringConvertible {
     let failed: Int
     let total: Int
-    var whenAllFailed = ErrorReport.partial
+    var whenAllFailed = ExitStatus.partial
 
     var description: String {
         failed == total && total > 1 ? "all \(total) failed" : "\(failed) of \(total) failed"
     }
 
-    var exitCode: Int32 { failed == total ? whenAllFailed : ErrorReport.partial }
+    var exitStatus: ExitStatus { failed == total ? whenAllFailed : .partial }
 }
 
 extension PartialFailure: ReportableError {}
 
-/// An exit with a code and no message (fzf's 1 for no match, 130 for quit); `printing` is
-/// written on standard output first (the line and key fzf prints even when nothing matched).
-struct QuietExit: ReportableError {
+/// An exit with a code and no message (a batch's 4 when its summary said why; browse's fzf codes, 1
+/// for no match and 130 for quit); `printing` is written on standard output first (the line and
+/// key fzf prints even when nothing matched).
+struct QuietExit: Error, CustomStringConvertible {
     let code: Int32
     var printing: [UInt8] = []
 
     var description: String { "" }
-    var exitCode: Int32 { code }
 }
 
 /// The loopback server could not listen on its address.
@@ -171,15 +171,15 @@ struct ServerStartFailure: Error, CustomStringConvertible {
 }
 
 extension ServerStartFailure: ReportableError {
-    var exitCode: Int32 { ErrorReport.network }
+    var exitStatus: ExitStatus { .network }
     var hint: String? { "Choose another --port, or --port 0 for any free one." }
 }
 
-/// The dataset's server could not be run or did not start: what failed, and the exit code that
+/// The dataset's server could not be run or did not start: what failed, and the exit status that
 /// fits (the `rickdex serve` child's own when it started and gave up).
 struct ServerUnavailable: Error, CustomStringConvertible {
     let description: String
-    let exitCode: Int32
+    let exitStatus: ExitStatus
 }
 
 extension ServerUnavailable: ReportableError {}
@@ -226,7 +226,7 @@ struct SheetTooLarge: ReportableError {
         return advice + " No avatar was fetched."
     }
 
-    var exitCode: Int32 { ErrorReport.usage }
+    var exitStatus: ExitStatus { .usage }
 
     /// `65500` as `65,500`.
     private static func grouped(_ number: Int) -> String {
@@ -250,5 +250,5 @@ struct UnknownIDs: ReportableError {
         return "no character has the id\(ids.count == 1 ? "" : "s") \(listed) (\(ids.count) unknown; the others were done)"
     }
     var hint: String? { "rickdex search lists the characters there are, with their ids." }
-    var exitCode: Int32 { ErrorReport.notFound }
+    var exitStatus: ExitStatus { .notFound }
 }

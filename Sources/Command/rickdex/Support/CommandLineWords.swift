@@ -93,5 +93,5 @@ struct UnknownCommand: ReportableError {
     var hint: String? {
         (nearest.map { "Did you mean 'rickdex \($0)'? " } ?? "") + "rickdex --help lists the commands."
     }
-    var exitCode: Int32 { ErrorReport.usage }
+    var exitStatus: ExitStatus { .usage }
 }

@@ -15,23 +15,17 @@ struct ErrorReport {
     /// What failed.
     private let error: any Error
 
-    static let usage = ExitStatus.usage.rawValue
-    static let network = ExitStatus.network.rawValue
-    static let notFound = ExitStatus.notFound.rawValue
-    static let partial = ExitStatus.partial.rawValue
-
     init(_ error: any Error, command: any ParsableCommand.Type) {
         self.error = error
-        if let error = error as? any ReportableError {
-            message = "\(error)"
-            hint = error.hint
-            exitCode = error.exitCode
-            return
+        if let error = error as? QuietExit {
+            (message, exitCode) = ("", error.code)
+        } else if let error = error as? any ReportableError {
+            (message, hint, exitCode) = ("\(error)", error.hint, error.exitStatus.rawValue)
+        } else {
+            isCleanExit = command.exitCode(for: error) == .success
+            message = command.fullMessage(for: error)
+            exitCode = (isCleanExit ? ExitStatus.success : .usage).rawValue
         }
-        let code = command.exitCode(for: error)
-        isCleanExit = code == .success
-        message = command.fullMessage(for: error)
-        exitCode = isCleanExit ? 0 : Self.usage
     }
 
     /// Writes the report: help to stdout, errors to stderr.
@@ -54,8 +48,8 @@ struct ErrorReport {
     }
 }
 
-/// The exit codes, once: `rickdex --help` lists them from here, `ErrorReport` and the errors
-/// use them, and a test holds the README's list to them. Browse keeps fzf's instead: 0 chosen,
+/// The exit codes, once: `rickdex --help` lists them from here, the errors give theirs as one
+/// (`ReportableError.exitStatus`), and a test holds the README's list to them. Browse keeps fzf's instead: 0 chosen,
 /// 1 no match, 2 error, 130 quit.
 enum ExitStatus: Int32, CaseIterable {
     case success = 0

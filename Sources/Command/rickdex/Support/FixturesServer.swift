@@ -26,7 +26,7 @@ final class FixturesServer: Sendable {
                 executable: executable, arguments: ["serve", "--port", "0", "--until-stdin-closes"])
         } catch {
             throw ServerUnavailable(
-                description: "cannot run \(executable): \(error)", exitCode: ErrorReport.usage)
+                description: "cannot run \(executable): \(error)", exitStatus: .usage)
         }
         // The first line of its output is the API root, once it listens.
         let line = (try? process.readOutputLine()) ?? []
@@ -37,14 +37,13 @@ final class FixturesServer: Sendable {
             throw ServerUnavailable(
                 description: "the bundled dataset's server did not start: "
                     + (message.isEmpty ? "rickdex serve exited with status \(status)" : message),
-                exitCode: status == 0 ? ErrorReport.network : status)
+                exitStatus: status == 0 ? .network : ExitStatus(rawValue: status) ?? .network)
         }
         self.root = root
     }
 
     /// Stops the server and waits for it.
     func stop() {
-        guard process.isRunning else { return }
         process.terminate()
         process.wait()
     }

@@ -36,7 +36,7 @@ struct OfflineMiss: ReportableError {
         return lines.joined(separator: "\n")
     }
 
-    var exitCode: Int32 { ErrorReport.network }
+    var exitStatus: ExitStatus { .network }
 
     /// `error` as an offline miss, when it is one.
     static func wrapping(_ error: any Error, options: GlobalOptions) -> any Error {

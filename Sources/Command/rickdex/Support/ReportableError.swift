@@ -6,10 +6,10 @@ import RickAndMortyAPI
 import UseCases
 
 /// An error the command line knows how to tell: its message is its description, with a hint at
-/// what to do and the exit code documented in `rickdex --help`. The libraries' errors say what
+/// what to do and the exit status documented in `rickdex --help`. The libraries' errors say what
 /// failed; the hints, in command-line words, are added here.
 protocol ReportableError: Error, CustomStringConvertible {
-    var exitCode: Int32 { get }
+    var exitStatus: ExitStatus { get }
     var hint: String? { get }
 }
 
@@ -18,11 +18,11 @@ extension ReportableError {
 }
 
 extension APIError: ReportableError {
-    var exitCode: Int32 {
+    var exitStatus: ExitStatus {
         switch self {
-        case .notFound: ErrorReport.notFound
-        case .badRequest: ErrorReport.usage
-        default: ErrorReport.network
+        case .notFound: .notFound
+        case .badRequest: .usage
+        default: .network
         }
     }
 
@@ -56,7 +56,7 @@ extension APIError {
 }
 
 extension HTTPError: ReportableError {
-    var exitCode: Int32 { ErrorReport.network }
+    var exitStatus: ExitStatus { .network }
 
     var hint: String? {
         switch self {
@@ -82,9 +82,9 @@ extension HTTPError: ReportableError {
 
 extension ImagePipeline.Error: ReportableError {
     /// A loader's own failure keeps its code and hint (an untrusted certificate, say).
-    var exitCode: Int32 {
-        if case .dataLoadingFailed(_, let underlying as any ReportableError) = self { return underlying.exitCode }
-        return ErrorReport.network
+    var exitStatus: ExitStatus {
+        if case .dataLoadingFailed(_, let underlying as any ReportableError) = self { return underlying.exitStatus }
+        return .network
     }
 
     var hint: String? {
@@ -97,12 +97,12 @@ extension ImagePipeline.Error: ReportableError {
 }
 
 extension DatasetError: ReportableError {
-    var exitCode: Int32 { ErrorReport.usage }
+    var exitStatus: ExitStatus { .usage }
     var hint: String? { "A dataset folder holds characters.json, episodes.json, locations.json and avatars/." }
 }
 
 extension DiskCacheError: ReportableError {
-    var exitCode: Int32 { ErrorReport.usage }
+    var exitStatus: ExitStatus { .usage }
 
     var hint: String? {
         switch self {
@@ -118,23 +118,23 @@ extension DiskCacheError: ReportableError {
 
 /// A local image that cannot be decoded is bad input, not a network failure.
 extension ImagingError: ReportableError {
-    var exitCode: Int32 { ErrorReport.usage }
+    var exitStatus: ExitStatus { .usage }
 }
 
 extension ExportError: ReportableError {
-    var exitCode: Int32 { ErrorReport.usage }
+    var exitStatus: ExitStatus { .usage }
 }
 
 extension ExportNameClash: ReportableError {
-    var exitCode: Int32 { ErrorReport.usage }
+    var exitStatus: ExitStatus { .usage }
     var hint: String? { "Nothing was written. Put {id} in --name to tell them apart, e.g. --name '{id}-{name}'." }
 }
 
 extension ExportClashes: ReportableError {
-    var exitCode: Int32 { ErrorReport.usage }
+    var exitStatus: ExitStatus { .usage }
     var hint: String? { "Nothing was written. Move them away, choose another --out, or add --force to replace them." }
 }
 
 extension DatasetNotFound: ReportableError {
-    var exitCode: Int32 { ErrorReport.usage }
+    var exitStatus: ExitStatus { .usage }
 }

@@ -85,20 +85,19 @@ package final class ChildProcess: Sendable {
         if first { try? input.close() }
     }
 
-    /// Whether the child has not exited yet (reaping it if it has).
-    package var isRunning: Bool {
+    /// Reaps the child if it has exited, without waiting: its status (as `wait()` gives it), or
+    /// `nil` while it runs.
+    package func reapIfExited() -> Int32? {
         ended.withLock { ended in
-            guard ended == nil else { return false }
             var status: Int32 = 0
-            guard waitpid(id, &status, WNOHANG) == id else { return true }
-            ended = Self.exitCode(status)
-            return false
+            if ended == nil, waitpid(id, &status, WNOHANG) == id { ended = Self.exitCode(status) }
+            return ended
         }
     }
 
     /// Asks the child to stop (`SIGTERM`), unless it has exited already.
     package func terminate() {
-        if isRunning { kill(id, SIGTERM) }
+        if reapIfExited() == nil { kill(id, SIGTERM) }
     }
 
     /// Waits for the child to exit. Returns its exit status, or 128 plus the signal that ended
