@@ -47,7 +47,7 @@ import Testing
             let sheet = try ImageDecoder().decode(drawn.bytes)
             // Two cells of 112 + 10 pixels (room for 16 characters of text), and the margin.
             #expect(sheet.width == 2 * 122 + 10, "two columns")
-            #expect(drawn.failures.map(\.character.id) == [9999])
+            #expect(drawn.failures.map(\.item) == [.avatar(id: 9999, name: characters[1].name)])
             let entry = CharacterSheet(layout: layout, full: true).entry(characters[1], thumbnail: nil)
             #expect(entry.title == "Lost Morty", "the escape sequence is taken out")
             #expect(entry.lines.count == 5)

@@ -112,11 +112,7 @@ struct SheetCommand: AsyncParsableCommand {
             await source.api?.close()
             throw error
         }
-        for failure in drawn.failures {
-            let character = failure.character
-            StandardStreams.error(
-                "rickdex: avatar of \(character.id) (\(TerminalText.sanitize(character.name))): \(failure.error)\n")
-        }
+        FailureLines.write(drawn.failures, except: nil)
         if let destination {
             try AtomicFile.write(drawn.bytes, to: destination)
             StandardStreams.error("wrote \(destination.path) (\(Plural.count(count, "character")), \(drawn.bytes.count / 1024) KiB)\n")

@@ -17,15 +17,25 @@ extension RickAndMortyClient {
         PageSequence(firstPage: query.page) { number in try await page(query.at(page: number)) }
     }
 
-    /// Every page of `query` from its page on, in order: that page first (it says how many there
-    /// are), then the rest a window at a time (`Workload.transfers`). Much faster than following
-    /// `next` one by one. Throws the first failure, in page order.
+    /// Every page of `query` from its page on, in order (see `everyPage`). Throws the first
+    /// failure, in page order.
     public func allPages<Resource: APIResource>(_ query: ResourceQuery<Resource>) async throws -> [Page<Resource>] {
+        try await everyPage(query).sorted { $0.key < $1.key }.map { try $0.value.get() }
+    }
+
+    /// Every page of `query` from its page on, by number: that page first (it says how many there
+    /// are; its failure is thrown), then the rest a window at a time (`Workload.transfers`), much
+    /// faster than following `next` one by one, each one's outcome kept as `pages(_:numbers:)`
+    /// keeps it. `arrived` sees each outcome as it comes, the first page's first.
+    public func everyPage<Resource: APIResource>(
+        _ query: ResourceQuery<Resource>, arrived: (Int, Result<Page<Resource>, any Error>) -> Void = { _, _ in }
+    ) async throws -> [Int: Result<Page<Resource>, any Error>] {
         let first = try await page(query)
-        guard first.hasNext else { return [first] }
-        let numbers = Array((query.page + 1)...first.pages)
-        let outcomes = await pages(query, numbers: numbers)
-        return [first] + (try numbers.map { try outcomes[$0]?.get() ?? .empty(number: $0) })
+        arrived(query.page, .success(first))
+        guard first.hasNext else { return [query.page: .success(first)] }
+        var outcomes = await pages(query, numbers: Array((query.page + 1)...first.pages), arrived: arrived)
+        outcomes[query.page] = .success(first)
+        return outcomes
     }
 
     /// Pages `numbers` of `query`, a window at a time, each one's outcome kept: a page that still

@@ -135,20 +135,17 @@ package struct Exporter: Sendable {
         case .all: query = CharacterQuery()
         case .search(let search): query = search
         }
-        let first = try await client.characters(query)
-        guard first.hasNext else { return (first.items, first.items.count) }
-        let numbers = Array((query.page + 1)...first.pages)
-        let outcomes = await client.pages(query, numbers: numbers)
-        var characters = first.items
-        for number in numbers {
-            switch outcomes[number] {
-            case .success(let page)?: characters += page.items
-            case .failure(let error)?: failures.append(BatchFailure(.page(.character, number), error))
-            case nil: break
+        let outcomes = try await client.everyPage(query)
+        var characters: [RMCharacter] = []
+        for (number, outcome) in outcomes.sorted(by: { $0.key < $1.key }) {
+            switch outcome {
+            case .success(let page): characters += page.items
+            case .failure(let error): failures.append(BatchFailure(.page(.character, number), error))
             }
         }
         // Pages before the one asked for are not exported: only a whole listing's count is known.
-        return (characters, query.page == 1 ? first.count : characters.count)
+        let announced = query.page == 1 && outcomes.count > 1 ? (try? outcomes[1]?.get())?.count : nil
+        return (characters, announced ?? characters.count)
     }
 
     /// What the characters' work came to, gathered as each ends.

@@ -6,17 +6,10 @@ import LoupeToolbox
 /// A contact sheet of characters as `sheet` and `export --sheet` write it: each one's round
 /// avatar (a plain disc where it could not be had), name, and a line of detail, or five.
 package struct CharacterSheet: Sendable {
-    /// A character drawn without its avatar, and why.
-    package struct Failure: Sendable {
-        package var character: RMCharacter
-        package var error: any Error
-    }
-
-    /// What drawing gave: the encoded sheet, and the avatars that could not be had.
+    /// What drawing gave: the encoded sheet (PNG or JPEG), and the avatars that could not be had.
     package struct Drawn: Sendable {
-        /// The sheet, as PNG or JPEG.
         package var bytes: [UInt8]
-        package var failures: [Failure]
+        package var failures: [BatchFailure]
     }
 
     /// The grid, its thumbnails' size, theme and titles.
@@ -40,9 +33,9 @@ package struct CharacterSheet: Sendable {
     {
         let made = await thumbnails.all(characters)
         let entries = zip(characters, made).map { character, thumbnail in entry(character, thumbnail: try? thumbnail.get()) }
-        let failures = zip(characters, made).compactMap { character, thumbnail -> Failure? in
+        let failures = zip(characters, made).compactMap { character, thumbnail -> BatchFailure? in
             guard case .failure(let error) = thumbnail else { return nil }
-            return Failure(character: character, error: error)
+            return BatchFailure(.avatar(id: character.id, name: character.name), error)
         }
         let sheet = layout.render(entries)
         let bytes =

@@ -69,14 +69,10 @@ package struct CacheWarmer: Sendable {
         case .everything: query = CharacterQuery()
         }
         let run = Run(warmer: self, variants: variants, pixelsPerColumn: pixelsPerColumn, progress: progress)
-        let first = try await run.firstPage(query)
-        run.note(query)
-        run.announce(first.count)
         let (characters, found) = AsyncStream.makeStream(of: RMCharacter.self)
-        for character in first.items { found.yield(character) }
         async let listed: Void = {
             defer { found.finish() }
-            await run.pages(query, numbers: first.hasNext ? Array(2...first.pages) : [], found: found)
+            try await run.characters(query, found: found)
             if scope == .everything {
                 await run.listing(EpisodeQuery())
                 await run.listing(LocationQuery())
@@ -90,10 +86,10 @@ package struct CacheWarmer: Sendable {
                 run.record(character, outcome)
             }
         }
-        await listed
+        try await listed
         try Task.checkCancellation()
         await run.finalPass(query)
-        var report = run.report(pages: first.pages == 0 ? 0 : 1, before: before, after: responses?.statistics)
+        var report = run.report(before: before, after: responses?.statistics)
         if let diskBefore, let disk = responses?.disk, disk.statistics.evictions > diskBefore.evictions {
             // The size limit took entries of this warm: the answers first kept, then what is gone said.
             (report.answersMissing, report.answers) = await run.keepAnswers()
@@ -178,17 +174,25 @@ extension CacheWarmer {
             self.progress = progress
         }
 
-        /// The listing's first page, tried once more after a pause when it fails.
-        func firstPage(_ query: CharacterQuery) async throws -> Page<RMCharacter> {
+        /// Every character page, each one's characters handed on as it arrives, the count announced
+        /// with the first. Without the first page nothing is known to warm: tried once more after a
+        /// pause, its failure is thrown.
+        func characters(_ query: CharacterQuery, found: AsyncStream<RMCharacter>.Continuation) async throws {
+            func list() async throws {
+                _ = try await warmer.client.everyPage(query) { number, outcome in
+                    if number == query.page, case .success(let first) = outcome { self.announce(first.count) }
+                    for character in self.tally(query.at(page: number), outcome)?.items ?? [] { found.yield(character) }
+                }
+            }
             do {
-                return try await warmer.client.characters(query)
+                try await list()
             } catch let error where !(error is CancellationError) {
                 try await Task.sleep(for: pause(after: [Self.retryAfter(error)]))
-                return try await warmer.client.characters(query)
+                try await list()
             }
         }
 
-        func announce(_ total: Int) {
+        private func announce(_ total: Int) {
             let count = state.withLock { state in
                 state.total = total
                 state.count.asked = total
@@ -197,26 +201,18 @@ extension CacheWarmer {
             progress(count)
         }
 
-        /// Character pages `numbers`, their characters handed on as each page arrives.
-        func pages(_ query: CharacterQuery, numbers: [Int], found: AsyncStream<RMCharacter>.Continuation) async {
-            _ = await warmer.client.pages(query, numbers: numbers) { number, outcome in
-                for character in self.tally(query.at(page: number), outcome)?.items ?? [] { found.yield(character) }
-            }
-        }
-
         /// Every page of an episode or location listing; none once the batch has stopped.
         func listing<Resource: APIResource>(_ query: ResourceQuery<Resource>) async {
             guard state.withLock({ $0.stop == nil }) else { return }
-            let first: Result<Page<Resource>, any Error>
-            do { first = .success(try await warmer.client.page(query)) } catch { first = .failure(error) }
-            guard let page = tally(query, first), page.hasNext else { return }
-            _ = await warmer.client.pages(query, numbers: Array(2...page.pages)) { number, outcome in
-                _ = self.tally(query.at(page: number), outcome)
+            do {
+                _ = try await warmer.client.everyPage(query) { number, outcome in _ = self.tally(query.at(page: number), outcome) }
+            } catch {
+                _ = tally(query, .failure(error))
             }
         }
 
         /// Keeps the answer of `query` among the warm's, to be kept before images.
-        func note<Resource: APIResource>(_ query: ResourceQuery<Resource>) {
+        private func note<Resource: APIResource>(_ query: ResourceQuery<Resource>) {
             let client = warmer.client
             state.withLock { $0.answers[APIEndpoint.page(query)] = { _ = try? await client.page(query) } }
         }
@@ -241,7 +237,8 @@ extension CacheWarmer {
             return state.withLock { state in
                 switch outcome {
                 case .success(let page):
-                    state.pagesListed += 1
+                    // A first page of none (a search that matches nothing) is no page of the listing.
+                    if page.pages > 0 || number > 1 { state.pagesListed += 1 }
                     state.failedPages[resource]?[number] = nil
                     return page
                 case .failure(let error) where BatchStop.neverSent(error):
@@ -360,9 +357,9 @@ extension CacheWarmer {
                 for (resource, numbers) in pages {
                     let sorted = numbers.keys.sorted()
                     switch resource {
-                    case .character: await self.pages(query, numbers: sorted, found: found)
-                    case .episode: await self.retry(EpisodeQuery(), numbers: sorted)
-                    case .location: await self.retry(LocationQuery(), numbers: sorted)
+                    case .character: await self.retry(query, numbers: sorted, found: found)
+                    case .episode: await self.retry(EpisodeQuery(), numbers: sorted, found: found)
+                    case .location: await self.retry(LocationQuery(), numbers: sorted, found: found)
                     }
                 }
             }()
@@ -374,14 +371,16 @@ extension CacheWarmer {
             await listed
         }
 
-        private func retry<Resource: APIResource>(_ query: ResourceQuery<Resource>, numbers: [Int]) async {
-            if numbers.first == 1 {
-                // Without page 1 the rest were never known: list it all again.
-                await listing(query)
-                return
-            }
+        /// Pages `numbers` of `query` again, a character page's characters handed on as it arrives.
+        private func retry<Resource: APIResource>(
+            _ query: ResourceQuery<Resource>, numbers: [Int], found: AsyncStream<RMCharacter>.Continuation
+        ) async {
+            // Without page 1 the rest were never known: list it all again.
+            if numbers.first == 1 { return await listing(query) }
             _ = await warmer.client.pages(query, numbers: numbers) { number, outcome in
-                _ = self.tally(query.at(page: number), outcome)
+                for case let character as RMCharacter in self.tally(query.at(page: number), outcome)?.items ?? [] {
+                    found.yield(character)
+                }
             }
         }
 
@@ -391,9 +390,7 @@ extension CacheWarmer {
             return asked.map { Duration.milliseconds(Int64(($0 * 1000).rounded(.up))) } ?? warmer.retryPause
         }
 
-        func report(pages firstPages: Int, before: DiskResponseCache.Statistics?, after: DiskResponseCache.Statistics?)
-            -> WarmReport
-        {
+        func report(before: DiskResponseCache.Statistics?, after: DiskResponseCache.Statistics?) -> WarmReport {
             state.withLock { state in
                 var report = WarmReport()
                 let pageFailures = state.failedPages.flatMap { resource, pages in
@@ -402,7 +399,7 @@ extension CacheWarmer {
                 .sorted { ($0.0.rawValue, $0.1) < ($1.0.rawValue, $1.1) }
                 report.failures = pageFailures.map { BatchFailure(.page($0.0, $0.1), $0.2) }
                 report.pages.notStarted = state.unsentPages.values.reduce(0) { $0 + $1.count }
-                report.pages.total = firstPages + state.pagesListed + pageFailures.count + report.pages.notStarted
+                report.pages.total = state.pagesListed + pageFailures.count + report.pages.notStarted
                 if let before, let after {
                     report.pages.fetched = after.stored - before.stored
                     report.pages.revalidated = after.renewed - before.renewed
