@@ -1,7 +1,6 @@
 import CLoupeZlibSystem
 
-/// CRC-32 (zlib's): the checksum every disk cache entry carries (fast, and sure to catch a torn
-/// or flipped byte), and the one PNG chunks carry.
+/// CRC-32 (zlib's): the checksum disk cache entries and PNG chunks carry.
 package enum CRC32 {
     package static func checksum(_ bytes: UnsafeRawBufferPointer) -> UInt32 {
         continuing(0, bytes)

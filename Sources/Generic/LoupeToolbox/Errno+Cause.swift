@@ -3,14 +3,12 @@ import SystemPackage
 
 import Glibc
 
-/// swift-system's `Errno` is the project's one errno type: what the file, process and device
-/// tools throw (typed), and what messages quote ("No space left on device").
+/// swift-system's `Errno` is the project's one errno type, thrown typed and quoted in messages.
 extension Errno {
-    /// The calling thread's `errno`, read at once (before anything else can change it).
+    /// The calling thread's `errno`, read before anything else can change it.
     package static var current: Errno { Errno(rawValue: errno) }
 
-    /// `error` as the `Errno` it is: swift-system's calls throw nothing else. An error of
-    /// another kind (none is expected) reads as `EIO`, an I/O error, rather than being lost.
+    /// `error` as the `Errno` swift-system's calls throw; any other (none is expected) as `EIO`.
     package init(_ error: any Error) {
         self = Errno(cause: error) ?? .ioError
     }
@@ -28,8 +26,7 @@ extension Errno {
         }
     }
 
-    /// `error` in one line for a message: the system's text for the `errno` behind it ("No such
-    /// file or directory"), else the error as it describes itself.
+    /// `error` for a message: the system's text for its `errno`, else its own description.
     package static func describe(_ error: any Error) -> String {
         Errno(cause: error)?.description ?? "\(error)"
     }

@@ -1,8 +1,5 @@
-/// SHA-256 (FIPS 180-4): the names of cache files, the checksums in export manifests and a gallery
-/// page's Content-Security-Policy hashes. Here rather than from swift-crypto, whose BoringSSL was
-/// a minute and a half of every build from scratch for this one function, and 3 MB of the executable.
-///
-/// A value: `update` with the bytes in as many pieces as they come, then `finalize`.
+/// SHA-256 (FIPS 180-4), here rather than from swift-crypto, whose BoringSSL was a minute and a
+/// half of every build from scratch for this one function, and 3 MB of the executable.
 package struct SHA256: Sendable {
     private var state: SIMD8<UInt32> = SIMD8(
         0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a, 0x510e_527f, 0x9b05_688c, 0x1f83_d9ab, 0x5be0_cd19)
@@ -12,7 +9,6 @@ package struct SHA256: Sendable {
 
     package init() {}
 
-    /// The digest of `bytes`, all at once.
     package static func hash(_ bytes: some Sequence<UInt8>) -> [UInt8] {
         var hasher = SHA256()
         hasher.update(Array(bytes))

@@ -1,6 +1,5 @@
-/// A small, fast, seedable random number generator (Steele, Lea and Flood's SplitMix64).
-///
-/// Used wherever a run must repeat exactly from a seed: fault injection and fixture generation.
+/// A seedable random number generator (Steele, Lea and Flood's SplitMix64), for runs that must
+/// repeat from a seed.
 package struct SplitMix64: RandomNumberGenerator, Sendable {
     private var state: UInt64
 

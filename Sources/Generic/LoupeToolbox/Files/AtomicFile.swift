@@ -4,19 +4,13 @@ import SystemPackage
 import Glibc
 
 /// Writes files so that no reader ever sees one half-written: into a temporary file, then renamed
-/// over the final name. The one writer every module uses (the disk cache, export, sheets,
-/// thumbnails).
+/// over the final name. The one writer every module uses. Thread-safe.
 ///
 /// It does not `fsync`: that guards against power loss at the cost of a disk flush per file (most
-/// of a thumbnail run's time), while a killed process is safe without it, since the rename
-/// happens only after every byte is written. Thread-safe; temporary names are unique among every
-/// process sharing a folder.
+/// of a thumbnail run's time); a killed process is safe without it, as the rename comes last.
 package enum AtomicFile {
-    /// Writes `bytes` to `destination`, which is afterwards absent, the old file, or the whole new
-    /// one. The temporary file is a hidden one beside the destination (`.name.<pid>.<n>.tmp`), so
-    /// the rename stays within one folder. With `makingFolders`, a missing folder (and its
-    /// parents) is made first: an output folder appears with its first file, never empty. Throws
-    /// the system's reason.
+    /// Writes `bytes` to `destination`, which is afterwards the old file or the whole new one.
+    /// With `makingFolders`, a missing folder is made first: it appears with its first file.
     package static func write(_ bytes: [UInt8], to destination: String, makingFolders: Bool = false) throws(Errno) {
         let staged: StagedFile
         do {
@@ -33,16 +27,13 @@ package enum AtomicFile {
         }
     }
 
-    /// Writes `bytes` whole under a temporary name and returns it, not yet in place: for a caller
-    /// that must do something at the moment of the rename (under a lock). `commit()` renames it;
-    /// a failed commit removes it.
+    /// Writes `bytes` under a temporary name, for a caller that renames it (`commit()`) itself.
     package static func stage(_ bytes: [UInt8], for destination: String) throws(Errno) -> StagedFile {
         try stage([bytes], for: destination)
     }
 
-    /// Writes `parts` one after another as one file (a header and a body, say, without joining
-    /// them first) under a temporary name, as `stage(_:for:)` does, with `permissions` (a private
-    /// cache's entries are its user's alone).
+    /// Writes `parts` one after another as one file (a header and a body, not joined first) under
+    /// a hidden temporary name beside `destination` (`.name.<pid>.<n>.tmp`), with `permissions`.
     package static func stage(
         _ parts: [[UInt8]], for destination: String,
         permissions: FilePermissions = [.ownerReadWrite, .groupRead, .otherRead]
@@ -81,29 +72,23 @@ package enum AtomicFile {
     private static let counter = Atomic<Int>(0)
 }
 
-/// A file written whole under a temporary name, waiting to be renamed into place
-/// (`AtomicFile.stage`). Until `commit()`, readers of the destination see the old file or none.
+/// A file written whole under a temporary name (`AtomicFile.stage`), waiting to be renamed into place.
 package struct StagedFile: Sendable {
-    /// Where the bytes are now.
     package let temporaryPath: String
-    /// Where `commit()` puts them.
     package let destination: String
 
-    /// Renames the file over the destination (atomic on one file system). On failure the
-    /// temporary file stays, so a caller may make the destination's folder and commit again;
-    /// `discard()` removes it.
+    /// Renames the file over the destination. On failure the temporary file stays, for a caller
+    /// to make the folder and commit again, or `discard()`.
     package func commit() throws(Errno) {
         try FileSystem.rename(temporaryPath, to: destination)
     }
 
-    /// Renames the file into place only when the destination is absent: `true` when it did, so
-    /// the destination is new; `false` (the temporary file still staged) when something is
-    /// there, or when the system cannot tell, for the caller to look and `commit()`.
+    /// Renames the file into place only when the destination is absent; `false` (still staged)
+    /// when something is there or the system cannot tell (`FileSystem.renameUnlessPresent`).
     package func commitUnlessPresent() throws(Errno) -> Bool {
         try FileSystem.renameUnlessPresent(temporaryPath, to: destination)
     }
 
-    /// Removes the temporary file.
     package func discard() {
         FileSystem.remove(temporaryPath)
     }

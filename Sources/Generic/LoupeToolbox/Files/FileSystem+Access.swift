@@ -26,9 +26,7 @@ extension FileSystem {
         }
     }
 
-    /// `path` opened to read (closed on exec). Throws the system's reason (`ENOENT`, `EACCES`…).
-    /// A terminal device (`/dev/tty`) opened for reading and writing, never made the process's
-    /// controlling terminal.
+    /// A terminal device (`/dev/tty`) opened to read and write, never made the controlling terminal.
     package static func openDevice(_ path: String) throws(Errno) -> FileDescriptor {
         do {
             return try FileDescriptor.open(
@@ -38,21 +36,10 @@ extension FileSystem {
         }
     }
 
+    /// `path` opened to read (closed on exec).
     package static func openForReading(_ path: String) throws(Errno) -> FileDescriptor {
         do {
             return try FileDescriptor.open(FilePath(path), .readOnly, options: .closeOnExec)
-        } catch {
-            throw Errno(error)
-        }
-    }
-
-    /// `path` opened to read and write, made with `permissions` when missing (closed on exec).
-    package static func openForUpdate(
-        _ path: String, permissions: FilePermissions = [.ownerReadWrite, .groupRead, .otherRead]
-    ) throws(Errno) -> FileDescriptor {
-        do {
-            return try FileDescriptor.open(
-                FilePath(path), .readWrite, options: [.create, .closeOnExec], permissions: permissions)
         } catch {
             throw Errno(error)
         }
@@ -67,9 +54,8 @@ extension FileSystem {
     /// Whether this process may write in or to `path`.
     package static func isWritable(_ path: String) -> Bool { access(path, W_OK) == 0 }
 
-    /// Why the folder `path` could not be made now, making nothing: `nil` when it exists or its
-    /// nearest existing parent is a folder this process may write in (`EROFS` on a read-only
-    /// disk, `EACCES`, `ENOTDIR` for a file in the way).
+    /// Why the folder `path` could not be made now (`EROFS`, `EACCES`, `ENOTDIR`), making
+    /// nothing; `nil` when it exists or its nearest existing parent is writable.
     package static func reasonFolderCannotBeMade(_ path: String) -> Errno? {
         var current = path
         while !exists(current) {

@@ -17,11 +17,9 @@ package enum FileRead: Sendable, Hashable {
 
 /// Why `FileSystem.regularFile(_:cap:)` read nothing.
 package enum RegularFileRefusal: Error, Sendable, Hashable, CustomStringConvertible {
-    /// The system's reason (`ENOENT`, `EACCES`…).
     case system(Errno)
-    /// A folder, a FIFO, a socket or a device: no image file.
+    /// A folder, a FIFO, a socket or a device.
     case notRegular
-    /// Larger than the cap, in bytes.
     case tooLarge(cap: Int)
 
     package var description: String {
@@ -34,24 +32,18 @@ package enum RegularFileRefusal: Error, Sendable, Hashable, CustomStringConverti
 }
 
 extension FileSystem {
-    /// The flags every read of an untrusted name opens with: no link followed at the last
-    /// component, and no wait at the open of a FIFO (`O_NONBLOCK` changes nothing for a regular
-    /// file).
+    /// How an untrusted name is opened to read: no link followed, no wait for a FIFO's writer.
     static let readFlags = O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC
 
-    /// The regular file at `path`, whole when it is at most `limit` bytes: a link at `path`, a
-    /// FIFO or a device is `.notRegular` (a FIFO opens without waiting for a writer and is never
-    /// read), and nothing is allocated from a size beyond `limit`. A file last touched more than
-    /// `touchAfter` seconds ago has its modification time set to now (best effort), as
-    /// `read(_:touchAfter:)` does.
+    /// The regular file at `path`, whole when it is at most `limit` bytes (nothing is allocated
+    /// from a larger size); a link, FIFO or device is `.notRegular`. A file last touched more than
+    /// `touchAfter` seconds ago has its modification time set to now (best effort).
     package static func readRegularFile(_ path: String, atMost limit: Int64, touchAfter: Double = .infinity) -> FileRead {
         readRegular(open(path, readFlags), atMost: limit, touchAfter: touchAfter)
     }
 
-    /// The bytes of the regular file at `path`, at most `cap` of them, for a path the caller
-    /// named (a link is followed): a folder, FIFO, socket or device is refused unread (the open
-    /// does not wait for a FIFO's writer), as is a file over `cap` by its size, or one that grows
-    /// past it while it is read.
+    /// The regular file at `path` the caller named (a link is followed), at most `cap` bytes: a
+    /// folder, FIFO, socket or device is refused unread, as is a file over `cap`.
     package static func regularFile(_ path: String, cap: Int) throws(RegularFileRefusal) -> [UInt8] {
         switch readRegular(open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC), atMost: Int64(cap), touchAfter: .infinity) {
         case .contents(let bytes):
@@ -64,21 +56,18 @@ extension FileSystem {
         }
     }
 
-    /// Sets the modification time of the file at `path` to now, not following a link (a link's
-    /// own time is set instead). Returns whether there was a file to touch.
+    /// Sets the modification time at `path` (a link's own) to now; whether there was a file.
     package static func touch(_ path: String) -> Bool {
         utimensat(AT_FDCWD, path, nil, AT_SYMLINK_NOFOLLOW) == 0
     }
 
-    /// At most the first `count` bytes of the regular file at `path` (no link at `path` followed,
-    /// no FIFO waited on); `nil` when it is not one or cannot be read.
+    /// At most the first `count` bytes of the regular file at `path`; `nil` for any other.
     package static func readRegularPrefix(_ path: String, count: Int) -> [UInt8]? {
         readRegularPrefix(open(path, readFlags), count: count)
     }
 
-    /// `path` opened to read and write, made with `permissions` when missing, only when it is a
-    /// regular file: a link at `path` (`ELOOP`), a FIFO or a device (`EINVAL`) is refused, so a
-    /// record another user replaced is neither written through nor waited on. Closed on exec.
+    /// `path` opened to read and write (made when missing) only when it is a regular file: a
+    /// link (`ELOOP`), FIFO or device (`EINVAL`) another user put there is refused.
     package static func openRegularForUpdate(
         _ path: String, permissions: FilePermissions = [.ownerReadWrite]
     ) throws(Errno) -> FileDescriptor {
@@ -86,14 +75,12 @@ extension FileSystem {
         return try regular(opened)
     }
 
-    /// `path` opened to read only when it is a regular file (no link followed at `path`, no FIFO
-    /// waited on). Closed on exec.
+    /// `path` opened to read only when it is a regular file (no link followed, no FIFO waited on).
     package static func openRegularForReading(_ path: String) throws(Errno) -> FileDescriptor {
         try regular(open(path, readFlags))
     }
 
-    /// The size in bytes of the regular file at `path`, looked at without following a link at
-    /// `path`; `nil` when nothing is there or it is not a regular file (a link, a folder, a FIFO).
+    /// The size in bytes of the regular file at `path` (a link not followed); `nil` for any other.
     package static func regularFileSize(_ path: String) -> Int64? {
         var status = stat()
         guard lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
@@ -106,14 +93,12 @@ extension FileSystem {
         return lstat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFLNK
     }
 
-    /// Why this process may not write in `path` (`EACCES` for another user's folder, `EROFS` on a
-    /// read-only disk), or `nil` when it may. Asks `access(2)`, which judges by the real user.
+    /// Why this process may not write in `path` (`EACCES`, `EROFS`), judged by `access(2)`.
     package static func writeRefusal(_ path: String) -> Errno? {
         access(path, W_OK) == 0 ? nil : Errno.current
     }
 
-    /// The descriptor `opened` as a `FileDescriptor` when it is open on a regular file; closed
-    /// and refused (`EINVAL`) when it is anything else.
+    /// `opened` when it is a regular file; else closed and refused (`EINVAL`).
     private static func regular(_ opened: Int32) throws(Errno) -> FileDescriptor {
         guard opened >= 0 else { throw errno == ELOOP ? Errno(rawValue: ELOOP) : Errno.current }
         var status = stat()
@@ -124,8 +109,7 @@ extension FileSystem {
         return FileDescriptor(rawValue: opened)
     }
 
-    /// Reads the file `opened` (an `open` result: a descriptor, or -1 with `errno` set) whole as
-    /// `readRegularFile` does, and closes it.
+    /// Reads `opened` (an `open` result) as `readRegularFile` does, and closes it.
     static func readRegular(_ opened: Int32, atMost limit: Int64, touchAfter: Double) -> FileRead {
         guard opened >= 0 else {
             switch errno {
@@ -162,7 +146,7 @@ extension FileSystem {
     }
 
     /// Up to `count` bytes from an open descriptor (fewer at its end, or where a read fails).
-    private static func read(_ descriptor: Int32, upTo count: Int) -> [UInt8] {
+    static func read(_ descriptor: Int32, upTo count: Int) -> [UInt8] {
         [UInt8](unsafeUninitializedCapacity: count) { buffer, filled in
             filled = 0
             while filled < count {

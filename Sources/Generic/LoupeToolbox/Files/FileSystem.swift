@@ -13,10 +13,9 @@ package enum FileSystem {
     }
 
     /// Renames `source` to `destination` only if nothing is there (`renameat2` with
-    /// `RENAME_NOREPLACE`, one call where a `stat` and a `rename` would be two, and without their
-    /// race). `true` when renamed; `false` when `destination` exists, or when this C library or
-    /// file system cannot say (glibc before 2.28, some network file systems): the caller then
-    /// looks and renames itself. Throws any other failure (a missing folder, a full disk).
+    /// `RENAME_NOREPLACE`: no race between a `stat` and a `rename`). `false` when `destination`
+    /// exists or the C library or file system cannot say (glibc before 2.28, some network file
+    /// systems): the caller then looks and renames itself.
     package static func renameUnlessPresent(_ source: String, to destination: String) throws(Errno) -> Bool {
         guard let renameat2 = system_renameat2 else { return false }
         if renameat2(AT_FDCWD, source, AT_FDCWD, destination, 1 /* RENAME_NOREPLACE */) == 0 { return true }
@@ -24,13 +23,11 @@ package enum FileSystem {
         return false
     }
 
-    /// Makes a folder and any missing parents, each with `permissions`; an existing folder is fine,
-    /// a file in its place is not (`EEXIST`).
+    /// Makes a folder and any missing parents; an existing folder is fine, a file is `EEXIST`.
     package static func makeFolder(
         _ path: String, permissions: FilePermissions = [.ownerReadWriteExecute, .groupReadExecute, .otherReadExecute]
     ) throws(Errno) {
         if system_mkdir(path, mode_t(permissions.rawValue)) == 0 { return }
-        // Something already there is fine only when it is a folder: a file in the way is `EEXIST`.
         if errno == EEXIST {
             guard isFolder(path) else { throw Errno(rawValue: EEXIST) }
             return
@@ -44,8 +41,7 @@ package enum FileSystem {
         }
     }
 
-    /// Removes a file; `true` only when this call removed it (`false` when it was already gone or
-    /// cannot be removed), so that whoever removes a file can account for it exactly once.
+    /// Removes a file; `true` only when this call removed it, so one remover accounts for it.
     @discardableResult
     package static func remove(_ path: String) -> Bool {
         system_unlink(path) == 0
@@ -57,45 +53,20 @@ package enum FileSystem {
         rmdir(path) == 0
     }
 
-    /// The folder holding the file at `path`: `/a/b` for `/a/b/c`, `/` for `/c`, `.` for a bare
-    /// name. Text in and out, without building a `FilePath`: the cache's writes ask it per entry.
+    /// The folder holding `path`: `/a/b` for `/a/b/c`, `/` for `/c`, `.` for a bare name (text,
+    /// without a `FilePath`: the cache's writes ask it per entry).
     package static func folder(of path: String) -> String {
         guard let slash = path.lastIndex(of: "/") else { return "." }
         return slash == path.startIndex ? "/" : String(path[..<slash])
     }
 
-    /// The whole file, or `nil` when it does not exist or cannot be read. A file last touched
-    /// more than `touchAfter` seconds ago has its modification time set to now (the disk cache's
-    /// access clock; best effort, so a read-only cache still reads).
-    package static func read(_ path: String, touchAfter: Double) -> [UInt8]? {
-        guard let file = try? FileDescriptor.open(FilePath(path), .readOnly, options: .closeOnExec) else { return nil }
-        defer { try? file.close() }
-        guard let status = try? file.stat() else { return nil }
-        let bytes = read(file, upTo: Int(status.size))
-        let modified = Double(status.st_mtim.tv_sec) + Double(status.st_mtim.tv_nsec) / 1e9
-        var now = timespec()
-        clock_gettime(CLOCK_REALTIME, &now)
-        if Double(now.tv_sec) + Double(now.tv_nsec) / 1e9 - modified > touchAfter { try? touch(file) }
-        return bytes
-    }
-
-    /// At most the first `count` bytes of a file, or `nil` when it cannot be read.
+    /// At most the first `count` bytes of a file (a `/proc` file too, whose size reads 0), or
+    /// `nil` when it cannot be read.
     package static func readPrefix(_ path: String, count: Int) -> [UInt8]? {
-        guard let file = try? FileDescriptor.open(FilePath(path), .readOnly, options: .closeOnExec) else { return nil }
-        defer { try? file.close() }
-        return read(file, upTo: count)
-    }
-
-    /// Up to `count` bytes from an open file (fewer at its end, or where a read fails).
-    private static func read(_ file: FileDescriptor, upTo count: Int) -> [UInt8] {
-        [UInt8](unsafeUninitializedCapacity: count) { buffer, filled in
-            filled = 0
-            while filled < count {
-                let rest = UnsafeMutableRawBufferPointer(UnsafeMutableBufferPointer(rebasing: buffer[filled...]))
-                guard let got = try? file.read(into: rest), got > 0 else { break }
-                filled += got
-            }
-        }
+        let opened = open(path, O_RDONLY | O_CLOEXEC)
+        guard opened >= 0 else { return nil }
+        defer { close(opened) }
+        return read(opened, upTo: count)
     }
 
     /// A file's size and last modification (seconds since 1970), or `nil` when it is not there.
@@ -104,16 +75,14 @@ package enum FileSystem {
         return (status.size, Double(status.st_mtim.tv_sec) + Double(status.st_mtim.tv_nsec) / 1e9)
     }
 
-    /// Holds an advisory lock on the whole file (`flock`): exclusive, or shared with other
-    /// shared holders, across processes; waits for it. Released when the descriptor closes.
+    /// Waits for an advisory `flock` on the whole file, exclusive or shared, held until it closes.
     package static func lock(_ descriptor: FileDescriptor, exclusive: Bool) throws(Errno) {
         while flock(descriptor.rawValue, exclusive ? LOCK_EX : LOCK_SH) != 0 {
             guard errno == EINTR else { throw Errno.current }
         }
     }
 
-    /// Writes `buffers` one after another, whole, with as few `writev` calls as the system
-    /// allows: the parts of a file are written without first being copied into one buffer.
+    /// Writes `buffers` one after another, whole, with `writev` (no copy into one buffer).
     package static func writeAll(_ descriptor: FileDescriptor, _ buffers: [UnsafeRawBufferPointer]) throws(Errno) {
         var pending = buffers.filter { !$0.isEmpty }.map {
             iovec(iov_base: UnsafeMutableRawPointer(mutating: $0.baseAddress), iov_len: $0.count)
@@ -145,23 +114,21 @@ package enum FileSystem {
         guard futimens(descriptor.rawValue, nil) == 0 else { throw Errno.current }
     }
 
-    /// Whether `path` is a folder (not a link to one) of this user's that nobody else may read or
-    /// write: a safe place for per-user state in a shared folder such as `/tmp`.
+    /// Whether `path` is a folder (not a link) of this user's that nobody else may read or write:
+    /// a safe place for per-user state in `/tmp`.
     package static func isPrivateFolder(_ path: String) -> Bool {
         var status = stat()
         return lstat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR && status.st_uid == getuid()
             && status.st_mode & 0o077 == 0
     }
 
-    /// What an open descriptor is, from `fstat`: a regular file with its size in bytes, a
-    /// folder, or something else (a pipe, a FIFO, a device), which has no size to trust.
+    /// What an open descriptor is: a regular file and its size, a folder, or a pipe or device.
     package enum FileKind: Sendable, Hashable {
         case regular(size: Int64)
         case folder
         case stream
     }
 
-    /// The kind of file `descriptor` is open on.
     package static func kind(of descriptor: FileDescriptor) throws(Errno) -> FileKind {
         var status = stat()
         guard fstat(descriptor.rawValue, &status) == 0 else { throw Errno.current }
@@ -176,6 +143,11 @@ package enum FileSystem {
     package static func list(_ path: String) -> [String] {
         guard let folder = opendir(path) else { return [] }
         defer { closedir(folder) }
+        return names(in: folder)
+    }
+
+    /// The names an open folder stream reads, without `.` and `..`.
+    static func names(in folder: OpaquePointer) -> [String] {
         var names: [String] = []
         while let entry = readdir(folder) {
             let name = withUnsafePointer(to: entry.pointee.d_name) { pointer in

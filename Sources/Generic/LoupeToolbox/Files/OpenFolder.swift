@@ -3,12 +3,9 @@ import SystemPackage
 import Glibc
 
 /// A folder opened once, whose names are looked at, read and removed relative to it (`openat`,
-/// `fstatat`, `unlinkat`), never following a symbolic link below it and never opening a pipe or
-/// a device: a walk over a folder that others may write stays inside it, as GNU `rm -r`
-/// (`FTS_PHYSICAL`) and Go's `os.RemoveAll` (`openat` with `O_NOFOLLOW`) do. A link found in it
-/// is a name like any other: removed as itself, never read through.
-///
-/// Not thread-safe: one walk owns it. Its descriptor closes when the value goes.
+/// `fstatat`, `unlinkat`), never following a link below it nor opening a pipe or device: a walk
+/// over a folder others may write stays inside it, as GNU `rm -r` (`FTS_PHYSICAL`) and Go's
+/// `os.RemoveAll` (`openat` with `O_NOFOLLOW`) do. Not thread-safe: one walk owns it.
 package final class OpenFolder {
     private let descriptor: Int32
 
@@ -27,9 +24,7 @@ package final class OpenFolder {
 
     /// What a name in the folder is, looked at without following a link.
     package enum Kind: Sendable, Hashable {
-        case regular
-        case folder
-        case link
+        case regular, folder, link
         /// A FIFO, a socket or a device: nothing a walk reads.
         case other
     }
@@ -52,14 +47,7 @@ package final class OpenFolder {
         }
         defer { closedir(stream) }
         rewinddir(stream)
-        var names: [String] = []
-        while let entry = readdir(stream) {
-            let name = withUnsafePointer(to: entry.pointee.d_name) { pointer in
-                pointer.withMemoryRebound(to: CChar.self, capacity: 256) { String(cString: $0) }
-            }
-            if name != "." && name != ".." { names.append(name) }
-        }
-        return names
+        return FileSystem.names(in: stream)
     }
 
     /// What `name` is (a link as a link), or `nil` when nothing is there.
@@ -85,9 +73,8 @@ package final class OpenFolder {
         return OpenFolder(descriptor: opened)
     }
 
-    /// Removes `name` (a file, a link as itself, a pipe, a device; not a folder). `true` when this
-    /// call removed it, `false` when it was already gone; throws any other reason (`EACCES`,
-    /// `EROFS`, `EISDIR`).
+    /// Removes `name` (anything but a folder): `true` when this call removed it, `false` when it
+    /// was already gone.
     @discardableResult
     package func remove(_ name: String) throws(Errno) -> Bool {
         guard unlinkat(descriptor, name, 0) == 0 else {
@@ -97,17 +84,15 @@ package final class OpenFolder {
         return true
     }
 
-    /// Removes the folder `name` and all it holds, depth first, without following a link (a link
-    /// inside goes as itself). `true` when this call removed it, `false` when it was already gone;
-    /// throws the first reason something could not be removed.
+    /// Removes the folder `name` and all it holds, depth first, links as themselves: `true` when
+    /// this call removed it, `false` when it was already gone.
     @discardableResult
     package func removeTree(_ name: String) throws(Errno) -> Bool {
         try removeTree(name, depth: 0)
     }
 
-    /// Folders a removal goes down at most: each level holds a descriptor, so a crafted tree
-    /// thousands deep would exhaust them (and the stack). Deeper is refused (`ENAMETOOLONG`:
-    /// no path that deep is usable anyway).
+    /// Folders a removal goes down at most: each level holds a descriptor, so a crafted deep
+    /// tree would exhaust them. Deeper is `ENAMETOOLONG`.
     private static let deepest = 64
 
     private func removeTree(_ name: String, depth: Int) throws(Errno) -> Bool {
@@ -143,8 +128,7 @@ package final class OpenFolder {
         FileSystem.readRegular(openat(descriptor, name, FileSystem.readFlags), atMost: limit, touchAfter: touchAfter)
     }
 
-    /// At most the first `count` bytes of the regular file `name`; `nil` when it is not one or
-    /// cannot be read.
+    /// At most the first `count` bytes of the regular file `name`; `nil` for any other.
     package func readPrefix(_ name: String, count: Int) -> [UInt8]? {
         FileSystem.readRegularPrefix(openat(descriptor, name, FileSystem.readFlags), count: count)
     }

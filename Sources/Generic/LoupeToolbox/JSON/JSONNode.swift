@@ -1,5 +1,5 @@
-/// A JSON value as `OrderedJSONEncoder` builds it: objects keep their keys in the order they
-/// were encoded. A class, so that a container handed out early is filled in place.
+/// A JSON value as `OrderedJSONEncoder` builds it, keys in encoding order. A class, so that a
+/// container handed out early is filled in place.
 final class JSONNode {
     enum Value {
         case null

@@ -63,16 +63,10 @@ struct KeyedNodeContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
         node.set(key.stringValue, try NodeEncoder.number(value, path: codingPath + [key]))
     }
     mutating func encode(_ value: Float, forKey key: Key) throws { try encode(Double(value), forKey: key) }
-    mutating func encode(_ value: Int, forKey key: Key) { node.set(key.stringValue, JSONNode(.number("\(value)"))) }
-    mutating func encode(_ value: Int64, forKey key: Key) { node.set(key.stringValue, JSONNode(.number("\(value)"))) }
-    mutating func encode(_ value: UInt64, forKey key: Key) { node.set(key.stringValue, JSONNode(.number("\(value)"))) }
-    mutating func encode(_ value: Int8, forKey key: Key) { node.set(key.stringValue, JSONNode(.number("\(value)"))) }
-    mutating func encode(_ value: Int16, forKey key: Key) { node.set(key.stringValue, JSONNode(.number("\(value)"))) }
-    mutating func encode(_ value: Int32, forKey key: Key) { node.set(key.stringValue, JSONNode(.number("\(value)"))) }
-    mutating func encode(_ value: UInt, forKey key: Key) { node.set(key.stringValue, JSONNode(.number("\(value)"))) }
-    mutating func encode(_ value: UInt8, forKey key: Key) { node.set(key.stringValue, JSONNode(.number("\(value)"))) }
-    mutating func encode(_ value: UInt16, forKey key: Key) { node.set(key.stringValue, JSONNode(.number("\(value)"))) }
-    mutating func encode(_ value: UInt32, forKey key: Key) { node.set(key.stringValue, JSONNode(.number("\(value)"))) }
+    /// Every integer type's requirement, by one generic witness.
+    mutating func encode(_ value: some BinaryInteger & Encodable, forKey key: Key) {
+        node.set(key.stringValue, JSONNode(.number("\(value)")))
+    }
     mutating func encode(_ value: some Encodable, forKey key: Key) throws {
         node.set(key.stringValue, try NodeEncoder.node(for: value, path: codingPath + [key], options: options))
     }
@@ -122,16 +116,7 @@ struct UnkeyedNodeContainer: UnkeyedEncodingContainer {
     mutating func encode(_ value: String) { node.append(JSONNode(.string(value))) }
     mutating func encode(_ value: Double) throws { node.append(try NodeEncoder.number(value, path: nextPath)) }
     mutating func encode(_ value: Float) throws { try encode(Double(value)) }
-    mutating func encode(_ value: Int) { node.append(JSONNode(.number("\(value)"))) }
-    mutating func encode(_ value: Int64) { node.append(JSONNode(.number("\(value)"))) }
-    mutating func encode(_ value: UInt64) { node.append(JSONNode(.number("\(value)"))) }
-    mutating func encode(_ value: Int8) { node.append(JSONNode(.number("\(value)"))) }
-    mutating func encode(_ value: Int16) { node.append(JSONNode(.number("\(value)"))) }
-    mutating func encode(_ value: Int32) { node.append(JSONNode(.number("\(value)"))) }
-    mutating func encode(_ value: UInt) { node.append(JSONNode(.number("\(value)"))) }
-    mutating func encode(_ value: UInt8) { node.append(JSONNode(.number("\(value)"))) }
-    mutating func encode(_ value: UInt16) { node.append(JSONNode(.number("\(value)"))) }
-    mutating func encode(_ value: UInt32) { node.append(JSONNode(.number("\(value)"))) }
+    mutating func encode(_ value: some BinaryInteger & Encodable) { node.append(JSONNode(.number("\(value)"))) }
     mutating func encode(_ value: some Encodable) throws {
         node.append(try NodeEncoder.node(for: value, path: nextPath, options: options))
     }
@@ -169,16 +154,7 @@ struct SingleNodeContainer: SingleValueEncodingContainer {
     mutating func encode(_ value: String) { node.value = .string(value) }
     mutating func encode(_ value: Double) throws { node.value = try NodeEncoder.number(value, path: codingPath).value }
     mutating func encode(_ value: Float) throws { try encode(Double(value)) }
-    mutating func encode(_ value: Int) { node.value = .number("\(value)") }
-    mutating func encode(_ value: Int64) { node.value = .number("\(value)") }
-    mutating func encode(_ value: UInt64) { node.value = .number("\(value)") }
-    mutating func encode(_ value: Int8) { node.value = .number("\(value)") }
-    mutating func encode(_ value: Int16) { node.value = .number("\(value)") }
-    mutating func encode(_ value: Int32) { node.value = .number("\(value)") }
-    mutating func encode(_ value: UInt) { node.value = .number("\(value)") }
-    mutating func encode(_ value: UInt8) { node.value = .number("\(value)") }
-    mutating func encode(_ value: UInt16) { node.value = .number("\(value)") }
-    mutating func encode(_ value: UInt32) { node.value = .number("\(value)") }
+    mutating func encode(_ value: some BinaryInteger & Encodable) { node.value = .number("\(value)") }
     mutating func encode(_ value: some Encodable) throws {
         node.value = try NodeEncoder.node(for: value, path: codingPath, options: options).value
     }

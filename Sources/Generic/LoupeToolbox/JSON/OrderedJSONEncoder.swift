@@ -1,17 +1,12 @@
 import FoundationEssentials
 
-/// Writes `Encodable` values as JSON with each object's keys in the order its `encode(to:)`
-/// writes them, as a Node API (Express's `JSON.stringify`) and its clients' tests expect:
-/// Foundation's encoder on Linux orders keys by hash unless told to sort them. Slashes
-/// are not escaped; `URL`s are their absolute strings and `Data` is Base64, as Foundation's
-/// encoder does; a dictionary's keys are sorted, so the output is the same on every run; a
-/// non-finite number is an error.
+/// Writes `Encodable` values as JSON with each object's keys in the order `encode(to:)` writes
+/// them, as Express's `JSON.stringify` does (Foundation's encoder on Linux orders them by hash).
+/// Slashes are not escaped; `URL`, `Data` as Foundation's; a dictionary's keys sorted.
 package struct OrderedJSONEncoder: Sendable {
-    /// What every value's encoding sees.
     package struct Options: Sendable {
-        /// How a `Date` is written; `nil` for its own encoding (seconds since 2001, as Foundation's default).
+        /// How a `Date` is written; `nil` for its own encoding (seconds since 2001).
         var dates: (@Sendable (Date) -> String)?
-        /// The encoder's `userInfo`.
         var userInfo: [CodingUserInfoKey: any Sendable]
     }
 
@@ -30,7 +25,6 @@ package struct OrderedJSONEncoder: Sendable {
         Array(try text(value).utf8)
     }
 
-    /// The JSON text of `value`.
     package func text(_ value: some Encodable) throws -> String {
         var text = ""
         try NodeEncoder.node(for: value, path: [], options: options).write(pretty: pretty, into: &text)

@@ -1,9 +1,8 @@
 import Glibc
 
 extension Double {
-    /// The value with `places` decimals, as C's `printf("%.*f")` writes it (the C library's own
-    /// formatter, so rounding is exact): `2.5`, `13`, `-0.1`. What `String(format:)` printed for
-    /// sizes and durations, without linking Foundation for it.
+    /// The value with `places` decimals as C's `printf("%.*f")` writes it (exact rounding), as
+    /// `String(format:)` would without linking Foundation.
     package func decimalText(places: Int) -> String {
         let format = "%.\(max(0, places))f"
         var buffer = [CChar](repeating: 0, count: 64)

@@ -1,7 +1,6 @@
 /// Counted nouns as English says them, built in one place: `Plural.count(1, "entry")` is
 /// "1 entry", `Plural.count(2, "entry")` "2 entries", `Plural.count(0, "miss")` "0 misses".
 package enum Plural {
-    /// `number` and `noun`, plural unless `number` is 1.
     package static func count(_ number: Int, _ noun: String) -> String {
         "\(number) \(number == 1 ? noun : of(noun))"
     }

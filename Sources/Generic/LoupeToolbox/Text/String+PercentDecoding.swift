@@ -1,18 +1,15 @@
 extension String {
-    /// The text with each `%XX` turned back into its byte, as a person reads a URL; the text as it
-    /// is when a sequence is not one or the bytes are not UTF-8.
+    /// The text with each `%XX` decoded, as a person reads a URL; as it is when that fails.
     package var percentDecoded: String {
         percentDecoding(strictly: false) ?? self
     }
 
-    /// The text with every `%XX` turned back into its byte; `nil` when a `%` starts no such
-    /// sequence or the bytes are not UTF-8. JavaScript's `decodeURIComponent`, which throws there,
-    /// and Foundation's `removingPercentEncoding`, without linking Foundation for it.
+    /// The text with every `%XX` decoded; `nil` for a stray `%` or bytes not UTF-8, as
+    /// JavaScript's `decodeURIComponent` and Foundation's `removingPercentEncoding`.
     package var percentDecodedStrictly: String? {
         percentDecoding(strictly: true)
     }
 
-    /// Decodes each `%XX`; a `%` that starts none is kept as it is, or, `strictly`, gives `nil`.
     private func percentDecoding(strictly: Bool) -> String? {
         guard contains("%") else { return self }
         var bytes: [UInt8] = []

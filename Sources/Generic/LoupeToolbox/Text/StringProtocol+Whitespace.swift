@@ -1,7 +1,6 @@
 extension StringProtocol {
-    /// The text without leading and trailing whitespace (`Character.isWhitespace`: spaces, tabs,
-    /// line breaks), as Foundation's `trimmingCharacters(in: .whitespacesAndNewlines)` gives it,
-    /// without the `NSString` bridge that keeps all of Foundation in a binary.
+    /// The text without leading and trailing whitespace, as Foundation's `trimmingCharacters(in:
+    /// .whitespacesAndNewlines)` without the `NSString` bridge that keeps all of Foundation in a binary.
     package func trimmingWhitespace() -> String {
         guard let first = firstIndex(where: { !$0.isWhitespace }),
             let last = lastIndex(where: { !$0.isWhitespace })

@@ -1,9 +1,7 @@
-/// Untrusted text (everything from the network) with what could act on a screen (control
-/// sequences) or reorder its display taken out: the one cleaner, for text shown and drawn alike.
+/// Untrusted text (everything from the network) with what could act on a screen or reorder its
+/// display taken out: the one cleaner, for text shown and drawn alike.
 package enum UntrustedText {
-    /// `text` with every control character and escape sequence removed.
-    ///
-    /// Removed: C0 controls (tab and newlines become a space), DEL, C1 controls, whole ESC
+    /// `text` without C0 controls (tab and newlines become a space), DEL, C1 controls, whole ESC
     /// sequences (CSI, OSC, DCS, SOS, PM, APC and two-byte ones, with their strings up to the
     /// terminator), and bidirectional overrides that could make text display reordered.
     package static func stripped(_ text: String) -> String {
@@ -76,5 +74,4 @@ package enum UntrustedText {
             afterEscape = next.value == 0x1B
         }
     }
-
 }
