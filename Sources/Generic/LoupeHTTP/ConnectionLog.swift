@@ -9,7 +9,6 @@ public final class ConnectionLog: Sendable {
         public var opened: Int
     }
 
-    /// One host's totals.
     public struct Host: Sendable, Hashable {
         public var name: String
         /// Requests by protocol.
@@ -28,12 +27,10 @@ public final class ConnectionLog: Sendable {
         }
     }
 
-    /// Every host asked, by name.
     public var summary: [Host] {
         hosts.withLock { $0.values.sorted { $0.name < $1.name } }
     }
 
-    /// The name of HTTP/2, which multiplexes.
     static let http2 = "HTTP/2"
 
     /// libcurl's `CURLINFO_HTTP_VERSION` in words.

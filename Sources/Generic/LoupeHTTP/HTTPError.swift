@@ -2,23 +2,18 @@ import FoundationEssentials
 import LoupeToolbox
 import SystemPackage
 
-/// A request that got no usable answer: the way to the server failed, not the server's reply.
-///
-/// A response with any status is an answer and is returned, not thrown; what a status means is
-/// for the caller (the API client, the image fetcher) to say.
+/// A request that got no usable answer: the way to the server failed. A response with any status
+/// is an answer, returned, not thrown.
 public enum HTTPError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// Why the way to a server failed, as the system or libcurl said it: a value a caller can
-    /// match, made text only in `description`.
+    /// Why the way to a server failed, as the system or libcurl said it.
     public enum Cause: Sendable, Hashable, CustomStringConvertible {
-        /// The host's name does not resolve.
         case nameNotResolved
-        /// No connection within the time allowed.
         case connectTimedOut
         /// The system's error: `.connectionRefused`, `.noRouteToHost`, ….
         case system(Errno)
         /// libcurl could not start a transfer (out of handles or memory).
         case transferNotStarted
-        /// libcurl's error code (`CURLcode`) and its own words for it.
+        /// libcurl's `CURLcode` and its own words for it.
         case curl(code: Int, message: String)
 
         public var description: String {
@@ -36,31 +31,23 @@ public enum HTTPError: Error, Sendable, Hashable, CustomStringConvertible {
     case unreachable(host: String, cause: Cause)
     /// No complete answer within the time allowed: `seconds` in all, over `attempts`.
     case timedOut(url: String, seconds: Double, attempts: Int = 1)
-    /// The server answered, but its body came too slowly to finish in the time allowed (a few
-    /// bytes at a time): `receivedBytes` arrived in `seconds`.
+    /// The body came too slowly to finish in the time allowed: `receivedBytes` in `seconds`.
     case tooSlow(url: String, receivedBytes: Int, seconds: Double)
     /// The connection closed before the whole body arrived (on every attempt).
     case connectionDropped(url: String, cause: Cause)
-    /// The body arrived whole by HTTP's account but ends before the document does (a JSON value
-    /// or an image cut short), on every attempt.
+    /// The body arrived whole by HTTP's account but the document in it is cut short (every attempt).
     case incompleteBody(url: String, receivedBytes: Int)
-    /// The body is larger than the configured cap.
     case responseTooLarge(url: String, limitBytes: Int)
-    /// The server kept redirecting: a loop, or more hops than allowed.
     case tooManyRedirects(url: String)
-    /// A redirect from `url` pointed at `target`, which is not followed: a scheme other than
-    /// http(s), or a host outside `TransportConfiguration.redirectHosts`. Nothing was sent there.
+    /// A redirect to `target` not followed (not http(s), or a host outside `redirectHosts`).
     case redirectRefused(url: String, target: String)
-    /// No request can be made at all: libcurl, the HTTP library, could not be loaded.
+    /// libcurl could not be loaded.
     case transportUnavailable(reason: String)
-    /// The server's TLS certificate does not verify against the trusted CAs (expired, another
-    /// host's, signed by an unknown CA), or the CA file given cannot be used.
+    /// The server's TLS certificate does not verify, or the CA file given cannot be used.
     case untrustedCertificate(host: String, cause: Cause)
-    /// The deadline the caller set for everything (`TransportConfiguration.deadline`: a whole
-    /// command's `--timeout`) passed: with `sent`, after the request went to the server, and
-    /// `ending` says what the attempt at the server came to then (`timedOut` or `tooSlow`, with
-    /// the time it was there); without, while it waited its turn in this process for a
-    /// connection, so the server never saw it. Either way the host may be there.
+    /// `TransportConfiguration.deadline` (a command's `--timeout`) passed: with `sent`, after the
+    /// request went out, `ending` saying what the attempt came to then (`timedOut`, `tooSlow`);
+    /// without, while it waited in this process for a connection. Either way the host may be there.
     indirect case deadlinePassed(url: String, sent: Bool = true, ending: HTTPError? = nil)
 
     public var description: String {
@@ -105,9 +92,8 @@ public enum HTTPError: Error, Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    /// A failure of the way to the server (not of what it said) that a stale copy may stand in
-    /// for. A certificate that does not verify is not one: the user must hear of it, not be
-    /// served quietly from a cache.
+    /// Whether a stale copy may stand in: not for a certificate that does not verify, which the
+    /// user must hear of.
     public var staleMayStandIn: Bool {
         if case .untrustedCertificate = self { return false }
         return true
@@ -122,7 +108,7 @@ public enum HTTPError: Error, Sendable, Hashable, CustomStringConvertible {
         return "\(bytes) B"
     }
 
-    /// `host:port` of a URL, as the user knows the server.
+    /// `host:port` of a URL.
     private static func host(_ url: String) -> String {
         guard let address = URL(string: url), let host = address.host else { return url }
         return address.port.map { "\(host):\($0)" } ?? host

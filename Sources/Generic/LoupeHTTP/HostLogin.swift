@@ -1,16 +1,13 @@
 import FoundationEssentials
 
-/// Who a client is to one host: a user name and password, or a netrc file to look them up in
-/// (read by libcurl, as `curl --netrc-file` reads it). Given to libcurl only for a transfer to
-/// that host, and `HTTPTransport` makes each redirect hop a transfer of its own, so that a
-/// server's answers cannot carry them anywhere else.
+/// Who a client is to one host: a user name and password, or a netrc file (`curl --netrc-file`).
+/// Given only to a transfer to that host; each redirect hop is a transfer of its own.
 public struct HostLogin: Sendable, Hashable {
     /// `host:port`, the port written even when it is the scheme's default.
     public var host: String
     /// From the URL the user gave (`https://user:password@host/api`).
     public var credentials: Credentials?
-    /// A netrc file whose entry for the host gives the user and password, when `credentials`
-    /// does not.
+    /// A netrc file whose entry for the host gives them, when `credentials` does not.
     public var netrcFile: String?
 
     public init(host: String, credentials: Credentials? = nil, netrcFile: String? = nil) {
@@ -41,15 +38,13 @@ public struct Credentials: Sendable, Hashable, CustomStringConvertible, CustomDe
 /// A set of hosts, each `name` (any port) or `name:port`, that a URL is checked against: where
 /// a redirect may lead (`TransportConfiguration.redirectHosts`), where images may come from.
 public struct HostList: Sendable, Hashable {
-    /// The entries, lower-cased.
     public let entries: Set<String>
 
     public init(_ entries: [String]) {
         self.entries = Set(entries.map { $0.lowercased() })
     }
 
-    /// Whether `url`'s host, or its `host:port` (the scheme's default port when none is
-    /// written), is listed.
+    /// Whether `url`'s host, or its `host:port` (the default port when none is written), is listed.
     public func contains(_ url: URL) -> Bool {
         guard let host = url.host?.lowercased(), !host.isEmpty else { return false }
         return entries.contains(host) || entries.contains(HTTPTransport.hostName(url).lowercased())

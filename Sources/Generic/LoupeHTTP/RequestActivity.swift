@@ -1,19 +1,13 @@
 import LoupeToolbox
 
-/// The requests a transport has in flight, so that a slow one can be shown as it waits (a command
-/// line writes `waiting for HOST · 4 s · Ctrl-C stops`, a screen its status line).
-///
-/// A request counts from when it is sent: a wait for a connection in this process is not the
-/// host's, so a request still queued is never shown as waiting for it.
-///
-/// Thread-safe. `whenIdle` runs on the thread that ends the last request, before its caller sees
-/// the answer, so that whatever the wait put on screen is gone before the answer is printed.
+/// The requests a transport has in flight, so that a slow one can be shown as it waits (`waiting
+/// for HOST · 4 s · Ctrl-C stops`). A request counts from when it is sent: a wait for a connection
+/// in this process is not the host's. Thread-safe.
 public final class RequestActivity: Sendable {
     private struct Request {
         var host: String
-        /// When the caller asked for it.
         var asked: ContinuousClock.Instant
-        /// When its first attempt went to the host; `nil` while it waits for a connection.
+        /// `nil` while it waits for a connection.
         var sent: ContinuousClock.Instant?
         var attempt = 1
     }
@@ -21,7 +15,6 @@ public final class RequestActivity: Sendable {
     private struct State {
         var requests: [Int: Request] = [:]
         var next = 0
-        /// When the last request ended (an answer, or a failure).
         var lastEnded: ContinuousClock.Instant?
         var whenIdle: (@Sendable () -> Void)?
     }
@@ -30,15 +23,14 @@ public final class RequestActivity: Sendable {
 
     public init() {}
 
-    /// Runs `body` each time the last request in flight ends. One observer; a new one replaces it.
+    /// Runs `body` each time the last request in flight ends, on that thread before its caller
+    /// sees the answer, so a wait shown is gone first. One observer; a new one replaces it.
     public func whenIdle(_ body: (@Sendable () -> Void)?) {
         state.withLock { $0.whenIdle = body }
     }
 
-    /// The request sent longest ago, when it has waited at least `threshold` for its host and no
-    /// other request ended within it (answers still arriving are progress, not a wait to show).
-    /// With `since`, only requests asked for then or later: what the user asked for last, not what
-    /// an earlier screen left running.
+    /// The request sent longest ago, when it has waited at least `threshold` and no other request
+    /// ended within it (answers arriving are progress). With `since`, only requests asked since.
     public func wait(at now: ContinuousClock.Instant, threshold: Duration, since: ContinuousClock.Instant? = nil)
         -> NetworkWait?
     {
@@ -64,7 +56,6 @@ public final class RequestActivity: Sendable {
         }
     }
 
-    /// `request`'s first attempt went to its host at `now`: from then on, a wait is the host's.
     func sent(_ request: Int, at now: ContinuousClock.Instant) {
         state.withLock { state in
             if state.requests[request]?.sent == nil { state.requests[request]?.sent = now }
@@ -91,7 +82,6 @@ public struct NetworkWait: Sendable, Hashable, CustomStringConvertible {
     public var host: String
     /// Whole seconds since the request was first sent, retries included.
     public var seconds: Int
-    /// The attempt under way, from 1.
     public var attempt: Int
 
     public init(host: String, seconds: Int, attempt: Int) {

@@ -1,8 +1,6 @@
 extension StringProtocol {
-    /// The text without the spaces and tabs HTTP allows around header values and list items
-    /// (RFC 9110 §5.6.3, "OWS"), or without the ASCII bytes in `also` as well. A byte scan, where
-    /// Foundation's `trimmingCharacters(in:)` bridges through `NSString` for every call. Clients and
-    /// servers in the package read header values with it alike.
+    /// The text without the spaces and tabs HTTP allows around header values (RFC 9110 §5.6.3,
+    /// "OWS") and the ASCII bytes in `also`: a byte scan, where Foundation bridges to `NSString`.
     package func trimmingHeaderSpace(also: [UInt8] = []) -> String {
         let text = Substring(self)
         let trimmed = { (byte: UInt8) in byte == 0x20 || byte == 0x09 || also.contains(byte) }

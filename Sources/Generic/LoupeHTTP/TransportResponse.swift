@@ -13,7 +13,6 @@ public struct TransportResponse: Sendable {
         self.body = body
     }
 
-    /// The first value of a header, or `nil`.
     public func header(_ name: HTTPField.Name) -> String? {
         headers[values: name].first
     }

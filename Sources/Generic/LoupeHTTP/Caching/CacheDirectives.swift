@@ -2,22 +2,16 @@ import FoundationEssentials
 import HTTPTypes
 
 /// What a response's headers say about caching it, as a private cache reads them (RFC 9111):
-/// whether it may be stored, for how long it is fresh, and whether a stale copy may stand in when
-/// the server cannot be reached.
-///
-/// Read from `Cache-Control` (`no-store`, `no-cache`, `max-age`, `must-revalidate`; `s-maxage`
-/// and `private` are for shared caches and ignored), `Expires` with `Date`, `Age`, and `Vary`.
-/// Malformed values are never fatal: an invalid `max-age` makes the response stale at once, as
-/// RFC 9111 §4.2.1 advises, and a huge one is clamped to 2^31 seconds (§1.2.2).
+/// `Cache-Control` (`s-maxage` and `private` are for shared caches and ignored), `Expires` with
+/// `Date`, `Age`, and `Vary`. An invalid `max-age` makes the response stale at once (§4.2.1), and
+/// a huge one is clamped to 2^31 seconds (§1.2.2).
 public struct CacheDirectives: Sendable, Hashable {
     /// Whether the response may be kept at all: not with `no-store`, and not when it varies on
     /// a request header other than `Accept-Encoding` (the cache keys by URL alone).
     public var mayStore: Bool
-    /// How long the response stays fresh from now; `nil` when the server said nothing, so the
-    /// cache's own default lifetime applies.
+    /// How long the response stays fresh from now; `nil` for the cache's default.
     public var lifetime: Duration?
-    /// `must-revalidate` (or `no-cache`): once stale, the copy is not used without the server's
-    /// confirmation, not even when the server cannot be reached.
+    /// `must-revalidate` (or `no-cache`): once stale, not used without the server's confirmation.
     public var mustRevalidate: Bool
 
     /// The greatest lifetime honored, in seconds (RFC 9111's limit on delta-seconds).
@@ -39,17 +33,13 @@ public struct CacheDirectives: Sendable, Hashable {
         for field in values(.cacheControl) {
             for part in field.split(separator: ",") {
                 let pieces = part.split(separator: "=", maxSplits: 1)
-                guard let name = pieces.first?.trimmingHeaderSpace().lowercased(), !name.isEmpty else {
-                    continue
-                }
+                guard let name = pieces.first?.trimmingHeaderSpace().lowercased(), !name.isEmpty else { continue }
                 let value = pieces.count > 1 ? pieces[1].trimmingHeaderSpace() : nil
                 // A repeated directive is invalid; RFC 9111 treats the response as stale.
                 directives[name] = directives[name] == nil ? value : .some("invalid")
             }
         }
-        let varies = values(.vary).flatMap { $0.split(separator: ",") }.map {
-            $0.trimmingHeaderSpace().lowercased()
-        }
+        let varies = values(.vary).flatMap { $0.split(separator: ",") }.map { $0.trimmingHeaderSpace().lowercased() }
         mayStore = directives["no-store"] == nil && varies.allSatisfy { $0 == "accept-encoding" || $0.isEmpty }
         mustRevalidate = directives["must-revalidate"] != nil || directives["no-cache"] != nil
         let age = values(.age).first.flatMap { Self.seconds($0) } ?? 0
@@ -80,10 +70,8 @@ public struct CacheDirectives: Sendable, Hashable {
     /// The longest heuristic lifetime, in seconds: a week.
     public static let longestHeuristic: Int64 = 7 * 24 * 3600
 
-    /// These directives, accepting the copy for at least `minimum` (a client's `max-stale`,
-    /// RFC 9111 §5.2.1.2): what an image cache does with images that do not change in practice,
-    /// whatever short lifetime the origin gives them. Not when the server said the copy must be
-    /// revalidated (`no-cache`, `must-revalidate`) or not stored.
+    /// These directives, accepting the copy for at least `minimum` (a client's `max-stale`, RFC
+    /// 9111 §5.2.1.2), as an image cache does; not when it must be revalidated or not stored.
     public func acceptingStale(for minimum: Duration) -> CacheDirectives {
         guard mayStore, !mustRevalidate, (lifetime ?? .zero) < minimum else { return self }
         return CacheDirectives(mayStore: mayStore, lifetime: minimum, mustRevalidate: false)

@@ -1,12 +1,8 @@
 import FoundationEssentials
 import HTTPTypes
 
-/// Where API responses are kept for reuse and for offline reads.
-///
-/// Keys are paths relative to the API root (`users?page=2&name=ada`), so a cache filled
-/// through one address of an API answers through another. A client needs only these three
-/// calls; the disk tier (`LoupePipeline`'s `DiskCache`) can hold the entries. Implementations are thread-safe and
-/// never throw: a store that fails (a full disk) only means a later miss.
+/// Where API responses are kept for reuse and for offline reads, keyed by paths relative to the
+/// API root (`users?page=2&name=ada`). Thread-safe; a store that fails only means a later miss.
 public protocol ResponseCache: Sendable {
     /// The cached response for `path`, fresh or stale, or `nil`.
     func response(for path: String) -> CachedResponse?
@@ -25,10 +21,9 @@ public struct CachedResponse: Sendable, Hashable {
     /// After this the response is stale: still good offline, revalidated online.
     public var expiresAt: Date
     /// Stored `must-revalidate` (or `no-cache`): once stale, not used without the server's
-    /// confirmation, even when the server cannot be reached. Offline reads still use it.
+    /// confirmation; offline reads still use it.
     public var mustRevalidate: Bool
-    /// The lifetime the server gave when it was stored, which a renewal without one of its own
-    /// keeps; `nil` when the cache's default applied.
+    /// The server's lifetime when stored, kept by a renewal without one; `nil` for the default.
     public var serverLifetime: Duration?
 
     public init(

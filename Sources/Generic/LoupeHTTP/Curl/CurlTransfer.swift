@@ -1,13 +1,9 @@
 import CLoupeCurl
 import HTTPTypes
 
-/// One GET on a libcurl easy handle: its options, the body and headers as they arrive, and the
-/// continuation that hears the outcome.
-///
-/// Made on the caller's task, then touched only by `CurlEngine`'s thread (libcurl calls the
-/// write and header callbacks there), so it needs no lock; hence `@unchecked Sendable`.
+/// One GET on a libcurl easy handle. Made on the caller's task, then touched only by
+/// `CurlEngine`'s thread (libcurl's callbacks run there), so it needs no lock: `@unchecked Sendable`.
 final class CurlTransfer: @unchecked Sendable {
-    /// What a finished transfer hands back.
     struct Response: Sendable {
         var status: Int
         var headers: HTTPFields
@@ -16,17 +12,14 @@ final class CurlTransfer: @unchecked Sendable {
         var connection: ConnectionLog.Use?
     }
 
-    /// Why a transfer ended without a response.
     enum Failure: Error, Sendable, Equatable {
-        /// libcurl's code, its message (the error buffer when it said more), the system's `errno`
-        /// for a failed connect (0 when none), whether the request was sent on a connection, and
-        /// the bytes of the body received before it failed.
+        /// libcurl's code and message, the `errno` of a failed connect (0 when none), whether the
+        /// request was sent, and the body's bytes received before it failed.
         case curl(code: Int, message: String, systemError: Int32, connected: Bool, received: Int)
         /// The body passed `maxBodyBytes`.
         case tooLarge
-        /// The task was cancelled.
         case cancelled
-        /// libcurl could not be loaded; the reason is the loader's.
+        /// libcurl could not be loaded; the loader's reason.
         case unavailable(String)
     }
 
@@ -39,15 +32,12 @@ final class CurlTransfer: @unchecked Sendable {
     private var overflowed = false
     /// The length the response declared, when it did and it is under the cap.
     private var declaredLength: Int?
-    /// Told the bytes received so far and the declared length after each part of the body.
     var onProgress: (@Sendable (_ received: Int, _ expected: Int?) -> Void)?
     var continuation: CheckedContinuation<Response, any Error>?
     /// Whether its task was cancelled; read and written only under `CurlEngine`'s inbox lock.
     var cancelRequested = false
 
-    /// A transfer of `url` with `headers`, ending at `timeoutMilliseconds` from its start.
-    /// Returns `nil` when libcurl cannot make a handle (out of memory). libcurl must be loaded
-    /// (`CurlEngine.shared`).
+    /// A transfer of `url`; `nil` when libcurl cannot make a handle. libcurl must be loaded.
     init?(
         url: String, headers requestHeaders: HTTPFields, userAgent: String, timeoutMilliseconds: Int,
         connectTimeoutMilliseconds: Int, maxBodyBytes: Int, trustedCertificates: String?, login: HostLogin?
@@ -115,7 +105,6 @@ final class CurlTransfer: @unchecked Sendable {
         return Unmanaged<CurlTransfer>.fromOpaque(pointer).takeUnretainedValue()
     }
 
-    /// The outcome for libcurl's final `code`.
     func outcome(_ code: CURLcode) -> Result<Response, Failure> {
         if overflowed { return .failure(.tooLarge) }
         guard code == CURLE_OK else {
