@@ -1,12 +1,9 @@
 import RickAndMortyAPI
 import UseCases
 
-/// Runs what `BrowseState` asks for (`BrowseState.Effect`): each fetch in a task that belongs to
-/// the part of the screen that asked for it (`ScreenTasks`), its answer sent back as a
-/// `BrowseEvent` for the state to apply. Browse's loop owns one; a test drives one with a real
-/// client and reads the events.
-///
-/// Used from one task only (browse's loop); its fetches run concurrently.
+/// Runs what `BrowseState` asks for (`BrowseState.Effect`): each fetch in a task owned by the part
+/// of the screen that asked (`ScreenTasks`), its answer sent back as a `BrowseEvent`. Used from
+/// browse's loop only; its fetches run concurrently.
 final class BrowseEffects {
     let client: any RickAndMortyClient
     /// What `r` asks (conditional requests even for fresh answers); `nil` offline.
@@ -20,11 +17,12 @@ final class BrowseEffects {
     let write: @Sendable (String) -> Void
     /// Inside tmux, a copy goes through tmux's own buffer (`ClipboardShare`).
     var tmux = false
+    /// The root a copied character's URL is written under.
+    var root = APIRoot.realService
     /// Inside a multiplexer, OSC 52 is wrapped for passthrough.
     var multiplexed = false
     private let work = ScreenTasks()
 
-    /// Fetches started so far: what asked for nothing has started none.
     var started: Int { work.started }
 
     init(
@@ -40,8 +38,7 @@ final class BrowseEffects {
         self.write = write
     }
 
-    /// Fetches the first page as browse opens, at once rather than after the session's typing
-    /// pause; its answer is sent as `.opening`, a search state.
+    /// Fetches the first page as browse opens, without the session's typing pause (`.opening`).
     func open(_ query: BrowseQuery) {
         let (client, events) = (client, events)
         work.start(.page) {
@@ -54,16 +51,15 @@ final class BrowseEffects {
         }
     }
 
-    /// Runs `effect` (those that end browse or redraw it are the loop's). `grid`: the list is a
-    /// grid (its avatars are larger). What needs no work but a line in the status bar (a refresh
-    /// offline, a copy through OSC 52) comes back as a `.notice` event like any answer.
+    /// Runs `effect` (ending and redrawing browse are the loop's); `grid`: the list's avatars are
+    /// larger. What needs no work (a refresh offline, an OSC 52 copy) comes back as a `.notice`.
     func run(_ effect: BrowseState.Effect, grid: Bool) {
         let (client, events) = (client, events)
         switch effect {
         case .abort, .accept, .redraw:
             return
         case .share(let character):
-            share(ClipboardShare.text(for: character))
+            share(ClipboardShare.text(for: character, root: root))
         case .search(let name, let status):
             search(BrowseQuery(name: name, status: status))
         case .fetchPage(let name, let status, let number, let generation):
@@ -131,13 +127,11 @@ final class BrowseEffects {
         }
     }
 
-    /// Cancels every fetch (on quit).
     func cancelAll() {
         work.cancelAll()
     }
 
-    /// A copy: OSC 52 to the terminal, or inside tmux into tmux's buffer off the loop (running tmux
-    /// takes milliseconds), with OSC 52 when tmux cannot be run.
+    /// A copy: OSC 52, or inside tmux into its buffer off the loop, OSC 52 when tmux cannot run.
     private func share(_ text: String) {
         guard tmux else {
             write(ClipboardShare.sequence(text, multiplexed: multiplexed))
@@ -177,26 +171,18 @@ final class BrowseEffects {
     }
 }
 
-/// Browse's background work, each task owned by the part of the screen that asked for it: a
-/// part's tasks are cancelled when it is replaced (new results, another page, another detail),
-/// and every task when browse quits. Used from browse's event loop only.
+/// Browse's background work, each task owned by the part of the screen that asked for it: cancelled
+/// when that part is replaced, and all when browse quits. Used from browse's event loop only.
 final class ScreenTasks {
-    /// The part of the screen a task works for.
     enum Owner: Hashable {
         /// An episode's cast or a location's residents.
         case people
-        /// The list's avatars.
-        case avatars
-        /// The page being fetched.
-        case page
-        /// The detail's episodes and avatar.
-        case detail
+        case avatars, page, detail
         /// Copying to tmux's buffer.
         case share
     }
 
     private var running: [Owner: [Task<Void, Never>]] = [:]
-    /// Tasks started so far.
     private(set) var started = 0
 
     /// Cancels `owner`'s tasks: what they were fetching is no longer on screen.
@@ -205,14 +191,12 @@ final class ScreenTasks {
         running[owner] = []
     }
 
-    /// Starts `work` for `owner`, alongside its other tasks.
     func start(_ owner: Owner, _ work: @escaping @Sendable () async -> Void) {
         running[owner, default: []].removeAll { $0.isCancelled }
         running[owner, default: []].append(Task { await work() })
         started += 1
     }
 
-    /// Cancels every task (on quit).
     func cancelAll() {
         for owner in Array(running.keys) { replace(owner) }
     }

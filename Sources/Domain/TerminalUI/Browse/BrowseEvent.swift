@@ -17,18 +17,16 @@ enum BrowseEvent: Sendable {
     case refreshed(Page<RMCharacter>, avatars: [Int: Bitmap], unchanged: Int, generation: Int)
     /// A line for the status bar: why a refresh could not be made, where a copy went.
     case notice(String)
-    /// A small avatar that could not be had (the reason is for logs).
+    /// A small avatar that could not be had.
     case avatarMissing(id: Int)
     case largeAvatar(id: Int, Bitmap)
-    /// A character's episodes, or why they could not be had.
     case detail(RMCharacter, Fetched<[Episode]>)
-    /// The people of the screen titled `title` (an episode's cast, a location's residents).
+    /// An episode's cast or a location's residents, for the screen titled `title`.
     case people(Fetched<[RMCharacter]>, title: String)
     /// What browse waits for, once a wait is long enough to say so; `nil` when it is over.
     case waiting(NetworkWait?)
     case resize
     /// The terminal answered the probe browse sent as it opened.
     case terminalAnswered(ProbeResult)
-    /// Standard input closed.
     case endOfInput
 }

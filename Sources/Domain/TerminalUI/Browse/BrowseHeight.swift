@@ -5,8 +5,7 @@ package struct BrowseHeight: Sendable, Equatable {
     package var size: Int
     package var percent: Bool
 
-    /// The fewest lines browse draws in: the search line, the rule, the status line and one row
-    /// of the list (two lines).
+    /// The fewest lines browse draws in: the search line, the rule, the status line, one row.
     package static let fewestLines = 5
     /// fzf's `--min-height` default: the lowest a percentage goes.
     package static let defaultMinimum = 10
@@ -16,8 +15,7 @@ package struct BrowseHeight: Sendable, Equatable {
         self.percent = percent
     }
 
-    /// `N` or `N%` as fzf takes them (`--height 20`, `--height 40%`); `nil` for anything else,
-    /// fzf's adaptive `~N` among them.
+    /// `N` or `N%` as fzf takes them (`--height 20`, `--height 40%`); `nil` for anything else.
     package init?(_ text: String) {
         let percent = text.hasSuffix("%")
         guard let size = Int(percent ? text.dropLast() : Substring(text)), size > 0, !percent || size <= 100 else {
@@ -29,11 +27,8 @@ package struct BrowseHeight: Sendable, Equatable {
     /// 100%: the whole screen, as without `--height`.
     package var isWholeScreen: Bool { percent && size == 100 }
 
-    /// The lines to draw in on a terminal `rows` high, as fzf sizes them.
-    ///
-    /// A percentage of the rows but at least `minimum`, or the lines given; never fewer than
-    /// `fewestLines` nor more than the terminal has. `nil` for 100%, which is the whole screen
-    /// (as fzf's).
+    /// The lines to draw in on a terminal `rows` high, as fzf sizes them: a percentage of the rows
+    /// but at least `minimum`, or the lines given, within `fewestLines` and `rows`; `nil` for 100%.
     package func lines(terminalRows rows: Int, minimum: Int = defaultMinimum) -> Int? {
         if isWholeScreen { return nil }
         let asked = percent ? max(size * rows / 100, minimum) : size

@@ -8,7 +8,6 @@ struct BrowseQuery: SearchQuery {
     var name: String
     var status: BrowseState.StatusFilter
 
-    /// The name trimmed of surrounding white space.
     var normalized: BrowseQuery {
         BrowseQuery(name: name.trimmingWhitespace(), status: status)
     }
@@ -16,7 +15,6 @@ struct BrowseQuery: SearchQuery {
     /// Never: an empty name lists everyone under the status filter.
     var isEmpty: Bool { false }
 
-    /// The API query for page `page`.
     func characterQuery(page: Int = 1) -> CharacterQuery {
         CharacterQuery(name: name.isEmpty ? nil : name, status: status.selected, page: page)
     }

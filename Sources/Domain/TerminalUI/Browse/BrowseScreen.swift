@@ -2,22 +2,18 @@ import BlockArt
 import TerminalKit
 
 /// What browse shows: each state drawn as the difference from the last frame (`ScreenPainter`),
-/// and on kitty the avatars as real pixels: placed by id over blank cells, or, inside tmux,
-/// written into the lines as Unicode placeholder cells, which tmux and the painter treat as text.
-/// Inline (`--height`), the frame is the area's lines and avatars are always cells.
+/// and on kitty the avatars as real pixels: placed by id over blank cells, or, inside tmux, as
+/// Unicode placeholder cells in the lines. Inline (`--height`), avatars are always cells.
 struct BrowseScreen {
     let style: Style
     let art: AvatarArt
-    /// Real pixels (kitty); elsewhere cells.
     let pixels: Bool
     /// The detail's avatar in sixel, drawn again whenever a line under it is repainted.
     let sixel: GraphicsPlacement?
     private var painter = ScreenPainter()
     private var images: KittyImages
-    /// The detail placement the sixel shows now.
     private var sixelShown: [Int]?
 
-    /// The lines browse draws in with `--height`; `nil` on the whole (alternate) screen.
     let area: InlineArea?
 
     init(capabilities: TerminalCapabilities, art: AvatarArt, area: InlineArea? = nil) {
@@ -31,7 +27,7 @@ struct BrowseScreen {
         painter.inline = area != nil
     }
 
-    /// The view at the terminal's size now (inline: the area's lines, as many as the terminal has).
+    /// The view at the terminal's size now (inline: at most the area's lines).
     func view() -> BrowseView {
         let size = TerminalCapabilities.currentSize() ?? (80, 24)
         let height = area.map { min($0.lines, size.rows) } ?? size.rows
@@ -41,7 +37,6 @@ struct BrowseScreen {
         return view
     }
 
-    /// The bytes that show `state` on `view` (this screen's `view()` at the terminal's size now).
     mutating func draw(_ state: BrowseState, on view: BrowseView) -> String {
         var lines = view.render(state)
         if let sixel { return drawSixel(lines, placements: view.placements(state), state: state, with: sixel) }
@@ -83,8 +78,8 @@ struct BrowseScreen {
         return output
     }
 
-    /// `cells` (`columns` wide) in place of the columns of `line` from `column` on, which the view
-    /// left blank; `line`'s own color codes take no column and are kept.
+    /// `cells` (`columns` wide) in place of the blank columns of `line` from `column` on, its own
+    /// color codes kept.
     static func overlay(_ cells: String, columns: Int, on line: String, at column: Int) -> String {
         var before = String.UnicodeScalarView()
         var after = String.UnicodeScalarView()
@@ -115,7 +110,6 @@ struct BrowseScreen {
         images.screenCleared()
     }
 
-    /// The bytes that take browse's images off the terminal, as it leaves.
     mutating func leave() -> String {
         pixels ? images.clear() : ""
     }
@@ -124,12 +118,10 @@ struct BrowseScreen {
 /// Redraws only the lines that changed since the last frame.
 struct ScreenPainter {
     private var previous: [String] = []
-    /// The rows the last frame wrote (from 0).
     private(set) var repainted: Set<Int> = []
     /// Rows count from an `InlineArea`'s first line, not the screen's.
     var inline = false
 
-    /// Forget the last frame (after a resize): the next draws everything.
     mutating func invalidate() {
         previous = []
     }

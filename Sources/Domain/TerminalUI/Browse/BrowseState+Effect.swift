@@ -5,27 +5,23 @@ extension BrowseState {
     enum Effect: Equatable {
         /// Hand the search line (and filter) to the search session.
         case search(name: String, status: StatusFilter)
-        /// Fetch the next page of the current results, to add to the list; `generation` tells a
-        /// stale answer.
+        /// Fetch the next page of the current results; `generation` tells a stale answer.
         case fetchPage(name: String, status: StatusFilter, page: Int, generation: Int)
         case fetchDetail(RMCharacter)
         /// Fetch the list's avatars, in place of those asked for before (new results).
         case fetchAvatars([RMCharacter])
         /// Fetch the avatars of a page added to the list, beside those still arriving.
         case fetchMoreAvatars([RMCharacter])
-        /// Fetch the characters `ids` for the people screen titled `title`.
         case fetchPeople(title: String, ids: [Int])
-        /// Fetch location `id`'s residents for the people screen titled `title`.
         case fetchResidents(title: String, locationID: Int)
         /// Put the character's URL and summary on the clipboard (OSC 52).
         case share(RMCharacter)
-        /// End browse with these characters chosen (none: nothing matched), by Enter (`key`
-        /// nil) or a key of `expect`, named as fzf names it.
+        /// End browse with these characters chosen (none: nothing matched), by Enter (`key` nil)
+        /// or a key of `expect`, named as fzf names it.
         case accept([RMCharacter], key: String?)
-        /// Ask the server again about a page of the list and its avatars (`generation` tells
-        /// whether the answer still applies).
+        /// Ask the server again about a page of the list and its avatars.
         case refresh(Page<RMCharacter>, name: String, status: StatusFilter, generation: Int)
-        /// Draw the whole screen again (Ctrl-L).
+        /// Ctrl-L.
         case redraw
         /// End browse without a choice (fzf's `abort`: exit 130).
         case abort

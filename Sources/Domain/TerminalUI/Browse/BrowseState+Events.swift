@@ -1,8 +1,7 @@
 import BlockArt
 
 extension BrowseState {
-    /// Applies what the user did (keys, clicks, the wheel) on `view` at `now` (which tells a
-    /// double click): the effects it asks for.
+    /// Applies what the user did (keys, clicks, the wheel) on `view` at `now` (for double clicks).
     mutating func apply(keys: [Key], view: BrowseView, clicks: inout DoubleClick, at now: ContinuousClock.Instant)
         -> [Effect]
     {
@@ -25,15 +24,14 @@ extension BrowseState {
         return effects
     }
 
-    /// The grid cells a row holds on the screen now (↑/↓ move by a row), and the items a
-    /// screen of a list shows (PgUp/PgDn move by it): the view says.
+    /// The grid cells a row holds and the items a screen of a list shows, as the view says.
     mutating func apply(gridColumns: Int, visibleItems: Int) {
         self.gridColumns = gridColumns
         self.visibleItems = max(1, visibleItems)
     }
 
     /// Applies an answer of browse's work (a search, a page, an avatar, a detail) or the end of
-    /// input: the effects it asks for. Keys, resizes and the terminal's answers are the loop's, which knows the screen.
+    /// input. Keys, resizes and the terminal's answers are the loop's, which knows the screen.
     mutating func apply(_ event: BrowseEvent) -> [Effect] {
         switch event {
         case .search(let search): return apply(search: search)

@@ -4,8 +4,7 @@ import RickAndMortyAPI
 /// The screens past the list: a character's detail, its episodes, an episode's cast, a
 /// location's residents. Each opens from the one before and Esc walks back the same way.
 extension BrowseState {
-    /// A key on any screen but the list. These have no text field, so single letters act (q, e,
-    /// l, y, r) beside the keys the list uses (Ctrl-O, Ctrl-R); their lists move as the list does.
+    /// A key on any screen but the list: single letters act (q, e, l, y, r) beside the list's keys.
     mutating func navigate(_ key: Key) -> [Effect] {
         if let count = itemCount, moveItem(key, count: count) { return [] }
         switch (screen, key) {
@@ -53,9 +52,8 @@ extension BrowseState {
         return []
     }
 
-    /// The episodes screen's rows: every episode `character` names, in its order, with the
-    /// episode where the API answered for it and `nil` where its data lacks it (the detail counts
-    /// those too, so the two agree).
+    /// The episodes screen's rows: every episode `character` names, in its order, `nil` where the
+    /// API's data lacks it (the detail counts those too).
     static func episodeRows(of character: RMCharacter, _ episodes: [Episode]) -> [(id: Int, episode: Episode?)] {
         let byID = Dictionary(episodes.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         return character.episodeIDs.map { ($0, byID[$0]) }
@@ -85,8 +83,7 @@ extension BrowseState {
         return true
     }
 
-    /// The people of the screen titled `title` arrived, or failed; dropped when that screen is
-    /// gone.
+    /// The people of the screen titled `title` arrived, or failed; dropped when it is gone.
     mutating func apply(people: Fetched<[RMCharacter]>, title: String) {
         if case .people(let shown, let source, .loading) = screen, shown == title {
             screen = .people(title: title, source, people)
@@ -99,7 +96,6 @@ extension BrowseState {
         return [source.fetch(title: title)]
     }
 
-    /// Opens `next`, remembering where it came from.
     mutating func push(_ next: Screen) {
         history.append((screen, screen == .list ? selection : itemSelection))
         screen = next
@@ -119,12 +115,9 @@ extension BrowseState {
 
 /// Where a people screen's characters come from, so that a failed fetch can be asked again.
 enum PeopleSource: Equatable {
-    /// These characters (an episode's cast).
+    /// An episode's cast.
     case characters(ids: [Int])
-    /// The residents of this location.
     case residents(locationID: Int)
-
-    /// The effect that fetches them for the screen titled `title`.
     func fetch(title: String) -> BrowseState.Effect {
         switch self {
         case .characters(let ids): .fetchPeople(title: title, ids: ids)

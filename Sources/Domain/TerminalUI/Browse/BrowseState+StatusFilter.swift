@@ -5,14 +5,12 @@ extension BrowseState {
     enum StatusFilter: String, CaseIterable {
         case any, alive, dead, unknown
 
-        var next: StatusFilter {
-            let all = Self.allCases
-            return all[(all.firstIndex(of: self).map { $0 + 1 } ?? 0) % all.count]
-        }
+        var next: StatusFilter { shifted(by: 1) }
+        var previous: StatusFilter { shifted(by: -1) }
 
-        var previous: StatusFilter {
+        private func shifted(by step: Int) -> StatusFilter {
             let all = Self.allCases
-            return all[((all.firstIndex(of: self) ?? 0) + all.count - 1) % all.count]
+            return all[((all.firstIndex(of: self) ?? 0) + step + all.count) % all.count]
         }
 
         /// The status the API query asks for; `nil` for any.

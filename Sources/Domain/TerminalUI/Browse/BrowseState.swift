@@ -4,9 +4,8 @@ import LoupeImaging
 import RickAndMortyAPI
 import UseCases
 
-/// Everything the browser shows, changed only by its `apply` methods: a state machine with no
-/// clock and no I/O of its own (the time of a click comes with it), whose effects (searches,
-/// page and detail fetches, avatars) are returned for the loop to run.
+/// Everything the browser shows, changed only by its `apply` methods: no clock and no I/O of its
+/// own; the effects (searches, page and detail fetches, avatars) are returned for the loop to run.
 struct BrowseState {
     enum Screen: Equatable {
         case list
@@ -18,20 +17,17 @@ struct BrowseState {
         case people(title: String, PeopleSource, Fetched<[RMCharacter]>)
     }
 
-    /// The search line, as fzf edits it.
     var line = QueryLine()
     var status = StatusFilter.any
     var search = SearchState<BrowseQuery>.idle
-    /// The pages of the results loaded so far, in order: one list, which grows by a page as the
-    /// selection goes past its end.
-    private(set) var pages: [Page<RMCharacter>] = []
-    /// Every character of `pages`, in order.
+    /// The pages loaded so far, in order: the list grows by one as the selection passes its end.
+    private(set) var pages: [Page<RMCharacter>] = [] {
+        didSet { results = pages.flatMap(\.items) }
+    }
     private(set) var results: [RMCharacter] = []
     var selection = 0
     var screen = Screen.list
-    /// Small avatars by character id, as they arrive.
     var avatars: [Int: Bitmap] = [:]
-    /// Large avatars for the detail screen, by id.
     var largeAvatars: [Int: Bitmap] = [:]
     /// Bumped whenever the results change, so a page fetched for older results is dropped.
     var generation = 0
@@ -69,22 +65,19 @@ struct BrowseState {
     var layout = BrowseLayout.reverse
     /// Browse answers from the cache alone (`--offline`): a failure's hint says to warm it.
     var offline = false
-    /// The list is found as fzf finds (a `FuzzyClient` over every character): the letters the
-    /// search line matched show in each name. Otherwise the API searches, as the status line says.
+    /// The list is found as fzf finds (a `FuzzyClient` over every character), the matched letters
+    /// shown; otherwise the API searches.
     var fuzzy = false
     /// fzf's `--exact` and case matching for the search line, when `fuzzy`.
     var exact = false
     var caseMatching = FuzzyPattern.CaseMatching.smart
 
-    /// The letters of `character`'s name that the search line matched: the indices of its
-    /// `Character`s, as `Array(name)` counts them; none unless `fuzzy`. The list shows them
-    /// underlined and bold when colors are on.
+    /// The indices of the letters of `character`'s name the search line matched; none unless `fuzzy`.
     func matchedPositions(_ character: RMCharacter) -> [Int] {
         guard fuzzy, !query.isEmpty else { return [] }
         return FuzzyPattern(query, exact: exact, caseMatching: caseMatching).match(character.name)?.positions ?? []
     }
 
-    /// The search line's text.
     var query: String {
         get { line.text }
         set { line = QueryLine(newValue) }
@@ -109,10 +102,8 @@ struct BrowseState {
         return [.search(name: query, status: status)]
     }
 
-    /// A key, on any screen. On the list every printable key types into the search line, which
-    /// edits as fzf's; moving, marking, opening, copying and quitting are named keys and Ctrl
-    /// chords, fzf's where fzf binds them. The other screens have no text field and keep single
-    /// letters: `navigate`.
+    /// A key, on any screen. On the list every printable key types into the search line (fzf's
+    /// keys); the other screens have no text field and keep single letters: `navigate`.
     mutating func apply(key: Key) -> [Effect] {
         if expect.contains(key) { return accept(key: key.name) }
         switch key {
@@ -145,9 +136,8 @@ struct BrowseState {
         return []
     }
 
-    /// The keys that move the selection (in the grid, ← → too), or `nil` for another key. ↑ and
-    /// ↓ (and the page keys) move up and down the screen, as fzf's: through the results forward
-    /// or back as the layout says.
+    /// The keys that move the selection up and down the screen as fzf's (in the grid ← → too),
+    /// or `nil` for another key.
     private mutating func moveSelection(_ key: Key) -> [Effect]? {
         let last = max(0, results.count - 1)
         let row = grid ? gridColumns : 1
@@ -165,8 +155,7 @@ struct BrowseState {
         return []
     }
 
-    /// Moves the selection `steps` through the results (negative: toward the first); past the
-    /// last row the next page loads.
+    /// Moves the selection `steps` through the results (negative: toward the first).
     private mutating func move(by steps: Int) -> [Effect] {
         if steps > 0 { return moveDown(by: steps) }
         // In the grid a row up from the first row goes to the first cell.
@@ -174,19 +163,16 @@ struct BrowseState {
         return []
     }
 
-    /// Moves the selection down `steps`; past the last loaded row it loads the next page, and
-    /// the selection follows once it is in.
+    /// Moves the selection down `steps`; past the last loaded row the next page loads, and the
+    /// selection follows once it is in.
     private mutating func moveDown(by steps: Int) -> [Effect] {
         let target = selection + steps
         if target < results.count {
             selection = target
             return []
         }
-        guard hasMore else {
-            selection = max(0, results.count - 1)
-            return []
-        }
         selection = max(0, results.count - 1)
+        guard hasMore else { return [] }
         selectionAfterLoad = target
         return fetchNextPage()
     }
@@ -228,7 +214,6 @@ struct BrowseState {
         return moveDown(by: 1)
     }
 
-    /// Whether `character` is marked.
     func isMarked(_ character: RMCharacter) -> Bool { marked.contains { $0.id == character.id } }
 
     /// Ends browse with what is chosen: on the list the characters marked, else the selected
@@ -262,8 +247,7 @@ struct BrowseState {
         return [.refresh(page, name: query, status: status, generation: generation)]
     }
 
-    /// Typing and editing the line (fzf's keys), and the status filter: a new search when the
-    /// line or filter changed.
+    /// Typing and editing the line (fzf's keys), and the status filter: a new search on a change.
     private mutating func edit(_ key: Key) -> [Effect] {
         let before = (line.text, status)
         switch key {
@@ -305,8 +289,7 @@ struct BrowseState {
         return double ? apply(key: .enter) : []
     }
 
-    /// The wheel turned `steps` notches (positive: down the screen): it moves the selection as
-    /// ↓ and ↑ do, and past the last row loads the next page.
+    /// The wheel turned `steps` notches (positive: down the screen), moving as ↓ and ↑ do.
     mutating func apply(wheel steps: Int) -> [Effect] {
         guard screen == .list, !help, !results.isEmpty else { return [] }
         return move(by: abs(steps) * layout.step(up: steps < 0))
@@ -333,7 +316,7 @@ struct BrowseState {
         case .loaded(_, let first):
             return show(first)
         case .idle, .empty, .failed:
-            setPages([])
+            pages = []
             selection = 0
             generation += 1
             pageLoading = false
@@ -347,7 +330,7 @@ struct BrowseState {
     mutating func apply(page fetched: Page<RMCharacter>, generation: Int) -> [Effect] {
         guard generation == self.generation, fetched.number == (pages.last?.number ?? 0) + 1 else { return [] }
         pageLoading = false
-        setPages(pages + [fetched])
+        pages.append(fetched)
         if let target = selectionAfterLoad { selection = min(target, results.count - 1) }
         selectionAfterLoad = nil
         let missing = fetched.items.filter { avatars[$0.id] == nil }
@@ -366,9 +349,7 @@ struct BrowseState {
     mutating func apply(refreshed fresh: Page<RMCharacter>, avatars changed: [Int: Bitmap], unchanged: Int, generation: Int) {
         guard generation == self.generation, let index = pages.firstIndex(where: { $0.number == fresh.number }) else { return }
         let listChanged = fresh.items != pages[index].items || fresh.count != pages[index].count
-        var updated = pages
-        updated[index] = fresh
-        setPages(updated)
+        pages[index] = fresh
         selection = min(selection, max(0, results.count - 1))
         for (id, bitmap) in changed {
             avatars[id] = bitmap
@@ -387,18 +368,13 @@ struct BrowseState {
 
     /// A new first page: the list starts again from it.
     private mutating func show(_ fetched: Page<RMCharacter>) -> [Effect] {
-        setPages([fetched])
+        pages = [fetched]
         selection = 0
         selectionAfterLoad = nil
         generation += 1
         pageLoading = false
         let missing = fetched.items.filter { avatars[$0.id] == nil }
         return missing.isEmpty ? [] : [.fetchAvatars(missing)]
-    }
-
-    private mutating func setPages(_ loaded: [Page<RMCharacter>]) {
-        pages = loaded
-        results = loaded.flatMap(\.items)
     }
 
     private mutating func fetchNextPage() -> [Effect] {

@@ -3,8 +3,8 @@ import LoupePipeline
 import RickAndMortyAPI
 import UseCases
 
-/// The list as a grid (Ctrl-T): as many cells a row as fit, each a larger avatar with the name under
-/// it, the selection marked beside its name.
+/// The list as a grid (Ctrl-T): as many cells a row as fit, each a larger avatar with the name
+/// under it, the selection marked beside its name.
 extension BrowseView {
     /// Avatar width in a grid cell: the cast-cell variant's.
     static let gridAvatar = 8
@@ -18,7 +18,6 @@ extension BrowseView {
         grid ? AvatarVariant.castCell.sized(.columns(gridAvatar)) : AvatarVariant.browseRow.sized(.columns(listAvatar))
     }
 
-    /// Cells a grid row holds at this width.
     var gridColumns: Int { max(1, width / Self.gridCell) }
 
     /// The grid rows shown (each `gridRowLines` lines), keeping the selection's row in view.
@@ -30,7 +29,7 @@ extension BrowseView {
         return offset..<min(rows, offset + visible)
     }
 
-    /// The grid rows shown, each `gridRowLines` lines: the avatars, the names, a blank.
+    /// The grid rows shown: the avatars, the names, a blank.
     func gridSlots(_ state: BrowseState) -> [[String]] {
         var slots: [[String]] = []
         let results = state.results

@@ -3,8 +3,7 @@ import RickAndMortyAPI
 
 /// The episodes and people screens: a title, a rule, and one line a row, the selection marked.
 extension BrowseView {
-    /// Every episode the character names, as the detail counts them: one the API's data lacks is
-    /// a row that says so.
+    /// Every episode the character names, as the detail counts them, those the API lacks too.
     func episodes(of character: RMCharacter, _ episodes: [Episode], state: BrowseState) -> [String] {
         let rows = BrowseState.episodeRows(of: character, episodes)
         let lines = rows.map { row in

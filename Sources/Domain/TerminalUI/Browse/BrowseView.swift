@@ -3,8 +3,7 @@ import LoupeImaging
 import RickAndMortyAPI
 import UseCases
 
-/// The browser's screen as a pure function of its state: exactly `height` lines, none wider
-/// than `width` columns. Tested without a terminal.
+/// The browser's screen as a pure function of its state: `height` lines of at most `width` columns.
 struct BrowseView {
     let width: Int
     let height: Int
@@ -12,8 +11,7 @@ struct BrowseView {
     let renderer: CellRenderer
     /// Avatars are real pixels placed over blank cells (`placements`), not cell art.
     var pixels = false
-    /// Only the detail's avatar is real pixels (sixel: pixels that live in the cells, drawn again
-    /// whenever a line under them is).
+    /// Only the detail's avatar is real pixels (sixel, which lives in the cells).
     var detailPixels = false
 
     /// Avatar width in the list (two lines an item) and on the detail screen.
@@ -36,9 +34,8 @@ struct BrowseView {
 
     // MARK: List
 
-    /// The list screen, whole: in `reverse` the search line, a rule, the rows growing down and
-    /// the status line; in `default` the rows growing up, a rule, the status line and the search
-    /// line last (fzf's).
+    /// The list screen: in `reverse` the search line, a rule, the rows growing down and the status
+    /// line; in `default` the rows growing up, a rule, the status line and the search line (fzf's).
     private func list(_ state: BrowseState) -> [String] {
         let slots = state.grid ? gridSlots(state) : visibleItems(state).map { listItem($0, state) }
         let rule = style.dim(String(repeating: "─", count: width))
@@ -55,17 +52,16 @@ struct BrowseView {
         }
     }
 
-    /// Lines the list's rows share: the screen but the search line, the rule and the status line.
+    /// The list's rows: the screen but the search line, the rule and the status line.
     var bodyRows: Int { max(0, height - 3) }
 
-    /// The screen row (from 0) of the first line of the list's slot `slot` (0: the first shown),
-    /// each slot `lines` tall.
+    /// The screen row (from 0) of the first line of the list's slot `slot`, each `lines` tall.
     func slotTop(_ slot: Int, lines: Int, _ layout: BrowseLayout) -> Int {
         layout == .reverse ? 2 + slot * lines : bodyRows - (slot + 1) * lines
     }
 
     /// The list's slot at screen row `row` (from 1, as mouse reports count) and the line within
-    /// it, for slots `lines` tall; `nil` off the rows.
+    /// it; `nil` off the rows.
     func slot(atRow row: Int, lines: Int, _ layout: BrowseLayout) -> (slot: Int, line: Int)? {
         let fromTop = layout == .reverse ? row - 3 : row - 1
         guard fromTop >= 0, fromTop < bodyRows else { return nil }
@@ -74,8 +70,7 @@ struct BrowseView {
         return (fromBottom / lines, lines - 1 - fromBottom % lines)
     }
 
-    /// The search line: the prompt, the line scrolled to keep the cursor in view (a bar before
-    /// its character), and the status filter at the right.
+    /// The prompt, the line scrolled to keep the cursor in view, and the status filter at the right.
     private func searchLine(_ state: BrowseState) -> String {
         let right = width >= 50 ? "status: \(state.status.rawValue) (Tab)" : state.status == .any ? "" : state.status.rawValue
         let prompt = width >= 30 ? " Search › " : " › "
@@ -87,8 +82,7 @@ struct BrowseView {
         return style.bold(prompt + before) + "▏" + style.bold(after) + String(repeating: " ", count: gap) + style.dim(right)
     }
 
-    /// Result `index` as two lines: its avatar, and beside it the name and id, then the species
-    /// and location.
+    /// Result `index` as two lines: its avatar, then beside it name and id, species and location.
     private func listItem(_ index: Int, _ state: BrowseState) -> [String] {
         let character = state.results[index]
         let art =
@@ -109,8 +103,7 @@ struct BrowseView {
         return [art[0] + " " + title, (art.count > 1 ? art[1] : blank(Self.listAvatar)) + "     " + style.dim(kind)]
     }
 
-    /// `character`'s name cut to `columns`, bold when selected, with the letters the search
-    /// matched (`matchedPositions`) underlined and bold when colors are on.
+    /// `character`'s name cut to `columns`, the letters the search matched underlined and bold.
     func name(_ character: RMCharacter, columns: Int, selected: Bool, _ state: BrowseState) -> String {
         let clean = TerminalText.sanitize(character.name)
         let shown = TerminalText.truncate(clean, toColumns: columns)
@@ -131,8 +124,7 @@ struct BrowseView {
 
     // MARK: Help
 
-    /// Every key, as the overlay (F1) shows. On the list every printable key types; the
-    /// screens past it, which have no search line, also take single letters.
+    /// Every key, as the overlay (F1) shows.
     static let keys: [(String, String)] = [
         ("type", "search by name; every letter types (empty: everyone)"),
         ("← →, ^B ^F, ^A ^E", "move a character, to the start, the end (Alt-B/F: a word)"),
@@ -155,8 +147,7 @@ struct BrowseView {
         ("exit codes", "0 chosen, 1 no match, 2 error, 130 quit"),
     ]
 
-    /// The key list, scrolled by `offset` lines to fit the screen: each meaning beside its key
-    /// and broken at spaces to the width, or, with too few columns beside the keys, under it.
+    /// The key list scrolled by `offset` lines: each meaning beside its key, or under it when narrow.
     private func help(offset: Int) -> [String] {
         let column = (Self.keys.map { TerminalText.width($0.0) }.max() ?? 0) + 4
         let beside = width - column >= 24
@@ -185,25 +176,22 @@ struct BrowseView {
         lines.append(style.dim(String(repeating: "─", count: width)))
         let avatar = Self.detailAvatar
         // Below about 60x16 the fields go first: no avatar beside values cut to "…".
-        guard hasRoomForDetailAvatar else {
+        if hasRoomForDetailAvatar {
+            let art =
+                (pixels || detailPixels ? nil : state.largeAvatars[character.id]).map {
+                    renderer.render($0, columns: avatar, rows: avatar / 2)
+                }
+                ?? Array(repeating: blank(avatar), count: avatar / 2)
+            let room = max(10, width - avatar - 3)
+            let fields = parts.fields.dropFirst().map { TerminalText.truncateStyled($0, toColumns: room) }
+            lines += AvatarArt.sideBySide(art, leftWidth: avatar, [""] + fields, gap: 3)
+        } else {
             lines += parts.fields.dropFirst().map { TerminalText.truncateStyled($0, toColumns: width) }
-            lines.append("")
-            return lines + detailEpisodes(parts.episodes, episodes, state: state)
         }
-        let art =
-            (pixels || detailPixels ? nil : state.largeAvatars[character.id]).map {
-                renderer.render($0, columns: avatar, rows: avatar / 2)
-            }
-            ?? Array(repeating: blank(avatar), count: avatar / 2)
-        let room = max(10, width - avatar - 3)
-        let fields = parts.fields.dropFirst().map { TerminalText.truncateStyled($0, toColumns: room) }
-        lines += AvatarArt.sideBySide(art, leftWidth: avatar, [""] + fields, gap: 3)
-        lines.append("")
-        return lines + detailEpisodes(parts.episodes, episodes, state: state)
+        return lines + [""] + detailEpisodes(parts.episodes, episodes, state: state)
     }
 
-    /// Whether the detail's avatar fits beside its fields (at least 30 columns for them) with
-    /// the fields' rows above the status line.
+    /// Whether the detail's avatar fits beside its fields, their rows above the status line.
     var hasRoomForDetailAvatar: Bool {
         width >= Self.detailAvatar + 3 + AvatarArt.fewestColumnsBeside && height >= Self.detailAvatar / 2 + 4
     }
@@ -216,7 +204,6 @@ struct BrowseView {
         }
     }
 
-    /// A part that could not be fetched: what, why, and how to ask again.
     func failure(_ what: String, _ error: CapturedError) -> [String] {
         [
             TerminalText.truncate("  could not load \(what): " + TerminalText.sanitize(error.description), toColumns: width),
@@ -226,8 +213,8 @@ struct BrowseView {
 
     // MARK: Pixels
 
-    /// Where the avatars go when they are real pixels: the cells `render` leaves blank for them.
-    /// Image ids: the character's id in the list, a million more for the detail's large one.
+    /// The avatars as real pixels, over the cells `render` leaves blank. Image ids: the
+    /// character's id in the list, a million more for the detail's large one.
     func placements(_ state: BrowseState) -> [KittyImages.Placement] {
         guard !state.help else { return [] }
         switch state.screen {
@@ -254,7 +241,7 @@ struct BrowseView {
         }
     }
 
-    /// The result shown on screen row `row` (counting from 1, as mouse reports do), if any.
+    /// The result on screen row `row` (from 1, as mouse reports count), if any.
     func item(atRow row: Int, column: Int = 1, _ state: BrowseState) -> Int? {
         guard !state.help, state.screen == .list else { return nil }
         if state.grid { return gridItem(atRow: row, column: column, state) }
@@ -263,12 +250,11 @@ struct BrowseView {
         return visibleItems(state).contains(index) ? index : nil
     }
 
-    /// The screen rows (from 0) the list's rows may take.
     func bodyRange(_ layout: BrowseLayout) -> Range<Int> {
         layout == .reverse ? 2..<(2 + bodyRows) : 0..<bodyRows
     }
 
-    /// How many items a screen of the current list shows: PgUp and PgDn move by it.
+    /// Items a screen of the current list shows: PgUp and PgDn move by it.
     func itemsPerScreen(_ state: BrowseState) -> Int {
         switch state.screen {
         case .list where state.grid: max(1, (height - 3) / Self.gridRowLines) * gridColumns
@@ -277,7 +263,7 @@ struct BrowseView {
         }
     }
 
-    /// The indices of the results the list shows, two lines each, keeping the selection in view.
+    /// The results the list shows, two lines each, keeping the selection in view.
     private func visibleItems(_ state: BrowseState) -> Range<Int> {
         let visible = max(1, bodyRows / 2)
         let offset = max(0, min(state.selection - visible + 1, state.results.count - visible))

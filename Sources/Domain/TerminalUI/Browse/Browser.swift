@@ -11,12 +11,10 @@ import LoupeToolbox
 import TerminalKit
 import UseCases
 
-/// The live full-screen search (`rickdex browse`): raw keys in, screens out, with searches,
-/// pages, details and avatars fetched by tasks that belong to the screen that asked for them.
-///
-/// Runs on the terminal on standard input and output, which it puts in raw mode on the
-/// alternate screen, or inline below the cursor with `height` (as fzf's `--height`), and always
-/// gives back (on return, on a thrown error, and on SIGINT/SIGTERM/SIGHUP).
+/// The live full-screen search (`rickdex browse`): raw keys in, screens out, with searches, pages,
+/// details and avatars fetched by tasks that belong to the screen that asked for them. Runs in raw
+/// mode on the alternate screen, or inline below the cursor with `height` (fzf's `--height`), and
+/// always gives the terminal back (on return, on a thrown error, and on SIGINT/SIGTERM/SIGHUP).
 package struct Browser: Sendable {
     package let client: any RickAndMortyClient
     package let images: ImagePipeline
@@ -24,33 +22,28 @@ package struct Browser: Sendable {
     package let capabilities: TerminalCapabilities
     /// Clicks select and open, the wheel scrolls (SGR mouse reporting, mode 1006).
     package var mouse = true
-    /// What `r` asks: the API with conditional requests even for fresh answers. `nil` offline,
-    /// where there is nothing to refresh against.
+    /// What `r` asks: the API with conditional requests even for fresh answers; `nil` offline.
     package var refresher: (any RickAndMortyClient)?
     /// Inside tmux (`$TMUX`), where a copy (Ctrl-Y) goes through tmux's own buffer (see `ClipboardShare`).
     package var tmux = false
-    /// The capabilities once the terminal answers the probe sent as browse opened
-    /// (`TerminalSession.prepare`): the first screen is drawn at once from `capabilities`, and the
-    /// avatars turn to pixels when the answers come. `nil` when nothing was asked.
+    package var root = APIRoot.realService
+    /// The capabilities once the terminal answers the probe sent as browse opened: the first
+    /// screen is drawn from `capabilities`, and the avatars turn to pixels when the answers come.
     package var answered: (@Sendable (ProbeResult) async -> TerminalCapabilities)?
-    /// The search line as browse opens (`rickdex browse morty`).
     package var query = ""
     /// Enter chooses a character and ends browse (`run()` returns it), as fzf does.
     package var picks = false
     /// Tab marks characters, and Enter chooses every one marked (fzf's `--multi`).
     package var multi = false
-    /// Keys, by fzf's names (`ctrl-x`, `alt-x`, `f2`, `enter`…), that end browse as Enter does
-    /// and are returned with the choice (fzf's `--expect`). Check names with `isKeyName`.
+    /// Keys, by fzf's names (`ctrl-x`, `f2`, `enter`…), that end browse as Enter does and are
+    /// returned with the choice (fzf's `--expect`). Check names with `isKeyName`.
     package var expect: [String] = []
-    /// The requests in flight: a wait of a second or more shows in the status line. `nil`: none shown.
+    /// The requests in flight: a wait of a second or more shows in the status line.
     package var activity: RequestActivity?
-    /// The lines to draw in below the cursor, the screen above kept (fzf's `--height`).
-    ///
-    /// `nil`: the whole alternate screen. Inline, avatars are cells.
+    /// The lines to draw in below the cursor (fzf's `--height`); `nil`: the alternate screen.
     package var height: BrowseHeight?
     /// The lowest a percentage `height` goes, in lines (fzf's `--min-height`).
     package var minHeight = BrowseHeight.defaultMinimum
-    /// Where the search line goes and which way the list grows (fzf's `--layout`).
     package var layout = BrowseLayout.reverse
     /// How long typing must pause before a search: the API's 300 ms; none when `client` holds
     /// every character (`FuzzyClient`), where a keystroke filters within a frame.
@@ -59,10 +52,9 @@ package struct Browser: Sendable {
     package var fuzzy: (exact: Bool, caseMatching: FuzzyPattern.CaseMatching)?
     /// Browse answers from the cache alone (`--offline`): said in a failure's hint.
     package var offline = false
-    /// How long browse waits for the terminal to say where its cursor is, inline.
     package var cursorWait = TerminalProbe.defaultTimeout
-    /// Where browse says why an avatar shows as a placeholder (debug level). It must not write to
-    /// the terminal browse draws on: `rickdex browse -v 2>browse.log` gives it a file.
+    /// Where browse says why an avatar shows as a placeholder (debug level): never the terminal
+    /// browse draws on (`rickdex browse -v 2>browse.log`).
     package var logger: Logger = .disabled
 
     package init(client: any RickAndMortyClient, images: ImagePipeline, capabilities: TerminalCapabilities) {
@@ -71,21 +63,19 @@ package struct Browser: Sendable {
         self.capabilities = capabilities
     }
 
-    /// Whether `name` names a key as fzf's `--expect` does (`ctrl-x`, `alt-x`, `f2`, `enter`…).
+    /// Whether `name` names a key as fzf's `--expect` does.
     package static func isKeyName(_ name: String) -> Bool { Key(named: name)?.name != nil }
 
-    /// How browse ended.
     package enum Outcome: Sendable, Equatable {
         /// Enter, or a key of `expect` (`key`, by its name; `nil` for Enter), ended browse with
         /// these characters chosen: none when nothing matched. `query` is the search line.
         case accepted([RMCharacter], query: String, key: String?)
-        /// The user quit (Esc, Ctrl-C, Ctrl-G, Ctrl-Q), or input ended.
+        /// Esc, Ctrl-C, Ctrl-G, Ctrl-Q, or the end of input.
         case aborted
     }
 
-    /// Runs until the user quits or input ends, or (with `picks`) chooses.
-    ///
-    /// - Throws: `Errno` when standard input is not a terminal.
+    /// Runs until the user quits or input ends, or (with `picks`) chooses. Throws `Errno` when
+    /// standard input is not a terminal.
     package func run() async throws -> Outcome {
         let terminal = RawTerminal()
         defer { terminal.restore() }
@@ -105,8 +95,7 @@ package struct Browser: Sendable {
         return drawable
     }
 
-    /// The event loop: each event applied to the state, the effects it asks for run, the
-    /// screen redrawn. Returns how browse ended.
+    /// The event loop: each event applied to the state, the effects run, the screen redrawn.
     private func loop(_ entered: RawTerminal.Entered) async -> Outcome {
         let client = client
         let (events, sink) = AsyncStream.makeStream(of: BrowseEvent.self)
@@ -136,6 +125,7 @@ package struct Browser: Sendable {
             client: client, refresher: refresher, avatars: BrowseAvatars(images: images, art: art, logger: logger),
             events: sink, search: { session.update(query: $0) }, write: RawTerminal.write)
         effects.tmux = tmux
+        effects.root = root
         effects.multiplexed = capabilities.multiplexed
         defer { effects.cancelAll() }
         var screen = BrowseScreen(capabilities: capabilities, art: art, area: area)
@@ -214,8 +204,7 @@ package struct Browser: Sendable {
         }
     }
 
-    /// Sends `.waiting` whenever what the slowest request waits for changes (a second passes,
-    /// or it ends), looking four times a second.
+    /// Sends `.waiting` whenever what the slowest request waits for changes, looking four times a second.
     private static func watchWaits(
         _ activity: RequestActivity, since asked: Locked<ContinuousClock.Instant>,
         into sink: AsyncStream<BrowseEvent>.Continuation
@@ -242,11 +231,9 @@ package struct Browser: Sendable {
 
     /// Reads standard input on a thread of its own (a blocking read would hold a cooperative
     /// thread), decoding keys as they come; after a lone ESC or half a sequence it waits at most
-    /// the escape timeout for the rest.
-    ///
-    /// With `probing`, the terminal's answers it reads go to `TerminalProbe.heard`, and the
-    /// result, once they are all in, to browse as `.terminalAnswered`. `typedAhead`, read before
-    /// (while browse asked where the cursor was), is decoded first.
+    /// the escape timeout for the rest. With `probing`, the terminal's answers go to
+    /// `TerminalProbe.heard`, and the result to browse as `.terminalAnswered`. `typedAhead`, read
+    /// while browse asked where the cursor was, is decoded first.
     private static func readKeys(
         into sink: AsyncStream<BrowseEvent>.Continuation, probing: Bool, typedAhead: [UInt8]
     ) {
@@ -254,21 +241,19 @@ package struct Browser: Sendable {
             let input = TerminalDevice.standardInput
             var decoder = KeyDecoder()
             var waitingForAnswers = probing
-            func answers() {
+            func deliver(_ keys: [Key]) {
                 let bytes = decoder.takeAnswers()
-                guard waitingForAnswers, !bytes.isEmpty, let result = TerminalProbe.heard(bytes) else { return }
-                waitingForAnswers = false
-                sink.yield(.terminalAnswered(result))
+                if waitingForAnswers, !bytes.isEmpty, let result = TerminalProbe.heard(bytes) {
+                    waitingForAnswers = false
+                    sink.yield(.terminalAnswered(result))
+                }
+                if !keys.isEmpty { sink.yield(.keys(keys)) }
             }
-            let ahead = decoder.keys(in: typedAhead)
-            answers()
-            if !ahead.isEmpty { sink.yield(.keys(ahead)) }
+            deliver(decoder.keys(in: typedAhead))
             var buffer = [UInt8](repeating: 0, count: 256)
             while true {
                 if decoder.isWaiting, !input.waitForInput(timeout: KeyDecoder.escapeTimeout) {
-                    let keys = decoder.timeout()
-                    answers()
-                    if !keys.isEmpty { sink.yield(.keys(keys)) }
+                    deliver(decoder.timeout())
                     continue
                 }
                 let count = (try? input.read(into: &buffer)) ?? 0
@@ -276,9 +261,7 @@ package struct Browser: Sendable {
                     sink.yield(.endOfInput)
                     return
                 }
-                let keys = decoder.keys(in: buffer.prefix(count))
-                answers()
-                if !keys.isEmpty { sink.yield(.keys(keys)) }
+                deliver(decoder.keys(in: buffer.prefix(count)))
             }
         }
     }

@@ -7,7 +7,6 @@ enum Fetched<Value: Equatable & Sendable>: Equatable, Sendable {
     case loaded(Value)
     case failed(CapturedError)
 
-    /// The value, once there.
     var value: Value? {
         if case .loaded(let value) = self { value } else { nil }
     }

@@ -1,16 +1,11 @@
-/// The lines browse draws in with `--height`, below the cursor and without the alternate
-/// screen, as fzf's light renderer does: the screen above is left as it was, room is made by
-/// scrolling when the cursor is near the bottom, and at the end the lines are cleared and the
-/// cursor put back where it was.
-///
-/// The area's first line is remembered with DECSC, and every line is drawn from there (DECRC,
-/// then down), so drawing needs no knowledge of where on the screen the area is. Only mouse
-/// reports, which count rows from the top of the screen, need `top`.
+/// The lines browse draws in with `--height`, below the cursor and without the alternate screen,
+/// as fzf's light renderer does: room is made by scrolling near the bottom, and at the end the
+/// lines are cleared and the cursor put back. The area's first line is remembered with DECSC and
+/// every line drawn from there (DECRC, then down); only mouse reports need `top`.
 struct InlineArea: Sendable, Equatable {
-    /// The lines drawn in.
     let lines: Int
-    /// The screen row (from 1) of the area's first line, when the terminal said where its
-    /// cursor was (`CSI 6n`); `nil` when it did not, and mouse reports cannot be placed.
+    /// The screen row (from 1) of the area's first line, when the terminal said where its cursor
+    /// was (`CSI 6n`); `nil` when mouse reports cannot be placed.
     let top: Int?
     /// The cursor's column (from 1) as browse opened: past the first, the area starts on the
     /// next line and the cursor goes back to that column at the end.
@@ -28,9 +23,8 @@ struct InlineArea: Sendable, Equatable {
         }
     }
 
-    /// The bytes that make room: a new line when the cursor is past the start of one, the rest
-    /// of the screen cleared, as many new lines as the area needs (the terminal scrolls at the
-    /// bottom), back up to the area's first line, which DECSC remembers.
+    /// The bytes that make room: the rest of the screen cleared, as many new lines as the area
+    /// needs, back up to the area's first line, which DECSC remembers.
     var opening: String {
         (column > 1 ? "\r\n" : "\r") + "\u{1B}[J" + String(repeating: "\n", count: lines - 1)
             + (lines > 1 ? "\u{1B}[\(lines - 1)A" : "") + "\r\u{1B}7"
@@ -46,11 +40,9 @@ struct InlineArea: Sendable, Equatable {
         "\u{1B}8" + (row > 0 ? "\u{1B}[\(row)B" : "")
     }
 
-    /// The query that asks the terminal where its cursor is.
     static let cursorQuery = "\u{1B}[6n"
 
-    /// The first cursor position report (`CSI row ; column R`) in `bytes`: the row and column
-    /// (from 1) and where in `bytes` it lies; `nil` when there is none.
+    /// The first cursor position report (`CSI row ; column R`) in `bytes`, and where it lies.
     static func cursorReport(in bytes: [UInt8]) -> (row: Int, column: Int, range: Range<Int>)? {
         var start = 0
         while start + 1 < bytes.count {

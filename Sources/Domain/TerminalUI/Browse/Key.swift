@@ -1,8 +1,5 @@
-/// A key press in the browser, decoded from the terminal's bytes.
-///
-/// Printable keys are `character`; Ctrl chords are `control` with their letter, and what they do
-/// is the state's to say (fzf's bindings where fzf has one). Where a search line is on screen
-/// every printable key types, as in fzf.
+/// A key press in the browser, decoded from the terminal's bytes. What a key does is the state's
+/// to say (fzf's bindings where fzf has one).
 enum Key: Hashable, Sendable {
     case character(Character)
     /// Ctrl with a letter (`a`…`z`), except those with keys of their own: Ctrl-H (Backspace),
@@ -11,24 +8,14 @@ enum Key: Hashable, Sendable {
     /// Alt (Meta) with a printable key: ESC and the key together. Shift-← and Alt-← come as
     /// `alt("b")`, Shift-→ and Alt-→ as `alt("f")`, as fzf binds them alike.
     case alt(Character)
-    /// Alt-Backspace.
     case altBackspace
     case backspace
     /// The Delete key (forward).
     case delete
-    case enter
-    case escape
-    case tab
+    case enter, escape, tab
     /// Shift-Tab.
     case backTab
-    case up
-    case down
-    case left
-    case right
-    case pageUp
-    case pageDown
-    case home
-    case end
+    case up, down, left, right, pageUp, pageDown, home, end
     /// F1…F12. F1 (and Ctrl-/) is `help`.
     case function(Int)
     /// F1 or Ctrl-/: the key help.
@@ -96,9 +83,7 @@ enum Key: Hashable, Sendable {
 struct MouseEvent: Hashable, Sendable {
     enum Action: Hashable, Sendable {
         case press(button: Int)
-        case release
-        case wheelUp
-        case wheelDown
+        case release, wheelUp, wheelDown
     }
 
     var action: Action

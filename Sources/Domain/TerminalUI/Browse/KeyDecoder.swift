@@ -1,33 +1,28 @@
 import TerminalKit
 
 /// Turns the bytes a terminal sends in raw mode into keys, across reads: printable UTF-8, control
-/// characters, Alt chords (ESC and a key together), and the CSI/SS3 sequences of arrows, page,
-/// Home/End and F1 keys.
-///
-/// A sequence split across reads (as ssh may deliver it) is put back together; a lone ESC is the
-/// Escape key only once the line has been quiet for `escapeTimeout` (the reader calls
-/// `timeout()`); and the terminal's answers to queries (device attributes, reports, every
-/// DCS/OSC/APC string), however late they come, are dropped whole, never taken for keys.
+/// characters, Alt chords (ESC and a key together), and the CSI/SS3 sequences of special keys. A
+/// sequence split across reads (as ssh may deliver it) is put back together; a lone ESC is Escape
+/// only once the line has been quiet for `escapeTimeout`; the terminal's answers to queries,
+/// however late, are dropped whole, never taken for keys.
 struct KeyDecoder {
     /// How long input must be quiet after an ESC for it to be the Escape key, as vim's
     /// `ttimeoutlen`: a sequence's bytes come together, a person's keys do not.
     static let escapeTimeout = Duration.milliseconds(100)
 
     private var scanner = TerminalInputScanner()
-    /// The terminal's answers read since `takeAnswers()`, byte for byte (for `TerminalProbe.heard`).
+    /// The terminal's answers read since `takeAnswers()` (for `TerminalProbe.heard`).
     private var answers: [UInt8] = []
 
     /// Whether bytes wait for more: the reader waits at most `escapeTimeout`, then calls `timeout()`.
     var isWaiting: Bool { scanner.isWaiting }
 
-    /// The keys that `bytes`, after what was waiting, complete.
     mutating func keys(in bytes: some Sequence<UInt8>) -> [Key] {
         let tokens = scanner.scan(bytes)
         answers += tokens.filter(\.isAnswer).flatMap(\.bytes)
         return Self.keys(for: tokens)
     }
 
-    /// The answers read since the last call.
     mutating func takeAnswers() -> [UInt8] {
         defer { answers = [] }
         return answers
@@ -38,8 +33,7 @@ struct KeyDecoder {
         Self.keys(for: scanner.timeout())
     }
 
-    /// The keys of one decoded one-shot buffer (a test's or a whole read's), as if the line went
-    /// quiet after it.
+    /// The keys of a whole buffer (a test's), as if the line went quiet after it.
     static func keys(in bytes: [UInt8]) -> [Key] {
         var decoder = KeyDecoder()
         return decoder.keys(in: bytes) + decoder.timeout()

@@ -1,8 +1,7 @@
 import BlockArt
 
 /// The search line as fzf edits it: a cursor that moves by character and by word, deletions on
-/// either side of it, and what the last deletion removed, for Ctrl-Y to put back (fzf's
-/// `yank`). Shown scrolled so the cursor is always in view.
+/// either side of it, and the last deletion kept for Ctrl-Y (fzf's `yank`).
 struct QueryLine: Equatable {
     private(set) var characters: [Character] = []
     /// Where the next character goes: 0 before the first, `characters.count` after the last.
@@ -30,7 +29,6 @@ struct QueryLine: Equatable {
 
     /// Alt-B: to the start of this word, or the one before (fzf's `backward-word`).
     mutating func moveWordLeft() { cursor = wordStart(before: cursor) }
-
     /// Alt-F: past the end of this word, or the next (fzf's `forward-word`).
     mutating func moveWordRight() { cursor = wordEnd(after: cursor) }
 
@@ -51,8 +49,7 @@ struct QueryLine: Equatable {
 
     /// Ctrl-U: everything before the cursor (fzf's `unix-line-discard`).
     mutating func deleteToStart() { kill(0..<cursor) }
-
-    /// Ctrl-W: the spaces before the cursor, then the word (fzf's `unix-word-rubout`: a word ends at a space).
+    /// Ctrl-W: the spaces before the cursor, then the word (fzf's `unix-word-rubout`).
     mutating func deleteWordBackward() {
         var start = cursor
         while start > 0, characters[start - 1] == " " { start -= 1 }
@@ -62,7 +59,6 @@ struct QueryLine: Equatable {
 
     /// Alt-Backspace: the word before the cursor, a word being letters and digits.
     mutating func deleteAlphanumericWordBackward() { kill(wordStart(before: cursor)..<cursor) }
-
     /// Alt-D: the word after the cursor.
     mutating func deleteWordForward() { kill(cursor..<wordEnd(after: cursor)) }
 
@@ -72,8 +68,8 @@ struct QueryLine: Equatable {
         cursor += yanked.count
     }
 
-    /// The line as it fits in `columns` terminal columns, scrolled horizontally so that the
-    /// cursor shows (with `…` where text is cut off), split at the cursor.
+    /// The line in `columns` terminal columns, scrolled so that the cursor shows (`…` where cut),
+    /// split at the cursor.
     func visible(columns: Int) -> (beforeCursor: String, afterCursor: String) {
         let widths = characters.map { TerminalText.width(String($0)) }
         func width(_ range: Range<Int>) -> Int { widths[range].reduce(0, +) }

@@ -6,12 +6,9 @@ import LoupeToolbox
 import Glibc
 import TerminalKit
 
-/// The terminal in raw mode, and the promise to give it back.
-///
-/// On the alternate screen, or inline in an `InlineArea` (`--height`), with mouse reporting when
-/// asked. It is given back on `restore()`, on SIGINT/SIGTERM/SIGHUP, at exit, and on a crash
-/// (`CrashRestore`), whichever comes first; mouse reporting is always switched off then, whether
-/// or not it was on, and inline the area is cleared and the cursor put back.
+/// The terminal in raw mode, on the alternate screen or inline in an `InlineArea` (`--height`), and
+/// the promise to give it back: on `restore()`, on SIGINT/SIGTERM/SIGHUP, at exit, and on a crash
+/// (`CrashRestore`), whichever comes first; mouse reporting always switched off then.
 final class RawTerminal {
     private static let saved = Locked<TerminalModes?>(nil)
     /// What gives the terminal back: `reset`, or inline the area cleared and `inlineReset`.
@@ -19,12 +16,10 @@ final class RawTerminal {
     private static let input = TerminalDevice.standardInput
     private let signals: [any DispatchSourceSignal]
 
-    /// How browse entered the terminal.
     struct Entered: Sendable {
         /// The lines drawn in with `--height`; `nil` on the alternate screen.
         var area: InlineArea?
-        /// What was read while asking where the cursor was (keys typed ahead, the probe's
-        /// answers): the first input browse reads.
+        /// What was read while asking where the cursor was (keys typed ahead, the probe's answers).
         var typedAhead: [UInt8] = []
         /// Whether mouse reporting is on: asked for, and inline only where the area's row is known.
         var mouse = false
@@ -44,11 +39,9 @@ final class RawTerminal {
         }
     }
 
-    /// Enters raw mode, on the alternate screen or in `inline` lines below the cursor.
-    ///
-    /// Raw: no echo, no line buffering, no signals from keys; the cursor hidden, and `mouse`
-    /// reporting (button presses, the wheel, SGR coordinates) when asked. Inline, it first asks
-    /// the terminal where the cursor is and waits up to `cursorWait`: not on the cooperative pool.
+    /// Enters raw mode (no echo, no line buffering, no signals from keys; the cursor hidden, and
+    /// `mouse` reporting when asked), on the alternate screen or in `inline` lines below the
+    /// cursor, where it first asks the terminal where the cursor is, waiting up to `cursorWait`.
     static func enter(mouse: Bool, inline lines: Int?, cursorWait: Duration) throws(Errno) -> Entered {
         // A probe keeps the terminal quiet until exit: its modes from before are the ones to give back.
         let current = try input.modes()
@@ -95,9 +88,7 @@ final class RawTerminal {
         return (nil, read)
     }
 
-    /// Leaves raw mode and the alternate screen (or the area), showing the cursor again.
-    ///
-    /// Safe to call twice.
+    /// Leaves raw mode and the alternate screen (or the area), showing the cursor again. Safe twice.
     func restore() {
         Self.restoreSaved()
         for source in signals { source.cancel() }
@@ -117,8 +108,7 @@ final class RawTerminal {
 
     /// Mouse reporting off, attributes reset, the cursor shown, the main screen back.
     private static let reset = "\u{1B}[?1006l\u{1B}[?1000l\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l"
-    /// The same inline, where there is no alternate screen to leave (and leaving it would move
-    /// the cursor to where some other program saved it).
+    /// The same inline, where leaving an alternate screen would move the cursor.
     private static let inlineReset = "\u{1B}[?1006l\u{1B}[?1000l\u{1B}[0m\u{1B}[?25h"
     /// Button presses and the wheel reported, in SGR coordinates.
     private static let mouseOn = "\u{1B}[?1000h\u{1B}[?1006h"

@@ -5,11 +5,9 @@ import RickAndMortyAPI
 import TerminalKit
 
 /// Characters as a grid of round avatars with their names under them (episode casts, location
-/// residents): real pixels where the terminal shows them, else cells; a plain list where
-/// avatars are off.
+/// residents): real pixels where the terminal shows them, else cells.
 package struct AvatarGrid: Sendable {
     package let capabilities: TerminalCapabilities
-    /// Avatar width in columns.
     package let columns: Int
 
     package init(capabilities: TerminalCapabilities, columns: Int) {
@@ -17,8 +15,7 @@ package struct AvatarGrid: Sendable {
         self.columns = columns
     }
 
-    /// The grid as text ending in a newline; `thumbnails[i]` is `characters[i]`'s avatar, `nil`
-    /// for a blank.
+    /// The grid as text ending in a newline; `thumbnails[i]` is `characters[i]`'s avatar or blank.
     package func render(_ characters: [RMCharacter], thumbnails: [Bitmap?]) -> String {
         let cell = max(columns, 10)
         let perRow = max(1, (capabilities.columns + 2) / (cell + 2))

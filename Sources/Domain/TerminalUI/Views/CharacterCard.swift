@@ -14,9 +14,8 @@ package struct CharacterCard: Sendable {
         let id = "  #\(character.id)"
         var kind = clean(character.species)
         if !character.type.isEmpty { kind += " (\(clean(character.type)))" }
-        let status = character.status.rawValue
-        let statusText = style.enabled ? style.dot(character.status) + " " + status : status
-        let statusWidth = TerminalText.width(status) + (style.enabled ? 2 : 0)
+        let statusText = style.status(character.status)
+        let statusWidth = TerminalText.width(character.status.rawValue) + (style.enabled ? 2 : 0)
         var text = [
             style.bold(fit(clean(character.name), id.count)) + style.dim(id),
             statusText + " · " + fit(kind + " · " + character.gender.rawValue, statusWidth + 3),

@@ -30,11 +30,6 @@ package struct CharacterDetail: Encodable, Sendable {
         try container.encode(missingEpisodeIDs, forKey: .missingEpisodeIDs)
     }
 
-    /// "Nov 4, 2017", in UTC, whatever the machine's locale.
-    package static func format(_ date: Date) -> String {
-        CalendarDay(date).abbreviated
-    }
-
     package func render(style: Style) -> String {
         let parts = lines(style: style)
         return (parts.fields + [""] + parts.episodes).joined(separator: "\n")
@@ -50,7 +45,7 @@ package struct CharacterDetail: Encodable, Sendable {
             ("Gender", character.gender.rawValue),
             ("Origin", clean(character.origin.name)),
             ("Location", clean(character.location.name)),
-            ("Created", Self.format(character.created)),
+            ("Created", CalendarDay(character.created).abbreviated),
         ]
         var lines = [style.bold(clean(character.name)) + style.dim("  #\(character.id)")]
         lines += fields.map { "  " + style.dim(TerminalText.pad($0.0, toColumns: 9)) + " " + $0.1 }
@@ -71,17 +66,11 @@ package struct CharacterDetail: Encodable, Sendable {
 /// `civil_from_days`), so that showing a date needs no locale or time-zone tables.
 struct CalendarDay: Hashable {
     var year: Int
-    /// 1...12.
     var month: Int
-    /// 1...31.
     var day: Int
+}
 
-    init(year: Int, month: Int, day: Int) {
-        self.year = year
-        self.month = month
-        self.day = day
-    }
-
+extension CalendarDay {
     /// The UTC day `date` falls on.
     init(_ date: Date) {
         let days = Int((date.timeIntervalSince1970 / 86_400).rounded(.down)) + 719_468

@@ -1,10 +1,8 @@
 import BlockArt
 import RickAndMortyAPI
 
-/// The search results table: id, name, status, species, gender, location.
-///
-/// Columns are as wide as their content up to a cap, measured in terminal columns; every text
-/// from the API is sanitized first.
+/// The search results table: id, name, status, species, gender, location, each column as wide as
+/// its sanitized content up to a cap, in terminal columns.
 package struct CharacterTable: Sendable {
     package let style: Style
 
@@ -42,7 +40,7 @@ package struct CharacterTable: Sendable {
         }
         func pick(_ cells: [String]) -> [String] { shown.map { cells[$0] } }
         let shownWidths = shown.map { widths[$0] }
-        var lines = [style.bold(line(pick(header), widths: shownWidths))]
+        var lines = [style.bold(layout(pick(header), widths: shownWidths).joined(separator: "  "))]
         for (character, row) in zip(characters, rows) {
             var cells = layout(pick(row), widths: shownWidths)
             if style.enabled {
@@ -53,9 +51,8 @@ package struct CharacterTable: Sendable {
         return lines.joined(separator: "\n")
     }
 
-    /// The rows for a script: every field whole (id, name, status, species, type, gender,
-    /// origin, location), tab-separated, one character a line, sanitized, with tabs and line
-    /// breaks in the data as spaces; with `header`, a first line naming the fields.
+    /// The rows for a script: every field whole, tab-separated, one character a line, sanitized,
+    /// tabs and line breaks as spaces; with `header`, a first line naming the fields.
     package static func tabSeparated(_ characters: [RMCharacter], header: Bool = false, style: Style = Style(enabled: false)) -> String {
         func field(_ text: String) -> String {
             TerminalText.sanitize(text.replacing("\t", with: " ").replacing("\n", with: " ").replacing("\r", with: " "))
@@ -71,10 +68,6 @@ package struct CharacterTable: Sendable {
                     field(character.location.name),
                 ].joined(separator: "\t")
             }).joined(separator: "\n")
-    }
-
-    private func line(_ cells: [String], widths: [Int]) -> String {
-        layout(cells, widths: widths).joined(separator: "  ")
     }
 
     /// Each cell cut to its column and padded; the id right-aligned, the last column unpadded.

@@ -22,11 +22,8 @@ extension TerminalText {
         return String(output)
     }
 
-    /// `text` broken at spaces into lines of at most `columns` columns (a word longer than a
-    /// line is cut where it must be), each line after the first starting with `indent` spaces.
-    ///
-    /// Our own SGR codes take no columns and carry over a break: a line that ends inside a style
-    /// ends with a reset, and the next line starts it again.
+    /// `text` broken at spaces into lines of at most `columns` columns (a longer word is cut), each
+    /// after the first indented by `indent`. Our SGR codes take no columns and carry over a break.
     package static func wrapStyled(_ text: String, toColumns columns: Int, indent: Int = 0) -> [String] {
         let columns = max(1, columns)
         let indent = max(0, min(indent, columns - 1))
