@@ -26,10 +26,8 @@ struct AccessLog<Context: RequestContext>: RouterMiddleware {
     }
 
     private func write(_ request: Request, status: Int, bytes: Int?, since start: ContinuousClock.Instant) {
-        let elapsed = start.duration(to: .now)
-        let milliseconds = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
+        let milliseconds = (start.duration(to: .now).seconds * 1000).decimalText(places: 1)
         let size = bytes.map(String.init) ?? "-"
-        logger.info(
-            "\(request.method) \(request.uri.description) \(status) \(size) \(milliseconds.decimalText(places: 1))ms")
+        logger.info("\(request.method) \(request.uri.description) \(status) \(size) \(milliseconds)ms")
     }
 }

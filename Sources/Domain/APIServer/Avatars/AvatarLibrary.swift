@@ -34,11 +34,7 @@ struct AvatarFile: Sendable {
     init(bytes: [UInt8], lastModified: Date) {
         self.bytes = bytes
         self.lastModified = lastModified
-        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
-        for byte in bytes {
-            hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
-        }
-        self.etag = "\"" + String(hash, radix: 16) + "-" + String(bytes.count, radix: 16) + "\""
+        self.etag = "\"" + String(Payload.fnv1a(bytes), radix: 16) + "-" + String(bytes.count, radix: 16) + "\""
     }
 
     /// Express's static ETag, `W/"<size in hex>-<mtime in ms, hex>"`: the origin's validator.

@@ -10,8 +10,7 @@ final class ClientConnections: Sendable {
         self.limit = limit
     }
 
-    /// Counts a new connection from `client`; `false`, counting nothing, when it already holds
-    /// `limit`.
+    /// Counts a new connection from `client`; `false`, counting nothing, when it holds `limit`.
     func admit(_ client: String) -> Bool {
         open.withLock { open in
             let held = open[client, default: 0]
@@ -29,7 +28,6 @@ final class ClientConnections: Sendable {
         }
     }
 
-    /// The connections `client` holds now.
     func count(of client: String) -> Int {
         open.withLock { $0[client, default: 0] }
     }

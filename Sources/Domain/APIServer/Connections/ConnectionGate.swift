@@ -2,13 +2,10 @@ import Logging
 import NIOCore
 
 /// Admits a new connection within its client's share (`ClientConnections`), or closes it at once;
-/// an admitted one gets a `HeaderDeadline` in front of its HTTP decoder.
-///
-/// Hummingbird adds it to each connection's pipeline after its HTTP handlers are set up; it passes
-/// reads on untouched. Event-loop bound, as every handler.
+/// an admitted one gets a `HeaderDeadline` in front of its HTTP decoder. Hummingbird adds it after
+/// its HTTP handlers; it passes reads on untouched. Event-loop bound.
 final class ConnectionGate: ChannelInboundHandler, RemovableChannelHandler {
-    /// Whatever comes (the HTTP parts), passed on untouched: NIO takes only handlers of a
-    /// direction, and this one reads nothing.
+    /// Whatever comes, passed on untouched: NIO takes only handlers of a direction.
     typealias InboundIn = Any
 
     private let clients: ClientConnections

@@ -2,18 +2,15 @@
 /// bounds them (`keepalive_timeout`, `client_header_timeout`, `limit_conn`): without them, a
 /// client that opens connections and says nothing holds the server's sockets for ever.
 package struct ConnectionLimits: Sendable, Hashable {
-    /// How long a connection may sit between requests (after an answer) before it is closed:
-    /// nginx's `keepalive_timeout` (75 s there). Well past what a client that reuses connections
-    /// waits between two requests of one command.
+    /// How long a connection may sit between requests before it is closed: nginx's
+    /// `keepalive_timeout` (75 s there), well past a client's pause between two requests.
     package var idleTimeout: Duration
-    /// How long a request's header may take to arrive, from its first byte (or, on a new
-    /// connection, from the connection): nginx's `client_header_timeout` (60 s there). A client
-    /// that sends half a header and stops is cut off then.
+    /// How long a request's header may take to arrive, from its first byte (or the connection's
+    /// start): nginx's `client_header_timeout` (60 s there).
     package var headerTimeout: Duration
     /// Connections one client (a remote address) may hold at once; past it, a new one is closed
-    /// as soon as it is accepted: nginx's `limit_conn`. Above what Rickdex itself opens to a
-    /// host (8 over HTTP/1.1, `Workload.connectionsPerHost`, per transport) and what a proxy in
-    /// front of `serve`, which comes from one address, opens for an HTTP/2 client's 64 streams.
+    /// as soon as it is accepted: nginx's `limit_conn`. Above what Rickdex opens to a host (8 over
+    /// HTTP/1.1) and what a proxy in front of `serve` opens for an HTTP/2 client's 64 streams.
     package var connectionsPerClient: Int
 
     package init(idleTimeout: Duration = .seconds(65), headerTimeout: Duration = .seconds(60), connectionsPerClient: Int = 128) {

@@ -1,12 +1,10 @@
 import NIOCore
 
-/// Closes a connection whose request header does not arrive whole within a timeout, counted
-/// from the header's first byte, or from the connection for its first request: nginx's
-/// `client_header_timeout`.
-///
-/// It reads the raw bytes ahead of the HTTP decoder and finds a header's end itself (an empty
-/// line, CRLF or LF), since the decoder says nothing before a header is whole. Between requests
-/// no clock runs here: the idle timeout (Hummingbird's) bounds that wait. Event-loop bound.
+/// Closes a connection whose request header does not arrive whole within a timeout, counted from
+/// the header's first byte, or from the connection for its first request: nginx's
+/// `client_header_timeout`. It reads the raw bytes ahead of the HTTP decoder (which says nothing
+/// before a header is whole) and finds a header's end itself. Between requests the idle timeout
+/// (Hummingbird's) bounds the wait. Event-loop bound.
 final class HeaderDeadline: ChannelInboundHandler, RemovableChannelHandler {
     typealias InboundIn = ByteBuffer
     typealias InboundOut = ByteBuffer

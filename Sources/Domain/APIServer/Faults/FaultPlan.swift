@@ -2,12 +2,9 @@ import LoupeToolbox
 import RickAndMortyAPI
 
 /// Faults the loopback server injects, so clients can be tested against a misbehaving server.
-///
-/// Rates are probabilities from 0 to 1, drawn per request from a generator seeded with `seed`,
-/// so a run with the same requests in the same order repeats exactly. A `misbehavior`, when
-/// set, replaces every answer.
+/// Rates are probabilities from 0 to 1, drawn per request from a generator seeded with `seed`, so
+/// the same requests in the same order repeat exactly. A `misbehavior` replaces every answer.
 package struct FaultPlan: Sendable, Hashable {
-    /// Delay before every answer.
     package var latency: Duration
     /// Share of requests answered 500 with an HTML error page.
     package var failRate: Double
@@ -19,15 +16,14 @@ package struct FaultPlan: Sendable, Hashable {
     /// Share of responses whose connection is dropped mid-body: the whole length is announced,
     /// half is sent, then the connection closes.
     package var dropRate: Double
-    /// The `Retry-After` value sent with 429, in seconds.
+    /// `Retry-After` with 429, in seconds.
     package var retryAfterSeconds: Int
     package var seed: UInt64
-    /// How every request is answered instead, when set.
     package var misbehavior: Misbehavior?
-    /// Whether the misbehavior is kept to avatar images (the JSON answers stay sound).
+    /// The misbehavior is kept to avatar images (the JSON answers stay sound).
     package var misbehavesOnAvatarsOnly: Bool
     /// Requests whose path and query contain one of these are always answered 500: a fault that
-    /// outlasts every retry, at a place a test chooses (e.g. `character?page=3`).
+    /// outlasts every retry (e.g. `character?page=3`).
     package var alwaysFailing: [String]
 
     package init(
@@ -47,7 +43,6 @@ package struct FaultPlan: Sendable, Hashable {
         self.alwaysFailing = alwaysFailing
     }
 
-    /// A well-behaved server.
     package static let none = FaultPlan()
 }
 
@@ -68,11 +63,7 @@ package enum Misbehavior: String, Sendable, Hashable, CaseIterable {
 /// Draws, per request, which fault of a `FaultPlan` (if any) to inject.
 final class FaultInjector: Sendable {
     enum Fault: Equatable {
-        case none
-        case fail
-        case throttle
-        case truncate
-        case drop
+        case none, fail, throttle, truncate, drop
     }
 
     let plan: FaultPlan

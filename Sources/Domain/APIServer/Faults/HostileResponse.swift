@@ -24,22 +24,13 @@ enum HostileResponse {
             var fields = HTTPFields()
             fields[.location] = request.uri.description
             return Response(status: .found, headers: fields)
-        case .oversize:
+        case .oversize, .endless:
+            // 1 GiB announced and sent, or zeros with no length and no end.
+            let limit = misbehavior == .oversize ? 1 << 30 : nil
             var fields = HTTPFields()
             fields[.contentType] = "image/jpeg"
-            return Response(
-                status: .ok, headers: fields,
-                body: ResponseBody(contentLength: 1 << 30) { writer in
-                    try await writeZeros(to: &writer, upTo: 1 << 30)
-                })
-        case .endless:
-            var fields = HTTPFields()
-            fields[.contentType] = "image/jpeg"
-            return Response(
-                status: .ok, headers: fields,
-                body: ResponseBody { writer in
-                    try await writeZeros(to: &writer, upTo: nil)
-                })
+            let body = ResponseBody(contentLength: limit) { writer in try await writeZeros(to: &writer, upTo: limit) }
+            return Response(status: .ok, headers: fields, body: body)
         case .silent:
             try await cancelWhenGracefulShutdown { try await LoopClock.sleep(for: .seconds(86_400)) }
             throw DroppedConnection()

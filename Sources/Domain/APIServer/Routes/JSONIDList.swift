@@ -1,8 +1,6 @@
 /// A bracketed id list (`[1,2,3]`) read as the real API reads it: `JSON.parse`, strictly (no
 /// leading zero, no trailing comma, JSON's four white-space characters), then each entry cast to
-/// a number as Mongoose casts the entries of `$in`.
-///
-/// Its own reader, not `JSONDecoder`, which takes `[1,2,]`, where `JSON.parse` throws.
+/// a number as Mongoose casts the entries of `$in`. Not `JSONDecoder`, which takes `[1,2,]`.
 enum JSONIDList {
     /// What Mongoose's cast makes of one entry.
     enum Entry: Equatable {
@@ -45,50 +43,45 @@ enum JSONIDList {
 
         /// An array at the cursor, its entries cast; `nil` when malformed.
         mutating func array(depth: Int) -> [Entry]? {
-            guard depth < JSONIDList.depthLimit, peek == UInt8(ascii: "[") else { return nil }
-            index += 1
-            skipSpace()
             var entries: [Entry] = []
-            if peek == UInt8(ascii: "]") {
-                index += 1
-                return entries
-            }
-            while true {
-                skipSpace()
-                guard let entry = value(depth: depth + 1) else { return nil }
+            let read = list(UInt8(ascii: "["), UInt8(ascii: "]"), depth: depth) { reader in
+                guard let entry = reader.value(depth: depth + 1) else { return false }
                 entries.append(entry)
-                skipSpace()
-                switch peek {
-                case UInt8(ascii: ","): index += 1
-                case UInt8(ascii: "]"):
-                    index += 1
-                    return entries
-                default: return nil
-                }
+                return true
             }
+            return read ? entries : nil
         }
 
         /// An object at the cursor; `false` when malformed.
         mutating func object(depth: Int) -> Bool {
-            guard depth < JSONIDList.depthLimit, peek == UInt8(ascii: "{") else { return false }
+            list(UInt8(ascii: "{"), UInt8(ascii: "}"), depth: depth) { reader in
+                guard reader.string() != nil else { return false }
+                reader.skipSpace()
+                guard reader.peek == UInt8(ascii: ":") else { return false }
+                reader.index += 1
+                reader.skipSpace()
+                return reader.value(depth: depth + 1) != nil
+            }
+        }
+
+        /// `open`, items read by `item` separated by commas, `close`; `false` when malformed.
+        private mutating func list(
+            _ open: UInt8, _ close: UInt8, depth: Int, item: (inout Reader) -> Bool
+        ) -> Bool {
+            guard depth < JSONIDList.depthLimit, peek == open else { return false }
             index += 1
             skipSpace()
-            if peek == UInt8(ascii: "}") {
+            if peek == close {
                 index += 1
                 return true
             }
             while true {
                 skipSpace()
-                guard string() != nil else { return false }
-                skipSpace()
-                guard peek == UInt8(ascii: ":") else { return false }
-                index += 1
-                skipSpace()
-                guard value(depth: depth + 1) != nil else { return false }
+                guard item(&self) else { return false }
                 skipSpace()
                 switch peek {
                 case UInt8(ascii: ","): index += 1
-                case UInt8(ascii: "}"):
+                case close:
                     index += 1
                     return true
                 default: return false
@@ -99,13 +92,10 @@ enum JSONIDList {
         /// Any value at the cursor, cast as an entry of `$in`; `nil` when malformed.
         mutating func value(depth: Int) -> Entry? {
             switch peek {
-            case UInt8(ascii: "["):
+            case UInt8(ascii: "["), UInt8(ascii: "{"):
+                // An array or object is no id: the cast fails naming it.
                 let start = index
-                guard array(depth: depth) != nil else { return nil }
-                return .failed(String(decoding: bytes[start..<index], as: UTF8.self))
-            case UInt8(ascii: "{"):
-                let start = index
-                guard object(depth: depth) else { return nil }
+                guard peek == UInt8(ascii: "[") ? array(depth: depth) != nil : object(depth: depth) else { return nil }
                 return .failed(String(decoding: bytes[start..<index], as: UTF8.self))
             case UInt8(ascii: "\""):
                 guard let text = string() else { return nil }

@@ -1,9 +1,7 @@
 /// How the real API (Node) reads an id: `parseInt` to tell an id from a word, `Number` for each
-/// entry of a comma list and, through Mongoose's cast, for the id itself.
-///
-/// Written to ECMAScript's grammar (StringToNumber, `parseInt` with no radix), so `0x10` is 16
-/// in both, `1e0` and `+1` are 1 to `Number`, and a number too long for an `Int` is still a
-/// number, as on the real service.
+/// entry of a comma list and, through Mongoose's cast, for the id itself. Written to ECMAScript's
+/// grammar (StringToNumber, `parseInt` with no radix): `0x10` is 16 in both, `1e0` and `+1` are 1
+/// to `Number`, and a number too long for an `Int` is still a number.
 enum JavaScriptNumber {
     /// Whether `parseInt(text)` is a number: leading white space, a sign, then at least one digit
     /// (hexadecimal after `0x`). `false` where JavaScript has `NaN`.

@@ -11,7 +11,6 @@ struct Payload: Sendable {
     var headers: [(HTTPField.Name, String)] = []
     var body: [UInt8]
 
-    /// The content type and extra headers as HTTP fields.
     var fields: HTTPFields {
         var fields = HTTPFields()
         fields[.contentType] = contentType
@@ -50,11 +49,12 @@ struct Payload: Sendable {
 
     /// `W/"<length in hex>-<FNV-1a 64 in hex>"`: stable for the same bytes, different for others.
     static func entityTag(_ bytes: [UInt8]) -> String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in bytes {
-            hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
-        }
-        return "W/\"\(String(bytes.count, radix: 16))-\(String(hash, radix: 16))\""
+        "W/\"\(String(bytes.count, radix: 16))-\(String(fnv1a(bytes), radix: 16))\""
+    }
+
+    /// FNV-1a, 64 bits.
+    static func fnv1a(_ bytes: [UInt8]) -> UInt64 {
+        bytes.reduce(0xcbf2_9ce4_8422_2325) { hash, byte in (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
     }
 
     private static func jsonString(_ text: String) -> String {
