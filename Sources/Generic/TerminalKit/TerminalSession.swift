@@ -2,12 +2,7 @@ import BlockArt
 import FoundationEssentials
 import LoupeToolbox
 
-/// A terminal made ready to draw on: what it can show, and what was found on the way.
-///
-/// `prepare(_:waitingForAnswers:)` is the one way to get one: it asks the terminal (once a terminal
-/// session, with `TerminalSettings.memory`), asks tmux about its client, decides the capabilities
-/// and, inside tmux, turns `allow-passthrough` on for the pane when images need it (put back when
-/// the process ends, `TmuxPassthrough`).
+/// A terminal made ready to draw on (`prepare`, the one way): what it can show, and what was found.
 public struct TerminalSession: Sendable {
     public var capabilities: TerminalCapabilities
     /// The probe's result; `nil` when the terminal was not asked, or its answers are on their way.
@@ -16,39 +11,35 @@ public struct TerminalSession: Sendable {
     public var refused: Refusal?
     /// Images need tmux's `allow-passthrough` and it could not be turned on: they may not show.
     public var passthroughRefused = false
-    /// While the probe's answers are on their way: the capabilities once a reader of the terminal
-    /// finds them (`TerminalProbe.heard`), prepared as these were.
+    /// While the answers are on their way: the capabilities once a reader of the terminal finds
+    /// them (`TerminalProbe.heard`), prepared as these were.
     public var answered: (@Sendable (ProbeResult) async -> TerminalCapabilities)?
 
-    /// A protocol asked for that tmux does not let through.
+    /// A protocol asked for that tmux does not let through, what is drawn instead, and why
+    /// (`3.3a: xterm takes neither kitty placeholders nor sixel …`).
     public struct Refusal: Sendable, Hashable {
-        public var asked: GraphicsProtocol
-        public var drawn: GraphicsProtocol
-        /// Why, in tmux's terms (`3.3a: xterm takes neither kitty placeholders nor sixel …`).
+        public var asked, drawn: GraphicsProtocol
         public var reason: String
     }
 
-    /// Makes the terminal ready. The probe and tmux wait (a round trip, child processes), on a
-    /// thread of their own. Without `waitingForAnswers`, for a program that reads the terminal
-    /// itself, the queries go out and the capabilities come from what this terminal session heard
-    /// before or from the environment, with `answered` for when the answers come.
+    /// Asks the terminal (once a terminal session, with `TerminalSettings.memory`) and tmux about
+    /// its client, decides the capabilities and, inside tmux, turns `allow-passthrough` on for the
+    /// pane when images need it (put back at exit): on a thread of its own, since both wait.
+    /// Without `waitingForAnswers`, for a program that reads the terminal itself, the capabilities
+    /// come from what the session heard before or the environment, and `answered` takes the answers.
     public static func prepare(_ settings: TerminalSettings, waitingForAnswers: Bool = true) async -> TerminalSession {
         await Blocking.run("terminal.prepare") {
             let multiplexed = TerminalCapabilities.isMultiplexed(environment: settings.environment)
+            let outcome =
+                settings.mayProbe
+                ? TerminalProbe.probe(
+                    timeout: settings.probeTimeout, memory: settings.memory, multiplexed: multiplexed,
+                    waiting: waitingForAnswers) : nil
             let tmux = TmuxClient.query(environment: settings.environment)
             var probe: ProbeResult?
-            var waiting = false
-            if settings.mayProbe, waitingForAnswers {
-                probe = TerminalProbe.result(timeout: settings.probeTimeout, memory: settings.memory, multiplexed: multiplexed)
-            } else if settings.mayProbe {
-                switch TerminalProbe.ask(timeout: settings.probeTimeout, memory: settings.memory, multiplexed: multiplexed) {
-                case .recalled(let result): probe = result
-                case .sent: waiting = true
-                case nil: break
-                }
-            }
+            if case .heard(let result) = outcome { probe = result }
             var session = decided(settings, probe: probe, tmux: tmux).enablingPassthrough(settings)
-            if waiting {
+            if case .sent = outcome {
                 session.answered = { result in
                     await Blocking.run("terminal.prepare") {
                         decided(settings, probe: result, tmux: tmux).enablingPassthrough(settings).capabilities
@@ -95,8 +86,7 @@ public struct TerminalSession: Sendable {
 
 /// What a program asks of the terminal it draws on; `TerminalSession.prepare` decides the rest.
 public struct TerminalSettings: Sendable {
-    /// `true` forces color, `false` refuses it, `nil` decides: color on a terminal, without
-    /// `NO_COLOR`, with `TERM` not `dumb`.
+    /// `true` forces color, `false` refuses it, `nil`: on a terminal, without `NO_COLOR`, `TERM` not `dumb`.
     public var color: Bool?
     /// The color mode whenever color is on; `nil`: from `COLORTERM` and `TERM`.
     public var colorMode: ColorMode?
@@ -104,8 +94,7 @@ public struct TerminalSettings: Sendable {
     public var graphics: GraphicsProtocol?
     /// `nil`: the richest set the terminal is known to draw (`SymbolSupport`).
     public var symbols: SymbolSet?
-    /// Whether the terminal may be asked; it is only when standard input and output are terminals
-    /// and `TERM` is not `dumb`.
+    /// Whether the terminal may be asked (only when standard input and output are terminals).
     public var probes = true
     /// Asks with standard output sent elsewhere too (a report on the terminal itself).
     public var probesWhenPiped = false
@@ -113,8 +102,7 @@ public struct TerminalSettings: Sendable {
     public var probeTimeout = TerminalProbe.defaultTimeout
     /// Where a terminal session's answers are kept, so that only its first command asks.
     public var memory: ProbeMemory?
-    /// Whether tmux's `allow-passthrough` may be turned on for the pane (a program that only
-    /// sizes what it makes leaves tmux as it is).
+    /// Whether tmux's `allow-passthrough` may be turned on for the pane.
     public var enablesPassthrough = true
     /// The variables to read (`TERM`, `COLORTERM`, `NO_COLOR`, `TMUX`, …).
     public var environment: [String: String]

@@ -1,15 +1,11 @@
 import LoupeToolbox
 
-/// Makes untrusted text safe to print on a terminal, and measures it in terminal columns.
-///
-/// Everything from the network is data: an escape sequence in a character's name must print as
-/// nothing, not clear the screen or write the clipboard (OSC 52).
+/// Makes untrusted text safe to print on a terminal, and measures it in terminal columns: an escape
+/// sequence in a name from the network prints as nothing, never clears the screen or writes the
+/// clipboard (OSC 52).
 public enum TerminalText {
-    /// `text` with every control character and escape sequence removed.
-    ///
-    /// Removed: C0 controls (tab and newlines become a space), DEL, C1 controls, whole ESC
-    /// sequences (CSI, OSC, DCS, SOS, PM, APC and two-byte ones, with their strings up to the
-    /// terminator), and bidirectional overrides that could make text display reordered.
+    /// `text` without C0 controls (tab and newlines become a space), DEL, C1 controls, whole ESC
+    /// sequences (with their strings up to the terminator) and bidirectional overrides.
     public static func sanitize(_ text: String) -> String {
         UntrustedText.stripped(text)
     }
@@ -24,51 +20,40 @@ public enum TerminalText {
     public static func truncate(_ text: String, toColumns columns: Int) -> String {
         guard width(text) > columns else { return text }
         guard columns > 1 else { return columns == 1 ? "…" : "" }
-        var output = String.UnicodeScalarView()
-        var used = 0
-        for scalar in text.unicodeScalars {
-            let next = width(of: scalar)
-            if used + next > columns - 1 { break }
-            output.append(scalar)
-            used += next
-        }
-        return String(output) + "…"
+        return prefix(text, columns: columns - 1, styled: false) + "…"
     }
 
     /// Like `truncate`, for text holding our own SGR color codes (`ESC [ … m`): they take no
     /// columns and are kept; a cut line ends with a reset.
     public static func truncateStyled(_ text: String, toColumns columns: Int) -> String {
+        var inEscape = false
+        let visible = text.unicodeScalars.reduce(0) { total, scalar in
+            if inEscape || scalar == "\u{1B}" {
+                inEscape = scalar != "m"
+                return total
+            }
+            return total + width(of: scalar)
+        }
+        guard visible > columns else { return text }
+        return prefix(text, columns: columns - 1, styled: true) + "…\u{1B}[0m"
+    }
+
+    /// The start of `text` that fits in `columns`; `styled`: SGR codes kept, taking none.
+    private static func prefix(_ text: String, columns: Int, styled: Bool) -> String {
         var output = String.UnicodeScalarView()
         var used = 0
         var inEscape = false
-        let scalars = Array(text.unicodeScalars)
-        let visible = scalars.reduce(into: (0, false)) { state, scalar in
-            if state.1 {
-                if scalar == "m" { state.1 = false }
-            } else if scalar == "\u{1B}" {
-                state.1 = true
-            } else {
-                state.0 += width(of: scalar)
-            }
-        }.0
-        guard visible > columns else { return text }
-        for scalar in scalars {
-            if inEscape {
-                output.append(scalar)
-                if scalar == "m" { inEscape = false }
-                continue
-            }
-            if scalar == "\u{1B}" {
-                inEscape = true
+        for scalar in text.unicodeScalars {
+            if styled, inEscape || scalar == "\u{1B}" {
+                inEscape = scalar != "m"
                 output.append(scalar)
                 continue
             }
-            let next = width(of: scalar)
-            if used + next > columns - 1 { break }
+            used += width(of: scalar)
+            if used > columns { break }
             output.append(scalar)
-            used += next
         }
-        return String(output) + "…\u{1B}[0m"
+        return String(output)
     }
 
     /// `text` padded with spaces to `columns` columns (not cut).

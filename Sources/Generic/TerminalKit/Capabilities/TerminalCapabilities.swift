@@ -4,8 +4,8 @@ import LoupeImaging
 import LoupeToolbox
 
 /// What the terminal on standard output can show: colors from `COLORTERM` and `TERM` (as chafa
-/// and timg read them), and, when the terminal answered `TerminalProbe`, graphics, symbols,
-/// background and cell size from its own answers, with the environment as the fallback.
+/// and timg read them); graphics, symbols, background and cell size from its answers to
+/// `TerminalProbe` or tmux's, else the environment.
 public struct TerminalCapabilities: Sendable, Hashable {
     public var colorMode: ColorMode
     public var graphics: GraphicsProtocol
@@ -15,8 +15,7 @@ public struct TerminalCapabilities: Sendable, Hashable {
     public var multiplexed: Bool
     /// What tmux said of its client's terminal, inside tmux.
     public var tmux: TmuxClient?
-    /// Graphics escapes are wrapped for tmux's passthrough (kitty's transmissions, and sixel or
-    /// iTerm2 named inside a tmux that does not draw them); `allow-passthrough` must be on.
+    /// Graphics escapes are wrapped for tmux's passthrough (`allow-passthrough` must be on).
     public var passthrough: Bool
     /// kitty images are drawn as Unicode placeholders (text tmux redraws), not placed at the cursor.
     public var placeholders: Bool
@@ -54,15 +53,13 @@ public struct TerminalCapabilities: Sendable, Hashable {
     /// One cell in pixels: probed, else from the kernel's pixel fields, else 8x16.
     public var cellPixels: CellSize { cellSize ?? CellSize(width: 8, height: 16) }
 
-    /// A placeholder's image id may be a 24-bit color: tmux passes it on only when its client
-    /// declares `RGB`.
+    /// A placeholder's id may be a 24-bit color: tmux passes it on only when its client has `RGB`.
     public var placeholderTruecolor: Bool { tmux.map(\.carriesTruecolor) ?? (colorMode == .truecolor) }
 
     /// Decides the capabilities, each value with its origin: an explicit `colorMode`, `graphics`
     /// or `symbols` wins; `nil` decides from the probe's `answers` (inside tmux, tmux's own), what
     /// `tmux` said of its client, then the `environment`. `color`: as `TerminalSettings.color`;
-    /// `isTerminal`: standard output's, unless given.
-    /// Auto graphics are picked only on a color terminal that answers or announces them.
+    /// `isTerminal`: standard output's unless given. Auto graphics need a color terminal.
     public static func detect(
         environment: [String: String] = ProcessInfo.processInfo.environment,
         isTerminal: Bool? = nil, color: Bool? = nil, colorMode: ColorMode? = nil,
@@ -75,13 +72,7 @@ public struct TerminalCapabilities: Sendable, Hashable {
         let isTerminal = isTerminal ?? TerminalDevice.standardOutput.isTerminal
         let term = environment["TERM"] ?? ""
         let multiplexed = isMultiplexed(environment: environment)
-        let colorOn: Bool
-        switch color {
-        case .some(let forced):
-            colorOn = forced
-        case .none:
-            colorOn = isTerminal && (environment["NO_COLOR"] ?? "").isEmpty && term != "dumb"
-        }
+        let colorOn = color ?? (isTerminal && (environment["NO_COLOR"] ?? "").isEmpty && term != "dumb")
         let mode = colorOn ? (colorMode ?? detectedMode(environment: environment, term: term)) : .none
         origins[.colorMode] =
             colorMode != nil && colorOn ? CapabilityOrigin(.option) : CapabilityOrigin(.environment, "COLORTERM, TERM, NO_COLOR")
@@ -199,8 +190,7 @@ public struct TerminalCapabilities: Sendable, Hashable {
         )
     }
 
-    /// Inside tmux or GNU screen (`$TMUX`, or a `TERM` of theirs), which answer the probe in the
-    /// terminal's place and draw graphics only as they allow.
+    /// Inside tmux or GNU screen (`$TMUX`, or a `TERM` of theirs), which answer the probe instead.
     public static func isMultiplexed(environment: [String: String]) -> Bool {
         let term = environment["TERM"] ?? ""
         return environment["TMUX"] != nil || term.hasPrefix("tmux") || term.hasPrefix("screen")
@@ -220,7 +210,7 @@ public struct TerminalCapabilities: Sendable, Hashable {
         TerminalDevice.standardOutput.windowSize().map { ($0.columns, $0.rows) }
     }
 
-    /// The terminal's width in columns, or `nil` when standard output is not a terminal.
+    /// The terminal's width in columns; `nil` when standard output is not a terminal.
     public static func currentColumns() -> Int? { currentSize()?.columns }
 
     /// One cell in pixels from the kernel's pixel fields, which some terminals fill.

@@ -3,13 +3,9 @@ import SystemPackage
 
 import Glibc
 
-/// A file descriptor that may be a terminal: whether it is one, its size, its modes, and waiting
-/// for its input. The terminal calls swift-system does not wrap (`isatty`, `ioctl`, `termios`,
-/// `poll`) live here and nowhere else.
-///
-/// A value type over a descriptor it does not own, except the one `openControlling()` returns,
-/// which its caller closes. Calls on one descriptor from several threads are as safe as the
-/// kernel's calls are.
+/// A descriptor that may be a terminal: the calls swift-system does not wrap (`isatty`, `ioctl`,
+/// `termios`, `poll`) live here and nowhere else. It does not own the descriptor, except the one
+/// `openControlling()` returns, which its caller closes; as thread-safe as the kernel's calls.
 package struct TerminalDevice: Sendable {
     package let descriptor: FileDescriptor
 
@@ -19,16 +15,13 @@ package struct TerminalDevice: Sendable {
     package static let standardOutput = TerminalDevice(.standardOutput)
     package static let standardError = TerminalDevice(.standardError)
 
-    /// The process's controlling terminal (`/dev/tty`), opened for reading and writing; `nil`
-    /// when there is none. The caller closes it.
+    /// The controlling terminal (`/dev/tty`), for reading and writing; `nil` when there is none.
     package static func openControlling() -> TerminalDevice? {
         guard let descriptor = try? FileSystem.openDevice("/dev/tty") else { return nil }
         return TerminalDevice(descriptor)
     }
 
-    /// Makes reads return at once when there is nothing to read, or another thread is blocked
-    /// reading the same terminal (the kernel lets one reader wait at a time): they fail with
-    /// `EAGAIN` instead.
+    /// Reads fail with `EAGAIN` instead of waiting for input or for another thread's read.
     package func makeNonBlocking() {
         _ = fcntl(descriptor.rawValue, F_SETFL, fcntl(descriptor.rawValue, F_GETFL) | O_NONBLOCK)
     }
@@ -36,8 +29,7 @@ package struct TerminalDevice: Sendable {
     /// Whether the descriptor is a terminal.
     package var isTerminal: Bool { isatty(descriptor.rawValue) == 1 }
 
-    /// Whether this process's group owns the terminal: a background job that changed its modes
-    /// would be stopped (`SIGTTOU`).
+    /// Whether this process's group owns the terminal (a background job changing modes is stopped).
     package var isForeground: Bool { tcgetpgrp(descriptor.rawValue) == getpgrp() }
 
     /// The terminal's size from the kernel; `nil` when it is not a terminal or reports no cells.
@@ -58,8 +50,7 @@ package struct TerminalDevice: Sendable {
         return TerminalModes(modes)
     }
 
-    /// Sets the terminal's modes: at once, or (`discardingInput`) after output drains and with
-    /// unread input dropped.
+    /// Sets the modes: at once, or (`discardingInput`) after output drains, unread input dropped.
     package func setModes(_ modes: TerminalModes, discardingInput: Bool = false) throws(Errno) {
         var value = modes.value
         guard tcsetattr(descriptor.rawValue, discardingInput ? TCSAFLUSH : TCSANOW, &value) == 0 else {
@@ -67,9 +58,8 @@ package struct TerminalDevice: Sendable {
         }
     }
 
-    /// Puts `bytes` back at the end of the terminal's input, as if typed (`TIOCSTI`): keys read
-    /// by mistake go back to whoever reads next. `false` where the system refuses it (Linux 6.2+
-    /// with `dev.tty.legacy_tiocsti=0`, OpenBSD), and then the bytes are lost.
+    /// Puts `bytes` back into the input as if typed (`TIOCSTI`); `false` (the bytes lost) where the
+    /// system refuses it (Linux 6.2+ with `dev.tty.legacy_tiocsti=0`, OpenBSD).
     @discardableResult
     package func giveBack(_ bytes: [UInt8]) -> Bool {
         for var byte in bytes {
@@ -78,10 +68,8 @@ package struct TerminalDevice: Sendable {
         return true
     }
 
-    /// Names the terminal session this process runs in, for remembering what its terminal said:
-    /// the terminal's device number, the session's id, and (on Linux) when its leader started,
-    /// so that a session id the system hands out again names a new session. `nil` when the
-    /// descriptor is not this process's controlling terminal.
+    /// The terminal session's name: device number, session id and its leader's start time (so a
+    /// reused session id names a new session); `nil` when this is not the controlling terminal.
     package func sessionName() -> String? {
         var status = stat()
         let session = getsid(0)
@@ -102,8 +90,7 @@ package struct TerminalDevice: Sendable {
         return fields.count > 19 ? UInt64(String(decoding: fields[19], as: UTF8.self)) : nil
     }
 
-    /// Waits up to `timeout` for input; `true` when some is ready. An interrupted wait is resumed
-    /// for the time left.
+    /// Waits up to `timeout` for input (resumed after a signal); `true` when some is ready.
     package func waitForInput(timeout: Duration) -> Bool {
         let deadline = ContinuousClock.now + timeout
         while true {
@@ -115,9 +102,7 @@ package struct TerminalDevice: Sendable {
             return ready > 0
         }
     }
-}
 
-extension TerminalDevice {
     /// Writes all of `text`, resuming after interruptions and short writes.
     package func write(_ text: String) throws(Errno) {
         do {
@@ -127,8 +112,7 @@ extension TerminalDevice {
         }
     }
 
-    /// Reads what is there (blocking until something is, in the default modes) into `buffer`;
-    /// the count read, 0 at end of input.
+    /// Reads what is there into `buffer` (blocking, in the default modes); 0 at end of input.
     package func read(into buffer: inout [UInt8]) throws(Errno) -> Int {
         do {
             return try buffer.withUnsafeMutableBytes { try descriptor.read(into: $0) }
@@ -136,13 +120,9 @@ extension TerminalDevice {
             throw Errno(error)
         }
     }
-}
 
-extension TerminalDevice {
-    /// Points standard output at the controlling terminal, as fzf draws on `/dev/tty` while its
-    /// output goes to a pipe, and returns a descriptor for where standard output went before (the
-    /// caller writes its result there and closes it). `nil` when there is no controlling
-    /// terminal.
+    /// Points standard output at the controlling terminal, as fzf draws on `/dev/tty` with its
+    /// output piped; a descriptor for where it went before (the caller's to close), `nil` without one.
     package static func standardOutputToControllingTerminal() -> FileDescriptor? {
         guard let terminal = openControlling() else { return nil }
         defer { try? terminal.descriptor.close() }
@@ -162,8 +142,7 @@ package struct TerminalModes: @unchecked Sendable {
 
     init(_ value: termios) { self.value = value }
 
-    /// Raw input: no echo, no line buffering, no signals or flow control from keys, 8-bit bytes,
-    /// and a read returns as soon as one byte is in.
+    /// Raw: no echo, line buffering, signals or flow control from keys; 8-bit; a read takes one byte.
     package var raw: TerminalModes {
         var raw = value
         raw.c_iflag &= ~tcflag_t(ICRNL | IXON | BRKINT | INPCK | ISTRIP)
@@ -173,8 +152,7 @@ package struct TerminalModes: @unchecked Sendable {
         return TerminalModes(raw)
     }
 
-    /// Quiet: no echo and no line buffering, keys still signal, and a read never blocks. For
-    /// reading a terminal's answers to queries without showing them.
+    /// Quiet, for reading answers to queries unseen: no echo or line buffering; a read never blocks.
     package var quiet: TerminalModes {
         var quiet = value
         quiet.c_lflag &= ~tcflag_t(ICANON | ECHO)
@@ -190,20 +168,8 @@ package struct TerminalModes: @unchecked Sendable {
     }
 }
 
-/// A terminal's size as the kernel reports it (`TIOCGWINSZ`): cells, and pixels where the
-/// terminal fills them in (0 otherwise).
+/// A terminal's size as the kernel reports it (`TIOCGWINSZ`): cells, and the text area's pixels
+/// where the terminal fills them in (0 otherwise).
 package struct WindowSize: Sendable, Hashable {
-    package var columns: Int
-    package var rows: Int
-    /// The text area's width in pixels; 0 when the terminal does not say.
-    package var pixelWidth: Int
-    /// The text area's height in pixels; 0 when the terminal does not say.
-    package var pixelHeight: Int
-
-    package init(columns: Int, rows: Int, pixelWidth: Int = 0, pixelHeight: Int = 0) {
-        self.columns = columns
-        self.rows = rows
-        self.pixelWidth = pixelWidth
-        self.pixelHeight = pixelHeight
-    }
+    package var columns, rows, pixelWidth, pixelHeight: Int
 }

@@ -1,20 +1,14 @@
 /// Splits what a terminal sends into plain text, escape sequences and control strings, across
-/// reads: a sequence cut between two reads is put back together, however the bytes were split.
-///
-/// Both readers of terminal input use it: the probe, to tell the terminal's answers from keys the
-/// user typed ahead, and browse's key decoder, so that an answer that comes late is dropped whole
-/// instead of being taken for keys. What cannot be decided yet (a lone ESC, half a sequence) waits
-/// for more bytes or for `timeout()`, which the reader calls when the line has been quiet for the
-/// escape timeout, as vim's `ttimeoutlen` works.
-///
-/// A value type; not for use from several threads at once.
+/// reads, however the bytes were split: the probe tells answers from keys typed ahead with it, and
+/// a key reader drops a late answer whole instead of taking it for keys. What cannot be decided yet
+/// (a lone ESC, half a sequence) waits for more bytes or for `timeout()`, which the reader calls
+/// when the line has been quiet for the escape timeout (as vim's `ttimeoutlen`).
 public struct TerminalInputScanner: Sendable {
     /// One piece of input.
     public enum Token: Sendable, Hashable {
         /// Bytes with no ESC among them, cut only between whole UTF-8 characters.
         case text([UInt8])
-        /// ESC with nothing after it within the escape timeout, or followed by a byte that starts
-        /// no sequence (as Alt-x sends ESC x).
+        /// ESC alone within the escape timeout, or before a byte that starts no sequence (Alt-x).
         case escape
         /// `CSI parameters final` (`introducer` `[`) or `SS3 final` (`introducer` `O`).
         case sequence(introducer: UInt8, parameters: [UInt8], final: UInt8)
@@ -22,9 +16,8 @@ public struct TerminalInputScanner: Sendable {
         /// `body` is `nil` when it was longer than `longestString`: dropped, not kept.
         case string(introducer: UInt8, body: [UInt8]?)
 
-        /// Whether a terminal sends this only in answer to a query (every control string; CSI
-        /// ending in `c` device attributes, `t` window reports, `R` cursor position, `n` status,
-        /// `u` keyboard flags, `y` mode reports), never for a key.
+        /// Sent only in answer to a query: every control string; CSI ending in `c` (attributes), `t`
+        /// (window), `R` (cursor), `n` (status), `u` (keyboard flags), `y` (modes).
         public var isAnswer: Bool {
             switch self {
             case .string: true
@@ -81,8 +74,7 @@ public struct TerminalInputScanner: Sendable {
         return tokens
     }
 
-    /// The line went quiet: a lone ESC is the Escape key, and anything else unfinished (half an
-    /// answer, an endless string) is dropped.
+    /// The line went quiet: a lone ESC is the Escape key, anything else unfinished is dropped.
     public mutating func timeout() -> [Token] {
         defer {
             pending = []
@@ -91,8 +83,7 @@ public struct TerminalInputScanner: Sendable {
         return pending == [Self.escape] && discarding == nil ? [.escape] : []
     }
 
-    /// While discarding, the index just past the end of the overlong sequence or string (ending
-    /// discarding), or past everything pending.
+    /// While discarding: just past the overlong sequence or string's end, or past all pending.
     private mutating func skipDiscarded(from start: Int) -> Int {
         guard let mode = discarding else { return start }
         var index = start
@@ -116,8 +107,7 @@ public struct TerminalInputScanner: Sendable {
         return index
     }
 
-    /// The token at `index` (or `nil` inside it when it is dropped) and where the next starts;
-    /// `nil` when it is not complete yet.
+    /// The token at `index` (`nil` inside when dropped) and where the next starts; `nil`: incomplete.
     private mutating func token(at index: Int) -> (Token?, Int)? {
         guard pending[index] == Self.escape else { return text(at: index) }
         guard index + 1 < pending.count else { return nil }
@@ -150,8 +140,7 @@ public struct TerminalInputScanner: Sendable {
         return (.text(Array(pending[start..<end])), end)
     }
 
-    /// Where the last whole UTF-8 character before `end` ends: a lead byte whose continuation
-    /// bytes have not all come is held back.
+    /// Where the last whole UTF-8 character before `end` ends (a cut character is held back).
     private static func wholeCharacters(_ bytes: [UInt8], from start: Int, to end: Int) -> Int {
         var lead = end - 1
         while lead > start, lead > end - 4, (0x80...0xBF).contains(bytes[lead]) { lead -= 1 }
@@ -161,8 +150,8 @@ public struct TerminalInputScanner: Sendable {
         return lead + length > end ? lead : end
     }
 
-    /// `CSI` parameters and intermediates (0x20–0x3F) and a final byte (0x40–0x7E), from the
-    /// byte after `ESC [`. Any other byte ends it as malformed, and it is dropped.
+    /// `CSI` parameters and intermediates (0x20–0x3F) and a final byte (0x40–0x7E), after `ESC [`;
+    /// any other byte ends it as malformed, dropped.
     private mutating func controlSequence(at start: Int) -> (Token?, Int)? {
         var end = start
         while end < pending.count, (0x20...0x3F).contains(pending[end]) {
@@ -178,8 +167,7 @@ public struct TerminalInputScanner: Sendable {
         return (.sequence(introducer: UInt8(ascii: "["), parameters: Array(pending[start..<end]), final: final), end + 1)
     }
 
-    /// A control string's body up to BEL or ST, from the byte after its introducer. An ESC that
-    /// starts anything but ST ends the string there (it was cut off) and the sequence goes on.
+    /// A control string's body up to BEL or ST; an ESC starting anything else ends it there.
     private mutating func controlString(_ introducer: UInt8, at start: Int) -> (Token?, Int)? {
         var end = start
         while end < pending.count {

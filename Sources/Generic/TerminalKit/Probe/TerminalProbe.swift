@@ -5,18 +5,14 @@ import Glibc
 
 /// Asks the terminal what it is, in one round trip on the controlling terminal: XTVERSION, the
 /// kitty graphics query, OSC 11 (background), `CSI 16 t` (cell size) and, last, DA1, which every
-/// terminal answers, so its answer is the fence that says the others are in (as notcurses and
-/// chafa 1.16 do). The probe ends when the fence arrives, or at the timeout, whichever is first:
-/// one round trip on a terminal that answers, however far away it is.
+/// terminal answers: its answer is the fence that says the others are in (as notcurses and chafa
+/// 1.16 do). One round trip on a terminal that answers, however far away it is; the timeout else.
 ///
-/// Echo is off while the answers come, and stays off until the process exits (`settle()`, at
-/// exit, on a signal and on a crash), so that no answer shows on screen, however late or often it
-/// comes. The answers are read out of the input one byte at a time, up to the fence and no
-/// further; at exit what came since is read out, answers dropped and keys given back
-/// (`TerminalDevice.giveBack`), so keys typed ahead reach the shell and answers never do.
-///
-/// With a `ProbeMemory`, the first command of a terminal session asks and the rest read what it
-/// heard: no round trip at all, and a terminal that never answers costs the timeout once.
+/// Echo stays off from the queries until the process exits (`settle()`, at exit, on a signal and
+/// on a crash), so that no answer shows, however late or often it comes. The answers are read one
+/// byte at a time up to the fence and no further; at exit what came since is read out, answers
+/// dropped and keys typed ahead given back (`TerminalDevice.giveBack`) to the shell. With a
+/// `ProbeMemory`, only a terminal session's first command asks: the rest read what it heard.
 public enum TerminalProbe {
     /// The queries, DA1 last. Inside tmux or screen the kitty graphics query is left out: they
     /// take an APC string for the window's title (tmux 3.3a showed the query as the pane's
@@ -26,33 +22,38 @@ public enum TerminalProbe {
             + "\u{1B}[16t" + "\u{1B}[c"
     }
 
-    /// The default timeout: a round trip to the far side of the world and back with time to
-    /// spare, and short enough to be the once-a-session cost of a terminal that never answers.
+    /// A round trip to the far side of the world and back with time to spare, and short enough to
+    /// be the once-a-session cost of a terminal that never answers.
     public static let defaultTimeout = Duration.seconds(1)
 
-    /// The most bytes read while waiting for the fence: a terminal that floods its answers (a
-    /// megabyte of DCS) is dropped past this, not waited on.
+    /// The most bytes read while waiting for the fence: a flood of answers is dropped past this.
     static let inputLimit = 64 * 1024
 
-    /// The first probe's result (the outer optional: whether it ran), for the rest of the process.
-    private static let cached = Locked<ProbeResult??>(nil)
-    /// What `settle()` needs to finish a probe at exit.
+    /// How the probe went.
+    enum Outcome: Sendable {
+        /// What the terminal said, read now or recalled from this terminal session's memory.
+        case heard(ProbeResult)
+        /// The queries went out unwaited; a reader of the terminal hands the answers to `heard(_:)`.
+        case sent
+    }
+
+    /// The process's probe (the outer optional: whether it ran).
+    private static let outcome = Locked<Outcome??>(nil)
+
+    /// What `settle()` needs to finish the probe at exit.
     private struct Unsettled: Sendable {
-        /// The controlling terminal, kept open until then.
         var terminal: TerminalDevice
         /// The terminal's modes before the probe.
         var modes: TerminalModes
-        /// Until when to wait for a fence that has not come (a second timeout); now when it came.
-        var deadline: ContinuousClock.Instant
-        /// The answers heard so far, and where to remember them with the rest.
-        var heard: [UInt8]
-        var memory: ProbeMemory?
         var session: String?
-        /// Keys typed before the answers came, to give back.
-        var typedAhead: [UInt8]
-        /// When the queries went out, and whether all the answers are in.
+        var memory: ProbeMemory?
         var askedAt: ContinuousClock.Instant
-        var fenced: Bool
+        /// Until when to wait for a fence that has not come; now when it came.
+        var deadline: ContinuousClock.Instant
+        /// The answers heard so far, and whether they are all in.
+        var heard: [UInt8] = []
+        var fenced = false
+        var typedAhead: [UInt8] = []
     }
 
     private static let unsettled = Locked<Unsettled?>(nil)
@@ -63,68 +64,65 @@ public enum TerminalProbe {
         unsettled.withLock { $0?.modes }
     }
 
-    /// What the terminal said, probed on the first call of the process (or recalled from
-    /// `memory`) and remembered for the process; `nil` when there is no controlling terminal or it
-    /// belongs to another process group. `multiplexed`: inside tmux or screen.
-    static func result(timeout: Duration, memory: ProbeMemory?, multiplexed: Bool) -> ProbeResult? {
-        cached.withLock { stored in
+    /// Probes once a process (later calls get the first's outcome): recalls what this terminal
+    /// session heard (`memory`), or sends the queries and, `waiting`, reads the answers until the
+    /// fence or the timeout. Without waiting, for a program that reads the terminal itself (its
+    /// first screen need not wait a round trip), a session remembered as silent is asked again.
+    /// `nil` without a controlling terminal this process's group owns. `multiplexed`: inside tmux
+    /// or screen.
+    static func probe(timeout: Duration, memory: ProbeMemory?, multiplexed: Bool, waiting: Bool) -> Outcome? {
+        outcome.withLock { stored in
             if let done = stored { return done }
-            let result = run(timeout: timeout, memory: memory, multiplexed: multiplexed)
-            stored = .some(result)
-            return result
+            let outcome = run(timeout: timeout, memory: memory, multiplexed: multiplexed, waiting: waiting)
+            stored = .some(outcome)
+            return outcome
         }
     }
 
-    /// One probe, not remembered by the process.
-    static func run(timeout: Duration, memory: ProbeMemory?, multiplexed: Bool) -> ProbeResult? {
-        switch begin(memory: memory, multiplexed: multiplexed, askAgainIfSilent: false) {
-        case nil: return nil
-        case .recalled(let result): return result
-        case .sent(let sent):
-            let (answers, heard, typedAhead) = readAnswers(from: sent.terminal, until: sent.askedAt + timeout)
-            let roundTrip = answers.isComplete ? sent.askedAt.duration(to: .now) : nil
-            // Quiet until the process ends: an answer that comes twice, or late, never shows.
-            settleAtExit(sent, timeout: timeout, heard: heard, typedAhead: typedAhead, memory: memory)
-            if let memory, let session = sent.session {
-                memory.remember(heard.isEmpty ? nil : heard, for: session, roundTrip: roundTrip)
+    private static func run(timeout: Duration, memory: ProbeMemory?, multiplexed: Bool, waiting: Bool) -> Outcome? {
+        guard let terminal = TerminalDevice.openControlling() else { return nil }
+        let session = terminal.sessionName()
+        if let memory, let session, let recalled = memory.recall(session), recalled.answers != nil || waiting {
+            try? terminal.descriptor.close()
+            return .heard(recalled)
+        }
+        // A background job that touched the terminal's modes would be stopped (SIGTTOU).
+        guard terminal.isForeground, let modes = try? terminal.modes(), (try? terminal.setModes(modes.quiet)) != nil else {
+            try? terminal.descriptor.close()
+            return nil
+        }
+        let askedAt = ContinuousClock.now
+        guard (try? terminal.write(queries(multiplexed: multiplexed))) != nil else {
+            try? terminal.setModes(modes)
+            try? terminal.descriptor.close()
+            return nil
+        }
+        // A fence still missing at exit is waited for until twice the timeout, or twice the round
+        // trip this session's terminal took before, whichever is longer.
+        let before = session.flatMap { memory?.recall($0)?.roundTrip } ?? .zero
+        var state = Unsettled(
+            terminal: terminal, modes: modes, session: session, memory: memory, askedAt: askedAt,
+            deadline: askedAt + max(timeout * 2, before * 2))
+        var result: ProbeResult?
+        if waiting {
+            let answers: ProbeAnswers
+            (answers, state.heard, state.typedAhead) = readAnswers(from: terminal, until: askedAt + timeout)
+            let roundTrip = answers.isComplete ? askedAt.duration(to: .now) : nil
+            if answers.isComplete { (state.fenced, state.deadline) = (true, .now) }
+            if let memory, let session {
+                memory.remember(state.heard.isEmpty ? nil : state.heard, for: session, roundTrip: roundTrip)
             }
-            return ProbeResult(answers: heard.isEmpty ? nil : answers, remembered: false, roundTrip: roundTrip)
+            result = ProbeResult(answers: state.heard.isEmpty ? nil : answers, remembered: false, roundTrip: roundTrip)
         }
+        // Quiet until the process ends: an answer that comes twice, or late, never shows.
+        unsettled.withLock { $0 = state }
+        CrashRestore.install(writing: "", to: terminal, restoring: modes, on: terminal, signals: quitSignals)
+        atexit { TerminalProbe.settle() }
+        return result.map(Outcome.heard) ?? .sent
     }
 
-    /// How `ask` went.
-    enum Asked: Sendable {
-        /// An earlier command of this terminal session heard the terminal: nothing was asked.
-        case recalled(ProbeResult)
-        /// The queries went out; their answers are for the caller to read and hand to `heard(_:)`.
-        case sent
-    }
-
-    /// Asks the terminal without waiting for its answers, for a program that reads the terminal
-    /// itself (browse), so that its first screen need not wait a round trip: it hands every
-    /// answer it reads to `heard(_:)`, which says when they are all in. A session remembered as
-    /// silent is asked again (the answers may have come after the timeout: they count now), and
-    /// at exit `settle()` waits for the fence as after `result`. `nil` without a terminal.
-    static func ask(timeout: Duration, memory: ProbeMemory?, multiplexed: Bool) -> Asked? {
-        cached.withLock { stored -> Asked? in
-            if let done = stored { return done.map(Asked.recalled) }
-            switch begin(memory: memory, multiplexed: multiplexed, askAgainIfSilent: true) {
-            case nil:
-                stored = .some(nil)
-                return nil
-            case .recalled(let result):
-                stored = .some(result)
-                return .recalled(result)
-            case .sent(let sent):
-                stored = .some(ProbeResult(answers: nil, remembered: false))
-                settleAtExit(sent, timeout: timeout, heard: [], typedAhead: [], memory: memory)
-                return .sent
-            }
-        }
-    }
-
-    /// Takes answers a reader of the terminal found after `ask`: once they hold the fence, they
-    /// are remembered for the session, with the round trip they took, and returned.
+    /// Takes answers a reader of the terminal found after the queries went out unwaited: once they
+    /// hold the fence, they are remembered for the session, with their round trip, and returned.
     public static func heard(_ bytes: [UInt8]) -> ProbeResult? {
         unsettled.withLock { state -> ProbeResult? in
             guard var current = state, !current.fenced else { return nil }
@@ -135,69 +133,13 @@ public enum TerminalProbe {
                 return nil
             }
             let roundTrip = current.askedAt.duration(to: .now)
-            current.fenced = true
-            current.deadline = .now
+            (current.fenced, current.deadline) = (true, .now)
             state = current
             if let memory = current.memory, let session = current.session {
                 memory.remember(current.heard, for: session, roundTrip: roundTrip)
             }
             return ProbeResult(answers: answers, remembered: false, roundTrip: roundTrip)
         }
-    }
-
-    /// The queries on their way.
-    private struct Sent {
-        var terminal: TerminalDevice
-        var modes: TerminalModes
-        var session: String?
-        var askedAt: ContinuousClock.Instant
-    }
-
-    private enum Begun {
-        case recalled(ProbeResult)
-        case sent(Sent)
-    }
-
-    /// Opens the controlling terminal and recalls what the session heard, or quiets the terminal
-    /// and sends the queries.
-    private static func begin(memory: ProbeMemory?, multiplexed: Bool, askAgainIfSilent: Bool) -> Begun? {
-        guard let terminal = TerminalDevice.openControlling() else { return nil }
-        let session = terminal.sessionName()
-        if let memory, let session, let recalled = memory.recall(session), recalled.answers != nil || !askAgainIfSilent {
-            try? terminal.descriptor.close()
-            return .recalled(recalled)
-        }
-        // A background job that touched the terminal's modes would be stopped (SIGTTOU).
-        guard terminal.isForeground, let original = try? terminal.modes(), (try? terminal.setModes(original.quiet)) != nil
-        else {
-            try? terminal.descriptor.close()
-            return nil
-        }
-        let askedAt = ContinuousClock.now
-        guard (try? terminal.write(queries(multiplexed: multiplexed))) != nil else {
-            try? terminal.setModes(original)
-            try? terminal.descriptor.close()
-            return nil
-        }
-        return .sent(Sent(terminal: terminal, modes: original, session: session, askedAt: askedAt))
-    }
-
-    /// Keeps the terminal quiet until the process ends, when `settle()` reads out what came since.
-    /// A fence still missing then is waited for until twice the timeout, or twice the round trip
-    /// this session's terminal took before, whichever is longer, since the queries went out.
-    private static func settleAtExit(
-        _ sent: Sent, timeout: Duration, heard: [UInt8], typedAhead: [UInt8], memory: ProbeMemory?
-    ) {
-        let fenced = ProbeAnswers.parse(heard).isComplete
-        let before = sent.session.flatMap { memory?.recall($0)?.roundTrip } ?? .zero
-        unsettled.withLock {
-            $0 = Unsettled(
-                terminal: sent.terminal, modes: sent.modes,
-                deadline: fenced ? .now : sent.askedAt + max(timeout * 2, before * 2), heard: heard, memory: memory,
-                session: sent.session, typedAhead: typedAhead, askedAt: sent.askedAt, fenced: fenced)
-        }
-        CrashRestore.install(writing: "", to: sent.terminal, restoring: sent.modes, on: sent.terminal, signals: quitSignals)
-        atexit { TerminalProbe.settle() }
     }
 
     /// The signals that end a process while the terminal is quiet: a crash's, and the keys' and
@@ -226,8 +168,7 @@ public enum TerminalProbe {
         return (answers, heard, typedAhead)
     }
 
-    /// Takes `tokens` in: the terminal's answers into `answers` (their bytes onto `heard`), the
-    /// rest, keys typed ahead, onto `typedAhead`.
+    /// The terminal's answers into `answers` (their bytes onto `heard`), keys onto `typedAhead`.
     private static func sort(
         _ tokens: [TerminalInputScanner.Token], answers: inout ProbeAnswers, heard: inout [UInt8],
         typedAhead: inout [UInt8]
@@ -242,15 +183,11 @@ public enum TerminalProbe {
         }
     }
 
-    /// Finishes this process's probe: reads out what came since it, dropping the terminal's
-    /// answers, gives back the keys typed meanwhile and puts the terminal's modes back. Where the
-    /// fence did not come in time it waits for it until a second timeout has passed since the
-    /// first (no wait once the command has run that long). Called at exit; safe to call at any
-    /// time, and more than once.
-    ///
-    /// So an answer that comes twice or late never lands on the shell's line (and a slow
-    /// terminal's answers serve the session's next command), and a terminal that never answers
-    /// costs at most twice the timeout, once a terminal session (`ProbeMemory`).
+    /// Finishes this process's probe: reads out what came since, dropping the answers, gives back
+    /// the keys typed meanwhile and puts the modes back, having waited for a missing fence until
+    /// its deadline (no wait once the command has run that long). At exit; safe to call again.
+    /// So no answer lands on the shell's line, a slow terminal's answers serve the session's next
+    /// command, and a terminal that never answers costs at most twice the timeout a session.
     static func settle() {
         guard
             let state = unsettled.withLock({ state in
