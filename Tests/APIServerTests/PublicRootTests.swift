@@ -13,9 +13,8 @@ import Testing
         for (name, value) in fields {
             if let name = HTTPField.Name(name) { headers.append(HTTPField(name: name, value: value)) }
         }
-        // swift-format-ignore: NeverForceUnwrap
-        return PublicRoot(fixed: fixed.flatMap(APIRoot.init)).root(for: headers, authority: host, bound: APIRoot(Self.bound)!)
-            .description
+        // As the router decides: `--public-url`, else the request's, else the bound address.
+        return (fixed.flatMap(APIRoot.init) ?? PublicRoot.root(for: headers, authority: host))?.description ?? Self.bound
     }
 
     @Test func followsTheProxysHeadersThenHostThenItsOwnAddress() {

@@ -3,8 +3,8 @@ import Testing
 
 @testable import RickAndMortyAPI
 
-/// One address model: a root normalized once, answers read under the client's root when
-/// decoded, and written under any root when encoded.
+/// One address model: a root normalized once, what answers name kept as paths relative to the
+/// root they came from when decoded, and written under any root when encoded.
 @Suite struct APIRootTests {
     static let proxy = APIRoot("http://proxy.test:8080/api")!
     static let upstream = "http://127.0.0.1:8917/api"
@@ -24,59 +24,83 @@ import Testing
     @Test func aRootIsNormalizedOnce() throws {
         #expect(APIRoot("http://127.0.0.1:8917/api/")?.description == "http://127.0.0.1:8917/api")
         #expect(APIRoot("https://example.test//")?.description == "https://example.test")
-        #expect(APIRoot("HTTPS://example.test/v1")?.authority == "example.test")
         #expect(APIRoot("HTTPS://RickAndMortyAPI.com:443/api/") == .realService, "scheme, host, default port, slash")
         #expect(APIRoot("http://127.0.0.1:80/api")?.description == "http://127.0.0.1/api")
-        #expect(APIRoot("http://[::1]:8080/api")?.authority == "[::1]:8080")
+        #expect(APIRoot("http://[::1]:8080/api")?.description == "http://[::1]:8080/api")
         for bad in ["ftp://example.test", "example.test", "http://", "http://a.test/api?x=1", "fixtures", ""] {
             #expect(APIRoot(bad) == nil, "\(bad)")
         }
         let root = try #require(APIRoot("http://127.0.0.1:8917/api"))
-        #expect(root.resolve("character?page=2")?.absoluteString == "http://127.0.0.1:8917/api/character?page=2")
-        #expect(root.relativize("http://127.0.0.1:8917/api/character/1") == "character/1")
-        #expect(root.relativize("http://127.0.0.1:8917/api2/character/1") == nil)
-        #expect(root.relativize("http://127.0.0.1:8917/api") == nil)
+        #expect(root.url(for: "character?page=2")?.absoluteString == "http://127.0.0.1:8917/api/character?page=2")
+        #expect(root.url(for: "episode/%5B1,2%5D")?.absoluteString == "http://127.0.0.1:8917/api/episode/%5B1,2%5D")
+        #expect(root.url(for: "https://cdn.test/1.jpeg")?.absoluteString == "https://cdn.test/1.jpeg", "a whole URL as it is")
+        #expect(root.url(for: "") == nil)
+        #expect(root.path(of: "http://127.0.0.1:8917/api/character/1") == "character/1")
+        #expect(root.path(of: "http://127.0.0.1:8917/api2/character/1") == nil)
+        #expect(root.path(of: "http://127.0.0.1:8917/api") == nil)
     }
 
-    @Test func theUpstreamsOwnRootIsReadUnderTheProxy() throws {
+    @Test func theUpstreamsOwnRootIsReadAsAPath() throws {
         let rick = try character(body(root: Self.upstream))
-        #expect(rick.url.absoluteString == "\(Self.proxy)/character/1")
-        #expect(rick.imageURL.absoluteString == "\(Self.proxy)/character/avatar/1.jpeg")
+        #expect(rick.image == "character/avatar/1.jpeg" && rick.path == "character/1")
         #expect(rick.origin.id == 1 && rick.location.id == 3 && rick.episodeIDs == [1])
+        #expect(Self.proxy.url(for: rick.image)?.absoluteString == "\(Self.proxy)/character/avatar/1.jpeg")
     }
 
-    @Test func theRealServicesRootIsReadUnderTheProxy() throws {
-        let rick = try character(body(root: APIRoot.realService.description))
-        #expect(rick.imageURL.absoluteString == "\(Self.proxy)/character/avatar/1.jpeg")
+    @Test func theRealServicesRootIsReadAsAPath() throws {
+        #expect(try character(body(root: APIRoot.realService.description)).image == "character/avatar/1.jpeg")
+        #expect(try character(body(root: APIRoot.realService.description), under: nil).image == "character/avatar/1.jpeg")
     }
 
-    @Test func anotherHostOrASiblingPathStaysAsWritten() throws {
+    @Test func anotherHostOrASiblingPathStaysWhole() throws {
         for image in ["https://cdn.example.org/avatars/1.jpeg", "http://127.0.0.1:8917/api2/x.jpeg"] {
-            #expect(try character(body(root: Self.upstream, image: image)).imageURL.absoluteString == image)
+            let rick = try character(body(root: Self.upstream, image: image))
+            #expect(rick.image.description == image)
+            #expect(Self.proxy.url(for: rick.image)?.absoluteString == image)
         }
     }
 
-    @Test func aURLAlreadyUnderTheRootIsNotMovedAgain() throws {
-        let root = try #require(APIRoot("http://h.test:8080/api"))
-        let bare = try #require(APIRoot("http://h.test:8080"))
-        #expect(root.adopting("http://h.test:8080/api/character/1", from: [bare]) == "http://h.test:8080/api/character/1")
-        #expect(root.adopting("http://h.test:8080/other/1", from: [bare]) == "http://h.test:8080/api/other/1")
-    }
-
-    @Test func withoutARootURLsAreAsWritten() throws {
-        let rick = try character(body(root: Self.upstream), under: nil)
-        #expect(rick.imageURL.absoluteString == "\(Self.upstream)/character/avatar/1.jpeg")
+    @Test func aURLUnderTheClientsRootIsReadUnderIt() throws {
+        let bare = try #require(APIRoot("http://proxy.test:8080"))
+        let rick = try character(body(root: Self.proxy.description), under: bare)
+        #expect(rick.image == "api/character/avatar/1.jpeg", "read under the client's root first")
+        #expect(bare.url(for: rick.image)?.absoluteString == "\(Self.proxy)/character/avatar/1.jpeg", "the same URL")
     }
 
     @Test func encodingWritesEveryURLUnderTheGivenRoot() throws {
         let rick = try character(body(root: Self.upstream))
-        let written = try FoundationJSON.text(rick, root: .realService)
-        #expect(!written.contains(Self.proxy.description))
-        #expect(written.contains(#""image":"https://rickandmortyapi.com/api/character/avatar/1.jpeg""#))
-        #expect(written.contains(#""url":"https://rickandmortyapi.com/api/location/3""#))
-        #expect(written.contains(#""url":"https://rickandmortyapi.com/api/character/1""#))
-        // Without a root, a model writes under its own.
-        #expect(try FoundationJSON.text(rick, root: nil).contains(#""url":"\#(Self.proxy)/character/1""#))
+        let written = try FoundationJSON.text(rick, root: Self.proxy)
+        #expect(!written.contains(Self.upstream) && !written.contains(APIRoot.realService.description))
+        #expect(written.contains(#""image":"http://proxy.test:8080/api/character/avatar/1.jpeg""#))
+        #expect(written.contains(#""url":"http://proxy.test:8080/api/location/3""#))
+        #expect(written.contains(#""episode":["http://proxy.test:8080/api/episode/1"]"#))
+        // Without a root, a model writes under the real service's, as the API's own JSON does.
+        #expect(try FoundationJSON.text(rick, root: nil).contains(#""url":"https://rickandmortyapi.com/api/character/1""#))
+    }
+
+    /// No URL is rewritten after decoding: what a model holds is the same value whatever root the
+    /// answer was served under, holds no absolute URL, and is written under whichever root the
+    /// encoder is given.
+    @Test func aDecodedModelHoldsNoRootAndIsWrittenUnderAnother() throws {
+        let served = try character(body(root: Self.upstream), under: APIRoot(Self.upstream))
+        let viaProxy = try character(body(root: Self.proxy.description))
+        #expect(served == viaProxy, "the same model, whichever root served it")
+        #expect(Self.strings(in: served).allSatisfy { !$0.contains("://") }, "\(Self.strings(in: served))")
+        let other = try #require(APIRoot("https://other.test/v2"))
+        let written = try FoundationJSON.text(served, root: other)
+        #expect(written.contains(#""image":"https://other.test/v2/character/avatar/1.jpeg""#))
+        #expect(!written.contains(Self.upstream) && !written.contains(Self.proxy.description))
+        let decoder = JSONDecoder()
+        decoder.userInfo[.apiRoot] = other
+        #expect(try decoder.decode(RMCharacter.self, from: Data(written.utf8)) == served, "read back, the same value")
+    }
+
+    /// Every string a value holds, however deep.
+    static func strings(in value: Any) -> [String] {
+        if let text = value as? String { return [text] }
+        if let path = value as? APIPath { return [path.description] }
+        if let url = value as? URL { return [url.absoluteString] }
+        return Mirror(reflecting: value).children.flatMap { strings(in: $0.value) }
     }
 }
 

@@ -53,7 +53,7 @@ import Testing
             #expect(rick.gender == .male)
             #expect(rick.origin == PlaceReference(name: "Earth (C-137)", id: 1))
             #expect(rick.episodeIDs == Array(1...51))
-            #expect(rick.imageURL.absoluteString == "\(base.absoluteString)/character/avatar/1.jpeg")
+            #expect(rick.image == "character/avatar/1.jpeg")
         }
     }
 

@@ -131,7 +131,7 @@ import UseCases
         try await withEffects { effects, events, _, client in
             var rick = try await client.character(id: 1)
             let morty = try await client.character(id: 2)
-            rick.imageURL = rick.imageURL.deletingLastPathComponent().appendingPathComponent("99999.jpeg")
+            rick.image = "character/avatar/99999.jpeg"
             effects.run(.fetchAvatars([rick, morty]), grid: false)
             let missing = try await events.first { if case .avatarMissing(let id) = $0 { id } else { nil } }
             let shown = try await events.first { if case .avatar(let id, _) = $0 { id } else { nil } }
@@ -144,7 +144,7 @@ import UseCases
         try await withEffects { effects, events, written, client in
             let rick = try await client.character(id: 1)
             effects.run(.share(rick), grid: false)
-            let text = ClipboardShare.text(for: rick)
+            let text = ClipboardShare.text(for: rick, root: .realService)
             #expect(written.all == [ClipboardShare.sequence(text, multiplexed: false)])
             #expect(written.all.first?.hasPrefix("\u{1B}]52;c;") == true)
             let notice = try await events.first { if case .notice(let notice) = $0 { notice } else { nil } }

@@ -79,9 +79,9 @@ import UseCases
     @Test func theClipboardGetsOneSanitizedOSC52() throws {
         var hostile = Self.characters[0]
         hostile.name = "Rick\u{1B}]52;c;ZXZpbA==\u{07}\u{1B}[2J Sanchez"
-        let text = ClipboardShare.text(for: hostile)
+        let text = ClipboardShare.text(for: hostile, root: .realService)
         #expect(!text.contains("\u{1B}") && !text.contains("\u{07}"))
-        #expect(text.hasPrefix(hostile.url.absoluteString + " — Rick"))
+        #expect(text.hasPrefix("https://rickandmortyapi.com/api/character/\(hostile.id) — Rick"))
         #expect(text.hasSuffix("Sanchez · Alive · Human · " + hostile.location.name))
 
         let plain = ClipboardShare.sequence(text, multiplexed: false)

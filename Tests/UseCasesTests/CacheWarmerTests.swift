@@ -97,9 +97,8 @@ import Testing
         let offline = ImagePipeline.keyed(
             by: APIIdentity(name: "test", root: .realService), dataLoader: nil, dataCache: try DiskCache(root: temporary.url))
         for character in TestData.fixturesDataset.characters.prefix(100) {
-            let url = try #require(URL(string: "\(APIRoot.realService.description)/character/avatar/\(character.id).jpeg"))
             let same =
-                try await offline.data(for: ImageRequest(url: url)).bytes
+                try await offline.data(for: ImageRequest(APIPath("character/avatar/\(character.id).jpeg"))).bytes
                 == [UInt8](
                     Data(contentsOf: TestData.fixturesDataset.avatarFile(id: character.id)))
             #expect(same, "avatar \(character.id)")

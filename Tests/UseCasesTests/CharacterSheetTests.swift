@@ -22,7 +22,7 @@ import Testing
             var lost = characters[1]
             lost.id = 9999
             lost.name = "Lost \u{1B}]52;c;aGk=\u{07}Morty"
-            lost.imageURL = lost.imageURL.deletingLastPathComponent().appendingPathComponent("9999.jpeg")
+            lost.image = "character/avatar/9999.jpeg"
             characters.insert(lost, at: 1)
             try await body(characters, AvatarThumbnails(images: images, variant: .sheetCell, pixelsPerColumn: 1))
         }

@@ -7,7 +7,7 @@ import UseCases
     static let rick = RMCharacter(
         id: 7, name: "Rick Sánchez (C-137)", status: .unknown, species: "Human", type: "", gender: .male,
         origin: PlaceReference(name: "Earth (C-137)", id: 1), location: PlaceReference(name: "Citadel of Ricks", id: 3),
-        imageURL: TestURL.avatar, episodeIDs: [1], url: TestURL.character, created: .init(timeIntervalSince1970: 0))
+        image: TestURL.avatar, episodeIDs: [1], created: .init(timeIntervalSince1970: 0))
 
     @Test func theStandardTemplateIsTodaysNames() {
         let template = FileNameTemplate.standard

@@ -45,7 +45,7 @@ import UseCases
             RMCharacter(
                 id: 1, name: "Rick Sanchez", status: .alive, species: "Human", type: "", gender: .male,
                 origin: PlaceReference(name: "Earth", id: 1), location: PlaceReference(name: "Citadel", id: 3),
-                imageURL: TestURL.avatar, episodeIDs: [1], url: TestURL.character, created: .init(timeIntervalSince1970: 0))
+                image: TestURL.avatar, episodeIDs: [1], created: .init(timeIntervalSince1970: 0))
         ])
 
     /// Types `query` and lets the debounce interval pass.

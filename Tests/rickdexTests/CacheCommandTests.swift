@@ -38,9 +38,8 @@ import UseCases
             by: APIIdentity(name: identity, root: .realService), dataLoader: nil, dataCache: try DiskCache(root: cache))
         var wrong: [Int] = []
         for character in TestData.fixturesDataset.characters {
-            let url = try #require(URL(string: "\(APIRoot.realService.description)/character/avatar/\(character.id).jpeg"))
             let expected = try [UInt8](Data(contentsOf: TestData.fixturesDataset.avatarFile(id: character.id)))
-            let cached = try? await images.original(for: url).bytes
+            let cached = try? await images.data(for: ImageRequest(APIPath("character/avatar/\(character.id).jpeg"))).bytes
             if cached != expected { wrong.append(character.id) }
         }
         return wrong

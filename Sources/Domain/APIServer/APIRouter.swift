@@ -14,20 +14,22 @@ struct APIRouter: Sendable {
     let locations: ResourceRoutes<LocationDTO>
     let avatars: AvatarLibrary
     let faults: FaultInjector
-    let base: BaseURL
-    let publicRoot: PublicRoot
+    /// The server's own root, known once its socket is bound (port 0 picks one).
+    let bound: Locked<APIRoot>
+    /// `--public-url`; `nil` to follow each request (`PublicRoot`).
+    let publicRoot: APIRoot?
     let headers: HeaderStyle
     let jsonCacheControl: String?
     let avatarCacheControl: String
 
-    init(dataset: Dataset, configuration: APIServerConfiguration, base: BaseURL) {
+    init(dataset: Dataset, configuration: APIServerConfiguration, bound: Locked<APIRoot>) {
         characters = ResourceRoutes(items: dataset.characters)
         episodes = ResourceRoutes(items: dataset.episodes)
         locations = ResourceRoutes(items: dataset.locations)
         avatars = AvatarLibrary(directory: dataset.avatarsDirectory)
         faults = FaultInjector(plan: configuration.faults)
-        self.base = base
-        publicRoot = PublicRoot(fixed: configuration.publicURL)
+        self.bound = bound
+        publicRoot = configuration.publicRoot
         headers = configuration.headers
         jsonCacheControl = configuration.jsonCacheControl ?? configuration.headers.jsonCacheControl
         avatarCacheControl = configuration.avatarCacheControl ?? configuration.headers.avatarCacheControl
@@ -35,7 +37,7 @@ struct APIRouter: Sendable {
 
     /// The root this request's answer writes its URLs under.
     private func root(_ request: Request) -> APIRoot {
-        publicRoot.root(for: request.headers, authority: request.head.authority, bound: base.get())
+        publicRoot ?? PublicRoot.root(for: request.headers, authority: request.head.authority) ?? bound.withLock { $0 }
     }
 
     /// The routes, each logged to `logger` (the access log comes first, so it sees them all).
@@ -61,7 +63,7 @@ struct APIRouter: Sendable {
     }
 
     private func register<Resource: WireResource>(_ routes: ResourceRoutes<Resource>, on router: Router<BasicRequestContext>) {
-        router.get("/api/\(Resource.path)") { request, _ in
+        router.get("/api/\(Resource.kind.rawValue)") { request, _ in
             try await respond(request) {
                 let items = request.uri.queryParameters.map { URLQueryItem(name: String($0.key), value: String($0.value)) }
                 return try routes.list(
@@ -69,7 +71,7 @@ struct APIRouter: Sendable {
                     trailingSlash: request.uri.path.hasSuffix("/"))
             }
         }
-        router.get("/api/\(Resource.path)/:ids") { request, context in
+        router.get("/api/\(Resource.kind.rawValue)/:ids") { request, context in
             try await respond(request) {
                 try routes.lookup(Self.decoded(context.parameters.get("ids") ?? ""), root: root(request))
             }
@@ -175,8 +177,7 @@ struct APIIndex: Encodable {
     var episodes: String
 
     init(root: APIRoot) {
-        characters = "\(root)/character"
-        locations = "\(root)/location"
-        episodes = "\(root)/episode"
+        let url = { (path: APIPath) in root.url(for: path)?.absoluteString ?? "" }
+        (characters, locations, episodes) = (url("character"), url("location"), url("episode"))
     }
 }

@@ -22,12 +22,13 @@ package enum APIServer {
     package static func start(
         dataset: Dataset, configuration: APIServerConfiguration = APIServerConfiguration(), logger: Logger = .disabled
     ) async throws -> RunningAPIServer {
-        let base = BaseURL()
-        let router = APIRouter(dataset: dataset, configuration: configuration, base: base).build(logger: logger)
+        // swift-format-ignore: NeverForceUnwrap
+        let bound = Locked(APIRoot("http://127.0.0.1/api")!)
+        let router = APIRouter(dataset: dataset, configuration: configuration, bound: bound).build(logger: logger)
         let server = try await start(
             router: ExpressBehavior(routes: router), host: configuration.host, port: configuration.port,
             connections: configuration.connections, logger: logger)
-        base.set(server.root)
+        bound.withLock { $0 = server.root }
         return server
     }
 
@@ -75,9 +76,11 @@ package enum APIServer {
         // Listening on every address (0.0.0.0, ::), the server is reached on this machine's
         // loopback: the root to use, not the wildcard, which no client can connect to.
         let reachable = host == "0.0.0.0" ? "127.0.0.1" : host == "::" ? "::1" : host
-        let authority = reachable.contains(":") ? "[\(reachable)]:\(port)" : "\(reachable):\(port)"
+        var root = URLComponents()
+        (root.scheme, root.port, root.path) = ("http", port, "/api")
+        root.percentEncodedHost = reachable.contains(":") ? "[\(reachable)]" : reachable
         // swift-format-ignore: NeverForceUnwrap
-        return RunningAPIServer(root: APIRoot("http://\(authority)/api")!, group: group, task: task)
+        return RunningAPIServer(root: root.url.flatMap(APIRoot.init(url:))!, group: group, task: task)
     }
 }
 
@@ -115,18 +118,4 @@ package struct ListenFailure: Error, CustomStringConvertible {
     package let reason: String
 
     package var description: String { reason }
-}
-
-/// The server's own API root, known only once the socket is bound (port 0 picks one).
-final class BaseURL: Sendable {
-    // swift-format-ignore: NeverForceUnwrap
-    private let value = Locked(APIRoot("http://127.0.0.1/api")!)
-
-    func set(_ root: APIRoot) {
-        value.withLock { $0 = root }
-    }
-
-    func get() -> APIRoot {
-        value.withLock { $0 }
-    }
 }

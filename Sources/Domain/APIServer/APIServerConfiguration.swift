@@ -8,7 +8,7 @@ package struct APIServerConfiguration: Sendable, Hashable {
     package var faults: FaultPlan
     /// The root written into every answer's URLs (`--public-url`), or `nil` to follow the
     /// request's `Forwarded`, `X-Forwarded-Host`/`-Proto` and `Host` headers (`PublicRoot`).
-    package var publicURL: APIRoot?
+    package var publicRoot: APIRoot?
     /// The real origin's caching headers, or a CDN's.
     package var headers: HeaderStyle
     /// `Cache-Control` on JSON answers in place of the style's (none from the origin).
@@ -19,14 +19,14 @@ package struct APIServerConfiguration: Sendable, Hashable {
     package var connections: ConnectionLimits
 
     package init(
-        host: String = "127.0.0.1", port: Int = 0, faults: FaultPlan = .none, publicURL: APIRoot? = nil,
+        host: String = "127.0.0.1", port: Int = 0, faults: FaultPlan = .none, publicRoot: APIRoot? = nil,
         headers: HeaderStyle = .origin, jsonCacheControl: String? = nil, avatarCacheControl: String? = nil,
         connections: ConnectionLimits = .standard
     ) {
         self.host = host
         self.port = port
         self.faults = faults
-        self.publicURL = publicURL
+        self.publicRoot = publicRoot
         self.headers = headers
         self.jsonCacheControl = jsonCacheControl
         self.avatarCacheControl = avatarCacheControl

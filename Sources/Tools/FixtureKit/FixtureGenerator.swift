@@ -3,7 +3,8 @@ import RickAndMortyAPI
 import LoupeToolbox
 
 /// Makes the project's own dataset: API-shaped characters, episodes and locations, deterministic
-/// for a seed, in the real service's sizes (826 characters, 51 episodes, 126 locations).
+/// for a seed, in the real service's sizes (826 characters, 51 episodes, 126 locations). Its URLs
+/// are paths under the root (`APIPath`), written under the real service's in the files.
 package struct FixtureGenerator: Sendable {
     package var seed: UInt64
     package var characterCount: Int
@@ -16,8 +17,6 @@ package struct FixtureGenerator: Sendable {
         self.episodeCount = episodeCount
         self.locationCount = max(3, locationCount)
     }
-
-    static let base = APIRoot.realService.description
 
     /// The dataset's JSON content; avatars are made separately by `AvatarFactory`.
     package func makeDataset(avatarsDirectory: URL) -> Dataset {
@@ -43,6 +42,10 @@ package struct FixtureGenerator: Sendable {
             makeLocation(id: id, name: locationNames[id - 1], residents: residentsByLocation[id] ?? [], &random)
         }
         return Dataset(characters: characters, episodes: episodes, locations: locations, avatarsDirectory: avatarsDirectory)
+    }
+
+    private static func path(_ kind: ResourceKind, _ id: Int) -> String {
+        APIPath(kind, id: id).description
     }
 
     private static func id(of url: String) -> Int {
@@ -92,11 +95,11 @@ package struct FixtureGenerator: Sendable {
         let place = { (random: inout SplitMix64, unknownShare: Double) -> CharacterDTO.Place in
             if random.chance(unknownShare) { return .init(name: "unknown", url: "") }
             let location = random.int(in: 1...locationNames.count)
-            return .init(name: locationNames[location - 1], url: "\(Self.base)/location/\(location)")
+            return .init(name: locationNames[location - 1], url: Self.path(.location, location))
         }
-        let origin = id <= 5 ? CharacterDTO.Place(name: "Earth (C-137)", url: "\(Self.base)/location/1") : place(&random, 0.36)
+        let origin = id <= 5 ? CharacterDTO.Place(name: "Earth (C-137)", url: Self.path(.location, 1)) : place(&random, 0.36)
         let location =
-            id <= 2 ? CharacterDTO.Place(name: "Citadel of Ricks", url: "\(Self.base)/location/3") : place(&random, 0.03)
+            id <= 2 ? CharacterDTO.Place(name: "Citadel of Ricks", url: Self.path(.location, 3)) : place(&random, 0.03)
         let episodes: [Int]
         if id <= 2 {
             episodes = Array(1...episodeCount)
@@ -109,9 +112,9 @@ package struct FixtureGenerator: Sendable {
         return CharacterDTO(
             id: id, name: name, status: status, species: species, type: type, gender: gender,
             origin: origin, location: location,
-            image: "\(Self.base)/character/avatar/\(id).jpeg",
-            episode: episodes.map { "\(Self.base)/episode/\($0)" },
-            url: "\(Self.base)/character/\(id)",
+            image: "character/avatar/\(id).jpeg",
+            episode: episodes.map { Self.path(.episode, $0) },
+            url: Self.path(.character, id),
             created: Self.created(id * 97 + random.int(in: 0...50), base: Self.epoch)
         )
     }
@@ -134,8 +137,8 @@ package struct FixtureGenerator: Sendable {
         return EpisodeDTO(
             id: id, name: name, airDate: aired.formatted(style),
             episode: String(format: "S%02dE%02d", season, number),
-            characters: cast.sorted().map { "\(Self.base)/character/\($0)" },
-            url: "\(Self.base)/episode/\(id)",
+            characters: cast.sorted().map { Self.path(.character, $0) },
+            url: Self.path(.episode, id),
             created: Self.created(500_000 + id * 61, base: Self.epoch)
         )
     }
@@ -146,8 +149,8 @@ package struct FixtureGenerator: Sendable {
             fixed[id] ?? (random.pick(FixtureVocabulary.locationTypes), random.pick(FixtureVocabulary.dimensions))
         return LocationDTO(
             id: id, name: name, type: type, dimension: dimension,
-            residents: residents.sorted().map { "\(Self.base)/character/\($0)" },
-            url: "\(Self.base)/location/\(id)",
+            residents: residents.sorted().map { Self.path(.character, $0) },
+            url: Self.path(.location, id),
             created: Self.created(400_000 + id * 53, base: Self.epoch)
         )
     }

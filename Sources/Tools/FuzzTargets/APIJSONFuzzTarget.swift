@@ -6,7 +6,7 @@ import RickAndMortyAPI
 /// the transport applies, or whole answers would be retried as cut short.
 public enum APIJSONFuzzTarget {
     // swift-format-ignore: NeverForceUnwrap
-    static let url = APIRoot.realService.resolve("character?page=2")!
+    static let url = APIRoot.realService.url(for: "character?page=2")!
     /// A root other than the answers' own, so their URLs are read under it as a proxy's would be.
     // swift-format-ignore: NeverForceUnwrap
     static let root = APIRoot("http://proxy.test:8080/api")!

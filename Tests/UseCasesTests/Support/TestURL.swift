@@ -1,9 +1,6 @@
-import Foundation
+import RickAndMortyAPI
 
-/// Fixed URLs for hand-made models.
+/// Fixed paths for hand-made models.
 enum TestURL {
-    // swift-format-ignore: NeverForceUnwrap
-    static let avatar = URL(string: "https://rickandmortyapi.com/api/character/avatar/1.jpeg")!
-    // swift-format-ignore: NeverForceUnwrap
-    static let character = URL(string: "https://rickandmortyapi.com/api/character/1")!
+    static let avatar: APIPath = "character/avatar/1.jpeg"
 }

@@ -209,6 +209,7 @@ struct BrowseCommand: AsyncParsableCommand {
         let session = await TerminalSession.prepare(display.settings(color: color), waitingForAnswers: false)
         DisplayOptions.say(session)
         var browser = Browser(client: finder ?? api.client, images: api.images, capabilities: session.capabilities)
+        browser.root = api.jsonRoot
         browser.answered = session.answered
         browser.mouse = !noMouse
         browser.tmux = ProcessInfo.processInfo.environment["TMUX"] != nil

@@ -70,6 +70,7 @@ struct ServeCommand: AsyncParsableCommand {
     var seed: UInt64 = 1
 
     @Option(
+        name: .customLong("public-url"),
         help: ArgumentHelp(
             "The API root to write into answers' URLs, e.g. https://api.example.com/api.",
             discussion: """
@@ -81,7 +82,7 @@ struct ServeCommand: AsyncParsableCommand {
             guard let root = APIRoot(text) else { throw ValidationError("a public URL is an http(s) URL") }
             return root
         })
-    var publicURL: APIRoot?
+    var publicRoot: APIRoot?
 
     @Option(
         help: ArgumentHelp(
@@ -165,7 +166,7 @@ struct ServeCommand: AsyncParsableCommand {
             try await APIServer.start(
                 dataset: dataset,
                 configuration: APIServerConfiguration(
-                    host: host, port: port, faults: faults, publicURL: publicURL, headers: headers, jsonCacheControl: jsonCacheControl,
+                    host: host, port: port, faults: faults, publicRoot: publicRoot, headers: headers, jsonCacheControl: jsonCacheControl,
                     avatarCacheControl: avatarCacheControl,
                     connections: ConnectionLimits(
                         idleTimeout: .seconds(idleTimeout), headerTimeout: .seconds(headerTimeout),

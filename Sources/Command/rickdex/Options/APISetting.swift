@@ -20,7 +20,12 @@ enum APISetting: Hashable, Sendable, CustomStringConvertible {
         var address = text
         if !text.contains("://") {
             let host = text.split(separator: "/", maxSplits: 1).first.map(String.init) ?? text
-            if host.contains(":") || host.contains(".") || host.lowercased().hasPrefix("localhost") { address = "http://" + text }
+            if host.contains(":") || host.contains(".") || host.lowercased().hasPrefix("localhost"),
+                var parts = URLComponents(string: "//" + text)
+            {
+                parts.scheme = "http"
+                address = parts.string ?? text
+            }
         }
         var credentials: Credentials?
         if var parts = URLComponents(string: address), let user = parts.user {

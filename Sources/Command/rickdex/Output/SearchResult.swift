@@ -35,8 +35,8 @@ struct SearchResult<Resource: APIResource>: Encodable {
     init(page: Page<Resource>, count: Int, pages: Int, query: ResourceQuery<Resource>, root: APIRoot) {
         info = Info(
             count: count, pages: pages,
-            next: page.number < pages ? query.at(page: page.number + 1).link(under: root) : nil,
-            prev: page.number > 1 && pages > 0 ? query.at(page: min(page.number - 1, pages)).link(under: root) : nil,
+            next: page.number < pages ? query.at(page: page.number + 1).link(under: root)?.absoluteString : nil,
+            prev: page.number > 1 && pages > 0 ? query.at(page: min(page.number - 1, pages)).link(under: root)?.absoluteString : nil,
             page: page.number)
         results = page.items
     }

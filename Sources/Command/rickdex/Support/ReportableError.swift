@@ -49,9 +49,8 @@ extension APIError: ReportableError {
 
 extension APIError {
     /// `http://host:port/api` for a URL on that server.
-    fileprivate static func suggestedRoot(_ url: String) -> String? {
-        guard let address = URL(string: url), let scheme = address.scheme, let host = address.host else { return nil }
-        return "\(scheme)://\(host)" + (address.port.map { ":\($0)" } ?? "") + "/api"
+    fileprivate static func suggestedRoot(_ url: String) -> APIRoot? {
+        URL(string: url).flatMap { URL(string: "/api", relativeTo: $0) }.flatMap { APIRoot(url: $0.absoluteURL) }
     }
 }
 

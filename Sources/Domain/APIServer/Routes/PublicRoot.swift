@@ -1,23 +1,18 @@
+import FoundationEssentials
 import HTTPTypes
 import RickAndMortyAPI
 
-/// The API root an answer's URLs are written under, as web frameworks decide it behind a proxy:
-/// the configured public URL when there is one; else the first proxy's `Forwarded` host and
-/// proto; else `X-Forwarded-Host` and `X-Forwarded-Proto`; else `Host`; else the server's own
-/// bound address.
+/// The API root an answer's URLs are written under, as web frameworks decide it behind a proxy
+/// (unless `--public-url` gives one): the first proxy's `Forwarded` host and proto; else
+/// `X-Forwarded-Host` and `X-Forwarded-Proto`; else `Host`; else the server's own bound address.
 ///
 /// A header value that is not a plain host (`name[:port]` or `[v6][:port]`, at most 255
 /// characters) or a proto other than `http`/`https` is ignored, so a hostile header can never
 /// put its text into an answer.
-struct PublicRoot: Sendable {
-    /// `--public-url`; `nil` to follow the request's headers.
-    var fixed: APIRoot?
-
-    /// The root for a request with these headers and `authority` (its `Host`) to a server bound
-    /// at `bound` (`http://host:port/api`).
-    func root(for headers: HTTPFields, authority: String?, bound: APIRoot) -> APIRoot {
-        if let fixed { return fixed }
-        let path = "/api"
+enum PublicRoot {
+    /// The root for a request with these headers and `authority` (its `Host`), `nil` when they
+    /// name no valid host.
+    static func root(for headers: HTTPFields, authority: String?) -> APIRoot? {
         let forwarded = headers[values: .forwarded].first.map(Self.firstForwardedElement) ?? [:]
         let proxyHost =
             forwarded["host"].flatMap(Self.validHost)
@@ -25,10 +20,13 @@ struct PublicRoot: Sendable {
         let proto =
             forwarded["proto"].flatMap(Self.validProto)
             ?? headers[values: .xForwardedProto].first.flatMap { Self.validProto(Self.firstListItem($0)) }
-        if let host = proxyHost ?? authority.flatMap(Self.validHost), let root = APIRoot("\(proto ?? "http")://\(host)\(path)") {
-            return root
-        }
-        return bound
+        guard let host = proxyHost ?? authority.flatMap(Self.validHost) else { return nil }
+        var parts = URLComponents()
+        parts.scheme = proto ?? "http"
+        parts.percentEncodedHost = host.name
+        parts.port = host.port
+        parts.path = "/api"
+        return parts.url.flatMap(APIRoot.init(url:))
     }
 
     /// `host=a;proto=https` of the first element of a `Forwarded` list, names lowercased and
@@ -50,8 +48,8 @@ struct PublicRoot: Sendable {
         value.prefix { $0 != "," }.trimmingHeaderSpace()
     }
 
-    /// `value` when it is a plain `host[:port]`, else `nil`.
-    static func validHost(_ value: String) -> String? {
+    /// `value`'s name (`[v6]` bracketed) and port when it is a plain `host[:port]`, else `nil`.
+    static func validHost(_ value: String) -> (name: String, port: Int?)? {
         guard !value.isEmpty, value.utf8.count <= 255 else { return nil }
         var host = Substring(value)
         if host.hasPrefix("[") {
@@ -66,13 +64,13 @@ struct PublicRoot: Sendable {
             else { return nil }
             host = host.dropFirst(name.count)
         }
-        if host.hasPrefix(":") {
-            let port = host.dropFirst()
-            guard (1...5).contains(port.count), port.allSatisfy({ $0.isASCII && $0.isNumber }),
-                let number = Int(port), (1...65535).contains(number)
-            else { return nil }
-        }
-        return value
+        let name = String(value.dropLast(host.count))
+        guard host.hasPrefix(":") else { return (name, nil) }
+        let port = host.dropFirst()
+        guard (1...5).contains(port.count), port.allSatisfy({ $0.isASCII && $0.isNumber }),
+            let number = Int(port), (1...65535).contains(number)
+        else { return nil }
+        return (name, number)
     }
 
     static func validProto(_ value: String) -> String? {

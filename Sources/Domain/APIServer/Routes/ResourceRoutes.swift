@@ -17,12 +17,11 @@ struct ResourceRoutes<Resource: WireResource>: Sendable {
         guard let slice = listing.page(query) else {
             return .error(.notFound, ErrorBodyDTO.nothingHere)
         }
+        func link(_ page: Int) -> String? { query.at(page: page).link(under: root, trailingSlash: trailingSlash)?.absoluteString }
         let info = PageDTO<Resource>.Info(
             count: slice.count,
             pages: slice.pages,
-            next: query.page < slice.pages ? query.at(page: query.page + 1).link(under: root, trailingSlash: trailingSlash) : nil,
-            prev: query.page > 1 ? query.at(page: query.page - 1).link(under: root, trailingSlash: trailingSlash) : nil
-        )
+            next: query.page < slice.pages ? link(query.page + 1) : nil, prev: query.page > 1 ? link(query.page - 1) : nil)
         return try .json(PageDTO(info: info, results: slice.results), root: root)
     }
 

@@ -5,20 +5,20 @@ import FoundationEssentials
 package enum APIEndpoint {
     package static func page<Resource: APIResource>(_ query: ResourceQuery<Resource>) -> String {
         var components = URLComponents()
-        components.path = Resource.path
+        components.path = Resource.kind.rawValue
         components.queryItems = query.queryItems
         // `+` is a space to some servers' query parsers; send it encoded.
-        let encodedQuery = components.percentEncodedQuery?.replacing("+", with: "%2B") ?? ""
-        return "\(Resource.path)?\(encodedQuery)"
+        components.percentEncodedQuery = components.percentEncodedQuery?.replacing("+", with: "%2B")
+        return components.string ?? components.path
     }
 
     static func item<Resource: APIResource>(_ type: Resource.Type, id: Int) -> String {
-        "\(Resource.path)/\(id)"
+        APIPath(Resource.kind, id: id).description
     }
 
     /// The bracketed list form, which keeps a single id an array in the answer.
     static func items<Resource: APIResource>(_ type: Resource.Type, ids: [Int]) -> String {
-        "\(Resource.path)/%5B" + ids.map(String.init).joined(separator: ",") + "%5D"
+        [Resource.kind.rawValue, "%5B" + ids.map(String.init).joined(separator: ",") + "%5D"].joined(separator: "/")
     }
 
     /// The ids once each, in the order first given.
@@ -37,13 +37,13 @@ package enum APIEndpoint {
     }
 
     static func url(_ path: String, under root: APIRoot) throws -> URL {
-        guard let url = root.resolve(path) else {
+        guard let url = root.url(for: APIPath(path)) else {
             throw APIError.badRequest(url: root.description, message: "cannot build a URL for \(path)")
         }
         return url
     }
 
-    // MARK: Answers, from the network or the cache alike, their URLs read under `root`
+    // MARK: Answers, from the network or the cache alike, their URLs read relative to `root`
 
     package static func page<Resource: APIResource>(
         _ query: ResourceQuery<Resource>, status: Int, body: [UInt8], url: URL, root: APIRoot?

@@ -1,12 +1,12 @@
 import FoundationEssentials
 
 /// Where an API lives: an http(s) URL with a host, normalized once (scheme and host in lower
-/// case, no default port, no trailing slash, no `user:password@`), every address under it a path relative to it
-/// (`character/1`, `character/avatar/1.jpeg`).
+/// case, no default port, no trailing slash, no `user:password@`).
 ///
-/// The one model of addresses: a request is a path resolved under the root the client was given;
-/// an answer's URLs are read under it (`adopting(_:from:)`, when decoded); and `--json` and
-/// `serve` write them under the root they are given (`CodingUserInfoKey.apiRoot`, when encoded).
+/// The one model of addresses: what an answer names is kept relative to the root it came from
+/// (`APIPath`: `path(of:)`, when a model is decoded), and made a URL only where a request is
+/// made or output is written, under the root at hand (`url(for:)`: the client's, or for `--json`
+/// and `serve` the one in an encoder's `CodingUserInfoKey.apiRoot`).
 public struct APIRoot: Sendable, Hashable, CustomStringConvertible {
     /// The real service, whose root the API's answers and the bundled dataset name.
     // swift-format-ignore: NeverForceUnwrap
@@ -14,6 +14,8 @@ public struct APIRoot: Sendable, Hashable, CustomStringConvertible {
 
     /// The root as text, without a trailing slash: `http://127.0.0.1:8917/api`.
     public let description: String
+    /// The root with a trailing slash, which relative paths resolve against (RFC 3986).
+    private let base: URL
 
     /// `text` as a root, or `nil` when it is not an http(s) URL with a host (and no query).
     public init?(_ text: String) {
@@ -31,7 +33,9 @@ public struct APIRoot: Sendable, Hashable, CustomStringConvertible {
         while path.hasSuffix("/") { path = path.dropLast() }
         parts.percentEncodedPath = String(path)
         guard let normalized = parts.string else { return nil }
-        description = normalized
+        parts.percentEncodedPath.append("/")
+        guard let base = parts.url else { return nil }
+        (description, self.base) = (normalized, base)
     }
 
     /// `url` as a root, or `nil` when it is not an http(s) URL with a host.
@@ -39,54 +43,27 @@ public struct APIRoot: Sendable, Hashable, CustomStringConvertible {
         self.init(url.absoluteString)
     }
 
-    private init(verbatim text: String) {
-        description = text
-    }
-
     /// The root as a URL.
     // swift-format-ignore: NeverForceUnwrap
     public var url: URL { URL(string: description)! }
 
-    /// `host[:port]`, for messages.
-    public var authority: String {
-        let rest = description.drop { $0 != "/" }.dropFirst(2)
-        return String(rest.prefix { $0 != "/" })
+    /// The URL of `path` under the root (a whole URL as it is), `nil` when `path` makes no URL.
+    public func url(for path: APIPath) -> URL? {
+        guard let reference = URL(string: path.description) else { return nil }
+        return reference.scheme == nil ? URL(string: path.description, relativeTo: base)?.absoluteURL : reference
     }
 
-    /// The URL of `path` under the root, `nil` when `path` makes no URL.
-    public func resolve(_ path: String) -> URL? {
-        URL(string: description + "/" + path)
+    /// `url`'s path under the root (`character/1`), or `nil` when it is not under it.
+    public func path(of url: String) -> APIPath? {
+        Self.path(of: url, under: description)
     }
 
-    /// The path of `url` under the root (`character/1`), or `nil` when it is not under it.
-    public func relativize(_ url: String) -> String? {
-        guard url.hasPrefix(description), url.utf8.count > description.utf8.count else { return nil }
-        let rest = url.dropFirst(description.count)
-        return rest.hasPrefix("/") ? String(rest.dropFirst()) : nil
-    }
-
-    /// `url` moved under this root when it is under one of `roots`; any other URL (another host,
-    /// a sibling path) as written.
-    public func adopting(_ url: String, from roots: [APIRoot]) -> String {
-        Self.moving(url, from: roots, to: description)
-    }
-
-    /// `url` moved from under one of `roots` to under the root written `root`.
-    static func moving(_ url: String, from roots: [APIRoot], to root: String) -> String {
-        // Already there (a root the others are a prefix of, as `http://h/api` of `http://h`).
-        if url.hasPrefix(root), url.utf8.dropFirst(root.utf8.count).first == UInt8(ascii: "/") { return url }
-        for from in roots where from.description != root {
-            if let path = from.relativize(url) { return root + "/" + path }
-        }
-        return url
-    }
-
-    /// The root of a resource's own URL, `<root>/<kind>/<id>`; `nil` for any other shape.
-    /// Read for every item of every answer, so checked by its prefix, not parsed.
-    static func of(_ url: String, kind: ResourceKind, id: Int) -> APIRoot? {
-        let suffix = "/\(kind.rawValue)/\(id)"
-        guard url.hasSuffix(suffix), url.hasPrefix("http://") || url.hasPrefix("https://") else { return nil }
-        return APIRoot(verbatim: String(url.dropLast(suffix.count)))
+    /// `url`'s path under the root written `root`, or `nil`. Read for every URL of every answer,
+    /// so checked by its prefix, not parsed.
+    static func path(of url: String, under root: String) -> APIPath? {
+        guard url.hasPrefix(root), url.utf8.count > root.utf8.count + 1 else { return nil }
+        let rest = url.dropFirst(root.count)
+        return rest.hasPrefix("/") ? APIPath(String(rest.dropFirst())) : nil
     }
 }
 
@@ -97,11 +74,10 @@ extension CodingUserInfoKey {
 }
 
 extension Encoder {
-    /// How a URL of a dataset (under the real service's root) is written: under the root in
-    /// `userInfo`, when one is given (`serve`, `--json`), else as it is.
-    var datasetURLs: (String) -> String {
-        guard let root = userInfo[.apiRoot] as? APIRoot else { return { $0 } }
-        let dataset: [APIRoot] = [.realService]
-        return { root.adopting($0, from: dataset) }
+    /// How a URL of the wire form is written: a path under the root in `userInfo` (the real
+    /// service's when none is given), a whole URL (or an unknown place's empty one) as it is.
+    var writtenURL: (String) -> String {
+        let root = userInfo[.apiRoot] as? APIRoot ?? .realService
+        return { $0.isEmpty ? $0 : root.url(for: APIPath($0))?.absoluteString ?? $0 }
     }
 }

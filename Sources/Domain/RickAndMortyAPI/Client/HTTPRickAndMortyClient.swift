@@ -19,7 +19,7 @@ public struct HTTPRickAndMortyClient: RickAndMortyClient {
     private let logger: Logger?
 
     /// - Parameters:
-    ///   - root: the API root every request goes through, URLs found in answers included.
+    ///   - root: the API root every request is made under, and what answers name is read relative to.
     ///   - transport: the HTTP transport (deadlines, retries, body cap).
     ///   - cache: where answers are kept and revalidated; `nil` for none.
     ///   - logger: where stale answers are logged, at debug level; `nil` for none.

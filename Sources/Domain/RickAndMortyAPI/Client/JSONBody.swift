@@ -3,7 +3,7 @@ import LoupeHTTP
 
 /// Turns response bodies into values or into errors that say what was wrong.
 package enum JSONBody {
-    /// `body` as a `T`, its models' URLs read under `root` (`WireModel`).
+    /// `body` as a `T`, its models' URLs read relative to `root` (`WireModel`).
     static func decode<T: Decodable>(_ type: T.Type, from body: [UInt8], url: URL, root: APIRoot?) throws -> T {
         // Foundation's decoder stops at a NUL byte and ignores what follows (found by fuzzing):
         // a document must end where the body does.

@@ -12,10 +12,10 @@ import LoupeToolbox
 /// Thread-safe: assembled listings are kept behind a lock.
 public final class OfflineRickAndMortyClient: RickAndMortyClient {
     public let cache: any ResponseCache
-    /// The root the answers' URLs are read under, as they were online; `nil`: as stored.
+    /// The root the answers' URLs are read relative to, as they were online (besides their own).
     public let root: APIRoot?
-    /// Whole listings already assembled, by resource path.
-    private let listings = Locked<[String: any Sendable]>([:])
+    /// Whole listings already assembled, by kind.
+    private let listings = Locked<[ResourceKind: any Sendable]>([:])
 
     public init(cache: any ResponseCache, root: APIRoot?) {
         self.cache = cache
@@ -88,11 +88,11 @@ public final class OfflineRickAndMortyClient: RickAndMortyClient {
     private func wholeListing<Resource: APIResource>(
         _ type: Resource.Type, missing: String
     ) async throws -> ResourceListing<Resource> {
-        if let known = listings.withLock({ $0[Resource.path] }) as? ResourceListing<Resource> {
+        if let known = listings.withLock({ $0[Resource.kind] }) as? ResourceListing<Resource> {
             return known
         }
         guard let listing = try await assemble(type) else { throw APIError.notCached(path: missing) }
-        listings.withLock { $0[Resource.path] = listing }
+        listings.withLock { $0[Resource.kind] = listing }
         return listing
     }
 
@@ -137,6 +137,8 @@ public final class OfflineRickAndMortyClient: RickAndMortyClient {
 
     /// Where a cached answer came from, for error messages: the path under a marker scheme.
     private static func url(_ path: String) -> URL {
-        URL(string: "cache:\(path)") ?? URL(fileURLWithPath: path)
+        var parts = URLComponents(string: path) ?? URLComponents()
+        parts.scheme = "cache"
+        return parts.url ?? URL(fileURLWithPath: path)
     }
 }

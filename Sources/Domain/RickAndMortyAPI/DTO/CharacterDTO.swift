@@ -50,7 +50,7 @@ package struct CharacterDTO: WireResource {
     }
 
     /// Writes `origin` and `location` as `null` when missing, as the API does (the synthesized
-    /// encoding would leave the keys out), and the URLs under the encoder's root, if any.
+    /// encoding would leave the keys out), and the URLs under the encoder's root (`Encoder.writtenURL`).
     package func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(id, forKey: .id)
@@ -59,13 +59,21 @@ package struct CharacterDTO: WireResource {
         try container.encode(species, forKey: .species)
         try container.encode(type, forKey: .type)
         try container.encode(gender, forKey: .gender)
-        let written = encoder.datasetURLs
+        let written = encoder.writtenURL
         try container.encode(origin.map { Place(name: $0.name, url: written($0.url)) }, forKey: .origin)
         try container.encode(location.map { Place(name: $0.name, url: written($0.url)) }, forKey: .location)
         try container.encode(written(image), forKey: .image)
         try container.encode(episode.map(written), forKey: .episode)
         try container.encode(written(url), forKey: .url)
         try container.encode(created, forKey: .created)
+    }
+
+    package func mapURLs(_ transform: (String) -> String) -> CharacterDTO {
+        var copy = self
+        copy.origin = origin.map { Place(name: $0.name, url: transform($0.url)) }
+        copy.location = location.map { Place(name: $0.name, url: transform($0.url)) }
+        (copy.image, copy.episode, copy.url) = (transform(image), episode.map(transform), transform(url))
+        return copy
     }
 
     package func value(for filter: CharacterFilter) -> String {
@@ -80,6 +88,7 @@ package struct CharacterDTO: WireResource {
 
     package func model(at url: String, under root: APIRoot? = nil) throws -> RMCharacter {
         let field = fields(at: url, under: root)
+        _ = try field.path("url", self.url)
         return RMCharacter(
             id: id,
             name: name,
@@ -89,9 +98,8 @@ package struct CharacterDTO: WireResource {
             gender: try field.enumeration("gender", gender, CharacterGender.self),
             origin: try Self.reference(origin, field: field, "origin.url"),
             location: try Self.reference(location, field: field, "location.url"),
-            imageURL: try field.url("image", image),
+            image: try field.path("image", image),
             episodeIDs: try episode.enumerated().map { try field.id("episode[\($0.offset)]", $0.element) },
-            url: try field.url("url", self.url),
             created: try field.date("created", created)
         )
     }

@@ -25,9 +25,9 @@ package struct EpisodeDTO: WireResource {
         self.created = created
     }
 
-    /// The URLs under the encoder's root, if any.
+    /// The URLs under the encoder's root (`Encoder.writtenURL`).
     package func encode(to encoder: any Encoder) throws {
-        let written = encoder.datasetURLs
+        let written = encoder.writtenURL
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(id, forKey: .id)
         try container.encode(name, forKey: .name)
@@ -36,6 +36,12 @@ package struct EpisodeDTO: WireResource {
         try container.encode(characters.map(written), forKey: .characters)
         try container.encode(written(url), forKey: .url)
         try container.encode(created, forKey: .created)
+    }
+
+    package func mapURLs(_ transform: (String) -> String) -> EpisodeDTO {
+        var copy = self
+        (copy.characters, copy.url) = (characters.map(transform), transform(url))
+        return copy
     }
 
     package func value(for filter: EpisodeFilter) -> String {
@@ -47,13 +53,13 @@ package struct EpisodeDTO: WireResource {
 
     package func model(at url: String, under root: APIRoot? = nil) throws -> Episode {
         let field = fields(at: url, under: root)
+        _ = try field.path("url", self.url)
         return Episode(
             id: id,
             name: name,
             airDate: airDate,
             code: episode,
             characterIDs: try characters.enumerated().map { try field.id("characters[\($0.offset)]", $0.element) },
-            url: try field.url("url", self.url),
             created: try field.date("created", created)
         )
     }

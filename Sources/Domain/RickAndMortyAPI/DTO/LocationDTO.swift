@@ -19,9 +19,9 @@ package struct LocationDTO: WireResource {
         self.created = created
     }
 
-    /// The URLs under the encoder's root, if any; `type` and `dimension` left out when absent.
+    /// The URLs under the encoder's root (`Encoder.writtenURL`); `type` and `dimension` left out when absent.
     package func encode(to encoder: any Encoder) throws {
-        let written = encoder.datasetURLs
+        let written = encoder.writtenURL
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(id, forKey: .id)
         try container.encode(name, forKey: .name)
@@ -30,6 +30,12 @@ package struct LocationDTO: WireResource {
         try container.encode(residents.map(written), forKey: .residents)
         try container.encode(written(url), forKey: .url)
         try container.encode(created, forKey: .created)
+    }
+
+    package func mapURLs(_ transform: (String) -> String) -> LocationDTO {
+        var copy = self
+        (copy.residents, copy.url) = (residents.map(transform), transform(url))
+        return copy
     }
 
     package func value(for filter: LocationFilter) -> String {
@@ -42,13 +48,13 @@ package struct LocationDTO: WireResource {
 
     package func model(at url: String, under root: APIRoot? = nil) throws -> Location {
         let field = fields(at: url, under: root)
+        _ = try field.path("url", self.url)
         return Location(
             id: id,
             name: name,
             type: type ?? "unknown",
             dimension: dimension ?? "unknown",
             residentIDs: try residents.enumerated().map { try field.id("residents[\($0.offset)]", $0.element) },
-            url: try field.url("url", self.url),
             created: try field.date("created", created)
         )
     }

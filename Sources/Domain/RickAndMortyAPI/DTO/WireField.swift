@@ -7,14 +7,14 @@ struct WireField {
     /// What the field belongs to, e.g. `character 12`: made only when a field fails, since a
     /// page converts thousands of fields that do not.
     let prefix: () -> String
-    /// The root URLs are read under, and the roots they are moved from: the resource's own and
-    /// the real service's (`APIRoot.adopting`). `nil`: URLs as written.
-    let addresses: (root: APIRoot, from: [APIRoot])?
+    /// The roots (as written) a URL is read relative to, the first it is under: the client's, the
+    /// resource's own (behind a proxy, the upstream's) and the real service's.
+    let roots: [String]
 
-    init(url: String, prefix: @escaping @autoclosure () -> String, addresses: (root: APIRoot, from: [APIRoot])? = nil) {
+    init(url: String, prefix: @escaping @autoclosure () -> String, roots: [String] = []) {
         self.url = url
         self.prefix = prefix
-        self.addresses = addresses
+        self.roots = roots
     }
 
     func enumeration<E: RawRepresentable<String>>(_ name: @autoclosure () -> String, _ value: String, _ type: E.Type) throws -> E
@@ -25,12 +25,16 @@ struct WireField {
         return parsed
     }
 
-    func url(_ name: @autoclosure () -> String, _ value: String) throws -> URL {
-        let value = addresses.map { $0.root.adopting(value, from: $0.from) } ?? value
-        guard !value.isEmpty, let parsed = URL(string: value) else {
+    /// `value`'s path under the first of `roots` it is under, else `value` whole: kept so, it is
+    /// made a URL again only where it is used (`APIRoot.url(for:)`), never moved on decode.
+    func path(_ name: @autoclosure () -> String, _ value: String) throws -> APIPath {
+        guard !value.isEmpty, URL(string: value) != nil else {
             throw failure(name, "not a URL: \"\(value)\"")
         }
-        return parsed
+        for root in roots {
+            if let path = APIRoot.path(of: value, under: root) { return path }
+        }
+        return APIPath(value)
     }
 
     /// The trailing numeric id of an API URL such as `…/episode/28`.

@@ -29,60 +29,47 @@ extension CodingUserInfoKey {
     static let responseURL = CodingUserInfoKey(rawValue: "responseURL")!
 }
 
-/// The way back from a model to the API's JSON: what `--json` prints is the API's own shape, its
-/// URLs under the encoder's `CodingUserInfoKey.apiRoot`, else under the root the model's own `url`
-/// names.
+/// The way back from a model to the API's JSON: its URLs as paths, which the wire form writes
+/// under the encoder's `CodingUserInfoKey.apiRoot` (`Encoder.writtenURL`).
 extension WireModel {
-    /// Where a model with `url` is written: the root its URLs go under (the encoder's, else its
-    /// own), the roots its other URLs move from (its own and the real service's), and its `url`.
-    static func roots(
-        of url: URL, kind: ResourceKind, id: Int, encoder: any Encoder
-    ) -> (to: String, from: [APIRoot], url: String) {
-        let own = APIRoot.of(url.absoluteString, kind: kind, id: id)
-        guard let root = (encoder.userInfo[.apiRoot] as? APIRoot) ?? own else {
-            return (url.absoluteString, [.realService], url.absoluteString)
-        }
-        return (root.description, [own, .realService].compactMap { $0 }, "\(root)/\(kind.rawValue)/\(id)")
-    }
-
     /// A date as the API writes it: `2017-11-04T18:50:30.250Z`.
     static func timestamp(_ date: Date) -> String {
         date.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true))
     }
+
+    static func paths(_ kind: ResourceKind, _ ids: [Int]) -> [String] {
+        ids.map { APIPath(kind, id: $0).description }
+    }
 }
 
 extension CharacterDTO {
-    package init(_ character: RMCharacter, encoder: any Encoder) {
-        let (root, from, url) = WireModel<RMCharacter>.roots(of: character.url, kind: .character, id: character.id, encoder: encoder)
+    package init(_ character: RMCharacter) {
         func place(_ reference: PlaceReference) -> Place {
-            Place(name: reference.name, url: reference.id.map { "\(root)/location/\($0)" } ?? "")
+            Place(name: reference.name, url: reference.id.map { APIPath(.location, id: $0).description } ?? "")
         }
         self.init(
             id: character.id, name: character.name, status: character.status.rawValue, species: character.species,
             type: character.type, gender: character.gender.rawValue, origin: place(character.origin),
-            location: place(character.location),
-            image: APIRoot.moving(character.imageURL.absoluteString, from: from, to: root),
-            episode: character.episodeIDs.map { "\(root)/episode/\($0)" }, url: url,
+            location: place(character.location), image: character.image.description,
+            episode: WireModel<RMCharacter>.paths(.episode, character.episodeIDs), url: character.path.description,
             created: WireModel<RMCharacter>.timestamp(character.created))
     }
 }
 
 extension EpisodeDTO {
-    package init(_ episode: Episode, encoder: any Encoder) {
-        let (root, _, url) = WireModel<Episode>.roots(of: episode.url, kind: .episode, id: episode.id, encoder: encoder)
+    package init(_ episode: Episode) {
         self.init(
             id: episode.id, name: episode.name, airDate: episode.airDate, episode: episode.code,
-            characters: episode.characterIDs.map { "\(root)/character/\($0)" }, url: url,
+            characters: WireModel<Episode>.paths(.character, episode.characterIDs), url: episode.path.description,
             created: WireModel<Episode>.timestamp(episode.created))
     }
 }
 
 extension LocationDTO {
-    package init(_ location: Location, encoder: any Encoder) {
-        let (root, _, url) = WireModel<Location>.roots(of: location.url, kind: .location, id: location.id, encoder: encoder)
+    package init(_ location: Location) {
         self.init(
             id: location.id, name: location.name, type: location.type, dimension: location.dimension,
-            residents: location.residentIDs.map { "\(root)/character/\($0)" }, url: url,
+            residents: WireModel<Location>.paths(.character, location.residentIDs), url: location.path.description,
             created: WireModel<Location>.timestamp(location.created))
     }
 }

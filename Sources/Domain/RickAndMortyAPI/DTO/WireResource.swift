@@ -9,22 +9,26 @@ package protocol WireResource: Codable, Sendable, Hashable, Filterable where Fil
     /// The resource's own URL, `<root>/<kind>/<id>`.
     var url: String { get }
 
-    /// The domain model, its URLs read under `root` (as written when `nil`); throws
+    /// The domain model, its URLs read relative to `root` (`WireField.path`); throws
     /// `APIError.malformedResponse` naming the field that is wrong. `url`: the answer's, for errors.
     func model(at url: String, under root: APIRoot?) throws -> Model
+
+    /// The same resource, each of its URLs through `transform`.
+    func mapURLs(_ transform: (String) -> String) -> Self
 }
 
 extension WireResource {
     /// Which kind this is.
     package static var kind: ResourceKind { Model.kind }
-    /// The path segment under the API root, e.g. `character`.
-    package static var path: String { Model.kind.rawValue }
 
-    /// The fields of this resource, read from the answer at `url` under `root`: a URL under the
-    /// resource's own root (behind a proxy, the upstream's) or the real service's moves under it.
+    /// The fields of this resource, read from the answer at `url`: each URL relative to `root`,
+    /// the resource's own root (`<root>/<kind>/<id>`; behind a proxy, the upstream's) or the real
+    /// service's.
     func fields(at url: String, under root: APIRoot?) -> WireField {
-        WireField(
+        let suffix = "/\(Self.kind.rawValue)/\(id)"
+        let own = self.url.hasPrefix("http") && self.url.hasSuffix(suffix) ? String(self.url.dropLast(suffix.count)) : nil
+        return WireField(
             url: url, prefix: "\(Self.kind.rawValue) \(id)",
-            addresses: root.map { ($0, [APIRoot.of(self.url, kind: Self.kind, id: id), .realService].compactMap { $0 }) })
+            roots: [root?.description, own, APIRoot.realService.description].compactMap { $0 })
     }
 }

@@ -7,7 +7,8 @@ import LoupeToolbox
 /// ```
 /// characters.json  episodes.json  locations.json  avatars/N.jpeg
 /// ```
-/// URLs inside are written as the real API writes them, under `APIRoot.realService`.
+/// The files write URLs as the real API does, under `APIRoot.realService`; in memory they are
+/// paths under the root (`APIPath`), written under the root at hand when encoded.
 public struct Dataset: Sendable {
     package var characters: [CharacterDTO]
     package var episodes: [EpisodeDTO]
@@ -25,9 +26,9 @@ public struct Dataset: Sendable {
     /// Reads a dataset folder; throws `DatasetError` naming the file that is missing or wrong.
     public static func load(from folder: URL) throws -> Dataset {
         Dataset(
-            characters: try read([CharacterDTO].self, folder.appendingPathComponent("characters.json")),
-            episodes: try read([EpisodeDTO].self, folder.appendingPathComponent("episodes.json")),
-            locations: try read([LocationDTO].self, folder.appendingPathComponent("locations.json")),
+            characters: try read(CharacterDTO.self, folder.appendingPathComponent("characters.json")),
+            episodes: try read(EpisodeDTO.self, folder.appendingPathComponent("episodes.json")),
+            locations: try read(LocationDTO.self, folder.appendingPathComponent("locations.json")),
             avatarsDirectory: folder.appendingPathComponent("avatars", isDirectory: true)
         )
     }
@@ -48,7 +49,8 @@ public struct Dataset: Sendable {
         avatarsDirectory.appendingPathComponent("\(id).jpeg")
     }
 
-    private static func read<T: Decodable>(_ type: T.Type, _ file: URL) throws -> T {
+    /// The resources in `file`, each URL under the real service's root read as its path.
+    private static func read<T: WireResource>(_ type: T.Type, _ file: URL) throws -> [T] {
         let bytes: [UInt8]
         do {
             bytes = try FileSystem.contents(of: file.path)
@@ -56,7 +58,9 @@ public struct Dataset: Sendable {
             throw DatasetError.unreadable(path: file.path, reason: Errno.describe(error))
         }
         do {
-            return try JSONDecoder().decode(T.self, from: Data(bytes))
+            return try JSONDecoder().decode([T].self, from: Data(bytes)).map {
+                $0.mapURLs { APIRoot.realService.path(of: $0)?.description ?? $0 }
+            }
         } catch {
             throw DatasetError.malformed(path: file.path, reason: "\(error)")
         }

@@ -7,11 +7,6 @@ public protocol APIResource: Filterable, Hashable, Codable, Identifiable where I
     var name: String { get }
 }
 
-extension APIResource {
-    /// The path segment under the API root, e.g. `character`.
-    public static var path: String { kind.rawValue }
-}
-
 /// The kinds of thing the API lists, named as its paths name them.
 public enum ResourceKind: String, Sendable, Hashable, Codable, CaseIterable, CustomStringConvertible {
     case character, episode, location

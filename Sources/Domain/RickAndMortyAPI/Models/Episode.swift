@@ -9,16 +9,14 @@ public struct Episode: APIResource {
     /// The code, e.g. "S01E01".
     public var code: String
     public var characterIDs: [Int]
-    public var url: URL
     public var created: Date
 
-    public init(id: Int, name: String, airDate: String, code: String, characterIDs: [Int], url: URL, created: Date) {
+    public init(id: Int, name: String, airDate: String, code: String, characterIDs: [Int], created: Date) {
         self.id = id
         self.name = name
         self.airDate = airDate
         self.code = code
         self.characterIDs = characterIDs
-        self.url = url
         self.created = created
     }
 }
@@ -34,14 +32,14 @@ extension Episode {
     }
 }
 
-/// In JSON, as the API writes it (what `--json` prints and reads back).
+/// In JSON, as the API writes it (what `--json` prints and reads back; its URLs as `RMCharacter`'s).
 extension Episode {
     public init(from decoder: any Decoder) throws {
         self = try EpisodeDTO(from: decoder).model(at: "", under: decoder.userInfo[.apiRoot] as? APIRoot)
     }
 
     public func encode(to encoder: any Encoder) throws {
-        try EpisodeDTO(self, encoder: encoder).encode(to: encoder)
+        try EpisodeDTO(self).encode(to: encoder)
     }
 }
 

@@ -8,16 +8,14 @@ public struct Location: APIResource {
     public var type: String
     public var dimension: String
     public var residentIDs: [Int]
-    public var url: URL
     public var created: Date
 
-    public init(id: Int, name: String, type: String, dimension: String, residentIDs: [Int], url: URL, created: Date) {
+    public init(id: Int, name: String, type: String, dimension: String, residentIDs: [Int], created: Date) {
         self.id = id
         self.name = name
         self.type = type
         self.dimension = dimension
         self.residentIDs = residentIDs
-        self.url = url
         self.created = created
     }
 }
@@ -34,13 +32,13 @@ extension Location {
     }
 }
 
-/// In JSON, as the API writes it (what `--json` prints and reads back).
+/// In JSON, as the API writes it (what `--json` prints and reads back; its URLs as `RMCharacter`'s).
 extension Location {
     public init(from decoder: any Decoder) throws {
         self = try LocationDTO(from: decoder).model(at: "", under: decoder.userInfo[.apiRoot] as? APIRoot)
     }
 
     public func encode(to encoder: any Encoder) throws {
-        try LocationDTO(self, encoder: encoder).encode(to: encoder)
+        try LocationDTO(self).encode(to: encoder)
     }
 }

@@ -15,17 +15,17 @@ public struct RMCharacter: APIResource {
     public var origin: PlaceReference
     /// Where the character was last seen.
     public var location: PlaceReference
-    /// The avatar, a 300x300 image (JPEG or PNG, whatever the URL's extension says).
-    public var imageURL: URL
+    /// The avatar, a 300x300 image (JPEG or PNG, whatever the extension says):
+    /// `character/avatar/1.jpeg` under the API root (`APIRoot.url(for:)`).
+    public var image: APIPath
     /// Ids of the episodes the character appears in, in the API's order.
     public var episodeIDs: [Int]
-    public var url: URL
     public var created: Date
 
     public init(
         id: Int, name: String, status: CharacterStatus, species: String, type: String,
         gender: CharacterGender, origin: PlaceReference, location: PlaceReference,
-        imageURL: URL, episodeIDs: [Int], url: URL, created: Date
+        image: APIPath, episodeIDs: [Int], created: Date
     ) {
         self.id = id
         self.name = name
@@ -35,9 +35,8 @@ public struct RMCharacter: APIResource {
         self.gender = gender
         self.origin = origin
         self.location = location
-        self.imageURL = imageURL
+        self.image = image
         self.episodeIDs = episodeIDs
-        self.url = url
         self.created = created
     }
 }
@@ -56,14 +55,16 @@ extension RMCharacter {
     }
 }
 
-/// In JSON, as the API writes it (what `--json` prints and reads back).
+/// In JSON, as the API writes it (what `--json` prints and reads back): its URLs read relative
+/// to the decoder's `CodingUserInfoKey.apiRoot`, and written under the encoder's (else the real
+/// service's).
 extension RMCharacter {
     public init(from decoder: any Decoder) throws {
         self = try CharacterDTO(from: decoder).model(at: "", under: decoder.userInfo[.apiRoot] as? APIRoot)
     }
 
     public func encode(to encoder: any Encoder) throws {
-        try CharacterDTO(self, encoder: encoder).encode(to: encoder)
+        try CharacterDTO(self).encode(to: encoder)
     }
 }
 

@@ -92,9 +92,12 @@ extension ResourceQuery {
     /// The query as the API writes it in a page's `next` and `prev` links:
     /// `ROOT/character/?page=2&name=rick`, values percent-encoded but for unreserved characters,
     /// so `&`, `=` and `+` inside a filter survive the round trip.
-    public func link(under root: APIRoot, trailingSlash: Bool = true) -> String {
-        let items = queryItems.map { "\($0.name)=\(Self.encoded($0.value ?? ""))" }
-        return "\(root)/\(Resource.path)\(trailingSlash ? "/" : "")?" + items.joined(separator: "&")
+    public func link(under root: APIRoot, trailingSlash: Bool = true) -> URL? {
+        var parts = URLComponents()
+        parts.path = Resource.kind.rawValue
+        if trailingSlash { parts.path.append("/") }
+        parts.percentEncodedQueryItems = queryItems.map { URLQueryItem(name: $0.name, value: Self.encoded($0.value ?? "")) }
+        return parts.string.flatMap { root.url(for: APIPath($0)) }
     }
 
     private static func encoded(_ value: String) -> String {

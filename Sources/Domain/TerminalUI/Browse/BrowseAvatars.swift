@@ -21,7 +21,7 @@ struct BrowseAvatars: Sendable {
             if !Task.isCancelled {
                 logger.debug(
                     "avatar shown as a placeholder",
-                    metadata: ["character": "\(character.id)", "url": "\(character.imageURL)", "reason": "\(error)"])
+                    metadata: ["character": "\(character.id)", "image": "\(character.image)", "reason": "\(error)"])
             }
             return nil
         }
@@ -42,7 +42,7 @@ struct BrowseAvatars: Sendable {
                     let request = art.request(variant, for: character)
                     // Asked again even when fresh (a 304 keeps the copy); only a new image is redrawn.
                     let original = try? await images.data(
-                        for: ImageRequest(url: character.imageURL, options: .reloadRevalidatingCachedData))
+                        for: ImageRequest(character.image, options: .reloadRevalidatingCachedData))
                     guard original?.urlResponse?.status == .ok else { return (character.id, nil) }
                     images.cache.removeCachedImage(for: request)
                     return (character.id, try? await images.image(for: request).image)

@@ -19,6 +19,8 @@ final class BrowseEffects {
     var tmux = false
     /// The root a copied character's URL is written under.
     var root = APIRoot.realService
+    /// The root a copied character's URL is written under.
+    var root = APIRoot.realService
     /// Inside a multiplexer, OSC 52 is wrapped for passthrough.
     var multiplexed = false
     private let work = ScreenTasks()

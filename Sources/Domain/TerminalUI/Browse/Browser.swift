@@ -26,6 +26,8 @@ package struct Browser: Sendable {
     package var refresher: (any RickAndMortyClient)?
     /// Inside tmux (`$TMUX`), where a copy (Ctrl-Y) goes through tmux's own buffer (see `ClipboardShare`).
     package var tmux = false
+    /// The root a copied character's URL is written under (`--json`'s).
+    package var root = APIRoot.realService
     package var root = APIRoot.realService
     /// The capabilities once the terminal answers the probe sent as browse opened: the first
     /// screen is drawn from `capabilities`, and the avatars turn to pixels when the answers come.
@@ -125,6 +127,7 @@ package struct Browser: Sendable {
             client: client, refresher: refresher, avatars: BrowseAvatars(images: images, art: art, logger: logger),
             events: sink, search: { session.update(query: $0) }, write: RawTerminal.write)
         effects.tmux = tmux
+        effects.root = root
         effects.root = root
         effects.multiplexed = capabilities.multiplexed
         defer { effects.cancelAll() }

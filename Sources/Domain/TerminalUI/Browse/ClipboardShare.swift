@@ -13,13 +13,14 @@ import TerminalKit
 /// text on to the outer terminal's clipboard unless `set-clipboard` is off. An older tmux gets the
 /// buffer alone, and when tmux cannot be run at all, OSC 52 in tmux's passthrough.
 enum ClipboardShare {
-    /// The character's API URL and a one-line summary, every field from the API sanitized.
-    static func text(for character: RMCharacter) -> String {
+    /// The character's API URL under `root` and a one-line summary, every field from the API
+    /// sanitized.
+    static func text(for character: RMCharacter, root: APIRoot) -> String {
         let clean = TerminalText.sanitize
         let summary = [
             clean(character.name), character.status.rawValue, clean(character.species), clean(character.location.name),
         ].filter { !$0.isEmpty }.joined(separator: " · ")
-        return clean(character.url.absoluteString) + " — " + summary
+        return clean(root.url(for: character.path)?.absoluteString ?? "") + " — " + summary
     }
 
     /// OSC 52 setting the clipboard to `text`, base64-encoded; tmux-wrapped when `multiplexed`.

@@ -20,7 +20,7 @@ package struct AvatarArt: Sendable {
 
     /// The request for `character`'s avatar as `variant`, in this terminal.
     package func request(_ variant: AvatarVariant, for character: RMCharacter) -> ImageRequest {
-        variant.request(character.imageURL, status: character.status, pixelsPerColumn: pixelsPerColumn)
+        variant.request(character.image, status: character.status, pixelsPerColumn: pixelsPerColumn)
     }
 
     /// The renderer for this terminal.

@@ -13,7 +13,7 @@ package struct AvatarThumbnails: Sendable {
     /// columns are `pixelsPerColumn` pixels wide (1 for a variant sized in pixels).
     package init(images: ImagePipeline, variant: AvatarVariant, pixelsPerColumn: Int) {
         make = { character in
-            let request = variant.request(character.imageURL, status: character.status, pixelsPerColumn: pixelsPerColumn)
+            let request = variant.request(character.image, status: character.status, pixelsPerColumn: pixelsPerColumn)
             return try await images.image(for: request).image
         }
     }

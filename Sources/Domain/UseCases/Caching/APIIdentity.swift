@@ -6,14 +6,14 @@ import RickAndMortyAPI
 
 /// Which API a cache entry belongs to, independent of the address it was reached at.
 ///
-/// URLs under the API's root are keyed by their path below it, qualified by the identity's name:
-/// a local server that listens on a new port every run still finds what it cached last time,
-/// when it keeps its name, and one service's entries never mix with another's.
+/// What the API names is keyed by its path below the root, qualified by the identity's name: a
+/// local server that listens on a new port every run still finds what it cached last time, when
+/// it keeps its name, and one service's entries never mix with another's.
 package struct APIIdentity: Sendable, Hashable {
     /// The caller's name for the API: a short name for a local server, or its root as written
     /// (`https://api.example.com/v1`).
     package let name: String
-    /// Where the API is reached now: its answers' URLs are read under it.
+    /// Where the API is reached now: requests are made under it.
     package let root: APIRoot
 
     package init(name: String, root: APIRoot) {
@@ -26,14 +26,6 @@ package struct APIIdentity: Sendable, Hashable {
         CacheKey(["api", name, path])
     }
 
-    /// The key of any URL: relative to the API when under its root (or the real service's, whose
-    /// avatar URLs a dataset keeps), absolute otherwise.
-    package func key(for url: URL) -> CacheKey {
-        let text = url.absoluteString
-        guard let path = root.relativize(text) ?? APIRoot.realService.relativize(text) else { return CacheKey(["url", text]) }
-        return key(forPath: path)
-    }
-
     /// The name of the API an answer's key belongs to (`["api", name, path]`), for
     /// `DiskCache.usage(group:)`; `nil` for an image (keyed under the API too) or any other entry.
     package static func apiName(ofAnswer parts: [String], kind: EntryKind) -> String? {
@@ -41,10 +33,10 @@ package struct APIIdentity: Sendable, Hashable {
     }
 }
 
-/// The command's data cache: the disk tier, each image keyed as its answers are, by its path under
-/// the API's root instead of its URL, so a new port or a proxy finds what an old one stored. The
-/// pipeline keys by URL (`["url", URL, processors…]`); this re-roots each key on the way to disk,
-/// and the entry's metadata with it.
+/// The command's data cache: the disk tier, each image an answer names keyed as the answers are,
+/// by its path under the API's root, so a new port or a proxy finds what an old one stored. The
+/// pipeline keys a request by its URL (`["url", URL, processors…]`), which for such an image is
+/// that path (`ImageRequest(_:processors:options:)`); this puts the API's name before it.
 package struct APIRootedCache: DataCaching {
     package let disk: DiskCache
     package let identity: APIIdentity
@@ -54,10 +46,10 @@ package struct APIRootedCache: DataCaching {
         self.identity = identity
     }
 
-    /// `key` under the API's root, when it is a URL's key; any other key as it is.
+    /// `key` under the API's name when it is a path's key (a URL with no scheme); any other as it is.
     package func rooted(_ key: CacheKey) -> CacheKey {
-        guard key.parts.count >= 2, key.parts[0] == "url", let url = URL(string: key.parts[1]) else { return key }
-        return CacheKey(identity.key(for: url).parts + key.parts.dropFirst(2))
+        guard key.parts.count >= 2, key.parts[0] == "url", URL(string: key.parts[1])?.scheme == nil else { return key }
+        return CacheKey(identity.key(forPath: key.parts[1]).parts + key.parts.dropFirst(2))
     }
 
     package func entry(for key: CacheKey) -> CacheEntry? { disk.entry(for: rooted(key)) }
@@ -96,18 +88,20 @@ extension ImagePipeline {
     }
 }
 
-/// Where the command's pipeline may load images from: the API's own host (where its avatars
-/// are, behind a proxy too, since answers' URLs are read under the root the client was given)
-/// and the hosts the user allows (`--image-host`). An answer naming any other host is refused
-/// for that image before a byte is sent, so a hostile answer cannot aim requests at the
-/// user's network. Each host is `name` (any port) or `name:port`.
+/// Where the command's pipeline loads images from: an image an answer names by its path, under
+/// the API's root (the edge where its URL is made), and otherwise only the API's own host and the
+/// hosts the user allows (`--image-host`). An answer naming any other host is refused for that
+/// image before a byte is sent, so a hostile answer cannot aim requests at the user's network.
+/// Each host is `name` (any port) or `name:port`.
 package struct ImageHosts: ImagePipeline.Delegate {
+    package let root: APIRoot
     /// The API's `host:port`.
     package let api: String
     /// The API's host and those allowed besides.
     package let hosts: HostList
 
     package init(api root: APIRoot, also: [String]) {
+        self.root = root
         self.api = HTTPTransport.hostName(root.url).lowercased()
         self.hosts = HostList([api] + also)
     }
@@ -115,12 +109,26 @@ package struct ImageHosts: ImagePipeline.Delegate {
     package func willLoadData(for request: ImageRequest, dataRequest: DataRequest, pipeline: ImagePipeline) async throws
         -> DataRequest
     {
+        var dataRequest = dataRequest
+        if dataRequest.url.scheme == nil, let url = root.url(for: APIPath(dataRequest.url.relativeString)) {
+            dataRequest.url = url
+        }
         let url = dataRequest.url
         guard ["http", "https"].contains(url.scheme?.lowercased() ?? "") else {
             throw ImagePipeline.Error.urlRefused(url: url.absoluteString)
         }
         guard hosts.contains(url) else { throw ImageHostRefused(url: url.absoluteString, api: api) }
         return dataRequest
+    }
+}
+
+extension ImageRequest {
+    /// The request for an image an answer names (`RMCharacter.image`): its URL is the path, which
+    /// the command's pipeline keys under the API's name (`APIRootedCache`) and loads under the
+    /// API's root (`ImageHosts`); an image on another host by its whole URL.
+    package init(_ image: APIPath, processors: [any ImageProcessing] = [], options: Options = []) {
+        // swift-format-ignore: NeverForceUnwrap
+        self.init(url: URL(string: image.description) ?? URL(string: "invalid:")!, processors: processors, options: options)
     }
 }
 

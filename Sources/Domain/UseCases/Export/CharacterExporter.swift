@@ -44,6 +44,13 @@ package struct CharacterExporter: Sendable {
     let previous: [Int: ExportManifest.Character]
     /// Digits of the zero-padded id.
     package var digits: Int
+    /// The root the manifest's source URLs are written under (`--json`'s).
+    package var root = APIRoot.realService
+
+    /// The manifest's URL of `character`'s avatar, under `root`.
+    func sourceURL(_ character: RMCharacter) -> String {
+        root.url(for: character.image)?.absoluteString ?? character.image.description
+    }
 
     package init(
         folder: URL, original: Bool, sizes: [Int], format: ThumbnailFormat, quality: Int, ring: Bool,
@@ -101,7 +108,7 @@ package struct CharacterExporter: Sendable {
                 var found = named.compactMap { ext, name in existing.clash(writing: name, for: character.id).map { (ext, $0) } }
                 guard !found.isEmpty else { continue }
                 if let source = try? await images.data(
-                    for: ImageRequest(url: character.imageURL, options: dryRun ? [.returnCacheDataDontLoad] : [])
+                    for: ImageRequest(character.image, options: dryRun ? [.returnCacheDataDontLoad] : [])
                 ).bytes {
                     let ext = ImageSniffer.format(of: source) == .png ? "png" : "jpg"
                     found.removeAll { $0.0 != ext }
@@ -134,7 +141,7 @@ package struct CharacterExporter: Sendable {
         func failure(_ error: any Error) -> Outcome {
             .failed(BatchFailure(.avatar(id: character.id, name: character.name), error))
         }
-        let request = ImageRequest(url: character.imageURL, options: dryRun ? [.returnCacheDataDontLoad] : [])
+        let request = ImageRequest(character.image, options: dryRun ? [.returnCacheDataDontLoad] : [])
         let loaded = await deadline.exempt { () -> Result<[UInt8], any Error> in
             do { return .success(try await images.data(for: request).bytes) } catch { return .failure(error) }
         }
@@ -208,7 +215,7 @@ package struct CharacterExporter: Sendable {
         }
         let entry = ExportManifest.Character(
             id: character.id, name: character.name, status: character.status.rawValue, species: character.species,
-            sourceURL: character.imageURL.absoluteString, sourceSHA256: sourceSHA, files: files,
+            sourceURL: sourceURL(character), sourceSHA256: sourceSHA, files: files,
             origin: character.origin.name, location: character.location.name, episodes: character.episodeIDs.count)
         return .done(entry, files: actions)
     }
@@ -256,7 +263,7 @@ package struct CharacterExporter: Sendable {
         }
         let entry = ExportManifest.Character(
             id: character.id, name: character.name, status: character.status.rawValue, species: character.species,
-            sourceURL: character.imageURL.absoluteString, sourceSHA256: "", files: [])
+            sourceURL: sourceURL(character), sourceSHA256: "", files: [])
         return .done(entry, files: actions)
     }
 
@@ -295,7 +302,7 @@ package struct CharacterExporter: Sendable {
             case .jpeg: ImageProcessors.Square(size: size)
             }
         let request = ImageRequest(
-            url: character.imageURL, processors: [processor], options: [.disableMemoryCacheWrites, .disableDiskCacheWrites])
+            character.image, processors: [processor], options: [.disableMemoryCacheWrites, .disableDiskCacheWrites])
         let image = try await images.image(for: request).image
         // Encoding is long and cannot stop part way: not begun once the export is cancelled.
         try Task.checkCancellation()

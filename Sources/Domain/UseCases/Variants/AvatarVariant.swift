@@ -55,12 +55,12 @@ package struct AvatarVariant: Sendable, Hashable {
         }
     }
 
-    /// What a view asks the image pipeline for to draw this variant of the avatar at `url`, for
+    /// What a view asks the image pipeline for to draw this variant of the avatar `image`, for
     /// a character with `status`: the one place a view's image is declared.
     package func request(
-        _ url: URL, status: CharacterStatus, pixelsPerColumn: Int, options: ImageRequest.Options = []
+        _ image: APIPath, status: CharacterStatus, pixelsPerColumn: Int, options: ImageRequest.Options = []
     ) -> ImageRequest {
-        ImageRequest(url: url, processors: [circle(for: status, pixelsPerColumn: pixelsPerColumn)], options: options)
+        ImageRequest(image, processors: [circle(for: status, pixelsPerColumn: pixelsPerColumn)], options: options)
     }
 
     /// The processor that makes this variant of a character with `status`.

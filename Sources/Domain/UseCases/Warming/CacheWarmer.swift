@@ -103,7 +103,7 @@ package struct CacheWarmer: Sendable {
     /// The requests the views make for `character`'s avatar: one per distinct size and ring.
     func requests(_ variants: [AvatarVariant], for character: RMCharacter, pixelsPerColumn: Int) -> [ImageRequest] {
         var seen = Set<ImageCacheKey>()
-        return variants.map { $0.request(character.imageURL, status: character.status, pixelsPerColumn: pixelsPerColumn) }
+        return variants.map { $0.request(character.image, status: character.status, pixelsPerColumn: pixelsPerColumn) }
             .filter { seen.insert(images.cache.makeImageCacheKey(for: $0)).inserted }
     }
 
@@ -260,7 +260,7 @@ extension CacheWarmer {
         func avatar(_ character: RMCharacter) async -> AvatarOutcome {
             let images = warmer.images
             if state.withLock({ $0.stop != nil }) || deadline.hasPassed { return .notStarted }
-            let asked = ImageRequest(url: character.imageURL, options: warmer.refreshes ? .reloadRevalidatingCachedData : [])
+            let asked = ImageRequest(character.image, options: warmer.refreshes ? .reloadRevalidatingCachedData : [])
             let loaded = await deadline.exempt { () -> Result<Original, any Error> in
                 do { return .success(try await images.data(for: asked)) } catch { return .failure(error) }
             }
