@@ -51,10 +51,10 @@ import Testing
             let bytes = task.currentProgress.completed
             #expect(image.width == 300 && bytes == 0, "the original came from disk: nothing was downloaded")
 
-            let prefetcher = ImagePrefetcher(pipeline: pipeline, maxConcurrentRequests: 4)
+            let prefetcher = ImagePrefetcher(pipeline: pipeline, maxConcurrentRequestCount: 4)
             prefetcher.startPrefetching(with: urls.map { ImageRequest(url: $0, processors: [ImageProcessors.Resize(side: 64)]) })
             await prefetcher.finish()
-            #expect(prefetcher.counts == (done: 8, failed: 0) && pipeline.statistics.downloads == 9)
+            #expect(await pipeline.statistics.downloads == 9 && prefetcher.counts == (done: 8, failed: 0))
 
             let offline = ImagePipeline(configuration: .init(dataLoader: nil, dataCache: try DiskCache(root: cacheFolder)))
             let cached = try await offline.image(for: request)

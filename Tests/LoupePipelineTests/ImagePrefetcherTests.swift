@@ -34,7 +34,7 @@ import Testing
         try await TestData.withServer { base in
             let loader = GatedLoader(ImageRequestTests.fetcher())
             let pipeline = try self.pipeline(base, loader)
-            let prefetcher = ImagePrefetcher(pipeline: pipeline, maxConcurrentRequests: 2)
+            let prefetcher = ImagePrefetcher(pipeline: pipeline, maxConcurrentRequestCount: 2)
             let wanted = requests(base, 1...10)
             prefetcher.startPrefetching(with: wanted)
             // Held at the loader: the bound's two, and no more.
@@ -57,7 +57,7 @@ import Testing
         try await TestData.withServer { base in
             let loader = GatedLoader(ImageRequestTests.fetcher())
             let pipeline = try self.pipeline(base, loader)
-            let prefetcher = ImagePrefetcher(pipeline: pipeline, maxConcurrentRequests: 2)
+            let prefetcher = ImagePrefetcher(pipeline: pipeline, maxConcurrentRequestCount: 2)
             let wanted = requests(base, 1...10)
             prefetcher.startPrefetching(with: wanted)
             prefetcher.stopPrefetching(with: Array(wanted.suffix(4)))

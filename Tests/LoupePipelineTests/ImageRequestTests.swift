@@ -71,8 +71,9 @@ import LoupeToolbox
     /// Waits (looking every millisecond, no bound) until `requests` callers wait on request flights and
     /// `originals` on the original's.
     static func untilWaiting(_ pipeline: ImagePipeline, requests: Int, originals: Int = 0) async throws {
-        try await until("\(requests) requests and \(originals) originals waiting") {
-            pipeline.requests.waiting >= requests && pipeline.loads.waiting >= originals
+        try await ImageTaskTests.until {
+            let waiting = await (requests: pipeline.requests.waiting, originals: pipeline.loads.waiting)
+            return waiting.requests >= requests && waiting.originals >= originals
         }
     }
 
@@ -88,7 +89,8 @@ import LoupeToolbox
                 return try await group.reduce(into: []) { $0.append($1) }
             }
             #expect(loader.loads == 1)
-            #expect(images.statistics.downloads == 1 && images.statistics.processed == 1)
+            #expect(await images.statistics.downloads == 1)
+            #expect(await images.statistics.processed == 1)
             #expect(responses.allSatisfy { $0.image == responses[0].image } && responses[0].image.width == 48)
         }
     }
@@ -115,7 +117,8 @@ import LoupeToolbox
             #expect(loader.loads == 1)
             // Six steps, each made once: `[resize 64, circle]` starts from `[resize 64]`'s image,
             // and `[resize 40, rounded corners]` from a `[resize 40]` made on the way.
-            #expect(images.statistics.downloads == 1 && images.statistics.processed == 6)
+            #expect(await images.statistics.downloads == 1)
+            #expect(await images.statistics.processed == 6)
         }
     }
 
@@ -131,7 +134,7 @@ import LoupeToolbox
                 guard case .dataMissingInCache(let missing) = error as? ImagePipeline.Error else { return false }
                 return missing == url.absoluteString
             }
-            #expect(images.statistics.downloads == 0)
+            #expect(await images.statistics.downloads == 0)
             // Loaded without writing the disk: nothing is kept there.
             let unkept = try await images.image(
                 for: ImageRequest(url: url, processors: circle, options: [.disableDiskCacheWrites, .disableMemoryCacheWrites]))
@@ -147,11 +150,11 @@ import LoupeToolbox
             let reloaded = try await images.image(
                 for: ImageRequest(url: url, processors: circle, options: .reloadRevalidatingCachedData))
             #expect(reloaded.urlResponse?.status == .notModified && reloaded.image == unkept.image)
-            #expect(images.statistics.downloads == 2)
+            #expect(await images.statistics.downloads == 2)
             // Nuke's reload reads no cache: it downloads and makes the image again, and keeps it.
             let ignoring = try await images.image(for: ImageRequest(url: url, processors: circle, options: .reloadIgnoringCachedData))
             #expect(ignoring.urlResponse?.status == .ok && ignoring.made && ignoring.image == unkept.image)
-            #expect(images.statistics.downloads == 3)
+            #expect(await images.statistics.downloads == 3)
         }
     }
 
@@ -164,7 +167,7 @@ import LoupeToolbox
             let again = try await images.image(
                 for: ImageRequest(url: resigned, options: .disableMemoryCacheReads, cacheKey: "avatar-4"))
             #expect(again.cacheType == .disk)
-            #expect(images.statistics.downloads == 1)
+            #expect(await images.statistics.downloads == 1)
         }
     }
 
@@ -205,8 +208,8 @@ import LoupeToolbox
                 for: ImageRequest(url: Self.avatar(6, base), processors: [ImageProcessors.CircleThumbnail(size: 32)]))
             #expect(response.image.width == 32 && response.urlResponse?.status == .ok)
             #expect(images.disk.statistics.writeFailures >= 1)
-            #expect(images.statistics.unstored >= 1)
-            #expect(images.statistics.storeFailure is DiskCacheError)
+            #expect(await images.statistics.unstored >= 1)
+            #expect(await images.statistics.storeFailure is DiskCacheError)
         }
     }
 

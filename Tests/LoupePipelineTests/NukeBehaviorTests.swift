@@ -143,7 +143,7 @@ import Testing
                 loader.open()
                 try await group.waitForAll()
             }
-            #expect(loader.loads == 1 && images.statistics.downloads == 1)
+            #expect(await images.statistics.downloads == 1 && loader.loads == 1)
         }
     }
 
@@ -477,7 +477,7 @@ import Testing
         try await TestData.withServer { base in
             let loader = RecordingLoader()
             let images = try pipeline(loader)
-            let prefetcher = ImagePrefetcher(pipeline: images, maxConcurrentRequests: 2)
+            let prefetcher = ImagePrefetcher(pipeline: images, maxConcurrentRequestCount: 2)
             let completions = Locked(0)
             prefetcher.didComplete = { completions.withLock { $0 += 1 } }
             prefetcher.isPaused = true
@@ -498,7 +498,7 @@ import Testing
         try await TestData.withServer { base in
             let loader = ImageRequestTests.GatedLoader(ImageRequestTests.fetcher())
             let images = try pipeline(loader)
-            let prefetcher = ImagePrefetcher(pipeline: images, maxConcurrentRequests: 1)
+            let prefetcher = ImagePrefetcher(pipeline: images, maxConcurrentRequestCount: 1)
             let url = ImageRequestTests.avatar(28, base)
             prefetcher.startPrefetching(with: [url])
             try await ImageTaskTests.until { loader.loads == 1 }
@@ -519,11 +519,11 @@ import Testing
             let images = ImagePipeline(
                 configuration: .init(dataLoader: loader, dataCache: nil, dataLoadingLimit: 2), delegate: nil)
             let tasks = (20...24).map { images.imageTask(with: ImageRequest(url: ImageRequestTests.avatar($0, base))) }
-            try await ImageTaskTests.until { images.dataLoads.running == 2 && images.dataLoads.queued == 3 }
-            #expect(images.dataLoads.running == 2 && images.dataLoads.queued == 3)
+            try await ImageTaskTests.until { await images.dataLoads == (running: 2, queued: 3) }
+            #expect(await images.dataLoads == (running: 2, queued: 3))
             loader.open()
             for task in tasks { _ = try await task.response }
-            #expect(images.dataLoads.running == 0 && images.dataLoads.queued == 0)
+            #expect(await images.dataLoads == (running: 0, queued: 0))
         }
     }
 

@@ -67,7 +67,7 @@ import Testing
                     #expect(thumbnail.made == (size > 128) && thumbnail.image.width == size)
                 }
             }
-            #expect(offline.statistics.processed == Self.ricks.count)
+            #expect(await offline.statistics.processed == Self.ricks.count)
         }
     }
 

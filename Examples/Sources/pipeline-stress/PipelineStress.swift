@@ -76,7 +76,7 @@ struct PipelineStress {
                 url: base.appendingPathComponent("\(index % images + 1).jpeg"), processors: chains[index / images],
                 priority: index % 3 == 0 ? .low : .normal)
         }
-        let prefetcher = ImagePrefetcher(pipeline: pipeline, maxConcurrentRequests: 3)
+        let prefetcher = ImagePrefetcher(pipeline: pipeline, maxConcurrentRequestCount: 3)
         prefetcher.startPrefetching(with: Array(requests.shuffled().prefix(images / 2)))
         var failures: [String] = []
         var ended = Set<Int>()

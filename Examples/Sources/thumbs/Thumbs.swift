@@ -75,7 +75,7 @@ struct Thumbs {
                 }
             }
         }
-        let statistics = pipeline.statistics
+        let statistics = await pipeline.statistics
         print("\(urls.count - failed) of \(urls.count) written to \(output.path); "
             + "\(statistics.downloads) downloaded, cache in \(cache.path)")
         exit(failed == 0 ? 0 : 4)

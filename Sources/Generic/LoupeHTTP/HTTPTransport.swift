@@ -214,7 +214,7 @@ public struct HTTPTransport: Sendable {
             return limiter
         }
         // First come, first served: priority is decided above, in the image pipeline's loads.
-        return try await limiter.withSlot(priority: { 0 }) {
+        return try await limiter.withSlot {
             let now = ContinuousClock.now
             if let whole = configuration.deadline, now >= whole {
                 throw HTTPError.deadlinePassed(url: url.absoluteString, sent: clock.sent != nil)

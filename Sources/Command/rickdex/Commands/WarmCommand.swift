@@ -89,7 +89,7 @@ struct WarmCommand: AsyncParsableCommand {
             summary.cacheBytes = footprint.bytes
             summary.cachePath = api.disk.root.path
             summary.sizeLimit = api.disk.configuration.sizeLimit
-            summary.statistics = api.images.statistics
+            summary.statistics = await api.images.statistics
             summary.roomFound = api.disk.roomFound
             return summary
         }

@@ -168,7 +168,7 @@ struct APIAccess: Sendable {
     func close() async {
         waiting?.stop()
         if let server { await Blocking.run("fixtures.stop") { server.stop() } }
-        let statistics = images.statistics
+        let statistics = await images.statistics
         let answers = responses.statistics
         if let room = disk.roomFound {
             // What a full disk costs, once: the writes it refused are part of it.

@@ -270,12 +270,13 @@ public final class DiskCache: DataCaching {
             if cause != .noSpace { state.withLock { $0.statistics.writeFailures += 1 } }
             throw failure
         }
-        state.withLock { state in
+        let limit = state.withLock { state in
             state.statistics.writes += 1
             state.statistics.bytesWritten += size
+            return min(configuration.sizeLimit, state.roomFound ?? .max)
         }
         let now = totals ?? recountRecord()
-        if now.bytes > sizeLimit { trimAfterWrite(now) }
+        if now.bytes > limit { trimAfterWrite(now) }
     }
 
     /// `DataCaching`: the configured lifetime of `kind`.

@@ -124,7 +124,8 @@ extension ImagePipeline {
             guard let dataCache = pipeline.dataCache else { return }
             let key = makeDataCacheKey(for: request)
             let metadata = dataCache.metadata(kind, key: key, url: request.url.absoluteString, contentType: contentType)
-            pipeline.storeData(data, metadata: metadata, for: key)
+            // As Nuke's: a write the cache refuses is the caller's to notice (`containsData`).
+            try? dataCache.store(data, metadata: metadata, for: key)
         }
     }
 }

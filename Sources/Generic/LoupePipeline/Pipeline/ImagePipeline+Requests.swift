@@ -21,18 +21,15 @@ extension ImagePipeline {
     /// Starts loading `request`, and returns its task: its progress and events, its priority
     /// (which may change while it waits), `cancel()`, and the image (`response`).
     public func imageTask(with request: ImageRequest) -> ImageTask {
-        let task = ImageTask(request: request) { [self] task, event in
-            delegate.imageTask(task, didReceiveEvent: event, pipeline: self)
+        ImageTask(request: request, observer: { [self] in delegate.imageTask($0, didReceiveEvent: $1, pipeline: self) }) {
+            [self] task in try await image(for: request, task: task)
         }
-        task.start { [self] task in try await image(for: request, task: task) }
-        return task
     }
 
     /// The original bytes of `request`'s image, as served (its processors play no part).
     public func data(for request: ImageRequest) async throws(Error) -> Original {
-        let priority = request.priority.rawValue
         do {
-            return try await loadOriginal(of: request, priority: { priority }, progress: nil)
+            return try await loadOriginal(of: request, waiter: nil)
         } catch {
             throw Error(error, url: request.url.absoluteString)
         }
@@ -55,12 +52,12 @@ extension ImagePipeline {
             finished.image = bitmap
             return finished
         }
-        if let found = processedEntry(request), let hit = answer(request, from: found) {
+        let found = await processedEntry(request)
+        if let found, let hit = await answer(request, from: found) {
             remember(hit.image, request)
             return hit
         }
-        let (priority, progress) = interest(request, task: task)
-        return try await join(request, direct: true, priority: priority, progress: progress)
+        return try await join(request, found: found, waiter: task, keeps: true)
     }
 
     /// The image for `request` from memory, when its options let memory answer.
@@ -72,31 +69,30 @@ extension ImagePipeline {
     }
 
     /// `request`'s image made in a job every identical request in flight waits on, at the highest
-    /// of their priorities. `direct`: asked for by a caller, so what is made is kept (an
+    /// of their priorities. `keeps`: asked for by a caller, so what is made is kept (an
     /// intermediate step's image is not, as in Nuke, unless a caller joins it for itself).
+    /// `found`: the processed image on disk that could not answer (stale), which the job may renew.
     private func join(
-        _ request: ImageRequest, direct: Bool, priority: @escaping Slots.Priority, progress: SharedJob.Progress?
+        _ request: ImageRequest, found: (key: CacheKey, entry: CacheEntry)?, waiter: (any Waiting)?, keeps: Bool
     ) async throws -> ImageResponse {
         // Keyed by the request's own key, never the delegate's: a delegate's key may name several
         // steps alike, and a step must not wait on itself.
         let key = RequestFlight(key: ownImageKey(request), options: request.options)
-        if direct { directRequests.withLock { _ = $0.insert(key) } }
-        return try await requests.run(key, priority: priority, progress: progress) { [self] job in
-            defer { directRequests.withLock { _ = $0.remove(key) } }
-            return try await load(request, flight: key, job: job)
+        return try await requests.value(key, priority: request.priority, waiter: waiter, keeps: keeps) { [self] job in
+            try await load(request, found: found, job: job)
         }
     }
 
     /// `request`'s processed image in the data cache, when the request reads the cache and it
     /// is there.
-    private func processedEntry(_ request: ImageRequest) -> (key: CacheKey, entry: CacheEntry)? {
+    private func processedEntry(_ request: ImageRequest) async -> (key: CacheKey, entry: CacheEntry)? {
         let options = request.options
         guard !request.processors.isEmpty, !options.contains(.disableDiskCacheReads),
             !options.contains(.reloadRevalidatingCachedData), let dataCache
         else { return nil }
         let key = cache.makeDataCacheKey(for: request)
         guard let entry = dataCache.entry(for: key) else {
-            counters.withLock { $0.dataMisses += 1 }
+            await count { $0.dataMisses += 1 }
             return nil
         }
         return (key, entry)
@@ -104,66 +100,51 @@ extension ImagePipeline {
 
     /// `found` as the answer to `request` when it may answer now (fresh, or any age with no
     /// loader or `returnCacheDataDontLoad`) and decodes.
-    private func answer(_ request: ImageRequest, from found: (key: CacheKey, entry: CacheEntry)) -> ImageResponse? {
+    private func answer(_ request: ImageRequest, from found: (key: CacheKey, entry: CacheEntry)) async -> ImageResponse? {
         guard dataLoader == nil || request.options.contains(.returnCacheDataDontLoad) || found.entry.metadata.isFresh(at: Date()),
-            let bitmap = decodeProcessed(found.entry, key: found.key)
+            let bitmap = await decodeProcessed(found.entry, key: found.key)
         else { return nil }
-        counters.withLock { $0.processedHits += 1 }
+        await count { $0.processedHits += 1 }
         return ImageResponse(image: bitmap, cacheType: .disk)
-    }
-
-    /// A caller's priority, asked whenever a slot frees (its task's, which may change, or the
-    /// request's), and where the download's progress goes.
-    private func interest(
-        _ request: ImageRequest, task: ImageTask?
-    ) -> (Slots.Priority, SharedJob.Progress?) {
-        guard let task else {
-            let priority = request.priority.rawValue
-            return ({ priority }, nil)
-        }
-        return ({ task.priority.rawValue }, { task.report($0, $1) })
     }
 
     /// Makes `request`'s image: its last processor applied to the image of the steps before it
     /// (from memory, the data cache, or a flight of their own, which an identical request joins),
     /// or, for one processor or none, the original decoded and processed.
-    private func load(_ request: ImageRequest, flight: RequestFlight, job: SharedJob) async throws -> ImageResponse {
+    private func load(
+        _ request: ImageRequest, found: (key: CacheKey, entry: CacheEntry)?, job: Job<ImageResponse>
+    ) async throws -> ImageResponse {
         let url = request.url.absoluteString
-        // Asked for by a caller (now, or by one that joined since), so what is made is kept.
-        var direct: Bool { directRequests.withLock { $0.contains(flight) } }
-        // Read again in the flight: another one may have stored it since the caller looked.
-        let found = processedEntry(request)
-        if let found, let hit = answer(request, from: found) {
-            if direct { remember(hit.image, request) }
-            return hit
-        }
         if request.processors.count > 1, let last = request.processors.last {
             let base = request.with(processors: Array(request.processors.dropLast()))
             let before: ImageResponse
             if let hit = memoryHit(base) {
                 before = hit
-            } else if let found = processedEntry(base), let hit = answer(base, from: found) {
-                before = hit
             } else {
-                before = try await join(base, direct: false, priority: { job.priority }, progress: { job.report($0, $1) })
+                let stale = await processedEntry(base)
+                if let stale, let hit = await answer(base, from: stale) {
+                    before = hit
+                } else {
+                    before = try await join(base, found: stale, waiter: job, keeps: false)
+                }
             }
-            let bitmap = try await processing.withSlot(priority: { job.priority }) {
-                try process(before.image, with: [last], url: url)
-            }
-            counters.withLock { $0.processed += 1 }
-            if direct { keep(bitmap, request, directives: .unspecified, madeFrom: nil) }
+            let bitmap = try await processing.run(job) { try process(before.image, with: [last], url: url) }
+            await count { $0.processed += 1 }
+            if await job.keeps { await keep(bitmap, request, directives: .unspecified, madeFrom: nil) }
             var made = before
             (made.image, made.made) = (bitmap, true)
             return made
         }
-        let original = try await loadOriginal(of: request, priority: { job.priority }, progress: { job.report($0, $1) })
-        if let (key, stale) = found, stale.metadata.madeFrom == original.checksum, let bitmap = decodeProcessed(stale, key: key) {
+        let original = try await loadOriginal(of: request, waiter: job)
+        if let (key, stale) = found, stale.metadata.madeFrom == original.checksum,
+            let bitmap = await decodeProcessed(stale, key: key)
+        {
             // Made from the very bytes the origin just confirmed: renewed instead of made again.
-            _ = renewData(stale, for: key, directives: original.directives)
-            if direct { remember(bitmap, request) }
+            _ = await renewData(stale, for: key, directives: original.directives)
+            if await job.keeps { remember(bitmap, request) }
             return ImageResponse(image: bitmap, from: original, made: false)
         }
-        let bitmap = try await processing.withSlot(priority: { job.priority }) {
+        let bitmap = try await processing.run(job) {
             let decoded: Bitmap
             do throws(ImagingError) {
                 let decoding = DecodeOptions(
@@ -176,8 +157,8 @@ extension ImagePipeline {
             }
             return try process(decoded, with: request.processors, url: url)
         }
-        if !request.processors.isEmpty { counters.withLock { $0.processed += 1 } }
-        if direct { keep(bitmap, request, directives: original.directives, madeFrom: original.checksum) }
+        if !request.processors.isEmpty { await count { $0.processed += 1 } }
+        if await job.keeps { await keep(bitmap, request, directives: original.directives, madeFrom: original.checksum) }
         return ImageResponse(image: bitmap, from: original, made: true)
     }
 
@@ -197,7 +178,7 @@ extension ImagePipeline {
     /// Keeps a made image: in memory, and encoded in the data cache when the policy and the
     /// request say so (a processed image lives as long as its original, and records which bytes
     /// it came from).
-    private func keep(_ bitmap: Bitmap, _ request: ImageRequest, directives: CacheDirectives, madeFrom: UInt32?) {
+    private func keep(_ bitmap: Bitmap, _ request: ImageRequest, directives: CacheDirectives, madeFrom: UInt32?) async {
         remember(bitmap, request)
         guard let dataCache, storesEncoded(bitmap, request), directives.mayStore,
             let encoded = try? configuration.processedImageStorage.encoder.encode(bitmap)
@@ -206,7 +187,7 @@ extension ImagePipeline {
         let metadata = dataCache.metadata(
             .processed, key: key, url: request.url.absoluteString, contentType: "image/png", madeFrom: madeFrom,
             directives: directives)
-        storeData(encoded, metadata: metadata, for: key)
+        await storeData(encoded, metadata: metadata, for: key)
     }
 
     /// Whether the data cache keeps this image encoded, as the policy and the request say.
@@ -223,27 +204,13 @@ extension ImagePipeline {
     }
 
     /// A processed image read back; a damaged one is dropped, and counts as a miss.
-    private func decodeProcessed(_ entry: CacheEntry, key: CacheKey) -> Bitmap? {
+    private func decodeProcessed(_ entry: CacheEntry, key: CacheKey) async -> Bitmap? {
         guard let bitmap = try? ImageDecoder(options: DecodeOptions(limits: configuration.decodingLimits)).decode(entry.body) else {
             dataCache?.remove(key)
-            counters.withLock { $0.dataMisses += 1 }
+            await count { $0.dataMisses += 1 }
             return nil
         }
         return bitmap
-    }
-
-    /// The original as `request`'s options say, joined with any other download of the same one.
-    private func loadOriginal(
-        of request: ImageRequest, priority: @escaping Slots.Priority, progress: SharedJob.Progress?
-    ) async throws -> Original {
-        let options = request.options
-        let key = cache.makeDataCacheKey(for: request.with(processors: []))
-        return try await loadOriginal(
-            request, flight: OriginalFlight(key: key, revalidating: options.contains(.reloadRevalidatingCachedData)),
-            readsCache: !options.contains(.disableDiskCacheReads),
-            writesCache: !options.contains(.disableDiskCacheWrites)
-                && configuration.dataCachePolicy.storesOriginal(processed: !request.processors.isEmpty),
-            cacheOnly: options.contains(.returnCacheDataDontLoad), priority: priority, progress: progress)
     }
 
     private func remember(_ bitmap: Bitmap, _ request: ImageRequest) {

@@ -21,7 +21,8 @@ import LoupeToolbox
 /// `must-revalidate`. With no data loader any cached copy is good, and a miss is
 /// `Error.dataMissingInCache`.
 ///
-/// Thread-safe: any number of tasks may ask at once; the tiers and counters lock their own state.
+/// Thread-safe: any number of tasks may ask at once. What the pipeline coordinates (jobs in
+/// flight, their queues, its counters) is owned by `ImagePipelineActor`; the caches lock their own.
 public final class ImagePipeline: Sendable {
     public let configuration: Configuration
     /// What the pipeline asks its owner request by request: cache keys, headers, task events.
@@ -31,68 +32,67 @@ public final class ImagePipeline: Sendable {
     let hasDelegate: Bool
 
     /// Requests in flight, one job per image and options: its processing, and its original.
-    let requests = Scheduler<RequestFlight, ImageResponse>(limit: .max)
+    let requests = Flights<RequestFlight, ImageResponse>()
     /// Downloads of originals, one job per original, `Configuration.dataLoadingLimit` at a time.
-    let loads: Scheduler<OriginalFlight, Original>
+    let loads: Flights<OriginalFlight, Original>
     /// Decoding and processing, `Configuration.processingLimit` at a time.
-    let processing: Slots
-    let counters = Locked(PipelineStatistics())
-    /// Downloads in flight that a waiter wants stored: decided when the download ends, by every
-    /// waiter that joined it, as Nuke decides (not by whoever started it).
-    let originalsToStore = Locked(Set<OriginalFlight>())
-    /// Requests in flight that a caller asked for directly, whose image is kept: an intermediate
-    /// step's image is kept only when a caller joined it for itself.
-    let directRequests = Locked(Set<RequestFlight>())
+    let processing: TaskQueue
+    @ImagePipelineActor var counters = PipelineStatistics()
 
     public init(configuration: Configuration = Configuration(), delegate: (any Delegate)? = nil) {
         self.configuration = configuration
         self.delegate = delegate ?? DefaultDelegate()
         self.hasDelegate = delegate != nil
-        self.loads = Scheduler(limit: configuration.dataLoadingLimit)
-        self.processing = Slots(limit: configuration.processingLimit)
+        self.loads = Flights(queue: TaskQueue(limit: configuration.dataLoadingLimit))
+        self.processing = TaskQueue(limit: configuration.processingLimit)
     }
 
     /// The pipeline's caches, by request: lookups, stores, removals and keys (Nuke's `pipeline.cache`).
     public var cache: Cache { Cache(pipeline: self) }
 
     /// What this pipeline did in this process: downloads, cache hits, processings, joins.
-    public var statistics: PipelineStatistics {
-        var statistics = counters.withLock { $0 }
+    @ImagePipelineActor public var statistics: PipelineStatistics {
+        var statistics = counters
         statistics.coalesced = loads.joined + requests.joined
         return statistics
     }
 
+    /// Data loads running now, and waiting for one of `dataLoadingLimit`'s slots: what a test
+    /// waits on instead of sleeping.
+    @ImagePipelineActor public var dataLoads: (running: Int, queued: Int) {
+        (loads.queue?.running ?? 0, loads.queue?.queued ?? 0)
+    }
+
+    @ImagePipelineActor func count(_ change: (inout PipelineStatistics) -> Void) {
+        change(&counters)
+    }
+
     /// Stores `bytes` in the data cache. A write it refuses costs no image: it is counted, and
     /// the last kept, in `statistics`.
-    func storeData(_ bytes: [UInt8], metadata: EntryMetadata, for key: CacheKey) {
+    func storeData(_ bytes: [UInt8], metadata: EntryMetadata, for key: CacheKey) async {
         guard let dataCache else { return }
-        counting { try dataCache.store(bytes, metadata: metadata, for: key) }
+        _ = await counting { try dataCache.store(bytes, metadata: metadata, for: key) }
     }
 
     /// Renews `entry` in the data cache (its origin confirmed it), counted as `storeData` is;
     /// the renewed metadata, or `nil` when the cache refused the write.
-    func renewData(_ entry: CacheEntry, for key: CacheKey, directives: CacheDirectives) -> EntryMetadata? {
+    func renewData(_ entry: CacheEntry, for key: CacheKey, directives: CacheDirectives) async -> EntryMetadata? {
         guard let dataCache else { return nil }
-        return counting { try dataCache.renew(entry, for: key, directives: directives) }
+        return await counting { try dataCache.renew(entry, for: key, directives: directives) }
     }
 
-    private func counting<T>(_ write: () throws -> T) -> T? {
-        do {
-            let written = try write()
-            counters.withLock { $0.stored += 1 }
-            return written
-        } catch {
-            counters.withLock {
+    private func counting<T: Sendable>(_ write: () throws -> T) async -> T? {
+        let written = Result(catching: write)
+        await count {
+            switch written {
+            case .success: $0.stored += 1
+            case .failure(let error):
                 $0.unstored += 1
                 $0.storeFailure = error
             }
-            return nil
         }
+        return try? written.get()
     }
-
-    /// Data loads running now, and waiting for one of `dataLoadingLimit`'s slots: what a test
-    /// waits on instead of sleeping.
-    public var dataLoads: (running: Int, queued: Int) { (loads.running, loads.queued) }
 
     /// `request`'s own key: its `cacheKey` (else its URL) and its processors' identifiers; the
     /// caches' key unless the delegate gives another.
@@ -113,32 +113,33 @@ public final class ImagePipeline: Sendable {
 
     // MARK: Originals
 
-    /// The original of `request` under `flight.key`: from the data cache when fresh (any age with
-    /// no loader or `cacheOnly`), revalidated, or loaded and stored; `readsCache` false leaves the
-    /// data cache unread, and the original is stored when any waiter's `writesCache` says so. A download is one job for every
-    /// caller of the same original, started in `priority` order.
-    func loadOriginal(
-        _ request: ImageRequest, flight: OriginalFlight, readsCache: Bool, writesCache: Bool, cacheOnly: Bool,
-        priority: @escaping Slots.Priority, progress: SharedJob.Progress?
-    ) async throws -> Original {
+    /// The original of `request`, as its options say: from the data cache when fresh (any age
+    /// with no loader or `returnCacheDataDontLoad`), revalidated, or loaded and stored when any
+    /// waiter's options and the policy say so. A download is one job for every caller of the same
+    /// original, started in the order of their priority (`waiter`'s, else the request's).
+    func loadOriginal(of request: ImageRequest, waiter: (any Waiting)?) async throws -> Original {
         // Any other scheme is the data loader's to load or refuse (the default loads http(s)).
         if request.url.scheme?.lowercased() == "file" {
             guard configuration.readsFileURLs else { throw Error.urlRefused(url: request.url.absoluteString) }
             return try readFile(request.url)
         }
-        let key = flight.key
+        let options = request.options
+        let key = cache.makeDataCacheKey(for: request.with(processors: []))
+        let flight = OriginalFlight(key: key, revalidating: options.contains(.reloadRevalidatingCachedData))
+        let readsCache = !options.contains(.disableDiskCacheReads)
         let cached = readsCache ? dataCache?.entry(for: key) : nil
-        let loader = cacheOnly ? nil : dataLoader
-        if readsCache, dataCache != nil, cached == nil { counters.withLock { $0.dataMisses += 1 } }
+        let loader = options.contains(.returnCacheDataDontLoad) ? nil : dataLoader
+        if readsCache, dataCache != nil, cached == nil { await count { $0.dataMisses += 1 } }
         if let cached, loader == nil || (!flight.revalidating && cached.metadata.isFresh(at: Date())) {
-            counters.withLock { $0.originalHits += 1 }
+            await count { $0.originalHits += 1 }
             return Original(bytes: cached.body, cacheType: .disk, directives: cached.metadata.remainingDirectives())
         }
         guard let loader else { throw Error.dataMissingInCache(url: request.url.absoluteString) }
-        if writesCache { originalsToStore.withLock { _ = $0.insert(flight) } }
-        return try await loads.run(flight, priority: priority, progress: progress) { [self] job in
-            defer { originalsToStore.withLock { _ = $0.remove(flight) } }
-            return try await download(request, flight: flight, cached: cached, loader: loader, job: job)
+        let stores =
+            !options.contains(.disableDiskCacheWrites)
+            && configuration.dataCachePolicy.storesOriginal(processed: !request.processors.isEmpty)
+        return try await loads.value(flight, priority: request.priority, waiter: waiter, keeps: stores) { [self] job in
+            try await download(request, flight: flight, cached: cached, loader: loader, job: job)
         }
     }
 
@@ -182,7 +183,7 @@ public final class ImagePipeline: Sendable {
     /// The download of a load job, and what follows it: a 304 renews `cached`, a body is checked
     /// and stored, a failure lets `cached` stand in when it may.
     private func download(
-        _ request: ImageRequest, flight: OriginalFlight, cached: CacheEntry?, loader: any DataLoading, job: SharedJob
+        _ request: ImageRequest, flight: OriginalFlight, cached: CacheEntry?, loader: any DataLoading, job: Job<Original>
     ) async throws -> Original {
         let url = request.url.absoluteString
         let key = flight.key
@@ -192,7 +193,13 @@ public final class ImagePipeline: Sendable {
             for field in cached?.metadata.validators ?? [:] { headers[field.name] = field.value }
             let dataRequest = try await delegate.willLoadData(
                 for: request, dataRequest: DataRequest(url: request.url, headers: headers), pipeline: self)
-            answer = try await loader.loadData(for: dataRequest, progress: { job.report($0, $1) })
+            // The loader's reports reach the job's waiters in order, through the job's actor.
+            let (reports, sink) = AsyncStream.makeStream(of: ImageTask.Progress.self, bufferingPolicy: .bufferingNewest(1))
+            let relay = Task { @ImagePipelineActor in for await progress in reports { job.report(progress) } }
+            defer { sink.finish() }
+            answer = try await loader.loadData(for: dataRequest) { sink.yield(ImageTask.Progress(completed: $0, total: $1)) }
+            sink.finish()
+            await relay.value
         } catch is CancellationError {
             throw CancellationError()
         } catch {
@@ -206,8 +213,8 @@ public final class ImagePipeline: Sendable {
         switch answer.status {
         case 304 where cached != nil:
             let cached = cached!
-            let renewed = renewData(cached, for: key, directives: directives)
-            counters.withLock { $0.revalidated += 1 }
+            let renewed = await renewData(cached, for: key, directives: directives)
+            await count { $0.revalidated += 1 }
             return Original(
                 bytes: cached.body, urlResponse: HTTPResponse(status: .notModified, headerFields: answer.headers),
                 directives: renewed?.remainingDirectives() ?? directives)
@@ -221,7 +228,7 @@ public final class ImagePipeline: Sendable {
             throw failure
         }
         let bytes = answer.body
-        counters.withLock {
+        await count {
             $0.downloads += 1
             $0.bytesDownloaded += Int64(bytes.count)
         }
@@ -230,12 +237,12 @@ public final class ImagePipeline: Sendable {
         }
         try check(bytes, url: url)
         // A cache that cannot keep it (a full or read-only disk) does not cost the image.
-        if let dataCache, directives.mayStore, originalsToStore.withLock({ $0.contains(flight) }) {
+        if let dataCache, directives.mayStore, await job.keeps {
             let metadata = dataCache.metadata(
                 .original, key: key, url: url,
                 contentType: answer.headers[.contentType] ?? "application/octet-stream", etag: answer.headers[.eTag],
                 lastModified: answer.headers[.lastModified], directives: directives)
-            storeData(bytes, metadata: metadata, for: key)
+            await storeData(bytes, metadata: metadata, for: key)
         }
         return Original(
             bytes: bytes, urlResponse: HTTPResponse(status: .ok, headerFields: answer.headers), directives: directives)

@@ -1,5 +1,6 @@
 import LoupeImaging
 import LoupeToolbox
+import Synchronization
 
 /// One image being loaded, as Nuke's `ImageTask`: an id, a state, its progress and events (as
 /// streams any number of readers follow), a priority that may change while it waits, and
@@ -41,10 +42,10 @@ public final class ImageTask: Sendable, Hashable, Identifiable {
         case completed
     }
 
-    private struct Guarded {
+    /// What a reader of the task sees at once, from any thread.
+    private struct Status {
         var priority: ImageRequest.Priority
         var progress = Progress(completed: 0, total: nil)
-        var work: Task<Result<ImageResponse, ImagePipeline.Error>, Never>?
         var cancelled = false
         var result: Result<ImageResponse, ImagePipeline.Error>?
         var readers: [Int: AsyncStream<Event>.Continuation] = [:]
@@ -54,20 +55,38 @@ public final class ImageTask: Sendable, Hashable, Identifiable {
     /// The task's number, unique in the process (as Nuke's `taskId`).
     public let taskId: UInt64
     public let request: ImageRequest
-    private let guarded: Locked<Guarded>
+    private let status: Locked<Status>
     /// Who hears of each event besides the streams: the pipeline's delegate.
-    private let observer: (@Sendable (ImageTask, Event) -> Void)?
+    private let observer: @Sendable (ImageTask, Event) -> Void
+    // Written once, in `init`, before the task is handed to anyone; only read after.
+    private nonisolated(unsafe) var work: Task<Result<ImageResponse, ImagePipeline.Error>, Never>?
+    /// The priority the pipeline's queues last heard, and where a change goes while it waits.
+    @ImagePipelineActor private(set) var waitingPriority: ImageRequest.Priority
+    @ImagePipelineActor var onPriority: ((ImageRequest.Priority) -> Void)?
 
-    private static let counter = Locked<UInt64>(0)
+    private static let counter = Atomic<UInt64>(0)
 
-    init(request: ImageRequest, observer: (@Sendable (ImageTask, Event) -> Void)? = nil) {
-        self.taskId = Self.counter.withLock {
-            $0 += 1
-            return $0
-        }
+    /// Starts `body`, the task's load, at once.
+    init(
+        request: ImageRequest, observer: @escaping @Sendable (ImageTask, Event) -> Void,
+        _ body: @escaping @Sendable (ImageTask) async throws -> ImageResponse
+    ) {
+        taskId = Self.counter.add(1, ordering: .relaxed).newValue
         self.request = request
         self.observer = observer
-        self.guarded = Locked(Guarded(priority: request.priority))
+        status = Locked(Status(priority: request.priority))
+        waitingPriority = request.priority
+        let url = request.url.absoluteString
+        work = Task { [self] in
+            let result: Result<ImageResponse, ImagePipeline.Error>
+            do {
+                result = .success(try await body(self))
+            } catch {
+                result = .failure(ImagePipeline.Error(error, url: url))
+            }
+            finish(result)
+            return result
+        }
     }
 
     public var id: ObjectIdentifier { ObjectIdentifier(self) }
@@ -76,23 +95,32 @@ public final class ImageTask: Sendable, Hashable, Identifiable {
     public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
 
     /// How soon its download and its processing start when the pipeline's slots are busy.
-    /// Changing it while the task waits moves it in the queue (work shared by several tasks goes
-    /// at the highest of their priorities).
+    /// Changing it while the task waits moves it once in the queue (work shared by several tasks
+    /// goes at the highest of their priorities).
     public var priority: ImageRequest.Priority {
-        get { guarded.withLock { $0.priority } }
-        set { guarded.withLock { $0.priority = newValue } }
+        get { status.withLock { $0.priority } }
+        set {
+            status.withLock { $0.priority = newValue }
+            Task { @ImagePipelineActor in
+                // The latest, whichever order the changes arrive in.
+                let priority = self.priority
+                guard priority != waitingPriority else { return }
+                waitingPriority = priority
+                onPriority?(priority)
+            }
+        }
     }
 
     /// How much of the data has arrived so far.
-    public var currentProgress: Progress { guarded.withLock { $0.progress } }
+    public var currentProgress: Progress { status.withLock { $0.progress } }
 
-    public var isCancelled: Bool { guarded.withLock { $0.cancelled } }
+    public var isCancelled: Bool { status.withLock { $0.cancelled } }
 
     /// Running until it finishes: then completed, or cancelled when it ended so.
     public var state: State {
-        guarded.withLock { guarded in
-            switch guarded.result {
-            case nil: guarded.cancelled ? .cancelled : .running
+        status.withLock { status in
+            switch status.result {
+            case nil: status.cancelled ? .cancelled : .running
             case .failure(.cancelled): .cancelled
             case .some: .completed
             }
@@ -104,16 +132,16 @@ public final class ImageTask: Sendable, Hashable, Identifiable {
     /// `.finished` at once.
     public var events: AsyncStream<Event> {
         let (stream, continuation) = AsyncStream<Event>.makeStream()
-        let finished = guarded.withLock { guarded -> Result<ImageResponse, ImagePipeline.Error>? in
-            if case .none = guarded.result {
-                let reader = guarded.nextReader
-                guarded.nextReader += 1
-                guarded.readers[reader] = continuation
+        let finished = status.withLock { status -> Result<ImageResponse, ImagePipeline.Error>? in
+            if case .none = status.result {
+                let reader = status.nextReader
+                status.nextReader += 1
+                status.readers[reader] = continuation
                 continuation.onTermination = { [weak self] _ in
-                    _ = self?.guarded.withLock { $0.readers.removeValue(forKey: reader) }
+                    _ = self?.status.withLock { $0.readers.removeValue(forKey: reader) }
                 }
             }
-            return guarded.result
+            return status.result
         }
         if let finished {
             continuation.yield(.finished(finished))
@@ -138,7 +166,7 @@ public final class ImageTask: Sendable, Hashable, Identifiable {
     /// 6.3's optimizer loses such a group's results (docs/compiler-defects.md).
     public var response: ImageResponse {
         get async throws(ImagePipeline.Error) {
-            guard let work = guarded.withLock({ $0.work }) else { throw .cancelled }
+            guard let work else { throw .cancelled }
             let result = await withTaskCancellationHandler { await work.value } onCancel: { cancel() }
             return try result.get()
         }
@@ -152,40 +180,16 @@ public final class ImageTask: Sendable, Hashable, Identifiable {
     /// Stops waiting for the image: the task ends with `.cancelled`, and work no other task
     /// waits on is stopped.
     public func cancel() {
-        let work = guarded.withLock { guarded in
-            guarded.cancelled = true
-            return guarded.work
-        }
+        status.withLock { $0.cancelled = true }
         work?.cancel()
     }
 
-    /// Starts `work`, the task's load; called once, by the pipeline.
-    func start(_ work: @escaping @Sendable (ImageTask) async throws -> ImageResponse) {
-        let url = request.url.absoluteString
-        let task = Task { [self] () -> Result<ImageResponse, ImagePipeline.Error> in
-            let result: Result<ImageResponse, ImagePipeline.Error>
-            do {
-                result = .success(try await work(self))
-            } catch {
-                result = .failure(ImagePipeline.Error(error, url: url))
-            }
-            finish(result)
-            return result
-        }
-        let cancelled = guarded.withLock { guarded in
-            guarded.work = task
-            return guarded.cancelled
-        }
-        if cancelled { task.cancel() }
-    }
-
     /// What the load tells of the bytes received.
-    func report(_ completed: Int, _ total: Int?) {
-        let progress = Progress(completed: completed, total: total)
-        let readers = guarded.withLock { guarded -> [AsyncStream<Event>.Continuation]? in
-            guard case .none = guarded.result else { return nil }
-            guarded.progress = progress
-            return Array(guarded.readers.values)
+    func report(_ progress: Progress) {
+        let readers = status.withLock { status -> [AsyncStream<Event>.Continuation]? in
+            guard case .none = status.result else { return nil }
+            status.progress = progress
+            return Array(status.readers.values)
         }
         // Nothing is heard of a task after it finished.
         guard let readers else { return }
@@ -193,10 +197,10 @@ public final class ImageTask: Sendable, Hashable, Identifiable {
     }
 
     private func finish(_ result: Result<ImageResponse, ImagePipeline.Error>) {
-        let readers = guarded.withLock { guarded in
-            guarded.result = result
-            defer { guarded.readers = [:] }
-            return Array(guarded.readers.values)
+        let readers = status.withLock { status in
+            status.result = result
+            defer { status.readers = [:] }
+            return Array(status.readers.values)
         }
         send(.finished(result), to: readers)
         for reader in readers { reader.finish() }
@@ -204,6 +208,8 @@ public final class ImageTask: Sendable, Hashable, Identifiable {
 
     private func send(_ event: Event, to readers: [AsyncStream<Event>.Continuation]) {
         for reader in readers { reader.yield(event) }
-        observer?(self, event)
+        observer(self, event)
     }
 }
+
+extension ImageTask: Waiting {}
