@@ -73,8 +73,7 @@ import Testing
             let output = Pipe()
             curl.standardOutput = output
             try curl.run()
-            let headers = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            curl.waitUntilExit()
+            let headers = String(decoding: try await curl.finish("curl -I").stdout, as: UTF8.self)
             #expect(headers.hasPrefix("HTTP/1.1 200"), "\(headers)")
             #expect(headers.lowercased().contains("etag: w/"))
         }

@@ -43,8 +43,7 @@ import Testing
                 let output = Pipe()
                 curl.standardOutput = output
                 try curl.run()
-                let printed = output.fileHandleForReading.readDataToEndOfFile()
-                curl.waitUntilExit()
+                let printed = try curl.finishBlocking("curl").stdout
                 hold.answered.withLock { $0 = true }
                 return String(decoding: printed, as: UTF8.self).split(separator: "\n").map(String.init)
             }

@@ -253,12 +253,10 @@ import Testing
         process.executableURL = URL(fileURLWithPath: try #require(fzf))
         process.arguments = ["--filter", query]
         process.standardInput = try FileHandle(forReadingFrom: input)
-        let output = Pipe()
-        process.standardOutput = output
+        process.standardOutput = Pipe()
         try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitForTermination()
-        return String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+        let output = String(decoding: try process.finishBlocking("fzf --filter").stdout, as: UTF8.self)
+        return output.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
             .map(String.init)
     }
 }

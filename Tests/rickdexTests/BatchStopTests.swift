@@ -20,13 +20,10 @@ import Testing
     /// avatars take seconds, so the kill lands mid-run.
     func runLosingTheServer(_ arguments: [String]) async throws -> (out: String, err: String, status: Int32, host: String) {
         // Slow enough that the whole warm takes seconds, and the kill lands in its middle.
-        let server = try ServeProcess(["--data", TestData.fixtures.path, "--latency", "150"])
+        let server = try await ServeProcess(["--data", TestData.fixtures.path, "--latency", "150"])
         let host = try #require(URL(string: server.baseURL)).port.map { "127.0.0.1:\($0)" }!
         let warm = try RickdexProcess.start(arguments + ["--api", server.baseURL], environment: environment)
-        let errors = (warm.standardError as? Pipe)?.fileHandleForReading
-        nonisolated(unsafe) var stderr = Data()
-        let reading = DispatchGroup()
-        DispatchQueue.global().async(group: reading) { stderr = errors?.readDataToEndOfFile() ?? Data() }
+        async let finished = warm.finish("rickdex \(arguments.joined(separator: " "))")
         // Some avatars in the cache (after the 52 listing pages), then the server goes: watched and
         // killed from a thread of its own, which a busy cooperative pool cannot hold up.
         let (folder, pid) = (cache.appendingPathComponent("cache"), server.pid)
@@ -37,10 +34,9 @@ import Testing
             Glibc.kill(pid, SIGKILL)
         }
         server.kill()
-        let stdout = (warm.standardOutput as? Pipe)?.fileHandleForReading.readDataToEndOfFile() ?? Data()
-        reading.wait()
-        let status = warm.exitStatus()
-        return (String(decoding: stdout, as: UTF8.self), String(decoding: stderr, as: UTF8.self), status, host)
+        let run = try await finished
+        let (out, err) = (String(decoding: run.stdout, as: UTF8.self), String(decoding: run.stderr, as: UTF8.self))
+        return (out, err, run.status, host)
     }
 
     /// The entries a cache folder holds now (not the temporary files of writes under way).
@@ -146,7 +142,7 @@ import Testing
     /// line blames the server for a wait in Rickdex's own queue: one line says the deadline.
     @Test func aDeadlineEndsTheWarmOnTimeAndBlamesNoServer() async throws {
         // 826 avatars at 200 ms an answer over 8 connections take some 20 s: the deadline comes first.
-        let server = try ServeProcess(["--data", TestData.fixtures.path, "--latency", "200"])
+        let server = try await ServeProcess(["--data", TestData.fixtures.path, "--latency", "200"])
         let arguments = ["warm", "--all", "--no-thumbnails", "--timeout", "4", "--json", "--api", server.baseURL]
         // Timed on a thread of its own, which no busy test task holds up.
         let (result, took) = try await onDispatchThread { [environment] in

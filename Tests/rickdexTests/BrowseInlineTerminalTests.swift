@@ -165,7 +165,7 @@ import Testing
     @Test(.enabled(if: TestData.realData != nil, Comment(rawValue: TestData.realDataMissing)))
     func showAtFortyColumnsBreaksAtSpacesBelowTheAvatar() async throws {
         let data = try #require(TestData.realData)
-        let server = try ServeProcess(["--data", data.path])
+        let server = try await ServeProcess(["--data", data.path])
         defer { server.stop() }
         let result = try await RickdexProcess.run(
             ["show", "244", "--api", server.baseURL, "--preview", "--color", "never"], environment: ["COLUMNS": "40"])

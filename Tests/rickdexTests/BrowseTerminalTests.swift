@@ -58,7 +58,7 @@ import Testing
         var attempt = 0
         while true {
             do {
-                return try ServeProcess(arguments, port: port)
+                return try await ServeProcess(arguments, port: port)
             } catch is ServeProcess.StartFailure where attempt < 20 {
                 attempt += 1
                 try await Task.sleep(for: .milliseconds(100))
@@ -79,7 +79,7 @@ import Testing
     /// matches a part of the name (the bundled data finds as fzf: `fuzzyFindingMarksTheLetters…`).
     @Test func typeSelectOpenGoBackQuitAndTheTerminalIsRestored() async throws {
         let cache = try TemporaryFolder()
-        let server = try ServeProcess(["--data", TestData.fixtures.path])
+        let server = try await ServeProcess(["--data", TestData.fixtures.path])
         let pane = try Pane(commandSayingStatus(server.baseURL, cache: cache))
         let screens = try await onDispatchThread {
             // It opens on everyone.
@@ -118,7 +118,7 @@ import Testing
     /// search, never a command (before, `quantum` after Down quit at the q, and `poopy` turned a page).
     @Test func lettersAlwaysTypeAfterMovingThroughTheList() async throws {
         let cache = try TemporaryFolder()
-        let server = try ServeProcess(["--data", TestData.fixtures.path])
+        let server = try await ServeProcess(["--data", TestData.fixtures.path])
         let pane = try Pane(command(server.baseURL, cache: cache))
         let screens = try await onDispatchThread {
             _ = try pane.wait(for: "page 1 of 42")
@@ -150,7 +150,7 @@ import Testing
     @Test func choosingPrintsTheCharacterForAScript() async throws {
         let cache = try TemporaryFolder()
         let chosen = cache.appendingPathComponent("chosen")
-        let server = try ServeProcess(["--data", TestData.fixtures.path])
+        let server = try await ServeProcess(["--data", TestData.fixtures.path])
         let pane = try Pane(command(server.baseURL, cache: cache) + " morty > \(chosen.path); echo \"STATUS $?\"")
         let end = try await onDispatchThread { () -> String in
             _ = try pane.wait(for: "Search › morty")
@@ -356,7 +356,7 @@ import Testing
         try FileManager.default.copyItem(at: TestData.fixtures, to: fixtures)
         // The same address before and after, as a server that changed a file would keep: the
         // port the system gave the first is asked of the second.
-        var server: ServeProcess? = try ServeProcess(["--data", fixtures.path])
+        var server: ServeProcess? = try await ServeProcess(["--data", fixtures.path])
         let port = try #require(server).port
         let api = try #require(server?.baseURL)
         let cache = try TemporaryFolder()

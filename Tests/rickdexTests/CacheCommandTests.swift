@@ -39,7 +39,8 @@ import UseCases
         var wrong: [Int] = []
         for character in TestData.fixturesDataset.characters {
             let expected = try [UInt8](Data(contentsOf: TestData.fixturesDataset.avatarFile(id: character.id)))
-            let cached = try? await images.data(for: ImageRequest(APIPath("character/avatar/\(character.id).jpeg"))).bytes
+            let url = try #require(URL(string: "\(APIRoot.realService.description)/character/avatar/\(character.id).jpeg"))
+            let cached = try? await images.original(for: url).bytes
             if cached != expected { wrong.append(character.id) }
         }
         return wrong
@@ -170,17 +171,17 @@ import UseCases
             ["warm", "--all", "--sizes", "48,64,128", "--api", "fixtures"], environment: environment)
         let objects = cache.appendingPathComponent("v2/objects")
         // Polled on a Dispatch thread: the cooperative pool may be busy with other suites.
-        let (killed, ended) = await withCheckedContinuation { continuation in
+        let (killed, ended, stderr) = await withCheckedContinuation { continuation in
             DispatchQueue.global().async {
                 // Generous: under a sanitizer on a busy machine 400 entries take minutes.
                 let deadline = Date().addingTimeInterval(900)
                 while Date() < deadline, process.isRunning, Self.countFiles(in: objects) < 400 { usleep(10_000) }
                 let running = process.isRunning
                 kill(process.processIdentifier, SIGKILL)
-                continuation.resume(returning: (running, process.waitForTermination()))
+                let stderr = (process.standardError as? Pipe)?.fileHandleForReading.readDataToEndOfFile() ?? Data()
+                continuation.resume(returning: (running, process.waitForTermination(), stderr))
             }
         }
-        let stderr = (process.standardError as? Pipe)?.fileHandleForReading.readDataToEndOfFile() ?? Data()
         #expect(killed, "the warm ended before it could be killed: \(String(decoding: stderr, as: UTF8.self))")
         #expect(ended.reason == .uncaughtSignal && ended.status == SIGKILL, "\(ended)")
         let report = try DiskCache(root: cache).verify()
@@ -307,8 +308,7 @@ import UseCases
         remount.executableURL = URL(fileURLWithPath: "/bin/mount")
         remount.arguments = ["-o", "remount,ro", disk.path]
         try remount.run()
-        remount.waitUntilExit()
-        try #require(remount.terminationStatus == 0, "remounted read-only")
+        try #require(try await remount.finish("mount -o remount,ro").status == 0, "remounted read-only")
         for command in ["clear", "prune"] {
             let result = try await run(["cache", command], environment: ["RICKDEX_CACHE_DIR": root.path])
             #expect(result.status == 1, "\(command): \(result.stdout) \(result.stderr)")

@@ -256,14 +256,7 @@ import Testing
             process.terminate()
             process.exitStatus()
         }
-        var firstLine = Data()
-        while !firstLine.contains(0x0A) {
-            let chunk = out.fileHandleForReading.availableData
-            if chunk.isEmpty { break }
-            firstLine.append(chunk)
-        }
-        let url = try #require(
-            URL(string: String(decoding: firstLine, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)))
+        let url = try #require(URL(string: try await process.firstLine("serve's API root")))
         #expect(url.absoluteString.hasPrefix("http://127.0.0.1:") && url.path == "/api")
         let client = HTTPRickAndMortyClient(root: TestData.root(url))
         #expect(try await client.character(id: 2).name == "Morty Smith")

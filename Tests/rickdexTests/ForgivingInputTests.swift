@@ -134,13 +134,11 @@ import Testing
         environment["PATH"] = RickdexProcess.executable.deletingLastPathComponent().path + ":" + (environment["PATH"] ?? "")
         environment["RICKDEX_CACHE_DIR"] = folder.path
         bash.environment = environment.merging(extra) { $1 }
-        let output = Pipe()
-        bash.standardOutput = output
+        bash.standardOutput = Pipe()
         bash.standardError = FileHandle.nullDevice
         try bash.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        bash.exitStatus()
-        return String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
+        let output = String(decoding: try bash.finishBlocking("bash's completion").stdout, as: UTF8.self)
+        return output.split(separator: "\n").map(String.init)
     }
 
     @Test func bashCompletesNamesIdsCodesAndPlacesFromTheBundledData() async throws {
@@ -183,7 +181,7 @@ import Testing
         let cache = try TemporaryFolder()
         let api: String
         do {
-            let server = try ServeProcess()
+            let server = try await ServeProcess()
             api = server.baseURL
             let warmed = try await RickdexProcess.run(
                 ["warm", "--all", "--no-thumbnails", "--api", api], environment: ["RICKDEX_CACHE_DIR": cache.path])

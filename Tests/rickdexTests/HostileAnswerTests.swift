@@ -72,7 +72,7 @@ import Testing
 
     /// `warm --all` warms the other avatars, fails each bad one by name, and does not stop.
     @Test func warmingWarmsEveryOtherAvatar() async throws {
-        let server = try ServeProcess(["--data", dataset.path])
+        let server = try await ServeProcess(["--data", dataset.path])
         let cache = try TemporaryFolder()
         let run = try await RickdexProcess.run(
             ["warm", "--all", "--no-thumbnails", "--json", "--api", server.baseURL],
@@ -97,7 +97,7 @@ import Testing
 
     /// `export` writes every other character's files and nothing of the user's.
     @Test func exportCopiesNothingLocal() async throws {
-        let server = try ServeProcess(["--data", dataset.path])
+        let server = try await ServeProcess(["--data", dataset.path])
         let out = try TemporaryFolder()
         let ids = (Array(avatars.keys) + [3, 4]).sorted().map(String.init).joined(separator: ",")
         let run = try await RickdexProcess.run(
@@ -112,7 +112,7 @@ import Testing
 
     /// A dead avatar host the user allowed fails its avatar; the batch goes on over the API's host.
     @Test func aDeadAvatarHostFailsItsAvatarAlone() async throws {
-        let server = try ServeProcess(["--data", dataset.path])
+        let server = try await ServeProcess(["--data", dataset.path])
         let cache = try TemporaryFolder()
         let run = try await RickdexProcess.run(
             ["warm", "--all", "--no-thumbnails", "--json", "--image-host", "127.0.0.1:1", "--api", server.baseURL],

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `rickdex` links FoundationEssentials, not all of Foundation: Foundation and the ICU tables it
@@ -15,8 +16,9 @@ import Testing
         let output = Pipe()
         process.standardOutput = output
         try process.run()
-        let listing = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        #expect(process.exitStatus() == 0)
+        let run = try process.finishBlocking("ldd")
+        let listing = String(decoding: run.stdout, as: UTF8.self)
+        #expect(run.status == 0)
         let libraries = listing.split(separator: "\n").map {
             $0.split(whereSeparator: \.isWhitespace).first.map(String.init) ?? ""
         }

@@ -6,7 +6,7 @@ import Testing
 /// cache is not chatty: avatars are kept a week (`--avatar-max-stale`), JSON a day.
 @Suite struct OriginFreshnessTests {
     @Test func aSecondSearchOnAWarmCacheAsksTheOriginNothing() async throws {
-        let server = try ServeProcess()
+        let server = try await ServeProcess()
         let cache = try TemporaryFolder()
         let environment = ["RICKDEX_CACHE_DIR": cache.path]
         let first = try await RickdexProcess.run(
@@ -29,7 +29,7 @@ import Testing
     }
 
     @Test func warmRefreshAsksAboutEveryPageAndAvatarAndAPlainWarmNothing() async throws {
-        let server = try ServeProcess()
+        let server = try await ServeProcess()
         let cache = try TemporaryFolder()
         let environment = ["RICKDEX_CACHE_DIR": cache.path]
         let warm = ["warm", "rick", "--no-thumbnails", "--api", server.baseURL]

@@ -30,13 +30,8 @@ import Testing
         let errors = Pipe()
         process.standardError = errors
         try process.run()
-        return try await withCheckedThrowingContinuation { continuation in
-            DispatchQueue.global().async {
-                let stderr = errors.fileHandleForReading.readDataToEndOfFile()
-                let status = process.exitStatus()
-                continuation.resume(returning: (status, String(decoding: stderr, as: UTF8.self)))
-            }
-        }
+        let run = try await process.finish("rickdex \(arguments.joined(separator: " "))")
+        return (run.status, String(decoding: run.stderr, as: UTF8.self))
     }
 
     /// JSON, text rows and a sheet's PNG into a full disk: exit 1, one line naming the failure.

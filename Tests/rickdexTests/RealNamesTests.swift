@@ -10,8 +10,8 @@ struct RealNamesTests {
     let server: ServeProcess
     let cache: TemporaryFolder
 
-    init() throws {
-        server = try ServeProcess(["--data", TestData.realData!.path])
+    init() async throws {
+        server = try await ServeProcess(["--data", TestData.realData!.path])
         cache = try TemporaryFolder()
     }
 

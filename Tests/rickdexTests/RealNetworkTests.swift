@@ -16,9 +16,9 @@ struct RealNetworkTests {
 
     @Test func aWarmOverHTTP2AndTLSAcrossADelayingLinkRidesOneConnection() async throws {
         let certificates = try TestCertificates()
-        let upstream = try ServeProcess()
+        let upstream = try await ServeProcess()
         let proxy = try Self.proxy(upstream, certificate: try certificates.server("localhost", for: ["IP:127.0.0.1"]))
-        let relay = try LatencyRelay(to: proxy.port, delay: 5)
+        let relay = try await LatencyRelay(to: proxy.port, delay: 5)
         let cache = try TemporaryFolder()
         let run = try await RickdexProcess.run(
             [
@@ -39,7 +39,7 @@ struct RealNetworkTests {
 
     @Test func aCertificateThatDoesNotVerifyNamesTheHostAndCacertAndCachesNothing() async throws {
         let certificates = try TestCertificates()
-        let upstream = try ServeProcess()
+        let upstream = try await ServeProcess()
         let trusted = try Self.proxy(upstream, certificate: try certificates.server("localhost", for: ["IP:127.0.0.1"]))
         let otherHost = try Self.proxy(upstream, certificate: try certificates.server("other", for: ["DNS:other.example"]))
         for (api, cacert) in [(trusted.apiRoot, nil), (otherHost.apiRoot, certificates.authority)] {

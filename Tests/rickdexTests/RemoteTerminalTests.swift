@@ -32,7 +32,7 @@ import Testing
         let folder = try TemporaryFolder()
         // A server whose names are not indexed in this fresh cache: the API's search, as the
         // counts below are (the bundled data would find as fzf finds).
-        let server = try ServeProcess(["--data", TestData.fixtures.path])
+        let server = try await ServeProcess(["--data", TestData.fixtures.path])
         let pane = try Pane(
             "printf 'before\\n'; " + Self.remote("\(Self.rickdex) browse --api \(server.baseURL)", folder: folder, bytewise: bytewise)
                 + "; echo STATUS=$?")

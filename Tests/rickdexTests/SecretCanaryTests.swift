@@ -16,7 +16,7 @@ import Testing
     }
 
     @Test func noCommandWritesThePassword() async throws {
-        let server = try ServeProcess(["--data", TestData.fixtures.path])
+        let server = try await ServeProcess(["--data", TestData.fixtures.path])
         let api = server.baseURL.replacingOccurrences(of: "http://", with: "http://rick:\(Self.canary)@")
         let cache = try TemporaryFolder()
         let out = try TemporaryFolder()
@@ -65,7 +65,7 @@ import Testing
 
     /// `ps` reads the process's own argument memory: the password is blanked there, as curl does.
     @Test func psDoesNotShowThePassword() async throws {
-        let server = try ServeProcess(["--data", TestData.fixtures.path, "--latency", "3000"])
+        let server = try await ServeProcess(["--data", TestData.fixtures.path, "--latency", "3000"])
         let api = server.baseURL.replacingOccurrences(of: "http://", with: "http://rick:\(Self.canary)@")
         let process = try RickdexProcess.start(["search", "rick", "--json", "--api", api])
         // Waiting on the slow server, well after start-up.
@@ -80,6 +80,6 @@ import Testing
         #expect(commandLine.contains("--api http://rick:*"), "\(commandLine)")
         #expect(!commandLine.contains(Self.canary), "\(commandLine)")
         process.terminate()
-        process.waitUntilExit()
+        _ = try await process.finish("rickdex search")
     }
 }

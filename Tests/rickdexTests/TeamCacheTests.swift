@@ -37,7 +37,7 @@ import Testing
 
     @Test(.enabled(if: Nginx.binary != nil, Nginx.missing), arguments: ["cdn", "origin"])
     func machinesWarmingThroughOneProxyCostTheUpstreamEachURLOnce(headers: String) async throws {
-        let upstream = try ServeProcess(["--headers", headers])
+        let upstream = try await ServeProcess(["--headers", headers])
         let proxy =
             headers == "cdn"
             ? try Nginx(upstream: upstream.origin)
@@ -93,7 +93,7 @@ import Testing
 
     @Test(.enabled(if: Nginx.binary != nil, Nginx.missing))
     func serveBehindAProxyWritesTheProxysAddress() async throws {
-        let upstream = try ServeProcess(["--headers", "cdn"])
+        let upstream = try await ServeProcess(["--headers", "cdn"])
         let proxy = try Nginx(upstream: upstream.origin, extra: Self.forwarding)
         let answer = try await HTTPTransport().get(try #require(URL(string: proxy.apiRoot + "/character/1")))
         let body = String(decoding: answer.body, as: UTF8.self)
@@ -105,10 +105,10 @@ import Testing
 
     @Test(.enabled(if: Nginx.binary != nil, Nginx.missing))
     func aForgedHostDoesNotChangeWhatOtherClientsGetFromTheProxy() async throws {
-        let upstream = try ServeProcess(["--headers", "cdn"])
+        let upstream = try await ServeProcess(["--headers", "cdn"])
         let proxy = try Nginx(upstream: upstream.origin, extra: Self.forwarding)
         // The first request for this URL, which nginx stores, names another host every way it can.
-        let forged = try Self.curl([
+        let forged = try await Self.curl([
             "-H", "Host: evil.example", "-H", "X-Forwarded-Host: evil.example", "-H", "X-Forwarded-Proto: https",
             "-H", "Forwarded: host=evil.example;proto=https", proxy.apiRoot + "/character/2",
         ])
@@ -126,20 +126,18 @@ import Testing
     }
 
     /// `curl -s ARGUMENTS`: what it printed.
-    static func curl(_ arguments: [String]) throws -> String {
+    static func curl(_ arguments: [String]) async throws -> String {
         let curl = Process()
         curl.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
         curl.arguments = ["-s"] + arguments
         let output = Pipe()
         curl.standardOutput = output
         try curl.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        curl.waitUntilExit()
-        return text
+        return String(decoding: try await curl.finish("curl").stdout, as: UTF8.self)
     }
 
     @Test func hostileForwardingHeadersAreIgnored() async throws {
-        let upstream = try ServeProcess(["--headers", "cdn"])
+        let upstream = try await ServeProcess(["--headers", "cdn"])
         let url = try #require(URL(string: upstream.baseURL + "/character/1"))
         for (name, value) in [
             ("Forwarded", "host=\"evil.example/\\\"><script>\""), ("Forwarded", "host=" + String(repeating: "a", count: 10_000)),
@@ -157,7 +155,7 @@ import Testing
 
     @Test func anAnswerPastItsMaxAgeIsRevalidatedAndNoStoreIsNeverWritten() async throws {
         // max-age=0: stale the moment it is stored, so no wait for a lifetime to pass.
-        let upstream = try ServeProcess(["--headers", "cdn", "--json-cache-control", "max-age=0"])
+        let upstream = try await ServeProcess(["--headers", "cdn", "--json-cache-control", "max-age=0"])
         let first = try await warm("fresh", through: upstream.baseURL)
         #expect(first.status == 0, "\(first.stderr)")
         let stats = try await RickdexProcess.run(
@@ -174,7 +172,7 @@ import Testing
         #expect(counts(second.report, "pages")["fetched"] == 0)
         #expect(counts(second.report, "avatars")["cached"] == 826)
 
-        let refusing = try ServeProcess(["--headers", "cdn", "--json-cache-control", "no-store"])
+        let refusing = try await ServeProcess(["--headers", "cdn", "--json-cache-control", "no-store"])
         let third = try await warm("nostore", through: refusing.baseURL)
         #expect(third.status == 0, "\(third.stderr)")
         let nostore = try await RickdexProcess.run(

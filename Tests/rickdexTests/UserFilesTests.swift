@@ -40,8 +40,7 @@ import Testing
         let listing = Pipe()
         archive.standardOutput = listing
         try archive.run()
-        let archived = String(decoding: listing.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        archive.waitUntilExit()
+        let archived = String(decoding: try await archive.finish("tar").stdout, as: UTF8.self)
         #expect(archived.contains("notes/notes.txt"), "\(archived)")
     }
 

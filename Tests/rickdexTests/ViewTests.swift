@@ -161,8 +161,6 @@ import LoupeToolbox
         let out = Pipe()
         process.standardOutput = out
         try process.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        process.exitStatus()
-        return String(decoding: data, as: UTF8.self)
+        return String(decoding: try process.finishBlocking("tmux \(arguments.first ?? "")").stdout, as: UTF8.self)
     }
 }

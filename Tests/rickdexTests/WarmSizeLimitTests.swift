@@ -7,7 +7,7 @@ import Testing
 /// says the warm is not all in the cache.
 @Suite struct WarmSizeLimitTests {
     func warm(limit: String) async throws -> (run: RickdexProcess.Run, offline: RickdexProcess.Run) {
-        let server = try ServeProcess(["--data", TestData.fixtures.path])
+        let server = try await ServeProcess(["--data", TestData.fixtures.path])
         let cache = try TemporaryFolder()
         let environment = ["RICKDEX_CACHE_DIR": cache.path]
         let run = try await RickdexProcess.run(

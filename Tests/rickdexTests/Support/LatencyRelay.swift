@@ -7,7 +7,7 @@ final class LatencyRelay {
     let port: Int
     private let process: Process
 
-    init(to upstream: Int, delay: Int) throws {
+    init(to upstream: Int, delay: Int) async throws {
         process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = [
@@ -19,12 +19,10 @@ final class LatencyRelay {
         process.standardError = FileHandle.nullDevice
         try process.run()
         // Its first line is the port it listens on.
-        var line = Data()
-        while let byte = try output.fileHandleForReading.read(upToCount: 1), let first = byte.first, first != 10 {
-            line.append(first)
-        }
-        guard let port = Int(String(decoding: line, as: UTF8.self)) else {
-            process.terminate()
+        let line = try? await process.firstLine("the latency relay's port")
+        guard let port = line.flatMap({ Int($0) }) else {
+            kill(process.processIdentifier, SIGKILL)
+            process.exitStatus()
             throw CocoaError(.executableLoad)
         }
         self.port = port

@@ -16,7 +16,8 @@ enum RickdexProcess {
     }()
 
     /// Runs `rickdex` to its end on a Dispatch thread: waiting for a process blocks, and a blocked
-    /// cooperative thread (two on this machine) would hold up every other test's tasks.
+    /// cooperative thread (two on this machine) would hold up every other test's tasks. A run
+    /// that hangs is killed and fails (`Process.finish`).
     ///
     /// Each run gets a cache folder of its own unless `environment` names one
     /// (`RICKDEX_CACHE_DIR`), so no test reads what another one cached, nor the user's cache.
@@ -35,21 +36,15 @@ enum RickdexProcess {
         _ arguments: [String], environment: [String: String], executable: URL = executable
     ) throws -> Run {
         let process = try start(arguments, environment: environment, executable: executable)
-        // Both pipes drained at once: a child blocked on a full stderr pipe (64 KB of failure
-        // lines) would never close stdout.
-        let errors = (process.standardError as? Pipe)?.fileHandleForReading
-        let stderrRead = DispatchGroup()
-        nonisolated(unsafe) var stderr = Data()
-        DispatchQueue.global().async(group: stderrRead) { stderr = errors?.readDataToEndOfFile() ?? Data() }
-        let stdout = (process.standardOutput as? Pipe)?.fileHandleForReading.readDataToEndOfFile() ?? Data()
-        stderrRead.wait()
-        let status = process.exitStatus()
-        if environment["RICKDEX_CACHE_DIR"] == nil, let folder = process.environment?["RICKDEX_CACHE_DIR"] {
-            try? FileManager.default.removeItem(atPath: folder)
+        defer {
+            if environment["RICKDEX_CACHE_DIR"] == nil, let folder = process.environment?["RICKDEX_CACHE_DIR"] {
+                try? FileManager.default.removeItem(atPath: folder)
+            }
         }
+        let run = try process.finishBlocking("rickdex \(arguments.joined(separator: " "))")
         return Run(
-            status: status, stdout: String(decoding: stdout, as: UTF8.self),
-            stderr: String(decoding: stderr, as: UTF8.self))
+            status: run.status, stdout: String(decoding: run.stdout, as: UTF8.self),
+            stderr: String(decoding: run.stderr, as: UTF8.self))
     }
 
     /// Starts `rickdex` and returns at once, its output going to pipes.

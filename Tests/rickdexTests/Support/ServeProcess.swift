@@ -14,7 +14,7 @@ final class ServeProcess {
     /// The upstream's origin, `http://127.0.0.1:N`, for a proxy's `proxy_pass`.
     var origin: String { String(baseURL.dropLast("/api".count)) }
 
-    init(_ arguments: [String] = [], port: Int = 0) throws {
+    init(_ arguments: [String] = [], port: Int = 0) async throws {
         folder = try TemporaryFolder()
         log = folder.appendingPathComponent("serve.log")
         _ = FileManager.default.createFile(atPath: log.path, contents: nil)
@@ -26,11 +26,12 @@ final class ServeProcess {
         process.standardError = try FileHandle(forWritingTo: log)
         try process.run()
         // The first line of standard output is the API root, once it listens.
-        var line = Data()
-        while let byte = try output.fileHandleForReading.read(upToCount: 1), let first = byte.first, first != 10 {
-            line.append(first)
+        do {
+            baseURL = try await process.firstLine("serve's API root")
+        } catch {
+            process.exitStatus()
+            throw error
         }
-        baseURL = String(decoding: line, as: UTF8.self)
         guard URL(string: baseURL)?.port != nil else {
             process.exitStatus()
             exited = true

@@ -46,6 +46,6 @@ final class TestCertificates {
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
-        guard process.exitStatus() == 0 else { throw CocoaError(.executableLoad) }
+        guard try process.finishBlocking("openssl").status == 0 else { throw CocoaError(.executableLoad) }
     }
 }

@@ -38,6 +38,6 @@ enum Tmpfs {
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         guard (try? process.run()) != nil else { return -1 }
-        return process.exitStatus()
+        return (try? process.finishBlocking(path))?.status ?? -1
     }
 }
