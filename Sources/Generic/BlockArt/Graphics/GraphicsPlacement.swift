@@ -1,24 +1,19 @@
 import LoupeImaging
 
-/// Real pixels in the flow of text: an image in a box of whole cells with text beside it, or a
-/// row of images side by side, each sized in cells (kitty, iTerm2) or to the cells' pixels
-/// (sixel), with the cursor left where text can follow.
-///
-/// The rows an image needs are reserved first (newlines, then back up), so a placement at the
-/// bottom of the screen scrolls the text, not the image off it.
+/// Real pixels in the flow of text: an image in a box of whole cells with text beside it, or a row
+/// of images, sized in cells (kitty, iTerm2) or the cells' pixels (sixel), the cursor left where
+/// text follows. Rows are reserved first, so at the screen's bottom the text scrolls, not the image.
 public struct GraphicsPlacement: Sendable {
     public var graphics: GraphicsProtocol
     /// Escapes are wrapped for tmux's passthrough.
     public var passthrough: Bool
-    /// kitty images are sent with a virtual placement and drawn as Unicode placeholders, whose
-    /// ids are 24-bit colors when `truecolor`.
+    /// kitty images drawn as Unicode placeholders, their ids 24-bit colors when `truecolor`.
     public var placeholders: Bool
     public var truecolor: Bool
     /// One cell in pixels: a sixel image is made this many pixels a cell.
     public var cellSize: CellSize
-    /// Where sixel cannot be transparent, the color it is laid on: tmux redraws a sixel with
-    /// its unpainted pixels in a color of the palette, not the terminal's background, and
-    /// stretched to whole cells, so it gets the image boxed to its cells on this color.
+    /// The color a sixel is laid on where it cannot be transparent: tmux redraws a sixel's
+    /// unpainted pixels in a palette color, stretched to whole cells.
     public var opaqueOn: RGBA?
 
     public init(
@@ -56,9 +51,8 @@ public struct GraphicsPlacement: Sendable {
         return output + "\u{1B}[\(rows)B\r"
     }
 
-    /// One image at the cursor, the cursor left where it was, at its own aspect ratio: kitty
-    /// stretches an image to the cells it is given, so it gets the image padded (transparent,
-    /// below or right) to the box's shape; cells are seldom exactly twice as tall as wide.
+    /// One image at the cursor, left where it was, at its own aspect ratio (kitty, which stretches
+    /// an image to its cells, gets it padded to the box's shape).
     public func place(_ image: Bitmap, columns: Int, rows: Int) throws -> String {
         if graphics == .kitty, placeholders { return try placeholder(image, columns: columns, rows: rows) }
         let fitted: Bitmap
@@ -84,16 +78,14 @@ public struct GraphicsPlacement: Sendable {
         return sent + placeholder.lines.map { $0 + "\n" }.joined()
     }
 
-    /// The image sent under a new id with a virtual placement, then its placeholder cells row
-    /// by row, the cursor put back where it was.
+    /// The image sent under a new id, then its placeholder cells row by row, the cursor put back.
     func placeholder(_ image: Bitmap, columns: Int, rows: Int) throws -> String {
         let (placeholder, sent) = try sendPlaceholder(image, columns: columns, rows: rows)
         let next = "\u{1B}[\(columns)D\u{1B}[1B"
         return sent + "\u{1B}7" + placeholder.lines.joined(separator: next) + "\u{1B}8"
     }
 
-    /// A new placeholder for `image` boxed to `columns` x `rows` cells, and the escape that sends
-    /// it with its virtual placement (passed through when asked).
+    /// A new placeholder for `image` boxed to its cells, and the escape that sends it.
     func sendPlaceholder(_ image: Bitmap, columns: Int, rows: Int) throws -> (KittyPlaceholder, String) {
         let placeholder = KittyPlaceholder.next(columns: columns, rows: rows, truecolor: truecolor)
         let png = try PNGEncoder.fastest.encode(boxed(image, columns: columns, rows: rows))
@@ -113,8 +105,7 @@ public struct GraphicsPlacement: Sendable {
         return canvas
     }
 
-    /// For sixel: the image scaled to fit the cells' pixels, keeping its aspect ratio, so it
-    /// never spills into the next row.
+    /// The image scaled to fit the cells' pixels at its aspect ratio, never spilling a row.
     func fit(_ image: Bitmap, columns: Int, rows: Int) -> Bitmap {
         let boxWidth = columns * cellSize.width
         let boxHeight = rows * cellSize.height
@@ -124,8 +115,7 @@ public struct GraphicsPlacement: Sendable {
         return Resampler.resize(image, width: width, height: height)
     }
 
-    /// `image` fitted to `columns` x `rows` cells and padded to fill them exactly, as kitty
-    /// (which stretches to the cells it is given) should get it.
+    /// `image` fitted to `columns` x `rows` cells and padded to fill them exactly (for kitty).
     public func boxed(_ image: Bitmap, columns: Int, rows: Int) -> Bitmap {
         padded(fit(image, columns: columns, rows: rows), columns: columns, rows: rows)
     }

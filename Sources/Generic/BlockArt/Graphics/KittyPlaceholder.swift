@@ -1,24 +1,18 @@
 import FoundationEssentials
 import LoupeToolbox
 
-/// An image shown through kitty's Unicode placeholders (kitty 0.28 and later): sent once with a
-/// virtual placement (`U=1`), then drawn as ordinary text, a cell of U+10EEEE for each of its
-/// cells, carrying the cell's row and column as combining marks and the image id in the
-/// foreground color. A multiplexer that knows nothing of graphics moves, scrolls and redraws
-/// the cells as text, so the image survives tmux's redraws, splits and window switches.
-///
-/// Each cell carries all its marks (row, column, and the id's high byte), so a cell redrawn
-/// alone (tmux repaints only what changed) still names its place. One id is one size: a
-/// placement id would need the underline color, which tmux drops unless the outer terminal
-/// declares `usstyle`.
+/// An image shown through kitty's Unicode placeholders (kitty 0.28+): sent once with a virtual
+/// placement (`U=1`), then drawn as text, U+10EEEE a cell with its row and column as combining
+/// marks and the image id in the foreground color, so tmux moves and redraws it as text. Every
+/// cell carries all its marks, so one redrawn alone still names its place. One id is one size (a
+/// placement id needs the underline color, which tmux drops without `usstyle`).
 public struct KittyPlaceholder: Sendable, Hashable {
     /// The kitty image id (never 0).
     public let id: UInt32
     public let columns: Int
     public let rows: Int
-    /// The id is written as a 24-bit color (`38;2`), else as a 256-color index with the high
-    /// byte as a third mark (for a path that turns 24-bit color into the palette, as tmux does
-    /// when the outer terminal does not declare `RGB`).
+    /// The id as a 24-bit color (`38;2`), else a 256-color index with the high byte as a third
+    /// mark (tmux turns 24-bit color into the palette for a terminal without `RGB`).
     public let truecolor: Bool
 
     public init(id: UInt32, columns: Int, rows: Int, truecolor: Bool) {
@@ -33,8 +27,7 @@ public struct KittyPlaceholder: Sendable, Hashable {
         KittyPlaceholder(id: nextID(truecolor: truecolor), columns: columns, rows: rows, truecolor: truecolor)
     }
 
-    /// The escape that sends `png` under this id with a virtual placement of this size, quietly
-    /// (`q=2`: no answer that could reach a program's input).
+    /// The escape that sends `png` under this id with a virtual placement, quietly (`q=2`).
     public func transmission(png: [UInt8]) -> String {
         GraphicsEncoder.kitty(png, columns: columns, rows: rows, id: Int(id), virtual: true)
     }
@@ -42,8 +35,7 @@ public struct KittyPlaceholder: Sendable, Hashable {
     /// The escape that deletes the image and frees its data.
     public var deletion: String { "\u{1B}_Ga=d,d=I,i=\(id),q=2\u{1B}\\" }
 
-    /// The placeholder's rows of text, each `columns` cells wide and ending with the default
-    /// foreground color.
+    /// The rows of text, `columns` cells each, ending with the default foreground color.
     public var lines: [String] {
         let color =
             truecolor
@@ -67,9 +59,8 @@ public struct KittyPlaceholder: Sendable, Hashable {
     /// The ids handed out: a random start for each process, then one after another.
     private static let counter = Locked<UInt32?>(nil)
 
-    /// In 24-bit color an id is three bytes over 255; in the palette, a low byte from 16 to 255
-    /// (the color) and a high byte from 1 to 255 (the third mark). The first sixteen colors are
-    /// left out: tmux writes them as the basic SGR colors (`31`, `91`), not as `38;5;N`.
+    /// In 24-bit color three bytes over 255; in the palette a low byte of 16–255 (tmux writes the
+    /// first sixteen as `31`, `91`, not `38;5;N`) and a high byte of 1–255 (the third mark).
     private static func nextID(truecolor: Bool) -> UInt32 {
         let count = counter.withLock { value in
             let current = value ?? UInt32.random(in: 0..<(1 << 20))

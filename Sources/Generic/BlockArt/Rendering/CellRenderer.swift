@@ -1,19 +1,12 @@
 import LoupeImaging
 
-/// Renders a bitmap as colored text in a symbol set: each cell is the glyph and the two colors
-/// that draw its pixels with the least error in Oklab, as chafa and notcurses fit them.
-///
-/// The image is resampled to 8x16 pixels a cell (the size a terminal draws a glyph at, and the
-/// size the cells are judged at; 8x8 where every split falls on an eighth), and every shape the set has, sub-cell patterns and eighth
-/// blocks, is scored exactly from sums of those pixels. In the 256- and 16-color modes the best
-/// few shapes are tried with their colors snapped to the palette, and the shape is refitted to
-/// the snapped pair.
-///
-/// Transparency: with the terminal's `background` known, pixels are blended against it and only
-/// wholly transparent cells are left to the terminal; without it, sub-cells under half alpha are
-/// left to the terminal's default background (round avatars stay round on any theme). A color
-/// code is sent only when a color changes, and every line ends with a reset. With `.none`, no
-/// escapes at all: each cell is an ASCII shade of its brightness.
+/// Renders a bitmap as colored text in a symbol set: each cell is the glyph and two colors that
+/// draw its pixels with the least error in Oklab, as chafa and notcurses fit them. The image is
+/// resampled to 8x16 pixels a cell (8x8 where every split falls on an eighth) and every shape the
+/// set has is scored exactly from sums of them; with a palette the best few are refitted to their
+/// snapped colors. A known `background` is blended under the pixels; without it, sub-cells under
+/// half alpha are left to the terminal's (round avatars stay round on any theme). A color code is
+/// sent only when a color changes, each line ends with a reset; `.none` draws ASCII shades.
 public struct CellRenderer: Sendable {
     public var symbols: SymbolSet
     public var mode: ColorMode

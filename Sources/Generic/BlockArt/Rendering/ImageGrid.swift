@@ -1,11 +1,8 @@
 import LoupeImaging
 
-/// Images side by side, `perRow` a row, each in a box `columns` cells wide, with a label under
-/// each when given: as cells, or as real pixels through `GraphicsPlacement` (kitty, iTerm2,
-/// sixel), as chafa's and timg's `--grid` draw.
-///
-/// `box(_:)` does each image's work (fitting its cells) and may run on many at once; `row(_:labels:)`
-/// only joins boxes.
+/// Images side by side, `perRow` a row, in boxes `columns` cells wide with labels under them, as
+/// cells or pixels (`GraphicsPlacement`), as chafa's and timg's `--grid` draw. `box(_:)` does each
+/// image's work and may run on many at once; `row(_:labels:)` only joins boxes.
 public struct ImageGrid: Sendable {
     /// One image made ready for a row: its cell lines, or its pixels for a graphics protocol.
     public struct Box: Sendable {

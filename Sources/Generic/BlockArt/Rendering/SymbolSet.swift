@@ -1,9 +1,6 @@
-/// The block symbols a cell may be drawn with: each splits a cell into a grid of sub-cells, and
-/// every pattern of lit sub-cells has one character, drawn in two colors.
-///
-/// Sub-cells are numbered left to right, top to bottom, as Unicode names them (`BLOCK
-/// SEXTANT-1356`); bit `n - 1` of a mask is sub-cell `n`, set where the foreground shows. Every
-/// set but `half` also draws the eighth blocks (`▁` … `▇`, `▏` … `▉`), as chafa's `block` class.
+/// The block symbols a cell may be drawn with: a grid of sub-cells, one character a pattern of lit
+/// ones, in two colors. Sub-cells are numbered as Unicode names them (`BLOCK SEXTANT-1356`): bit
+/// `n - 1` of a mask is sub-cell `n`. All but `half` draw the eighth blocks too (chafa's `block`).
 public enum SymbolSet: String, Sendable, Hashable, CaseIterable, Comparable {
     /// `▀` `▄` `▌` `▐`: a cell split in two, across or down (chafa's `half`); Block Elements
     /// since Unicode 1.0, drawn by every terminal.
@@ -30,9 +27,8 @@ public enum SymbolSet: String, Sendable, Hashable, CaseIterable, Comparable {
     /// Sub-cells in a cell: the number of bits in a mask.
     public var subcells: Int { columnsPerCell * rowsPerCell }
 
-    /// Pixel rows a cell is fitted at: 16 for sextants, whose thirds fall on whole pixels of a
-    /// 16-pixel glyph (5, 6, 5) as terminals draw them; 8 for the rest, whose every split falls
-    /// on an eighth (the same score as 16 rows in the benchmark, at half the work).
+    /// Pixel rows a cell is fitted at: 16 for sextants, whose thirds fall on whole pixels (5, 6, 5);
+    /// 8 for the rest, whose splits fall on eighths (16's score in the benchmark, at half the work).
     var fittedRows: Int { self == .sextant ? 16 : 8 }
 
     /// The pixel rows (of `fittedRows`) where each band of sub-cells starts, and `fittedRows`.
@@ -43,15 +39,13 @@ public enum SymbolSet: String, Sendable, Hashable, CaseIterable, Comparable {
     /// Whether the eighth blocks are drawn too: every set but `half`, which stays chafa's `half`.
     var drawsEighths: Bool { self != .half }
 
-    /// The masks a cell may take, each with sub-cell 0 lit (the complement is the same split
-    /// with the colors swapped); `nil` for every mask.
+    /// The masks a cell may take, sub-cell 0 lit (the complement swaps colors); `nil`: every mask.
     public var masks: [Int]? {
         // ▀ (and ▄), ▌ (and ▐), one color.
         self == .half ? [0b1111, 0b0011, 0b0101] : nil
     }
 
-    /// The splits the fitter tries: `masks`, or every mask with sub-cell 0 lit. One color comes
-    /// first, so a flat cell (where every split ties) is drawn as a plain space.
+    /// The splits the fitter tries, one color first, so a flat cell is drawn as a space.
     var splits: [Int] {
         masks ?? [(1 << subcells) - 1] + Array(stride(from: 1, to: (1 << subcells) - 1, by: 2))
     }

@@ -1,21 +1,10 @@
 /// Where `TerminalCapabilities` got one of its values: the kind of evidence, and what exactly.
 public struct CapabilityOrigin: Sendable, Hashable, CustomStringConvertible {
-    /// The kind of evidence.
+    /// The kind of evidence: the caller's settings (`option`), environment variables, the probe's
+    /// answers, tmux's word on its client, `SymbolSupport`'s table, the kernel's pixel size, or
+    /// nothing (`unknown`: a default applies).
     public enum Source: String, Sendable, Hashable {
-        /// The caller's settings (a command-line option).
-        case option
-        /// Environment variables.
-        case environment
-        /// The terminal's answer to the probe.
-        case probe
-        /// tmux, asked about the terminal its client runs in.
-        case tmux
-        /// The table of what each terminal draws (`SymbolSupport`).
-        case table
-        /// The kernel: the pty's size in pixels.
-        case kernel
-        /// Nothing said; a default applies.
-        case unknown
+        case option, environment, probe, tmux, table, kernel, unknown
     }
 
     public var source: Source

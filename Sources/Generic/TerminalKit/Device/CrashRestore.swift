@@ -1,12 +1,9 @@
 import Glibc
 
-/// Gives the terminal back when the process dies of a signal Swift code cannot catch: a trap
-/// (`fatalError`, an overflow), a bad access, an abort. A handler that only makes
-/// async-signal-safe calls writes a fixed reset sequence, puts the saved terminal modes back, and
-/// lets the signal end the process as it would have (the default action, core dump included).
-///
-/// Install once, from one thread, before anything can crash; `uninstall()` when the terminal is
-/// given back the ordinary way.
+/// Gives the terminal back when the process dies of a signal Swift code cannot catch (a trap, a bad
+/// access, an abort): an async-signal-safe handler writes a fixed reset sequence, puts the saved
+/// modes back and lets the signal end the process as it would have. Install once, from one thread;
+/// `uninstall()` when the terminal is given back the ordinary way.
 package enum CrashRestore {
     /// The signals a crash arrives as.
     package static let signals: [Int32] = [SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGABRT, SIGFPE]

@@ -2,11 +2,10 @@ import BlockArt
 import FoundationEssentials
 import LoupeToolbox
 
-/// What tmux knows of the terminal its client runs in, asked of tmux itself (`display -p`), for
-/// the pane this process runs in: tmux answers the probe in that terminal's place (XTVERSION says
-/// `tmux 3.5a`, and tmux 3.4 and later list sixel in DA1 even when the terminal has none), but
-/// it learned the truth from the terminal when the client attached: `client_termtype` is the
-/// terminal's own XTVERSION answer, `client_termfeatures` holds `sixel` only when it draws sixel.
+/// What tmux knows of the terminal its client runs in (`display -p`, for this pane): tmux answers
+/// the probe in its place (XTVERSION `tmux 3.5a`; 3.4+ lists sixel in DA1 regardless), but learned
+/// the truth as the client attached: `client_termtype` is the terminal's XTVERSION answer, and
+/// `client_termfeatures` holds `sixel` only when it draws sixel.
 public struct TmuxClient: Sendable, Hashable {
     /// tmux's version (`3.3a`, `3.5a`, `next-3.6`).
     public var version: String
@@ -24,8 +23,7 @@ public struct TmuxClient: Sendable, Hashable {
     public var pane: String
     /// The client process, which lives as long as its terminal session.
     public var clientProcess: Int32?
-    /// tmux writes UTF-8 to the client (from the client's `LANG`/`LC_*`); otherwise it turns
-    /// every character outside ASCII, placeholders and block symbols alike, into `_`.
+    /// tmux writes UTF-8 to the client (its `LANG`/`LC_*`); else every non-ASCII character is `_`.
     public var utf8: Bool
 
     /// The formats asked for, tab-separated, in the order `init(display:)` reads them.
@@ -68,8 +66,7 @@ public struct TmuxClient: Sendable, Hashable {
         return TerminalIdentity(environment: ["TERM": terminalName])
     }
 
-    /// tmux draws sixel itself (3.4 and later, built with sixel) and the client's terminal
-    /// shows it: send sixel to tmux as it is, not passed through.
+    /// tmux draws sixel itself (3.4+, built with it) for a client that shows it: not passed through.
     public var drawsSixel: Bool {
         features.contains("sixel") && TerminalIdentity(name: "tmux", version: version).isAtLeast([3, 4])
     }

@@ -3,19 +3,15 @@ import LoupeToolbox
 
 import Glibc
 
-/// Turns tmux's `allow-passthrough` on for this process's pane while it draws, and puts back what
-/// the pane had when the process ends, however it ends: as chafa does, only the pane's own
-/// option is touched, and an option the pane inherited is unset again, not copied.
-///
-/// The restoring is done by a small shell started when the option is turned on, which ignores
-/// the keyboard's signals and waits for its input to end: this process closes it at exit, and the
-/// kernel closes it when the process is killed or crashes. Nothing of the user's tmux stays changed.
+/// Turns tmux's `allow-passthrough` on for this process's pane, and puts back what the pane had
+/// however the process ends (as chafa, only the pane's own option; an inherited one is unset): a
+/// small shell, deaf to the keyboard's signals, restores it when its input ends, which this
+/// process closes at exit and the kernel when it is killed or crashes.
 enum TmuxPassthrough {
     /// The restorer for this process, once the option is turned on.
     private static let restorer = Locked<ChildProcess?>(nil)
 
-    /// Turns passthrough on for `client`'s pane unless it is on already; `true` when it is on
-    /// afterwards.
+    /// Turns passthrough on for `client`'s pane; `true` when it is on afterwards.
     @discardableResult
     static func enable(for client: TmuxClient) -> Bool {
         if client.passesThrough { return true }

@@ -1,10 +1,8 @@
 import BlockArt
 import LoupeImaging
 
-/// What a terminal said in answer to `TerminalProbe`'s queries, parsed from the raw input.
-///
-/// Anything malformed, unknown or oversized is skipped, never kept or echoed: the answers are
-/// untrusted bytes like any other input.
+/// What a terminal said in answer to `TerminalProbe`'s queries, parsed from the raw input: anything
+/// malformed, unknown or oversized is skipped, never kept or echoed.
 public struct ProbeAnswers: Sendable, Hashable {
     /// Primary device attributes (DA1, `CSI ? … c`): `4` means sixel graphics.
     public var deviceAttributes: [Int]?
@@ -25,8 +23,7 @@ public struct ProbeAnswers: Sendable, Hashable {
     /// The longest control string kept; a longer one is skipped as malformed.
     static let longest = 256
 
-    /// Parses every answer in `bytes`; later answers of a kind replace earlier ones, and an
-    /// answer cut off at the end is left out.
+    /// Every answer in `bytes` (a later one of a kind wins; one cut off at the end is left out).
     public static func parse(_ bytes: [UInt8]) -> ProbeAnswers {
         var answers = ProbeAnswers()
         var scanner = TerminalInputScanner()

@@ -1,17 +1,11 @@
 import FoundationEssentials
 import LoupeToolbox
 
-/// What the probe heard in each terminal session, one small file a session, so that only the
-/// first command in a terminal session asks: over a 300 ms link every later command saves the
-/// round trip, and a terminal that never answers costs the timeout once, not on every command.
-///
-/// A session is named by `TerminalDevice.sessionName()` (device, session id, leader's start).
-/// The file holds a header line (with the round trip the answers took, when measured) and the
-/// terminal's own answers, byte for byte, parsed again on every read, so there is one
-/// representation of them. The folder is `$XDG_RUNTIME_DIR/<application>/terminals`, else
-/// `/tmp/<application>-UID/terminals`; it must belong to this user and be closed to
-/// others (as tmux checks its socket folder), or nothing is remembered. Files are written
-/// atomically; a missing or unreadable one means asking again. Thread-safe.
+/// What the probe heard in each terminal session (`TerminalDevice.sessionName()`), a small file a
+/// session, so that only its first command asks: a terminal that never answers costs the timeout
+/// once. A file is a header line (with the round trip, when measured) and the terminal's answers
+/// byte for byte, written atomically; a missing or unreadable one means asking again. The folder
+/// must be this user's alone (as tmux checks its socket folder), or nothing is remembered.
 public struct ProbeMemory: Sendable {
     /// Where the files are.
     public let folder: String
