@@ -56,7 +56,18 @@ import Testing
         #expect(ImageProcessors.Resize(side: 64).identifier == "resize(64x64,fill,crop)")
         #expect(ImageProcessors.Resize(side: 64, upscale: true).identifier == "resize(64x64,fill,crop,upscale)")
         #expect(ImageProcessors.Circle().identifier != ImageProcessors.Circle(ring: .init(color: RGBA(1, 1, 1), width: 2)).identifier)
-        #expect(ImageProcessors.Composition([a, c]).identifier == "[a|c]")
+        #expect(ImageProcessors.Composition([a, c]).identifier == "a|c")
+    }
+
+    /// Ported from Nuke's `ImageProcessorsCompositionTests.thatIdentifiesAreFlattened`.
+    @Test func thatIdentifiesAreFlattened() {
+        let steps = (1...4).map { id in ImageProcessors.Anonymous(id: "\(id)") { $0 } }
+        let lhs = ImageProcessors.Composition([
+            ImageProcessors.Composition([steps[0], steps[1]]), ImageProcessors.Composition([steps[2], steps[3]]),
+        ])
+        let rhs = ImageProcessors.Composition(steps)
+        #expect(lhs.identifier == rhs.identifier)
+        #expect(rhs.identifier == (steps as [any ImageProcessing]).identifier)
     }
 
     @Test func roundedCornersClearTheCornersAndLeaveTheRest() {

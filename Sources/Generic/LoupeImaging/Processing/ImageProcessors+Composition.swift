@@ -7,7 +7,9 @@ extension ImageProcessors {
             self.processors = processors
         }
 
-        public var identifier: String { "[" + processors.identifier + "]" }
+        /// Its steps' identifiers, as if they were not composed: a composition of compositions, or a
+        /// request's steps given one by one, name the same pixels alike (as Nuke's).
+        public var identifier: String { processors.identifier }
         public var minimumInputSide: Int? { processors.minimumInputSide }
 
         public func process(_ image: Bitmap) throws -> Bitmap {
