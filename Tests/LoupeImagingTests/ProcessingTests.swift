@@ -66,13 +66,15 @@ import Testing
     func aRingDrawnOnThePlainCircleIsTheRingedCircle(_ id: Int, _ size: Int, _ width: Double?) throws {
         let image = try ImageDecoder().decode(try ImagingTestData.avatar(id))
         let ringed = ImageProcessors.CircleThumbnail(size: size, ring: RGBA(214, 60, 60), ringWidth: width)
-        #expect(ringed.ringDrawsOverThePlainCircle)
-        #expect(ringed.ringed(ringed.plain.process(image)) == ringed.process(image))
+        let split = try #require(ringed.finishingStep)
+        let plain = try #require(split.before)
+        #expect(plain.identifier == ImageProcessors.CircleThumbnail(size: size).identifier)
+        #expect(try split.finishing.process(plain.process(image)) == ringed.process(image))
     }
 
     @Test func aRingNarrowerThanAPixelIsNotDrawnOverThePlainCircle() {
-        #expect(!ImageProcessors.CircleThumbnail(size: 64, ring: RGBA(1, 2, 3), ringWidth: 0.5).ringDrawsOverThePlainCircle)
-        #expect(!ImageProcessors.CircleThumbnail(size: 64).ringDrawsOverThePlainCircle)
+        #expect(ImageProcessors.CircleThumbnail(size: 64, ring: RGBA(1, 2, 3), ringWidth: 0.5).finishingStep == nil)
+        #expect(ImageProcessors.CircleThumbnail(size: 64).finishingStep == nil)
     }
 
     @Test func identifiersSeparateEveryParameter() {

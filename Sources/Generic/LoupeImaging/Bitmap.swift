@@ -19,11 +19,10 @@ public struct Bitmap: Sendable, Equatable {
         self.bytesPerRow = width * 4
         var pixels = [UInt8](repeating: 0, count: width * height * 4)
         if fill != RGBA(0, 0, 0, 0) {
-            for offset in stride(from: 0, to: pixels.count, by: 4) {
-                pixels[offset] = fill.red
-                pixels[offset + 1] = fill.green
-                pixels[offset + 2] = fill.blue
-                pixels[offset + 3] = fill.alpha
+            pixels.withUnsafeMutableBytes { bytes in
+                for offset in stride(from: 0, to: bytes.count, by: 4) {
+                    bytes.storeBytes(of: fill.bytes, toByteOffset: offset, as: SIMD4<UInt8>.self)
+                }
             }
         }
         self.pixels = pixels
@@ -48,10 +47,7 @@ public struct Bitmap: Sendable, Equatable {
         }
         set {
             let offset = y * bytesPerRow + x * 4
-            pixels[offset] = newValue.red
-            pixels[offset + 1] = newValue.green
-            pixels[offset + 2] = newValue.blue
-            pixels[offset + 3] = newValue.alpha
+            pixels.withUnsafeMutableBytes { $0.storeBytes(of: newValue.bytes, toByteOffset: offset, as: SIMD4<UInt8>.self) }
         }
     }
 }

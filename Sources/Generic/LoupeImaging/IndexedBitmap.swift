@@ -22,12 +22,11 @@ public struct IndexedBitmap: Sendable, Equatable {
     /// The same picture as RGBA pixels.
     public func expanded() -> Bitmap {
         var pixels = [UInt8](repeating: 0, count: width * height * 4)
-        for (position, index) in indices.enumerated() {
-            let color = palette[Int(index) < palette.count ? Int(index) : 0]
-            pixels[position * 4] = color.red
-            pixels[position * 4 + 1] = color.green
-            pixels[position * 4 + 2] = color.blue
-            pixels[position * 4 + 3] = color.alpha
+        pixels.withUnsafeMutableBytes { bytes in
+            for (position, index) in indices.enumerated() {
+                let color = palette[Int(index) < palette.count ? Int(index) : 0]
+                bytes.storeBytes(of: color.bytes, toByteOffset: position * 4, as: SIMD4<UInt8>.self)
+            }
         }
         return Bitmap(width: width, height: height, pixels: pixels)
     }

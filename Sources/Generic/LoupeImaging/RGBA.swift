@@ -14,13 +14,12 @@ public struct RGBA: Sendable, Hashable {
 }
 
 extension RGBA {
+    /// The four bytes in pixel order, stored at once.
+    var bytes: SIMD4<UInt8> { SIMD4(red, green, blue, alpha) }
+
     /// `#rrggbb`, or `#rrggbbaa` when not opaque.
     public var hex: String {
         let channels = alpha == 255 ? [red, green, blue] : [red, green, blue, alpha]
-        return "#"
-            + channels.map { value in
-                let digits = String(value, radix: 16)
-                return digits.count == 1 ? "0" + digits : digits
-            }.joined()
+        return "#" + channels.map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined()
     }
 }

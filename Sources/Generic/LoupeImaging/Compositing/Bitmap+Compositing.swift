@@ -5,10 +5,7 @@ extension Bitmap {
         let index = y * bytesPerRow + x * 4
         let sourceAlpha = Int(color.alpha)
         if sourceAlpha == 255 {
-            pixels[index] = color.red
-            pixels[index + 1] = color.green
-            pixels[index + 2] = color.blue
-            pixels[index + 3] = 255
+            self[x, y] = color
             return
         }
         let destinationAlpha = Int(pixels[index + 3])

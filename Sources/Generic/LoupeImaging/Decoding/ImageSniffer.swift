@@ -26,10 +26,7 @@ public enum ImageSniffer {
     /// The first bytes in hex, for error messages: `3C 21 44 4F 43 54 59 50 ("<!DOCTYP")`.
     public static func preview<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> String {
         let head = bytes.prefix(8)
-        let hex = head.map { byte in
-            let digits = String(byte, radix: 16, uppercase: true)
-            return digits.count == 1 ? "0" + digits : digits
-        }.joined(separator: " ")
+        let hex = head.map { ($0 < 16 ? "0" : "") + String($0, radix: 16, uppercase: true) }.joined(separator: " ")
         let text = String(decoding: head.map { (0x20..<0x7F).contains($0) ? $0 : UInt8(ascii: ".") }, as: UTF8.self)
         return "\(hex) (\"\(text)\")"
     }

@@ -23,11 +23,6 @@ public struct PNGEncoder: Sendable, Hashable {
     /// level 1 with SUB's time, into files 6 % smaller (`Benchmarks/compare --only thumbnails`).
     public static let fastest = PNGEncoder(compressionLevel: 1, singleFilter: true, runLength: true)
 
-    /// zlib level 0 (stored blocks) and no filtering: a valid PNG that decodes at memory speed,
-    /// about 2.5 times larger. For cache entries, read many times for each write: a 64 px
-    /// thumbnail decodes in a fraction of the time a level-1 one takes (inflate dominates).
-    public static let uncompressed = PNGEncoder(compressionLevel: 0, singleFilter: false)
-
     /// An RGBA PNG (color type 6).
     public func encode(_ bitmap: Bitmap) throws(ImagingError) -> [UInt8] {
         try LibPNG.encode(

@@ -43,7 +43,7 @@ struct FilterTaps: Sendable {
     /// Taps for a size pair, computed once per thread: thumbnails of one size share them, and
     /// threads resampling at once share no lock.
     static func cached(source: Int, target: Int) -> FilterTaps {
-        let key = SizePair(source: source, target: target)
+        let key = SIMD2(source, target)
         return cache.withValue { cache in
             if let taps = cache[key] { return taps }
             let taps = FilterTaps(source: source, target: target)
@@ -53,12 +53,7 @@ struct FilterTaps: Sendable {
         }
     }
 
-    private struct SizePair: Hashable {
-        var source: Int
-        var target: Int
-    }
-
-    private static let cache = PerThread<[SizePair: FilterTaps]> { [:] }
+    private static let cache = PerThread<[SIMD2<Int>: FilterTaps]> { [:] }
 
     static func lanczos(_ x: Double) -> Double {
         let distance = abs(x)

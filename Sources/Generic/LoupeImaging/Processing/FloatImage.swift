@@ -4,16 +4,12 @@ struct FloatImage {
     var height: Int
     var values: [Float]
     var premultiplied: Bool
+}
 
-    init(width: Int, height: Int, values: [Float], premultiplied: Bool) {
-        self.width = width
-        self.height = height
-        self.values = values
-        self.premultiplied = premultiplied
-    }
-
+extension FloatImage {
     /// The bitmap as floats, each `factorX` x `factorY` block averaged into one pixel on the way
-    /// (a box shrink fused with the conversion, so large images are never held as floats).
+    /// (a box shrink fused with the conversion, so large images are never held as floats; 1 x 1
+    /// converts sample for sample).
     init(_ bitmap: Bitmap, shrinkX factorX: Int = 1, shrinkY factorY: Int = 1) {
         let width = bitmap.width / factorX
         let height = bitmap.height / factorY
@@ -21,10 +17,6 @@ struct FloatImage {
         var values = [Float](repeating: 0, count: width * height * 4)
         let translucent = bitmap.hasTransparency
         let scale = 1 / Float(factorX * factorY)
-        if factorX == 1 && factorY == 1 {
-            self.init(converting: bitmap, premultiplying: translucent)
-            return
-        }
         // Each block is summed in integers (premultiplied as c·a, divided by 255 once at the
         // end), a row of blocks at a time: no float work per source pixel.
         var sums = [SIMD4<UInt32>](repeating: .zero, count: width)
@@ -62,34 +54,6 @@ struct FloatImage {
             }
         }
         self.init(width: width, height: height, values: values, premultiplied: translucent)
-    }
-
-    /// The bitmap as floats, sample for sample: a loop the compiler vectorizes.
-    private init(converting bitmap: Bitmap, premultiplying: Bool) {
-        let rowLength = bitmap.width * 4
-        let count = rowLength * bitmap.height
-        let values = bitmap.pixels.withUnsafeBufferPointer { pixels in
-            [Float](unsafeUninitializedCapacity: count) { output, initialized in
-                guard let source = pixels.baseAddress, let target = output.baseAddress else { return }
-                for y in 0..<bitmap.height {
-                    let bytes = source + y &* bitmap.bytesPerRow
-                    let floats = target + y &* rowLength
-                    for index in 0..<rowLength {
-                        floats[index] = Float(bytes[index])
-                    }
-                    if premultiplying {
-                        for index in stride(from: 0, to: rowLength, by: 4) {
-                            let alpha = floats[index &+ 3] * (1 / 255)
-                            floats[index] *= alpha
-                            floats[index &+ 1] *= alpha
-                            floats[index &+ 2] *= alpha
-                        }
-                    }
-                }
-                initialized = count
-            }
-        }
-        self.init(width: bitmap.width, height: bitmap.height, values: values, premultiplied: premultiplying)
     }
 
     func filteredHorizontally(to outWidth: Int) -> FloatImage {

@@ -45,10 +45,7 @@ extension ImageProcessors {
                         let ringPart = outer - inner
                         let alpha = imagePart + ringPart
                         guard alpha > 0 else {
-                            pixels[index] = 0
-                            pixels[index + 1] = 0
-                            pixels[index + 2] = 0
-                            pixels[index + 3] = 0
+                            UnsafeMutableRawBufferPointer(pixels).storeBytes(of: 0, toByteOffset: index, as: UInt32.self)
                             continue
                         }
                         if ringPart > 0 {

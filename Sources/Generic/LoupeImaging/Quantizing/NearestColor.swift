@@ -66,44 +66,29 @@ struct NearestColor {
         sorted: UnsafeBufferPointer<SIMD4<Float>>, keys: UnsafeBufferPointer<Float>, original: UnsafeBufferPointer<Int>
     ) -> Int {
         let key = (query * axis).sum()
-        var low = 0
-        var high = keys.count
+        var (low, high) = (0, keys.count)
         while low < high {
             let middle = (low + high) / 2
             if keys[middle] < key { low = middle + 1 } else { high = middle }
         }
         // The answer as an index of the palette given, and its distance.
-        var best = 0
-        var bestDistance = Float.infinity
+        var (best, bestDistance) = (0, Float.infinity)
         if let hint {
             let difference = palette[hint] - query
             (best, bestDistance) = (hint, (difference * difference).sum())
         }
-        var down = low - 1
-        var up = low
+        // Walks outwards from the query's place; a side ends once its projection alone is farther.
+        func visit(_ index: Int, gap: Float) -> Bool {
+            guard gap * gap < bestDistance else { return false }
+            let difference = sorted[index] - query
+            let distance = (difference * difference).sum()
+            if distance < bestDistance { (best, bestDistance) = (original[index], distance) }
+            return true
+        }
+        var (down, up) = (low - 1, low)
         while down >= 0 || up < keys.count {
-            if up < keys.count {
-                let gap = keys[up] - key
-                if gap * gap >= bestDistance {
-                    up = keys.count
-                } else {
-                    let difference = sorted[up] - query
-                    let distance = (difference * difference).sum()
-                    if distance < bestDistance { (best, bestDistance) = (original[up], distance) }
-                    up += 1
-                }
-            }
-            if down >= 0 {
-                let gap = key - keys[down]
-                if gap * gap >= bestDistance {
-                    down = -1
-                } else {
-                    let difference = sorted[down] - query
-                    let distance = (difference * difference).sum()
-                    if distance < bestDistance { (best, bestDistance) = (original[down], distance) }
-                    down -= 1
-                }
-            }
+            if up < keys.count { up = visit(up, gap: keys[up] - key) ? up + 1 : keys.count }
+            if down >= 0 { down = visit(down, gap: key - keys[down]) ? down - 1 : -1 }
         }
         return best
     }

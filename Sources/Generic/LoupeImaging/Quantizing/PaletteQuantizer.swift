@@ -28,8 +28,9 @@ public struct PaletteQuantizer: Sendable, Hashable {
     public func quantize(_ bitmap: Bitmap) -> IndexedBitmap {
         let (bins, binOfPixel) = Self.histogram(bitmap)
         let transparent = bins.firstIndex { $0.mean == .zero }
-        let translucent = bins.filter { $0.mean != .zero && $0.mean.w < 254.5 * Self.alphaWeight }
-        let opaque = bins.filter { $0.mean.w >= 254.5 * Self.alphaWeight }
+        let opaqueAlpha = 254.5 * Self.alphaWeight
+        let translucent = bins.filter { $0.mean != .zero && $0.mean.w < opaqueAlpha }
+        let opaque = bins.filter { $0.mean.w >= opaqueAlpha }
         let forTranslucent = min(translucent.count, Self.translucentEntries)
         var palette: [SIMD4<Float>] = transparent == nil ? [] : [.zero]
         palette += Self.medianCut(translucent, maximum: forTranslucent)
@@ -59,15 +60,12 @@ public struct PaletteQuantizer: Sendable, Hashable {
         for (bin, entry) in zip(major, assignment) { hints[bin] = entry }
         assignment = nearest.indices(of: bins.map(\.mean), hints: hints)
         if let transparent { assignment[transparent] = 0 }
-        var indices = binOfPixel.map { UInt8(truncatingIfNeeded: assignment[Int($0)]) }
         // Translucent entries first: the tRNS chunk lists alphas only up to the last of them.
-        let opaqueAlpha = 254.5 * Self.alphaWeight
-        let order = palette.indices.sorted {
-            (palette[$0].w < opaqueAlpha ? 0 : 1, $0) < (palette[$1].w < opaqueAlpha ? 0 : 1, $1)
-        }
+        let opaqueEntries = palette.indices.filter { palette[$0].w >= opaqueAlpha }
+        let order = palette.indices.filter { palette[$0].w < opaqueAlpha } + opaqueEntries
         var position = [UInt8](repeating: 0, count: palette.count)
         for (new, old) in order.enumerated() { position[old] = UInt8(new) }
-        for index in indices.indices { indices[index] = position[Int(indices[index])] }
+        let indices = binOfPixel.map { position[assignment[Int($0)]] }
         let colors = order.map { Self.straight(palette[$0]) }
         return IndexedBitmap(width: bitmap.width, height: bitmap.height, palette: colors, indices: indices)
     }

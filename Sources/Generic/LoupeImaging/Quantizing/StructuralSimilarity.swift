@@ -64,22 +64,11 @@ enum StructuralSimilarity {
         return SIMD2(overBlack, overBlack + 255 * (1 - coverage))
     }
 
-    /// The Gaussian window's taps (σ 1.5, radius 5), summing to 1.
-    static let taps: [Float] = {
-        let raw = (-5...5).map { offset -> Float in
-            let x = Float(offset) / 1.5
-            // exp(-x²/2) by its series: |x²/2| ≤ 5.6, where 30 terms are exact in Float.
-            var term: Float = 1
-            var sum: Float = 1
-            for n in 1..<30 {
-                term *= -(x * x / 2) / Float(n)
-                sum += term
-            }
-            return sum
-        }
-        let total = raw.reduce(0, +)
-        return raw.map { $0 / total }
-    }()
+    /// The Gaussian window's taps (σ 1.5, radius 5), summing to 1: exp(-x²/4.5), normalized.
+    static let taps: [Float] = [
+        0.00102838008, 0.00759875814, 0.0360007721, 0.10936069, 0.213005538, 0.266011725, 0.213005538, 0.10936069,
+        0.0360007721, 0.00759875814, 0.00102838008,
+    ]
 
     /// The five planes the measure blurs (a, b, a², b², ab), for each background, side by side,
     /// blurred at once: a separable Gaussian with mirrored edges (scipy's `reflect`: the edge
@@ -100,35 +89,33 @@ enum StructuralSimilarity {
         var padded = [SIMD16<Float>](repeating: .zero, count: width + 10)
         var down = [SIMD16<Float>](repeating: .zero, count: columns * rows)
         taps.withUnsafeBufferPointer { taps in
-            do {
-                padded.withUnsafeMutableBufferPointer { padded in
-                    across.withUnsafeMutableBufferPointer { across in
-                        for y in 0..<height {
-                            for x in 0..<(width + 10) {
-                                let source = y * width + mirrored(x - 5, width)
-                                let (a, b) = (a[source], b[source])
-                                padded[x] = SIMD16(
-                                    a.x, b.x, a.x * a.x, b.x * b.x, a.x * b.x, a.y, b.y, a.y * a.y, b.y * b.y, a.y * b.y,
-                                    0, 0, 0, 0, 0, 0)
-                            }
-                            for column in 0..<columns {
-                                var sum = SIMD16<Float>.zero
-                                for tap in 0..<11 { sum += taps[tap] * padded[column * step + tap] }
-                                across[y * columns + column] = sum
-                            }
+            padded.withUnsafeMutableBufferPointer { padded in
+                across.withUnsafeMutableBufferPointer { across in
+                    for y in 0..<height {
+                        for x in 0..<(width + 10) {
+                            let source = y * width + mirrored(x - 5, width)
+                            let (a, b) = (a[source], b[source])
+                            padded[x] = SIMD16(
+                                a.x, b.x, a.x * a.x, b.x * b.x, a.x * b.x, a.y, b.y, a.y * a.y, b.y * b.y, a.y * b.y,
+                                0, 0, 0, 0, 0, 0)
+                        }
+                        for column in 0..<columns {
+                            var sum = SIMD16<Float>.zero
+                            for tap in 0..<11 { sum += taps[tap] * padded[column * step + tap] }
+                            across[y * columns + column] = sum
                         }
                     }
                 }
-                across.withUnsafeBufferPointer { across in
-                    down.withUnsafeMutableBufferPointer { down in
-                        var sources = [Int](repeating: 0, count: 11)
-                        for row in 0..<rows {
-                            for tap in 0..<11 { sources[tap] = mirrored(row * step + tap - 5, height) * columns }
-                            for column in 0..<columns {
-                                var sum = SIMD16<Float>.zero
-                                for tap in 0..<11 { sum += taps[tap] * across[sources[tap] + column] }
-                                down[row * columns + column] = sum
-                            }
+            }
+            across.withUnsafeBufferPointer { across in
+                down.withUnsafeMutableBufferPointer { down in
+                    var sources = [Int](repeating: 0, count: 11)
+                    for row in 0..<rows {
+                        for tap in 0..<11 { sources[tap] = mirrored(row * step + tap - 5, height) * columns }
+                        for column in 0..<columns {
+                            var sum = SIMD16<Float>.zero
+                            for tap in 0..<11 { sum += taps[tap] * across[sources[tap] + column] }
+                            down[row * columns + column] = sum
                         }
                     }
                 }
