@@ -33,24 +33,30 @@ struct BrowseAvatars: Sendable {
             ?? AvatarPlaceholder.bitmap(for: character, size: variant.pixels(perColumn: art.pixelsPerColumn))
     }
 
-    /// Each avatar of `characters` asked about again, all at once (the transport's limit per
-    /// host paces them): those that changed, and how many did not.
+    /// Each avatar of `characters` asked about again, in the list's order (the rows on screen
+    /// first), as many at once as the pipeline loads: those that changed, and how many did not.
+    /// The pipeline's own limit bounds the downloads either way; the window keeps a lower row
+    /// from taking a slot before the rows above it.
     func refreshed(_ characters: [RMCharacter], _ variant: AvatarVariant) async -> (changed: [Int: Bitmap], unchanged: Int) {
-        let answers = await withTaskGroup(of: (Int, Bitmap?).self) { group in
-            for character in characters {
-                group.addTask {
-                    let request = art.request(variant, for: character)
-                    // Asked again even when fresh (a 304 keeps the copy); only a new image is redrawn.
-                    let original = try? await images.data(
-                        for: ImageRequest(character.image, options: .reloadRevalidatingCachedData))
-                    guard original?.urlResponse?.status == .ok else { return (character.id, nil) }
-                    images.cache.removeCachedImage(for: request)
-                    return (character.id, try? await images.image(for: request).image)
-                }
+        let width = images.configuration.dataLoadingLimit
+        var changed: [Int: Bitmap] = [:]
+        await withTaskGroup(of: (Int, Bitmap?).self) { group in
+            for (row, character) in characters.enumerated() {
+                if row >= width, let (id, bitmap) = await group.next() { changed[id] = bitmap }
+                group.addTask { (character.id, await refreshed(character, variant)) }
             }
-            return await group.reduce(into: [(Int, Bitmap?)]()) { $0.append($1) }
+            for await (id, bitmap) in group { changed[id] = bitmap }
         }
-        let changed = Dictionary(answers.compactMap { id, bitmap in bitmap.map { (id, $0) } }, uniquingKeysWith: { $1 })
-        return (changed, answers.count - changed.count)
+        return (changed, characters.count - changed.count)
+    }
+
+    /// `character`'s avatar asked about again even when fresh (a 304 keeps the copy): the new
+    /// image, or `nil` when it did not change or cannot be had.
+    private func refreshed(_ character: RMCharacter, _ variant: AvatarVariant) async -> Bitmap? {
+        let request = art.request(variant, for: character)
+        let original = try? await images.data(for: ImageRequest(character.image, options: .reloadRevalidatingCachedData))
+        guard original?.urlResponse?.status == .ok else { return nil }
+        images.cache.removeCachedImage(for: request)
+        return try? await images.image(for: request).image
     }
 }
