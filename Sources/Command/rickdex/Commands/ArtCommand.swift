@@ -57,7 +57,6 @@ struct ArtCommand: AsyncParsableCommand {
     func run() async throws {
         let capabilities = await display.prepareTerminal(color: color)
         let columns = width ?? min(80, capabilities.columns)
-        let failures = Failures()
         // Render in parallel, print in order: a window of results, each printed as soon as it
         // and all before it are done.
         let inputs = (files.isEmpty ? ["-"] : files).map(ImageInput.init)
@@ -66,19 +65,16 @@ struct ArtCommand: AsyncParsableCommand {
             try await drawGrid(inputs, layout: grid, width: width ?? capabilities.columns, capabilities: capabilities)
             return
         }
-        await BoundedWork.forEachInOrder(inputs, .compute) { input -> String? in
-            do {
-                return try render(try input.bytes(cap: cap), columns: columns, capabilities: capabilities)
-            } catch {
-                failures.add(input.message(for: error))
-                return nil
+        var failures: [String] = []
+        await BoundedWork.forEachInOrder(inputs, .compute) { input in
+            (input, Result { try render(try input.bytes(cap: cap), columns: columns, capabilities: capabilities) })
+        } output: { input, outcome in
+            switch outcome {
+            case .success(let text): StandardStreams.output(text)
+            case .failure(let error): failures.append(input.message(for: error))
             }
-        } output: { text in
-            if let text { StandardStreams.output(text) }
         }
-        let messages = failures.all
-        for message in messages { StandardStreams.error("rickdex: \(message)\n") }
-        if !messages.isEmpty { throw PartialFailure(failed: messages.count, total: inputs.count, whenAllFailed: .usage) }
+        try PartialFailure.report(failures, of: inputs.count)
     }
 
     /// `--grid`: images decoded and fitted across the cores, as plain `art` does, and printed a
@@ -110,8 +106,7 @@ struct ArtCommand: AsyncParsableCommand {
             }
         }
         flush()
-        for message in failures { StandardStreams.error("rickdex: \(message)\n") }
-        if !failures.isEmpty { throw PartialFailure(failed: failures.count, total: inputs.count, whenAllFailed: .usage) }
+        try PartialFailure.report(failures, of: inputs.count)
     }
 
     /// The image `columns` wide (two pixel rows a line), as text ending in a newline.
@@ -134,12 +129,4 @@ struct ArtCommand: AsyncParsableCommand {
         let rows = CellRenderer.rows(for: image, columns: columns)
         return renderer.render(image, columns: columns, rows: rows).joined(separator: "\n") + "\n"
     }
-}
-
-/// Messages gathered from concurrent work, to report once it is done.
-final class Failures: Sendable {
-    private let messages = Locked<[String]>([])
-
-    func add(_ message: String) { messages.withLock { $0.append(message) } }
-    var all: [String] { messages.withLock { $0 } }
 }

@@ -70,17 +70,7 @@ struct SearchCommand: AsyncParsableCommand {
         let page = page ?? 1
         let query = filters.query(page: page)
         try await APIAccess.with(global) { api in
-            let client = api.client
-            let result: SearchResult<RMCharacter>
-            if everyPage {
-                result = SearchResult(all: try await client.allPages(query))
-            } else {
-                let found = try await client.characters(query)
-                // Past the last page the API says only "nothing here": page 1 knows the listing's size.
-                let first = found.items.isEmpty && page > 1 ? try await client.characters(query.at(page: 1)) : found
-                result = SearchResult(
-                    page: found, count: first.count, pages: first.pages, query: query, root: api.jsonRoot)
-            }
+            let result = try await SearchResult.fetch(query, every: everyPage, from: api.client, root: api.jsonRoot)
             let pastTheEnd = result.results.isEmpty && page > result.info.pages && result.info.count > 0
             if json {
                 try api.printJSON(result)

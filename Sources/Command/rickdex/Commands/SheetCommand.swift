@@ -160,19 +160,10 @@ struct SheetCommand: AsyncParsableCommand {
         let images = api.images
         let variant = AvatarVariant.sheetCell.sized(.pixels(size))
         do {
-            let characters: [RMCharacter]
-            let total: Int
-            if page == nil {
-                characters = try await client.allPages(query).flatMap(\.items)
-                total = characters.count
-            } else {
-                let found = try await client.characters(query)
-                characters = found.items
-                // Past the last page the API says only "nothing here": page 1 knows how many match.
-                total = found.items.isEmpty ? try await client.characters(query.at(page: 1)).count : found.count
-            }
+            let found = try await SearchResult.fetch(query, every: page == nil, from: client, root: api.jsonRoot)
+            let characters = found.results
             return SheetSource(
-                characters: characters, total: total, api: api,
+                characters: characters, total: page == nil ? characters.count : found.info.count, api: api,
                 thumbnails: AvatarThumbnails(images: images, variant: variant, pixelsPerColumn: 1))
         } catch {
             await api.close()

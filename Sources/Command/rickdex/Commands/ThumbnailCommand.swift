@@ -74,11 +74,6 @@ struct ThumbnailCommand: AsyncParsableCommand {
                 return input.message(for: error)
             }
         }.compactMap { $0 }
-        for failure in failures {
-            StandardStreams.error("rickdex: \(failure)\n")
-        }
-        if !failures.isEmpty {
-            throw PartialFailure(failed: failures.count, total: inputs.count, whenAllFailed: .usage)
-        }
+        try PartialFailure.report(failures, of: inputs.count)
     }
 }

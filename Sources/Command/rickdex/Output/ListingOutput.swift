@@ -14,20 +14,13 @@ enum ListingOutput {
         fields: (Resource) -> [String]
     ) async throws {
         let kind = { (count: Int) in Resource.kind.rawValue + (count == 1 ? "" : "s") }
-        let result: SearchResult<Resource>
-        if every {
-            result = SearchResult(all: try await api.client.allPages(query))
-        } else {
-            let page = try await api.client.page(query)
-            let first = page.items.isEmpty && query.page > 1 ? try await api.client.page(query.at(page: 1)) : page
-            if page.items.isEmpty, first.count > 0 {
-                throw PageNotFound(page: query.page, pages: first.pages, count: first.count)
-            }
-            result = SearchResult(page: page, count: first.count, pages: first.pages, query: query, root: api.jsonRoot)
+        let result = try await SearchResult.fetch(query, every: every, from: api.client, root: api.jsonRoot)
+        let count = result.info.count
+        if result.results.isEmpty, let page = result.info.page, count > 0 {
+            throw PageNotFound(page: page, pages: result.info.pages, count: count)
         }
         if json { return try api.printJSON(result) }
         let rows = result.results.map { fields($0).map { TerminalText.sanitize($0) } }
-        let count = result.info.count
         guard TerminalDevice.standardOutput.isTerminal else {
             Swift.print(rows.map { $0.joined(separator: "\t") }.joined(separator: "\n"))
             if let page = result.info.page, page < result.info.pages {

@@ -47,4 +47,15 @@ struct SearchResult<Resource: APIResource>: Encodable {
         info = Info(count: last.count, pages: last.pages, page: nil)
         results = pages.flatMap(\.items)
     }
+
+    /// Every page of `query` (`every`), or its page alone; past the last page the API says only
+    /// "nothing here", so page 1 tells the listing's size.
+    static func fetch(
+        _ query: ResourceQuery<Resource>, every: Bool, from client: any RickAndMortyClient, root: APIRoot
+    ) async throws -> SearchResult {
+        if every { return SearchResult(all: try await client.allPages(query)) }
+        let page = try await client.page(query)
+        let first = page.items.isEmpty && query.page > 1 ? try await client.page(query.at(page: 1)) : page
+        return SearchResult(page: page, count: first.count, pages: first.pages, query: query, root: root)
+    }
 }

@@ -134,6 +134,13 @@ struct PartialFailure: Error, CustomStringConvertible {
     }
 
     var exitStatus: ExitStatus { failed == total ? whenAllFailed : .partial }
+
+    /// Says each of `messages` (local inputs that failed) on stderr, then throws when there are
+    /// any: exit code 4, or 1 when all of `total` failed.
+    static func report(_ messages: [String], of total: Int) throws(PartialFailure) {
+        for message in messages { StandardStreams.error("rickdex: \(message)\n") }
+        if !messages.isEmpty { throw PartialFailure(failed: messages.count, total: total, whenAllFailed: .usage) }
+    }
 }
 
 extension PartialFailure: ReportableError {}

@@ -2,8 +2,7 @@
 /// counted once, by how it ended, so that `done + failed + notStarted == asked` wherever the
 /// counts are shown (the progress line, the summary, `--json`, the stop line).
 package struct BatchCount: Sendable, Hashable {
-    /// The items asked for: as many as the listing announced (its first page's count), or the
-    /// ids found.
+    /// As many as the listing announced (its first page's count), or the ids found.
     package var asked: Int
     package var done: Int
     package var failed: Int

@@ -3,11 +3,9 @@ import RickAndMortyAPI
 /// An item of a batch (warm, export) that could not be done, and why: a listing page, whose
 /// characters are then not known, or a character's avatar.
 package struct BatchFailure: Sendable {
-    /// What failed.
+    /// What failed: a listing page, or a character's avatar (and what is made of it).
     package enum Item: Sendable, Hashable, CustomStringConvertible {
-        /// A listing page.
         case page(ResourceKind, Int)
-        /// A character's avatar, and what is made of it.
         case avatar(id: Int, name: String)
 
         /// `character page 42`, `avatar of 1 (Rick Sanchez)`.

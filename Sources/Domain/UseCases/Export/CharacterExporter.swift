@@ -9,19 +9,15 @@ import SystemPackage
 /// at each size, each file named by a `FileNameTemplate` and skipped when it is already there
 /// and unchanged. A dry run does the same from the cache alone and writes nothing.
 package struct CharacterExporter: Sendable {
-    /// How thumbnails are encoded.
+    /// How thumbnails are encoded: circular with transparent corners, or square and opaque.
     package enum ThumbnailFormat: Sendable {
-        /// Circular, transparent corners.
-        case png
-        /// Square, opaque, through libjpeg.
-        case jpeg
+        case png, jpeg
     }
 
-    /// What exporting one character came to.
+    /// Exported (or, in a dry run, planned), each file written or already there and unchanged;
+    /// or failed (its avatar could not be had or decoded).
     package enum Outcome: Sendable {
-        /// Exported (or, in a dry run, planned): each file, written or already there and unchanged.
         case done(ExportManifest.Character, files: [ExportFile])
-        /// The character could not be exported (its avatar could not be had or decoded).
         case failed(BatchFailure)
     }
 
@@ -42,7 +38,6 @@ package struct CharacterExporter: Sendable {
     package let force: Bool
     /// The last run's manifest entries, by id.
     let previous: [Int: ExportManifest.Character]
-    /// Digits of the zero-padded id.
     package var digits: Int
     /// The root the manifest's source URLs are written under (`--json`'s).
     package var root = APIRoot.realService
@@ -138,9 +133,6 @@ package struct CharacterExporter: Sendable {
     package func export(
         _ character: RMCharacter, images: ImagePipeline, deadline: Deadline = Deadline(nil)
     ) async throws(ExportError) -> Outcome {
-        func failure(_ error: any Error) -> Outcome {
-            .failed(BatchFailure(.avatar(id: character.id, name: character.name), error))
-        }
         let request = ImageRequest(character.image, options: dryRun ? [.returnCacheDataDontLoad] : [])
         let loaded = await deadline.exempt { () -> Result<[UInt8], any Error> in
             do { return .success(try await images.data(for: request).bytes) } catch { return .failure(error) }
@@ -149,13 +141,27 @@ package struct CharacterExporter: Sendable {
         switch loaded {
         case .success(let bytes): source = bytes
         case .failure(ImagePipeline.Error.dataMissingInCache) where dryRun: return plannedWithoutSource(character)
-        case .failure(let error): return failure(error)
+        case .failure(let error): return failed(character, error)
         }
         let outcome = try await export(character, source: source, images: images, deadline: deadline)
-        if case .failed(let failed) = outcome, BatchStop.cutOff(failed.error, by: deadline.instant) {
-            return failure(BatchStop.deadlinePassed)
+        if case .failed(let failure) = outcome, BatchStop.cutOff(failure.error, by: deadline.instant) {
+            return failed(character, BatchStop.deadlinePassed)
         }
         return outcome
+    }
+
+    private func failed(_ character: RMCharacter, _ error: any Error) -> Outcome {
+        .failed(BatchFailure(.avatar(id: character.id, name: character.name), error))
+    }
+
+    /// The manifest's entry of `character`, made from its avatar of SHA-256 `sourceSHA`.
+    private func entry(_ character: RMCharacter, sourceSHA: String, files: [ExportManifest.File])
+        -> ExportManifest.Character
+    {
+        ExportManifest.Character(
+            id: character.id, name: character.name, status: character.status.rawValue, species: character.species,
+            sourceURL: sourceURL(character), sourceSHA256: sourceSHA, files: files,
+            origin: character.origin.name, location: character.location.name, episodes: character.episodeIDs.count)
     }
 
     /// Exports one character whose avatar is `source`: each file made and written, or skipped;
@@ -163,9 +169,6 @@ package struct CharacterExporter: Sendable {
     private func export(
         _ character: RMCharacter, source: [UInt8], images: ImagePipeline, deadline: Deadline
     ) async throws(ExportError) -> Outcome {
-        func failure(_ error: any Error) -> Outcome {
-            .failed(BatchFailure(.avatar(id: character.id, name: character.name), error))
-        }
         let sourceSHA = ContentDigest.sha256(source)
         let before = previous[character.id].flatMap { $0.sourceSHA256 == sourceSHA ? $0 : nil }
         let originalExtension = ImageSniffer.format(of: source) == .png ? "png" : "jpg"
@@ -195,7 +198,7 @@ package struct CharacterExporter: Sendable {
                             if replacing {
                                 try AtomicFile.write(made.bytes, to: file.path, makingFolders: true)
                             } else if try !Self.writeNew(made.bytes, to: file.path) {
-                                return failure(ExportFileAppeared(path: file.path))
+                                return failed(character, ExportFileAppeared(path: file.path))
                             }
                         } catch {
                             throw ExportError(path: file.path, underlying: error)
@@ -211,13 +214,9 @@ package struct CharacterExporter: Sendable {
         } catch let error as ExportError {
             throw error
         } catch {
-            return failure(error)
+            return failed(character, error)
         }
-        let entry = ExportManifest.Character(
-            id: character.id, name: character.name, status: character.status.rawValue, species: character.species,
-            sourceURL: sourceURL(character), sourceSHA256: sourceSHA, files: files,
-            origin: character.origin.name, location: character.location.name, episodes: character.episodeIDs.count)
-        return .done(entry, files: actions)
+        return .done(entry(character, sourceSHA: sourceSHA, files: files), files: actions)
     }
 
     /// Writes `bytes` to `path`, whole, only if nothing is there when it is renamed into place
@@ -261,10 +260,7 @@ package struct CharacterExporter: Sendable {
             }
             return ExportFile(name: output.name, written: true, bytes: nil)
         }
-        let entry = ExportManifest.Character(
-            id: character.id, name: character.name, status: character.status.rawValue, species: character.species,
-            sourceURL: sourceURL(character), sourceSHA256: "", files: [])
-        return .done(entry, files: actions)
+        return .done(entry(character, sourceSHA: "", files: []), files: actions)
     }
 
     /// One file to write: its name, and its size (`nil` for the original).

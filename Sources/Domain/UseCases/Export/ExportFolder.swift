@@ -6,7 +6,6 @@ import LoupeToolbox
 /// file at a name it would write is the user's, and is a clash (`ExportClash`), found before
 /// anything is written, as `cp -n` and `wget -nc` leave what is there.
 package struct ExportFolder: Sendable {
-    /// The name of the manifest export reads back.
     package static let manifestName = "manifest.json"
 
     package let url: URL
@@ -15,12 +14,11 @@ package struct ExportFolder: Sendable {
     /// The manifest export wrote there; `nil` when there is none, or `manifest.json` is not one
     /// export wrote (then it is the user's file, `hasForeignManifest`).
     package let manifest: ExportManifest?
-    /// Who wrote a name the manifest lists.
+    /// Who wrote a name the manifest lists: the folder (the manifest, the sheet, an extra), a
+    /// character, or a run that did not finish (`pending`: free for any character).
     private enum Owner {
-        /// The manifest itself, the sheet or an extra.
         case folder
         case character(ExportManifest.Character)
-        /// Claimed by a run that did not finish: free for any character.
         case pending
     }
 
@@ -109,15 +107,12 @@ package struct ExportFolder: Sendable {
 /// A file in the way of one an export would write: the user's (export did not write it), or one
 /// export wrote for another character or purpose.
 package struct ExportClash: Sendable, Hashable, CustomStringConvertible {
-    /// What holds the name now.
+    /// What holds the name now: a file export did not write, a `manifest.json` that is not
+    /// export's, an earlier export's file of another character, or its sheet or page.
     package enum Holder: Sendable, Hashable {
-        /// A file export did not write.
         case usersFile
-        /// `manifest.json` that is not a manifest export wrote.
         case foreignManifest
-        /// A file an earlier export wrote for another character.
         case character(id: Int, name: String)
-        /// The sheet or a page an earlier export wrote, which a character's file would replace.
         case export
     }
 
@@ -141,7 +136,6 @@ package struct ExportClash: Sendable, Hashable, CustomStringConvertible {
 /// Files in the way of an export, every one named: refused before anything is written or
 /// downloaded past the listing, unless the user said to replace them (`--force`).
 package struct ExportClashes: Error, Sendable, CustomStringConvertible {
-    /// The export folder.
     package var folder: String
     package var clashes: [ExportClash]
 

@@ -8,19 +8,14 @@ package struct ExportManifest: Codable, Sendable {
     /// own `manifest.json`, which export never takes for its own.
     package static let signature = "rickdex export manifest 1"
 
-    /// One written file.
+    /// One written file: its name in the folder, `original` or `thumbnail`, its size in bytes and
+    /// pixels, and its SHA-256 in lowercase hex.
     package struct File: Codable, Hashable, Sendable {
-        /// The file's name in the export folder.
         package var name: String
-        /// `original`, or `thumbnail`.
         package var kind: String
-        /// Size in bytes.
         package var bytes: Int
-        /// Width in pixels.
         package var width: Int
-        /// Height in pixels.
         package var height: Int
-        /// The file's SHA-256, lowercase hex.
         package var sha256: String
 
         package init(name: String, kind: String, bytes: Int, width: Int, height: Int, sha256: String) {
@@ -59,12 +54,10 @@ package struct ExportManifest: Codable, Sendable {
     package var characters: [Character]
     /// The contact sheet's file, with `--sheet`.
     package var sheet: String?
-    /// The other files export wrote into the folder besides the manifest itself (`manifest.csv`,
-    /// `index.html`), so that a later run knows them for its own.
+    /// The other files export wrote besides the manifest (`manifest.csv`, `index.html`).
     package var extras: [String]?
     /// Names a run claimed before writing them and did not list when it finished (it was killed,
-    /// or the disk filled): export's own, so the same command run again resumes instead of
-    /// finding them in its way.
+    /// or the disk filled): export's own, so a run again resumes instead of finding them in its way.
     package var pending: [String]?
 
     package init(characters: [Character], sheet: String? = nil, extras: [String]? = nil) {

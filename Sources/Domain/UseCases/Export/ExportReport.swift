@@ -3,7 +3,6 @@ import RickAndMortyAPI
 /// What an `Exporter` run did: the manifest of what is in the folder, the files written and
 /// left as they were, the characters counted by how each ended, and what failed, named.
 package struct ExportReport: Sendable {
-    /// Every character exported, by id.
     package var manifest = ExportManifest(characters: [])
     /// The characters the listing gave, in its order (those of failed pages are not known).
     package var listed: [RMCharacter] = []
@@ -12,25 +11,17 @@ package struct ExportReport: Sendable {
         let done = Set(manifest.characters.map(\.id))
         return listed.filter { done.contains($0.id) }
     }
-    /// The characters asked for (as many as the listing announced, or the ids found), done,
-    /// failed and not started: those after a stop, and those of a listing page that failed.
     package var characters = BatchCount()
     /// Every file, written (or in a dry run, to be) or already there and unchanged, in listing order.
     package var files: [ExportFile] = []
     package var written: Int { files.count { $0.written } }
-    /// Files already there and unchanged.
     package var skipped: Int { files.count { !$0.written } }
-    /// Listing pages that could not be had after retries (their characters are not known), then
-    /// characters whose avatar could not be had or made, by id.
+    /// Listing pages that could not be had (their characters are not known), then characters, by id.
     package var failures: [BatchFailure] = []
     /// Ids asked for (`Selection.ids`) that the API has no character for, in the order asked.
     package var unknownIDs: [Int] = []
-
-    /// Why the export stopped starting characters (its host went away, the deadline passed), if
-    /// it did: what it did not start is `characters.notStarted`.
     package var stop: BatchStop?
 
-    /// Listing pages that failed.
     package var failedPages: Int { failures.count { if case .page = $0.item { true } else { false } } }
 
     package var failed: Int { failures.count }

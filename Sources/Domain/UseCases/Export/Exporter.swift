@@ -14,7 +14,6 @@ import LoupeToolbox
 /// how many were not (at the deadline, requests in flight end and files being made are stopped).
 /// Only a file that cannot be written stops it with an error (`ExportError`).
 package struct Exporter: Sendable {
-    /// Which characters.
     package enum Selection: Sendable, Hashable {
         case all
         case search(CharacterQuery)
@@ -28,11 +27,8 @@ package struct Exporter: Sendable {
     /// The files the command writes besides the avatars (`manifest.json`, `index.html`,
     /// `sheet.png`), checked for clashes with them.
     package var extras: [String] = []
-    /// The API's `host:port`: an avatar host gone stops the batch only when it is this one
-    /// (`BatchStop`); `nil`: any host.
+    /// As `CacheWarmer`'s: the API's `host:port`, and the command's whole deadline.
     package var apiHost: String?
-    /// The command's whole deadline (`--timeout`), the transport's too: nothing starts after it,
-    /// and the files being made then are stopped.
     package var deadline: ContinuousClock.Instant?
 
     package init(client: any RickAndMortyClient, images: ImagePipeline, plan: CharacterExporter) {
@@ -148,15 +144,14 @@ package struct Exporter: Sendable {
         return (characters, announced ?? characters.count)
     }
 
-    /// What the characters' work came to, gathered as each ends.
+    /// What the characters' work came to, gathered as each ends; a file that could not be
+    /// written stops the export.
     private struct Outcomes: Sendable {
         var count: BatchCount
         var entries: [Int: ExportManifest.Character] = [:]
         var files: [Int: [ExportFile]] = [:]
         var failures: [Int: BatchFailure] = [:]
-        /// Why nothing more was started, if something said so.
         var stop: BatchStop?
-        /// A file that could not be written, which stops the export.
         var writeFailure: ExportError?
     }
 
@@ -182,7 +177,6 @@ package struct Exporter: Sendable {
 /// Why an export stopped: a file in the export folder could not be written (a full or
 /// read-only disk), which no other character could get past either.
 package struct ExportError: Error, Sendable, CustomStringConvertible {
-    /// The file that could not be written.
     package var path: String
     package var underlying: Errno
 

@@ -31,7 +31,7 @@ package final class SearchSession<Query: SearchQuery, C: Clock>: Sendable where 
         output.yield(.idle)
         // The generation of the latest query; publishing happens under this lock so a result can
         // never slip in after a newer query's `.loading`.
-        let latest = Generation()
+        let latest = Locked(0)
         driver = Task {
             var inFlight: Task<Void, Never>?
             let settled =
@@ -41,7 +41,7 @@ package final class SearchSession<Query: SearchQuery, C: Clock>: Sendable where 
                 .removeDuplicates()
             for await query in settled {
                 inFlight?.cancel()
-                let generation = latest.counter.withLock { current in
+                let generation = latest.withLock { current in
                     current += 1
                     output.yield(query.isEmpty ? .idle : .loading(query: query))
                     return current
@@ -56,7 +56,7 @@ package final class SearchSession<Query: SearchQuery, C: Clock>: Sendable where 
                         if Task.isCancelled || error is CancellationError { return }
                         state = .failed(query: query, error: CapturedError(error))
                     }
-                    latest.counter.withLock { current in
+                    latest.withLock { current in
                         if current == generation, !Task.isCancelled { output.yield(state) }
                     }
                 }
@@ -89,11 +89,6 @@ extension SearchSession where C == ContinuousClock {
     ) {
         self.init(debounce: debounce, clock: ContinuousClock(), search: search)
     }
-}
-
-/// A counter shared by the session's driver and its search tasks.
-private final class Generation: Sendable {
-    let counter = Locked(0)
 }
 
 /// A value a search field produces: the text typed, or the text and its filters. `SearchSession`

@@ -7,24 +7,19 @@ import LoupeToolbox
 /// Fills the cache for offline use, as Nuke's `ImagePrefetcher` fills its own: every page of a
 /// listing, every avatar on it, and the thumbnails the views will draw.
 ///
-/// Pages and avatars overlap: the first page says how many characters there are, the other pages
-/// are fetched a window at a time, and each character's avatar work starts as its page arrives.
-/// A page or avatar that fails after the transport's retries does not stop the rest; when the
-/// sweep is over, everything that failed is tried once more after a pause that honors the last
-/// `Retry-After` (bounded by `maximumPause`), so a passing fault costs a retry, not a hole in the
-/// cache. When the host goes away or the command's deadline passes (`BatchStop`), no new page or
-/// avatar is started and there is no final pass: the report says what was not started, and a
-/// run again resumes from the cache. At the deadline, requests in flight end (the transport's
-/// own deadline), those still waiting for a connection are not started, and thumbnails being
-/// made are stopped. Thread-safe; one `warm` call at a time per response cache keeps the page
-/// counts exact.
+/// Pages and avatars overlap: each character's avatar work starts as its page arrives
+/// (`RickAndMortyClient.everyPage`). What fails after the transport's retries does not stop the
+/// rest; after the sweep it is tried once more after a pause that honors the longest
+/// `Retry-After` (up to `maximumPause`), so a passing fault costs a retry, not a hole in the cache.
+/// When the host goes away or the deadline passes (`BatchStop`), nothing new starts and there is
+/// no final pass: the report says what was not started. At the deadline, requests in flight end
+/// (the transport's own deadline) and thumbnails being made are stopped. Thread-safe; one `warm`
+/// call at a time per response cache keeps the page counts exact.
 package struct CacheWarmer: Sendable {
-    /// What to warm.
+    /// The characters of a search and their avatars, or every page of every listing and every
+    /// avatar: what offline `search`, `show`, `episode` and `location` read.
     package enum Scope: Sendable, Hashable {
-        /// The characters of a search, and their avatars.
         case characters(CharacterQuery)
-        /// Every character, episode and location page, and every avatar: what offline `search`,
-        /// `show`, `episode` and `location` read.
         case everything
     }
 
@@ -32,14 +27,13 @@ package struct CacheWarmer: Sendable {
     package let images: ImagePipeline
     /// The cache the client stores its answers in: it tells fetched pages from cached ones.
     package let responses: DiskResponseCache?
-    /// The pause before the final pass when no server asked for one.
+    /// The pause before the final pass when no server asked for one, and the longest honored.
     package var retryPause: Duration = .seconds(1)
+    package var maximumPause: Duration = .seconds(30)
     /// Asks the server about every avatar even when the cached copy is fresh (conditional
     /// requests: a 304 costs no body), remaking the thumbnails of those that changed. Give a
     /// client that revalidates too (`HTTPRickAndMortyClient.revalidatesFreshAnswers`) for pages.
     package var refreshes = false
-    /// The longest pause honored; a longer `Retry-After` leaves the failures as they are.
-    package var maximumPause: Duration = .seconds(30)
     /// The API's `host:port`: an avatar host gone stops the batch only when it is this one
     /// (`BatchStop`); `nil`: any host.
     package var apiHost: String?
@@ -127,22 +121,19 @@ package struct CacheWarmer: Sendable {
 }
 
 extension CacheWarmer {
-    /// One avatar's outcome.
+    /// One avatar's outcome: done (`status`: the origin's 200 or 304, `nil` from the cache), failed,
+    /// or not started (after a stop, or its request never left this process before the deadline).
     enum AvatarOutcome: Sendable {
-        /// `status`: the origin's answer (200 or 304), `nil` when the cache answered.
         case done(status: HTTPResponse.Status?, made: Int)
         case failed(any Error)
-        /// The batch had stopped before this avatar's turn, or its request never left this
-        /// process before the deadline.
         case notStarted
     }
 
     /// The state of one `warm` call: what arrived, what failed, and the counts.
     final class Run: Sendable {
         private struct State {
-            /// Characters the listing announced.
+            /// Characters the listing announced, and the avatars so far as `outcomes` holds them.
             var total = 0
-            /// The avatars so far, counted as `outcomes` holds them.
             var count = BatchCount()
             var pagesListed = 0
             var failedPages: [ResourceKind: [Int: any Error]] = [:]
@@ -150,7 +141,6 @@ extension CacheWarmer {
             var unsentPages: [ResourceKind: Set<Int>] = [:]
             var outcomes: [Int: (RMCharacter, AvatarOutcome)] = [:]
             var retried = 0
-            /// Why nothing new is started, once something says so.
             var stop: BatchStop?
             /// Each listing page the warm had, by its path, with how to ask for it again.
             var answers: [String: @Sendable () async -> Void] = [:]
