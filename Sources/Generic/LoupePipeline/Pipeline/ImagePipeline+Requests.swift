@@ -5,11 +5,8 @@ import LoupeToolbox
 
 /// Loading by `ImageRequest`: any processors, any options, as Nuke's `image(for:)`.
 extension ImagePipeline {
-    /// The image `request` asks for, its processors applied in order: from the image cache, the
-    /// processed image in the data cache, or made from the original (from the data cache or the
-    /// data loader), decoded at the smallest scale its first processor allows. Identical
-    /// requests in flight share one load and one processing; a cancelled caller stops waiting,
-    /// and the others go on.
+    /// The image `request` asks for, its processors applied in order. A cancelled caller stops
+    /// waiting, and the others of the same image go on.
     public func image(for request: ImageRequest) async throws(Error) -> ImageResponse {
         do {
             return try await image(for: request, task: nil)
@@ -36,8 +33,8 @@ extension ImagePipeline {
     }
 
     /// The image from memory, drawn on the image before its finishing step, or from a fresh
-    /// processed image on disk, all in the caller's task; only what must be made or loaded joins
-    /// a flight (a task of its own, so that one caller's cancellation leaves the others).
+    /// processed image on disk, in the caller's task, with no hop; only what must be made or
+    /// loaded joins a job.
     func image(for request: ImageRequest, task: ImageTask?) async throws -> ImageResponse {
         if let hit = memoryHit(request) { return hit }
         if configuration.dataCachePolicy == .storeOriginalDataAndThumbnails,
@@ -68,10 +65,9 @@ extension ImagePipeline {
         return ImageResponse(image: bitmap, cacheType: .memory)
     }
 
-    /// `request`'s image made in a job every identical request in flight waits on, at the highest
-    /// of their priorities. `keeps`: asked for by a caller, so what is made is kept (an
-    /// intermediate step's image is not, as in Nuke, unless a caller joins it for itself).
-    /// `found`: the processed image on disk that could not answer (stale), which the job may renew.
+    /// `request`'s image made in a job every identical request waits on. `keeps`: a caller's, so
+    /// what is made is kept (an intermediate step's is not, as in Nuke). `found`: a stale processed
+    /// image on disk, which the job may renew.
     private func join(
         _ request: ImageRequest, found: (key: CacheKey, entry: CacheEntry)?, waiter: (any Waiting)?, keeps: Bool
     ) async throws -> ImageResponse {
@@ -83,8 +79,7 @@ extension ImagePipeline {
         }
     }
 
-    /// `request`'s processed image in the data cache, when the request reads the cache and it
-    /// is there.
+    /// `request`'s processed image in the data cache, when the request reads it.
     private func processedEntry(_ request: ImageRequest) async -> (key: CacheKey, entry: CacheEntry)? {
         let options = request.options
         guard !request.processors.isEmpty, !options.contains(.disableDiskCacheReads),
@@ -109,8 +104,7 @@ extension ImagePipeline {
     }
 
     /// Makes `request`'s image: its last processor applied to the image of the steps before it
-    /// (from memory, the data cache, or a flight of their own, which an identical request joins),
-    /// or, for one processor or none, the original decoded and processed.
+    /// (from memory, the data cache, or a job of their own), or the original decoded and processed.
     private func load(
         _ request: ImageRequest, found: (key: CacheKey, entry: CacheEntry)?, job: Job<ImageResponse>
     ) async throws -> ImageResponse {
@@ -175,9 +169,8 @@ extension ImagePipeline {
         return image
     }
 
-    /// Keeps a made image: in memory, and encoded in the data cache when the policy and the
-    /// request say so (a processed image lives as long as its original, and records which bytes
-    /// it came from).
+    /// Keeps a made image in memory, and on disk as the policy and the request say (as long as its
+    /// original lives, recording which bytes it came from).
     private func keep(_ bitmap: Bitmap, _ request: ImageRequest, directives: CacheDirectives, madeFrom: UInt32?) async {
         remember(bitmap, request)
         guard let dataCache, storesEncoded(bitmap, request), directives.mayStore,

@@ -3,26 +3,19 @@ import LoupeHTTP
 import LoupeImaging
 import LoupeToolbox
 
-/// Images by request, as Nuke's `ImagePipeline`, on Linux: from the image cache (memory), the
-/// processed image in the data cache (disk), or made from the original (from the data cache or
-/// the data loader), decoded at the smallest scale the first processor allows.
+/// Images by request, as Nuke's `ImagePipeline`, on Linux: from memory, the processed image on
+/// disk, or made from the original (on disk or loaded), decoded at the smallest scale the first
+/// processor allows.
 ///
-/// Identical requests in flight share one download and one processing; a request's processors
-/// run step by step, so `[a]` and `[a, b]` share `a`, and an image for `[a]` in memory is where
-/// `[a, b]` starts. Downloads wait for a slot in priority order (`Configuration.dataLoadingLimit`),
-/// as does processing (`processingLimit`). What is made is kept as
-/// `Configuration.dataCachePolicy` says; a failed cache write never fails a load (it is counted,
-/// and the last kept, in `statistics`).
+/// Identical requests in flight share one download and one processing, and processors run step by
+/// step (`[a]` and `[a, b]` share `a`). Downloads and processing wait for a slot by priority
+/// (`dataLoadingLimit`, `processingLimit`). A failed cache write never fails a load: it is counted
+/// in `statistics`. Entries are fresh as the origin's headers say (or `acceptsStale`); a stale one
+/// is revalidated, and stands in when the origin fails (a dropped connection, a 5xx, a 429)
+/// unless stored `must-revalidate`. With no data loader any cached copy is good.
 ///
-/// Entries are fresh for as long as the origin's caching headers say (or `acceptsStale`, or the
-/// data cache's default lifetime), and not stored at all when they forbid it. Online, a stale
-/// entry is revalidated (a 304 renews it without a download) and stands in whenever the origin
-/// fails (a dropped or refused connection, a 5xx, a 429), unless it was stored
-/// `must-revalidate`. With no data loader any cached copy is good, and a miss is
-/// `Error.dataMissingInCache`.
-///
-/// Thread-safe: any number of tasks may ask at once. What the pipeline coordinates (jobs in
-/// flight, their queues, its counters) is owned by `ImagePipelineActor`; the caches lock their own.
+/// Thread-safe. What the pipeline coordinates (jobs in flight, their queues, its counters) is
+/// owned by `ImagePipelineActor`; the caches lock their own.
 public final class ImagePipeline: Sendable {
     public let configuration: Configuration
     /// What the pipeline asks its owner request by request: cache keys, headers, task events.
@@ -31,11 +24,10 @@ public final class ImagePipeline: Sendable {
     /// is a few hundred nanoseconds, and a call through the existential a tenth of that).
     let hasDelegate: Bool
 
-    /// Requests in flight, one job per image and options: its processing, and its original.
+    /// One job per image and options, one per original (`dataLoadingLimit` at a time), and the
+    /// queue for decoding and processing (`processingLimit` at a time).
     let requests = Flights<RequestFlight, ImageResponse>()
-    /// Downloads of originals, one job per original, `Configuration.dataLoadingLimit` at a time.
     let loads: Flights<OriginalFlight, Original>
-    /// Decoding and processing, `Configuration.processingLimit` at a time.
     let processing: TaskQueue
     @ImagePipelineActor var counters = PipelineStatistics()
 
@@ -67,15 +59,13 @@ public final class ImagePipeline: Sendable {
         change(&counters)
     }
 
-    /// Stores `bytes` in the data cache. A write it refuses costs no image: it is counted, and
-    /// the last kept, in `statistics`.
+    /// Stores `bytes` in the data cache; a write it refuses is counted, and the last kept.
     func storeData(_ bytes: [UInt8], metadata: EntryMetadata, for key: CacheKey) async {
         guard let dataCache else { return }
         _ = await counting { try dataCache.store(bytes, metadata: metadata, for: key) }
     }
 
-    /// Renews `entry` in the data cache (its origin confirmed it), counted as `storeData` is;
-    /// the renewed metadata, or `nil` when the cache refused the write.
+    /// Renews `entry` (its origin confirmed it), counted as `storeData` is; `nil`: refused.
     func renewData(_ entry: CacheEntry, for key: CacheKey, directives: CacheDirectives) async -> EntryMetadata? {
         guard let dataCache else { return nil }
         return await counting { try dataCache.renew(entry, for: key, directives: directives) }
@@ -143,11 +133,9 @@ public final class ImagePipeline: Sendable {
         }
     }
 
-    /// A `file://` URL's bytes, read here as Nuke reads them: not through the data loader, and
-    /// never kept in the data cache (the file is on disk already). Only a regular file, and no
-    /// more of it than a download may be (`maximumResponseDataSize`, else 10 MB): a FIFO, a
-    /// device or `/dev/zero` is refused unread. A file that cannot be read is
-    /// `Error.dataLoadingFailed` with the reason; its bytes are never quoted.
+    /// A `file://` URL's bytes, read here as Nuke reads them: not through the data loader, never
+    /// kept in the data cache. Only a regular file, no larger than a download may be (a FIFO or
+    /// `/dev/zero` is refused unread); its bytes are never quoted in an error.
     private func readFile(_ url: URL) throws -> Original {
         let cap = configuration.maximumResponseDataSize ?? Self.fileSizeCap
         let bytes: [UInt8]

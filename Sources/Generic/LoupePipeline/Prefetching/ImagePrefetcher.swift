@@ -20,18 +20,15 @@ public final class ImagePrefetcher: Sendable {
         var priority: ImageRequest.Priority
         var paused = false
         var didComplete: (@Sendable () -> Void)?
-        var done = 0
-        var failed = 0
-        /// Calls made, each applied on the actor in turn.
-        var sent = 0
+        var counts = (done: 0, failed: 0)
+        /// The last call made, which the next one waits for: calls apply in the order made.
+        var last: Task<Void, Never>?
     }
 
     private let settings: Locked<Settings>
     @ImagePipelineActor private var waiting: [(request: ImageRequest, key: CacheKey)] = []
     @ImagePipelineActor private var loading: [CacheKey: ImageTask] = [:]
-    @ImagePipelineActor private var applied = 0
-    @ImagePipelineActor private var arrived: [Int: @ImagePipelineActor @Sendable () -> Void] = [:]
-    @ImagePipelineActor private var finishing: [(after: Int, continuation: CheckedContinuation<Void, Never>)] = []
+    @ImagePipelineActor private var finishing: [CheckedContinuation<Void, Never>] = []
 
     public init(pipeline: ImagePipeline, maxConcurrentRequestCount: Int = 2, priority: ImageRequest.Priority = .low) {
         precondition(maxConcurrentRequestCount > 0, "a prefetcher runs at least one request at a time")
@@ -67,7 +64,7 @@ public final class ImagePrefetcher: Sendable {
     }
 
     /// Requests finished so far (those stopped while loading are not), and how many of them failed.
-    public var counts: (done: Int, failed: Int) { settings.withLock { ($0.done, $0.failed) } }
+    public var counts: (done: Int, failed: Int) { settings.withLock { $0.counts } }
 
     /// Queues `requests` behind those already waiting (each once: one equal to a waiting or
     /// loading request is left out), and starts them up to the bound.
@@ -114,32 +111,26 @@ public final class ImagePrefetcher: Sendable {
     /// Returns once every request queued so far has finished or been stopped (at once while
     /// paused with nothing loading).
     public func finish() async {
-        let sent = settings.withLock { $0.sent }
-        await finish(after: sent)
+        await settings.withLock { $0.last }?.value
+        await untilIdle()
     }
 
-    @ImagePipelineActor private func finish(after sent: Int) async {
-        guard applied < sent || !isIdle else { return }
-        await withCheckedContinuation { finishing.append((sent, $0)) }
+    @ImagePipelineActor private func untilIdle() async {
+        if !isIdle { await withCheckedContinuation { finishing.append($0) } }
     }
 
     @ImagePipelineActor private var isIdle: Bool {
         loading.isEmpty && (waiting.isEmpty || settings.withLock { $0.paused })
     }
 
-    /// Applies `command` on the actor once every call made before it is applied.
     private func send(_ command: @escaping @ImagePipelineActor @Sendable () -> Void) {
-        let number = settings.withLock {
-            $0.sent += 1
-            return $0.sent
-        }
-        Task { @ImagePipelineActor in
-            arrived[number] = command
-            while let next = arrived.removeValue(forKey: applied + 1) {
-                applied += 1
-                next()
+        settings.withLock { settings in
+            let previous = settings.last
+            settings.last = Task { @ImagePipelineActor in
+                await previous?.value
+                command()
+                resumeFinishing()
             }
-            resumeFinishing()
         }
     }
 
@@ -172,8 +163,8 @@ public final class ImagePrefetcher: Sendable {
         if let succeeded {
             let ranOut = waiting.isEmpty && loading.isEmpty
             let complete = settings.withLock { settings in
-                settings.done += 1
-                if !succeeded { settings.failed += 1 }
+                settings.counts.done += 1
+                if !succeeded { settings.counts.failed += 1 }
                 return ranOut ? settings.didComplete : nil
             }
             complete?()
@@ -183,8 +174,7 @@ public final class ImagePrefetcher: Sendable {
 
     @ImagePipelineActor private func resumeFinishing() {
         guard isIdle else { return }
-        let ready = finishing.filter { $0.after <= applied }
-        finishing.removeAll { $0.after <= applied }
-        for waiter in ready { waiter.continuation.resume() }
+        for waiter in finishing { waiter.resume() }
+        finishing = []
     }
 }

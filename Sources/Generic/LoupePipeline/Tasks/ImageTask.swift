@@ -94,7 +94,6 @@ public final class ImageTask: Sendable, Hashable, Identifiable {
     public static func == (lhs: ImageTask, rhs: ImageTask) -> Bool { lhs === rhs }
     public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
 
-    /// How soon its download and its processing start when the pipeline's slots are busy.
     /// Changing it while the task waits moves it once in the queue (work shared by several tasks
     /// goes at the highest of their priorities).
     public var priority: ImageRequest.Priority {
@@ -159,8 +158,7 @@ public final class ImageTask: Sendable, Hashable, Identifiable {
         }
     }
 
-    /// The image, or why there is none (`ImagePipeline.Error`; `.cancelled` once cancelled).
-    /// Cancelling the caller that awaits it cancels the task.
+    /// The image, or why there is none. Cancelling the caller that awaits it cancels the task.
     ///
     /// In a task group, return the outcome in a struct, not in a tuple from a do/catch: Swift
     /// 6.3's optimizer loses such a group's results (docs/compiler-defects.md).
@@ -177,8 +175,7 @@ public final class ImageTask: Sendable, Hashable, Identifiable {
         get async throws(ImagePipeline.Error) { try await response.image }
     }
 
-    /// Stops waiting for the image: the task ends with `.cancelled`, and work no other task
-    /// waits on is stopped.
+    /// Ends the task with `.cancelled`, and stops the work no other task waits on.
     public func cancel() {
         status.withLock { $0.cancelled = true }
         work?.cancel()

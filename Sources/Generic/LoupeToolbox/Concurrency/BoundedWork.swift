@@ -36,19 +36,10 @@ package enum BoundedWork {
         _ inputs: [Input], _ workload: Workload, _ transform: @escaping @Sendable (Input) async -> Output,
         completed: (Input, Output) -> Void
     ) async {
-        await withTaskGroup(of: (Input, Output).self) { group in
-            var next = 0
-            func launch() {
-                let input = inputs[next]
-                next += 1
-                group.addTask { (input, await transform(input)) }
-            }
-            while next < min(max(1, workload.width), inputs.count) { launch() }
-            while let (input, result) = await group.next() {
-                completed(input, result)
-                if next < inputs.count { launch() }
-            }
-        }
+        let (arriving, all) = AsyncStream.makeStream(of: Input.self)
+        for input in inputs { all.yield(input) }
+        all.finish()
+        await forEachAsCompleted(arriving: arriving, workload, transform, completed: completed)
     }
 
     /// The same over inputs that arrive over time (a stream fed as pages come in): each is
