@@ -163,9 +163,9 @@ import LoupeToolbox
             let images = try pipeline(base, loader: Self.fetcher())
             let signed = Self.avatar(4, base).appending(queryItems: [URLQueryItem(name: "signature", value: "abc")])
             let resigned = Self.avatar(4, base).appending(queryItems: [URLQueryItem(name: "signature", value: "def")])
-            _ = try await images.image(for: ImageRequest(url: signed, cacheKey: "avatar-4"))
+            _ = try await images.image(for: ImageRequest(url: signed, imageID: "avatar-4"))
             let again = try await images.image(
-                for: ImageRequest(url: resigned, options: .disableMemoryCacheReads, cacheKey: "avatar-4"))
+                for: ImageRequest(url: resigned, options: .disableMemoryCacheReads, imageID: "avatar-4"))
             #expect(again.cacheType == .disk)
             #expect(await images.statistics.downloads == 1)
         }

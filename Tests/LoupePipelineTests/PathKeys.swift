@@ -5,7 +5,7 @@ import LoupePipeline
 /// `cacheKey(for:pipeline:)` is the seam Nuke's delegate offers for this.
 struct PathKeys: ImagePipeline.Delegate {
     func cacheKey(for request: ImageRequest, pipeline: ImagePipeline) -> String? {
-        guard request.cacheKey == nil else { return nil }
+        guard request.imageID == nil else { return nil }
         return request.processors.isEmpty ? request.url.path : request.url.path + "#" + request.processors.identifier
     }
 }

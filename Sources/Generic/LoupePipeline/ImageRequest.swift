@@ -36,20 +36,20 @@ public struct ImageRequest: Sendable {
     public var options: Options
     /// How soon its download and its processing start when the pipeline's slots are busy.
     public var priority: Priority
-    /// The image's name in the caches, for URLs that differ only in ways that do not matter (a
-    /// signed query, a CDN's host); `nil`: the URL (or the pipeline delegate's `cacheKey`).
-    public var cacheKey: String?
+    /// The image's name in the caches, as Nuke's `imageID`, for URLs that differ only in ways that
+    /// do not matter (a signed query, a CDN's host); `nil`: the URL (or the delegate's `cacheKey`).
+    public var imageID: String?
 
     public init(
         url: URL, headers: HTTPFields = [:], processors: [any ImageProcessing] = [], priority: Priority = .normal,
-        options: Options = [], cacheKey: String? = nil
+        options: Options = [], imageID: String? = nil
     ) {
         self.url = url
         self.headers = headers
         self.processors = processors
         self.priority = priority
         self.options = options
-        self.cacheKey = cacheKey
+        self.imageID = imageID
     }
 
     /// The same request with other processors.

@@ -23,7 +23,7 @@ extension MemoryCache: ImageCaching where Key == ImageCacheKey, Value == Bitmap 
 }
 
 /// A decoded image's name in the memory tier: the pipeline delegate's key for it, or the
-/// request's own name for its original (its `cacheKey` with `key:` in front, else its URL) and
+/// request's own name for its original (its `imageID` with `key:` in front, else its URL) and
 /// its processors' identifiers. Two strings, made and hashed on every lookup: cheaper than a
 /// `CacheKey`'s list (a memory hit costs well under a microsecond).
 public struct ImageCacheKey: Sendable, Hashable {

@@ -16,7 +16,7 @@ public struct CacheKey: Sendable, Hashable, CustomStringConvertible {
     /// The entry's file name: SHA-256 of the joined form in hex.
     public let fileName: String
 
-    /// The key of a caller's own name for an original (`ImageRequest.cacheKey`): `["key", name]`.
+    /// The key of a caller's own name for an original (`ImageRequest.imageID`): `["key", name]`.
     public init(_ name: String) {
         self.init(["key", name])
     }

@@ -103,7 +103,7 @@ extension ImagePipeline {
         }
 
         /// `request`'s key in the image cache: the delegate's `cacheKey(for:pipeline:)`, or by
-        /// default the request's `cacheKey` (else its URL) and its processors' identifiers.
+        /// default the request's `imageID` (else its URL) and its processors' identifiers.
         public func makeImageCacheKey(for request: ImageRequest) -> ImageCacheKey {
             if pipeline.hasDelegate, let key = pipeline.delegate.cacheKey(for: request, pipeline: pipeline) {
                 return ImageCacheKey(source: key, processors: "")
@@ -112,7 +112,7 @@ extension ImagePipeline {
         }
 
         /// `request`'s key in the data cache: the delegate's `cacheKey(for:pipeline:)`, or by
-        /// default the request's `cacheKey` (else its URL) followed by its processors' identifiers.
+        /// default the request's `imageID` (else its URL) followed by its processors' identifiers.
         public func makeDataCacheKey(for request: ImageRequest) -> CacheKey {
             guard pipeline.hasDelegate, let key = pipeline.delegate.cacheKey(for: request, pipeline: pipeline) else {
                 return pipeline.requestKey(request)

@@ -84,10 +84,10 @@ public final class ImagePipeline: Sendable {
         return try? written.get()
     }
 
-    /// `request`'s own key: its `cacheKey` (else its URL) and its processors' identifiers; the
+    /// `request`'s own key: its `imageID` (else its URL) and its processors' identifiers; the
     /// caches' key unless the delegate gives another.
     package func requestKey(_ request: ImageRequest) -> CacheKey {
-        let original = request.cacheKey.map { ["key", $0] } ?? ["url", request.url.absoluteString]
+        let original = request.imageID.map { ["key", $0] } ?? ["url", request.url.absoluteString]
         return CacheKey(request.processors.isEmpty ? original : original + [request.processors.identifier])
     }
 
@@ -95,7 +95,7 @@ public final class ImagePipeline: Sendable {
     /// keyed by.
     func ownImageKey(_ request: ImageRequest) -> ImageCacheKey {
         ImageCacheKey(
-            source: request.cacheKey.map { "key:" + $0 } ?? request.url.absoluteString, processors: request.processors.identifier)
+            source: request.imageID.map { "key:" + $0 } ?? request.url.absoluteString, processors: request.processors.identifier)
     }
 
     var dataLoader: (any DataLoading)? { configuration.dataLoader }

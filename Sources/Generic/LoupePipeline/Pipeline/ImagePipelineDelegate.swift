@@ -17,7 +17,7 @@
 public protocol ImagePipelineDelegate: Sendable {
     /// The key of the image `request` makes, processors included, in both caches (as Nuke's:
     /// the data cache keeps it as `CacheKey(key)`), or `nil` for the default: the request's
-    /// `cacheKey` (else its URL) and its processors' identifiers.
+    /// `imageID` (else its URL) and its processors' identifiers.
     func cacheKey(for request: ImageRequest, pipeline: ImagePipeline) -> String?
 
     /// The request about to go to the data loader, changed as it must be (a header with a token,
