@@ -4,11 +4,9 @@ import LoupeImaging
 /// Real pixels for terminals that take them: an image as one escape sequence that fills
 /// `columns` x `rows` cells, in the kitty, iTerm2 or sixel protocol.
 public enum GraphicsEncoder {
-    /// The escape text for `image` in `graphics`; `nil` for `.blocks`. Inside tmux the sequence
-    /// is wrapped for passthrough with `passthrough` (tmux needs `allow-passthrough on`). With `keepCursor`, the
-    /// cursor is left where the image starts (kitty `C=1`; save and restore around the others),
-    /// so text can be written beside it. Sixel has no cell sizing: pass an image that fills
-    /// whole cells (`GraphicsPlacement` does).
+    /// The escape text for `image` in `graphics` (`nil` for `.blocks`), wrapped for tmux with
+    /// `passthrough`; `keepCursor` leaves the cursor where the image starts (kitty `C=1`, else save
+    /// and restore). Sixel has no cell sizing: pass an image that fills whole cells.
     public static func encode(
         _ image: Bitmap, as graphics: GraphicsProtocol, columns: Int, rows: Int, passthrough: Bool = false,
         keepCursor: Bool = false

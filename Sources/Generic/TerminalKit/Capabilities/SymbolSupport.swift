@@ -15,22 +15,16 @@ import BlockArt
 /// | Alacritty | sextant | 0.14 | built-in font draws sextants (alacritty/alacritty#7534) |
 /// | xterm | quadrant | any | U+2596–U+259F are in the fonts xterm uses (not yet checked by screenshot) |
 public enum SymbolSupport {
-    struct Entry {
-        var terminal: String
-        var minimum: [Int]
-        var symbols: SymbolSet
-    }
-
     /// Richest first within a terminal: the first entry whose version is met wins.
-    static let table: [Entry] = [
-        Entry(terminal: "kitty", minimum: [0, 40], symbols: .octant),
-        Entry(terminal: "kitty", minimum: [0, 19, 3], symbols: .sextant),
-        Entry(terminal: "foot", minimum: [1, 20], symbols: .octant),
-        Entry(terminal: "ghostty", minimum: [1, 2], symbols: .octant),
-        Entry(terminal: "vte", minimum: [0, 78], symbols: .octant),
-        Entry(terminal: "wezterm", minimum: [20_210_814], symbols: .sextant),
-        Entry(terminal: "alacritty", minimum: [0, 14], symbols: .sextant),
-        Entry(terminal: "xterm", minimum: [0], symbols: .quadrant),
+    static let table: [(terminal: String, minimum: [Int], symbols: SymbolSet)] = [
+        ("kitty", [0, 40], .octant),
+        ("kitty", [0, 19, 3], .sextant),
+        ("foot", [1, 20], .octant),
+        ("ghostty", [1, 2], .octant),
+        ("vte", [0, 78], .octant),
+        ("wezterm", [20_210_814], .sextant),
+        ("alacritty", [0, 14], .sextant),
+        ("xterm", [0], .quadrant),
     ]
 
     /// The richest set `identity` is known to draw; `half` when it is unknown or too old.

@@ -1,13 +1,10 @@
 import BlockArt
 
-/// How images reach the terminal from inside tmux: kitty images as Unicode placeholders (text
-/// tmux redraws) with their data passed through; sixel given to a tmux that draws it itself;
-/// anything else passed through, where tmux paints over it at its next redraw.
+/// How images reach the terminal from inside tmux: whether escapes are wrapped for its passthrough,
+/// and kitty images drawn as Unicode placeholders (text tmux redraws); sixel goes to a tmux that
+/// draws it itself; anything else passed through is painted over at tmux's next redraw.
 struct TmuxRoute {
-    /// Escapes wrapped for tmux's passthrough.
-    var passthrough: Bool
-    /// kitty images drawn as Unicode placeholders.
-    var placeholders: Bool
+    var passthrough, placeholders: Bool
 
     /// The terminals that draw kitty's Unicode placeholders, and since which version.
     static let placeholderTerminals: [(name: String, minimum: [Int])] = [("kitty", [0, 28]), ("ghostty", [1, 0])]
