@@ -6,7 +6,6 @@ import UseCases
 /// browse's loop only; its fetches run concurrently.
 final class BrowseEffects {
     let client: any RickAndMortyClient
-    /// What `r` asks (conditional requests even for fresh answers); `nil` offline.
     let refresher: (any RickAndMortyClient)?
     /// Replaced when the terminal's answers change how avatars are drawn.
     var avatars: BrowseAvatars
@@ -17,9 +16,6 @@ final class BrowseEffects {
     let write: @Sendable (String) -> Void
     /// Inside tmux, a copy goes through tmux's own buffer (`ClipboardShare`).
     var tmux = false
-    /// The root a copied character's URL is written under.
-    var root = APIRoot.realService
-    /// The root a copied character's URL is written under.
     var root = APIRoot.realService
     /// Inside a multiplexer, OSC 52 is wrapped for passthrough.
     var multiplexed = false

@@ -53,17 +53,17 @@ struct BrowseState {
     private(set) var marked: [RMCharacter] = []
     /// Keys that end browse as Enter does, and are named on the first line (fzf's `--expect`).
     var expect: Set<Key> = []
-    /// What browse is waiting for, once a wait has lasted long enough to say so (`nil`: nothing).
+    /// What browse is waiting for, once a wait has lasted long enough to say so.
     var waiting: NetworkWait?
     /// The list as a grid of larger avatars (Ctrl-T), for the rest of the session.
     var grid = false
-    /// Cells a grid row holds on the current screen (the view says; ↑/↓ move by a row).
+    /// Cells a grid row holds and items a screen of the list shows, as the view says (↑/↓ and
+    /// PgUp/PgDn move by them).
     var gridColumns = 1
-    /// Items a screen of the list shows (the view says; PgDn/PgUp move by it).
     var visibleItems = 1
     /// Which way the list grows on screen, and so which way ↑ and ↓ move through it.
     var layout = BrowseLayout.reverse
-    /// Browse answers from the cache alone (`--offline`): a failure's hint says to warm it.
+    /// `--offline`: a failure's hint says to warm the cache.
     var offline = false
     /// The list is found as fzf finds (a `FuzzyClient` over every character), the matched letters
     /// shown; otherwise the API searches.
@@ -93,7 +93,6 @@ struct BrowseState {
         return pages.last
     }
 
-    /// Whether pages past those loaded remain.
     var hasMore: Bool { pages.last.map { $0.number < $0.pages } ?? false }
 
     /// What browse does as it opens: list everyone (page 1 under the status filter).
@@ -163,8 +162,7 @@ struct BrowseState {
         return []
     }
 
-    /// Moves the selection down `steps`; past the last loaded row the next page loads, and the
-    /// selection follows once it is in.
+    /// Moves the selection down `steps`; past the last loaded row the next page loads.
     private mutating func moveDown(by steps: Int) -> [Effect] {
         let target = selection + steps
         if target < results.count {
@@ -276,8 +274,7 @@ struct BrowseState {
         return before == (line.text, status) ? [] : [.search(name: line.text, status: status)]
     }
 
-    /// A click on the list's item `index` (`nil`: not on an item) selects it; a double click
-    /// opens it. Anywhere on the detail screen, a click does nothing.
+    /// A click on the list's item `index` selects it; a double click opens it.
     mutating func apply(click index: Int?, double: Bool) -> [Effect] {
         notice = nil
         guard !help else {
@@ -344,8 +341,7 @@ struct BrowseState {
         notice = "could not load page \((pages.last?.number ?? 0) + 1): \(TerminalText.sanitize(error.description))"
     }
 
-    /// The server's answer to a refresh: the page as it is now, the avatars that changed, and
-    /// how many did not. Dropped when the results changed since it was asked.
+    /// The server's answer to a refresh; dropped when the results changed since it was asked.
     mutating func apply(refreshed fresh: Page<RMCharacter>, avatars changed: [Int: Bitmap], unchanged: Int, generation: Int) {
         guard generation == self.generation, let index = pages.firstIndex(where: { $0.number == fresh.number }) else { return }
         let listChanged = fresh.items != pages[index].items || fresh.count != pages[index].count

@@ -6,7 +6,6 @@ import UseCases
 /// The list as a grid (Ctrl-T): as many cells a row as fit, each a larger avatar with the name
 /// under it, the selection marked beside its name.
 extension BrowseView {
-    /// Avatar width in a grid cell: the cast-cell variant's.
     static let gridAvatar = 8
     /// Columns a cell takes: the marker and a space, eleven for the name, a space before the next.
     static let gridCell = 14
@@ -36,16 +35,7 @@ extension BrowseView {
         let pad = (Self.gridCell - 2 - Self.gridAvatar) / 2
         for row in visibleGridRows(state) {
             let indices = Array((row * gridColumns)..<min(results.count, (row + 1) * gridColumns))
-            let arts = indices.map { index -> [String] in
-                let character = results[index]
-                if state.missingAvatars.contains(character.id) {
-                    return AvatarPlaceholder.cells(for: character, columns: Self.gridAvatar, style: style)
-                        + Array(repeating: blank(Self.gridAvatar), count: Self.gridAvatar / 2 - 2)
-                }
-                return (pixels ? nil : state.avatars[character.id]).map {
-                    renderer.render($0, columns: Self.gridAvatar, rows: Self.gridAvatar / 2)
-                } ?? Array(repeating: blank(Self.gridAvatar), count: Self.gridAvatar / 2)
-            }
+            let arts = indices.map { avatarCells(results[$0], columns: Self.gridAvatar, state) }
             let left = blank(2 + pad)
             let right = blank(Self.gridCell - 2 - pad - Self.gridAvatar)
             var lines = (0..<(Self.gridAvatar / 2)).map { line in arts.map { art in left + art[line] + right }.joined() }

@@ -85,13 +85,7 @@ struct BrowseView {
     /// Result `index` as two lines: its avatar, then beside it name and id, species and location.
     private func listItem(_ index: Int, _ state: BrowseState) -> [String] {
         let character = state.results[index]
-        let art =
-            state.missingAvatars.contains(character.id)
-            ? AvatarPlaceholder.cells(for: character, columns: Self.listAvatar, style: style)
-            : (pixels ? nil : state.avatars[character.id]).map {
-                renderer.render($0, columns: Self.listAvatar, rows: Self.listAvatar / 2)
-            }
-                ?? [blank(Self.listAvatar), blank(Self.listAvatar)]
+        let art = avatarCells(character, columns: Self.listAvatar, state)
         let selected = index == state.selection
         let room = max(4, width - Self.listAvatar - 4)
         let name = self.name(character, columns: max(1, room - 8), selected: selected, state)
@@ -101,6 +95,18 @@ struct BrowseView {
             TerminalText.sanitize(character.species) + " · " + TerminalText.sanitize(character.location.name),
             toColumns: room - 4)
         return [art[0] + " " + title, (art.count > 1 ? art[1] : blank(Self.listAvatar)) + "     " + style.dim(kind)]
+    }
+
+    /// `character`'s small avatar, `columns` wide and half as many lines: its placeholder when it
+    /// could not be had, blank where pixels go over it or while it comes.
+    func avatarCells(_ character: RMCharacter, columns: Int, _ state: BrowseState) -> [String] {
+        if state.missingAvatars.contains(character.id) {
+            return AvatarPlaceholder.cells(for: character, columns: columns, style: style)
+                + Array(repeating: blank(columns), count: columns / 2 - 2)
+        }
+        return (pixels ? nil : state.avatars[character.id]).map {
+            renderer.render($0, columns: columns, rows: columns / 2)
+        } ?? Array(repeating: blank(columns), count: columns / 2)
     }
 
     /// `character`'s name cut to `columns`, the letters the search matched underlined and bold.

@@ -24,10 +24,8 @@ package struct Browser: Sendable {
     package var mouse = true
     /// What `r` asks: the API with conditional requests even for fresh answers; `nil` offline.
     package var refresher: (any RickAndMortyClient)?
-    /// Inside tmux (`$TMUX`), where a copy (Ctrl-Y) goes through tmux's own buffer (see `ClipboardShare`).
+    /// Inside tmux (`$TMUX`), where a copy goes through tmux's own buffer (`ClipboardShare`).
     package var tmux = false
-    /// The root a copied character's URL is written under (`--json`'s).
-    package var root = APIRoot.realService
     package var root = APIRoot.realService
     /// The capabilities once the terminal answers the probe sent as browse opened: the first
     /// screen is drawn from `capabilities`, and the avatars turn to pixels when the answers come.
@@ -35,7 +33,7 @@ package struct Browser: Sendable {
     package var query = ""
     /// Enter chooses a character and ends browse (`run()` returns it), as fzf does.
     package var picks = false
-    /// Tab marks characters, and Enter chooses every one marked (fzf's `--multi`).
+    /// fzf's `--multi`: Tab marks characters, Enter chooses every one marked.
     package var multi = false
     /// Keys, by fzf's names (`ctrl-x`, `f2`, `enter`…), that end browse as Enter does and are
     /// returned with the choice (fzf's `--expect`). Check names with `isKeyName`.
@@ -44,7 +42,7 @@ package struct Browser: Sendable {
     package var activity: RequestActivity?
     /// The lines to draw in below the cursor (fzf's `--height`); `nil`: the alternate screen.
     package var height: BrowseHeight?
-    /// The lowest a percentage `height` goes, in lines (fzf's `--min-height`).
+    /// fzf's `--min-height`.
     package var minHeight = BrowseHeight.defaultMinimum
     package var layout = BrowseLayout.reverse
     /// How long typing must pause before a search: the API's 300 ms; none when `client` holds
@@ -52,7 +50,6 @@ package struct Browser: Sendable {
     package var debounce = Duration.milliseconds(300)
     /// `client` finds as fzf finds (`FuzzyClient`), with these options: matched letters show.
     package var fuzzy: (exact: Bool, caseMatching: FuzzyPattern.CaseMatching)?
-    /// Browse answers from the cache alone (`--offline`): said in a failure's hint.
     package var offline = false
     package var cursorWait = TerminalProbe.defaultTimeout
     /// Where browse says why an avatar shows as a placeholder (debug level): never the terminal
@@ -127,7 +124,6 @@ package struct Browser: Sendable {
             client: client, refresher: refresher, avatars: BrowseAvatars(images: images, art: art, logger: logger),
             events: sink, search: { session.update(query: $0) }, write: RawTerminal.write)
         effects.tmux = tmux
-        effects.root = root
         effects.root = root
         effects.multiplexed = capabilities.multiplexed
         defer { effects.cancelAll() }

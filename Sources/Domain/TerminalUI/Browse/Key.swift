@@ -29,35 +29,24 @@ enum Key: Hashable, Sendable {
         switch self {
         case .control(let letter): "ctrl-\(letter)"
         case .alt(let character): "alt-\(character)"
-        case .altBackspace: "alt-bspace"
-        case .backspace: "bspace"
-        case .delete: "del"
-        case .enter: "enter"
-        case .escape: "esc"
-        case .tab: "tab"
-        case .backTab: "btab"
-        case .up: "up"
-        case .down: "down"
-        case .left: "left"
-        case .right: "right"
-        case .pageUp: "pgup"
-        case .pageDown: "pgdn"
-        case .home: "home"
-        case .end: "end"
         case .function(let number): "f\(number)"
-        case .help: "f1"
         case .character, .mouse: nil
+        default: Self.names[self]
         }
     }
 
-    /// The names `--expect` takes besides `ctrl-X`, `alt-X` and `fN`, with fzf's synonyms.
-    static let named: [String: Key] = [
-        "enter": .enter, "return": .enter, "esc": .escape, "tab": .tab, "btab": .backTab, "shift-tab": .backTab,
-        "bspace": .backspace, "bs": .backspace, "del": .delete, "up": .up, "down": .down, "left": .left,
-        "right": .right, "pgup": .pageUp, "page-up": .pageUp, "pgdn": .pageDown, "page-down": .pageDown,
-        "home": .home, "end": .end, "alt-bspace": .altBackspace, "alt-bs": .altBackspace, "ctrl-h": .backspace,
-        "ctrl-i": .tab, "ctrl-m": .enter, "f1": .help, "ctrl-/": .help,
+    /// The other keys' names, as `name` writes them.
+    private static let names: [Key: String] = [
+        .enter: "enter", .escape: "esc", .tab: "tab", .backTab: "btab", .backspace: "bspace", .delete: "del", .up: "up",
+        .down: "down", .left: "left", .right: "right", .pageUp: "pgup", .pageDown: "pgdn", .home: "home", .end: "end",
+        .altBackspace: "alt-bspace", .help: "f1",
     ]
+
+    /// The names `--expect` takes besides `ctrl-X`, `alt-X` and `fN`, with fzf's synonyms.
+    static let named = Dictionary(uniqueKeysWithValues: names.map { ($1, $0) }).merging([
+        "return": .enter, "shift-tab": .backTab, "bs": .backspace, "page-up": .pageUp, "page-down": .pageDown,
+        "alt-bs": .altBackspace, "ctrl-h": .backspace, "ctrl-i": .tab, "ctrl-m": .enter, "ctrl-/": .help,
+    ]) { canonical, _ in canonical }
 
     /// The key fzf names `name` (`ctrl-x`, `alt-x`, `f5`, `enter`…), or `nil` for none.
     init?(named name: String) {

@@ -27,8 +27,7 @@ enum AvatarPlaceholder {
         return disc
     }
 
-    /// The disc as `columns`-wide text on two lines, for avatars too small for letters drawn in
-    /// pixels: the initials in brackets, in the status color.
+    /// The disc as `columns`-wide text on two lines, for avatars too small for letters in pixels.
     static func cells(for character: RMCharacter, columns: Int, style: Style) -> [String] {
         let label = "(" + initials(of: character.name) + ")"
         let padded = TerminalText.pad(TerminalText.truncate(label, toColumns: columns), toColumns: columns)

@@ -2,7 +2,7 @@ import BlockArt
 import RickAndMortyAPI
 
 /// The search results table: id, name, status, species, gender, location, each column as wide as
-/// its sanitized content up to a cap, in terminal columns.
+/// its sanitized content up to a cap.
 package struct CharacterTable: Sendable {
     package let style: Style
 

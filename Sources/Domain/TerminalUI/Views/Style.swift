@@ -19,7 +19,6 @@ package struct Style: Sendable {
         colored("●", status: status)
     }
 
-    /// `text` in the status's color.
     package func colored(_ text: String, status: CharacterStatus) -> String {
         let color =
             switch status {

@@ -9,17 +9,18 @@ extension TerminalText {
     /// `text` without our own SGR codes.
     package static func unstyled(_ text: String) -> String {
         var output = String.UnicodeScalarView()
+        scan(text) { scalar, visible in if visible { output.append(scalar) } }
+        return String(output)
+    }
+
+    /// Calls `body` with each scalar of `text` and whether it shows: not inside our SGR codes.
+    private static func scan(_ text: String, _ body: (Unicode.Scalar, _ visible: Bool) -> Void) {
         var inEscape = false
         for scalar in text.unicodeScalars {
-            if inEscape {
-                inEscape = scalar != "m"
-            } else if scalar == "\u{1B}" {
-                inEscape = true
-            } else {
-                output.append(scalar)
-            }
+            let visible = !inEscape && scalar != "\u{1B}"
+            if !visible { inEscape = inEscape ? scalar != "m" : true }
+            body(scalar, visible)
         }
-        return String(output)
     }
 
     /// `text` broken at spaces into lines of at most `columns` columns (a longer word is cut), each
@@ -103,16 +104,7 @@ extension TerminalText {
 
         static func split(_ text: String) -> [Piece] {
             var pieces: [Piece] = []
-            var inEscape = false
-            for scalar in text.unicodeScalars {
-                var visible = false
-                if inEscape {
-                    inEscape = scalar != "m"
-                } else if scalar == "\u{1B}" {
-                    inEscape = true
-                } else {
-                    visible = true
-                }
+            TerminalText.scan(text) { scalar, visible in
                 let space = visible && scalar == " "
                 if pieces.last?.isSpace != space { pieces.append(Piece(text: "", width: 0, isSpace: space)) }
                 pieces[pieces.count - 1].text.unicodeScalars.append(scalar)
