@@ -7,17 +7,11 @@ import LoupeToolbox
 
 import Glibc
 
-/// HTTP GET with the limits every request shares: a deadline per attempt, a cap on the
-/// body, retries with backoff on 5xx, 429 and dropped connections, and a limit on requests at
-/// once to one host: as many as its connections carry.
-///
-/// That is 8 (`Workload.connectionsPerHost`) until the host answers over HTTP/2, then 64
-/// (`Workload.streamsPerConnection`). So over HTTP/1.1 no request waits in libcurl's queue for a
-/// connection while its deadline runs, and over HTTP/2 a whole batch rides one connection (libcurl
-/// opens another when the streams of the first are all taken).
-///
-/// The image pipeline's default loader (`ImageFetcher`) uses it too. Safe to share
-/// between tasks.
+/// HTTP GET with the limits every request shares: a deadline per attempt, a cap on the body,
+/// retries with backoff on 5xx, 429 and dropped connections, and requests at once to one host
+/// kept to what its connections carry: 8 until it answers over HTTP/2, then 64. So over HTTP/1.1
+/// no request waits in libcurl's queue while its deadline runs, and over HTTP/2 a batch rides
+/// one connection. Safe to share between tasks.
 public struct HTTPTransport: Sendable {
     public var configuration: TransportConfiguration
     private let logger: Logger?
@@ -33,25 +27,15 @@ public struct HTTPTransport: Sendable {
         self.logger = logger
     }
 
-    /// Fetches `url`, retrying transient failures as `configuration.retry` allows, all within
-    /// the configuration's deadline (`totalTimeout`, `deadline`): an attempt gets no more than
-    /// the time left, and no retry starts that could not end in it.
+    /// Fetches `url`, retrying transient failures as `configuration.retry` allows, within
+    /// `totalTimeout` and `deadline`: no retry starts that could not end in the time left. Only
+    /// time at the server is the server's: the timeouts start when the request leaves this
+    /// process's queue, and an attempt the command's `deadline` cuts short is `deadlinePassed`.
     ///
-    /// Only time at the server counts against it as the server's: `totalTimeout` and each
-    /// attempt's `requestTimeout` start when the request leaves this process's queue for a
-    /// connection, and an attempt cut short by the command's `deadline` is
-    /// `HTTPError.deadlinePassed`, never a timeout of the host's.
-    ///
-    /// `isComplete` checks a 200's body for the end of its document (the JSON's last bracket, an
-    /// image's end marker): a body that HTTP delivered whole but that stops early was cut short
-    /// on its way (a proxy, a server that lost its file), so it is retried like a dropped
-    /// connection and reported as `HTTPError.incompleteBody` once retries are spent.
-    ///
-    /// A response with a transient status (429, 5xx) is returned once retries are spent, so the
-    /// caller can say what the server said. Each request is logged at debug level with its
-    /// status, size and time. `progress` hears the bytes of the body received so far and the
-    /// length the server declared, on libcurl's thread; a retry starts it again from zero.
-    /// Throws `HTTPError` or `CancellationError`.
+    /// `isComplete` checks a 200's body for the end of its document: one that HTTP delivered
+    /// whole but that stops early was cut short on its way, so it is retried, then reported as
+    /// `incompleteBody`. A transient status (429, 5xx) is returned once retries are spent.
+    /// `progress` hears the bytes received and the declared length, on libcurl's thread.
     public func get(
         _ url: URL, headers: HTTPFields = [:], isComplete: ([UInt8]) -> Bool = { _ in true },
         progress: (@Sendable (_ received: Int, _ expected: Int?) -> Void)? = nil
@@ -101,16 +85,12 @@ public struct HTTPTransport: Sendable {
     }
 
     /// One `get`'s time: the command's deadline, and the request's own whole wait, which starts
-    /// when its first attempt is sent (a wait for a connection in this process is not the
-    /// server's); and its number in `activity`.
+    /// when its first attempt is sent; and its number in `activity` (`nil` for `getOnce`).
     struct RequestClock {
-        /// Its number in `RequestActivity`; `nil` for an attempt made on its own (`getOnce`).
         let request: Int?
-        /// The caller's whole deadline (`TransportConfiguration.deadline`).
         let deadline: ContinuousClock.Instant?
         /// `TransportConfiguration.totalTimeout`.
         let wait: Duration?
-        /// When the first attempt was sent.
         private(set) var sent: ContinuousClock.Instant?
 
         init(request: Int?, deadline: ContinuousClock.Instant?, wait: Duration?) {
@@ -155,11 +135,9 @@ public struct HTTPTransport: Sendable {
         (duration.seconds * 10).rounded() / 10
     }
 
-    /// One attempt, no retries: the request and the redirects it meets, followed hop by hop
-    /// (`maxRedirects` at most), each within `requestTimeout` and the command's deadline. Each hop is checked before a byte
-    /// goes to it: http or https, and on the host it came from or in `redirectHosts`, else
-    /// `HTTPError.redirectRefused`. The caller's headers go to another host without
-    /// `Authorization` and `Cookie`, as curl sends them; a login only ever goes to its own host.
+    /// One attempt, no retries: the request and its redirects, followed hop by hop, each checked
+    /// before a byte goes to it (http or https, on the same host or in `redirectHosts`, else
+    /// `redirectRefused`). Another host gets no `Authorization` or `Cookie`, as curl does.
     package func getOnce(
         _ url: URL, headers: HTTPFields = [:], progress: (@Sendable (_ received: Int, _ expected: Int?) -> Void)? = nil
     ) async throws -> TransportResponse {
@@ -173,8 +151,7 @@ public struct HTTPTransport: Sendable {
     ) async throws -> TransportResponse {
         var (current, sent) = (url, headers)
         for hop in 0...max(0, configuration.maxRedirects) {
-            // Each hop is a request of its own, with its own time; none starts past the
-            // caller's whole deadline (`--timeout`).
+            // Each hop is a request of its own; none starts past the caller's whole deadline.
             if hop > 0, let whole = configuration.deadline, ContinuousClock.now >= whole {
                 throw HTTPError.deadlinePassed(url: url.absoluteString)
             }
@@ -198,10 +175,8 @@ public struct HTTPTransport: Sendable {
         throw HTTPError.tooManyRedirects(url: url.absoluteString)
     }
 
-    /// One transfer, no redirects followed, within the host's limit. Its time starts when it has
-    /// a connection slot: the wait for one is this process's, so the deadline passing then is
-    /// `deadlinePassed` with nothing sent, and an attempt the deadline cuts short is
-    /// `deadlinePassed` too, not a timeout of the host's.
+    /// One transfer within the host's limit, its time from when it has a connection slot; the
+    /// command's deadline ending it is `deadlinePassed`, not a timeout of the host's.
     private func fetch(
         _ url: URL, headers: HTTPFields, clock: inout RequestClock,
         progress: (@Sendable (_ received: Int, _ expected: Int?) -> Void)?
@@ -240,7 +215,6 @@ public struct HTTPTransport: Sendable {
         }
     }
 
-    /// One transfer: the response, and the protocol it came over.
     private func attempt(
         _ url: URL, headers: HTTPFields, timeout: Duration,
         progress: (@Sendable (_ received: Int, _ expected: Int?) -> Void)?
@@ -273,8 +247,7 @@ public struct HTTPTransport: Sendable {
         }
     }
 
-    /// Whether `error` is an attempt that ran out of time: no answer, too slow an answer, or a
-    /// connection that did not open in it.
+    /// Whether `error` is an attempt that ran out of time (no answer, too slow, no connection).
     private static func ranOutOfTime(_ error: HTTPError) -> Bool {
         switch error {
         case .timedOut, .tooSlow, .unreachable(_, .connectTimedOut): true
@@ -296,9 +269,7 @@ public struct HTTPTransport: Sendable {
 
     /// Maps a transfer's failure to `HTTPError`, or to `CancellationError`.
     static func translate(_ failure: CurlTransfer.Failure, url: URL, timeout: Duration, limitBytes: Int) -> any Error {
-        let address = url.absoluteString
-        // As the user knows the server: with its port (127.0.0.1:8080).
-        let host = Self.hostName(url)
+        let (address, host) = (url.absoluteString, Self.hostName(url))
         switch failure {
         case .cancelled:
             return CancellationError()
