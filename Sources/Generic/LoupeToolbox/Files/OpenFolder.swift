@@ -77,7 +77,12 @@ package final class OpenFolder {
     /// was already gone.
     @discardableResult
     package func remove(_ name: String) throws(Errno) -> Bool {
-        guard unlinkat(descriptor, name, 0) == 0 else {
+        try unlink(name, flags: 0)
+    }
+
+    /// `unlinkat` with `flags`: `false` when `name` was already gone.
+    private func unlink(_ name: String, flags: Int32) throws(Errno) -> Bool {
+        guard unlinkat(descriptor, name, flags) == 0 else {
             if errno == ENOENT { return false }
             throw Errno.current
         }
@@ -110,11 +115,7 @@ package final class OpenFolder {
                 try inner.remove(child)
             }
         }
-        guard unlinkat(descriptor, name, AT_REMOVEDIR) == 0 else {
-            if errno == ENOENT { return false }
-            throw Errno.current
-        }
-        return true
+        return try unlink(name, flags: AT_REMOVEDIR)
     }
 
     /// Removes `name` whatever it is: a folder with all it holds, anything else as itself.
