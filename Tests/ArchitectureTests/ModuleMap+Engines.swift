@@ -22,7 +22,7 @@ extension ModuleMap {
     /// to write, Foundation's writes and `FileManager`'s changes, and the C library's.
     static let writes = [
         #"\bAtomicFile\b"#, #"\bStagedFile\b"#,
-        #"\bFileSystem\.(makeFolder|remove|removeEmptyFolder|rename|renameUnlessPresent|openForUpdate|writeAll|touch)\b"#,
+        #"\bFileSystem\.(makeFolder|remove|removeEmptyFolder|rename|renameUnlessPresent|openRegularForUpdate|writeAll|touch)\b"#,
         #"\bO_(WRONLY|RDWR|CREAT|TRUNC|APPEND)\b"#, #"\.write\(\s*to(File)?:"#,
         #"\.(createDirectory|createFile|removeItem|moveItem|copyItem)\(\s*(at|atPath):"#,
         #"(^|[^.\w])(mkdir|mkdirat|rmdir|creat|ftruncate|fopen|renameat2?|unlinkat)\("#,
