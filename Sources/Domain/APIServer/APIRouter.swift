@@ -46,8 +46,7 @@ struct APIRouter: Sendable {
         router.middlewares.add(AccessLog(logger: logger))
         router.get("/api") { request, _ in
             try await respond(request) {
-                let root = root(request)
-                return try .json(APIIndex(root: root), root: root)
+                try .json(APIIndex(root: root(request)))
             }
         }
         router.get("/api/character/avatar") { request, _ in

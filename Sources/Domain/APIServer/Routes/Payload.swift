@@ -26,11 +26,11 @@ struct Payload: Sendable {
         return Payload(status: status, contentType: "application/json; charset=utf-8", body: Array(text.utf8))
     }
 
-    /// A JSON value, the dataset's URLs written under `root`.
-    static func json<T: Encodable>(_ value: T, root: APIRoot) throws -> Payload {
+    /// A JSON value.
+    static func json<T: Encodable>(_ value: T) throws -> Payload {
         // Keys in the order the real API writes them (its clients' tests check it), and the same
         // bytes every time, so validators and caches can rely on them.
-        let body = try OrderedJSONEncoder(userInfo: [.apiRoot: root]).encode(value)
+        let body = try OrderedJSONEncoder().encode(value)
         return Payload(status: .ok, contentType: "application/json; charset=utf-8", body: body)
     }
 

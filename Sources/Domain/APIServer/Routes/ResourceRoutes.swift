@@ -22,7 +22,7 @@ struct ResourceRoutes<Resource: WireResource>: Sendable {
             count: slice.count,
             pages: slice.pages,
             next: query.page < slice.pages ? link(query.page + 1) : nil, prev: query.page > 1 ? link(query.page - 1) : nil)
-        return try .json(PageDTO(info: info, results: slice.results), root: root)
+        return try .json(PageDTO(info: info, results: slice.results.map { $0.written(under: root) }))
     }
 
     /// `GET /api/<path>/<ids>`: one id answers an object; `1,2,3` or `[1,2,3]` an array of those
@@ -48,7 +48,7 @@ struct ResourceRoutes<Resource: WireResource>: Sendable {
                 case .failed(let value): return .error(.internalServerError, ErrorBodyDTO.castFailed(value, kind: Resource.kind))
                 }
             }
-            return try .json(listing.items(ids: ids), root: root)
+            return try .json(listing.items(ids: ids).map { $0.written(under: root) })
         }
         if parameter.contains(","), !brackets, parameter.count > 1 {
             let numbers = parameter.split(separator: ",", omittingEmptySubsequences: false).map {
@@ -57,7 +57,8 @@ struct ResourceRoutes<Resource: WireResource>: Sendable {
             guard numbers.allSatisfy({ $0 != nil }) else {
                 return .error(.internalServerError, ErrorBodyDTO.castFailed("NaN", kind: Resource.kind))
             }
-            return try .json(listing.items(ids: numbers.compactMap { $0.flatMap { Int(exactly: $0) } }), root: root)
+            let ids = numbers.compactMap { $0.flatMap { Int(exactly: $0) } }
+            return try .json(listing.items(ids: ids).map { $0.written(under: root) })
         }
         if brackets { return .error(.internalServerError, ErrorBodyDTO.badArray) }
         guard JavaScriptNumber.parsesAsInteger(parameter) else {
@@ -69,6 +70,6 @@ struct ResourceRoutes<Resource: WireResource>: Sendable {
         guard let id = Int(exactly: number), let item = listing.item(id: id) else {
             return .error(.notFound, ErrorBodyDTO.notFound(Resource.kind))
         }
-        return try .json(item, root: root)
+        return try .json(item.written(under: root))
     }
 }

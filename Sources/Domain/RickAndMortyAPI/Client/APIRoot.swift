@@ -74,10 +74,6 @@ extension CodingUserInfoKey {
 }
 
 extension Encoder {
-    /// How a URL of the wire form is written: a path under the root in `userInfo` (the real
-    /// service's when none is given), a whole URL (or an unknown place's empty one) as it is.
-    var writtenURL: (String) -> String {
-        let root = userInfo[.apiRoot] as? APIRoot ?? .realService
-        return { $0.isEmpty ? $0 : root.url(for: APIPath($0))?.absoluteString ?? $0 }
-    }
+    /// The root a model's URLs are written under: `userInfo`'s, else the real service's.
+    var apiRoot: APIRoot { userInfo[.apiRoot] as? APIRoot ?? .realService }
 }

@@ -64,24 +64,19 @@ public final class OfflineRickAndMortyClient: RickAndMortyClient {
         return items ?? []
     }
 
-    /// Every item of `Resource` that the cache holds in its unfiltered pages, in page order, even
-    /// when some pages are missing (those, and any that do not decode, are passed over): what
-    /// suggestions and shell completions draw on without a request.
     /// How many items the listing of `Resource` holds, as its cached first page says; `nil`
     /// when that page is not cached.
     public func cachedCount<Resource: APIResource>(_ type: Resource.Type) -> Int? {
         (try? decodePage(type, 1))?.info.count
     }
 
+    /// Every item of `Resource` that the cache holds in its unfiltered pages, in page order, even
+    /// when some pages are missing (those, and any that do not decode, are passed over): what
+    /// suggestions and shell completions draw on without a request.
     public func cachedItems<Resource: APIResource>(_ type: Resource.Type) -> [Resource] {
         guard let first = try? decodePage(type, 1) else { return [] }
-        var items = first.results
-        if first.info.pages > 1 {
-            for number in 2...first.info.pages {
-                if let page = try? decodePage(type, number) { items += page.results }
-            }
-        }
-        return items
+        guard first.info.pages > 1 else { return first.results }
+        return first.results + (2...first.info.pages).flatMap { (try? decodePage(type, $0))?.results ?? [] }
     }
 
     /// Every item of `Resource` from its cached unfiltered pages, or `notCached` for `missing`.

@@ -50,7 +50,7 @@ package struct CharacterDTO: WireResource {
     }
 
     /// Writes `origin` and `location` as `null` when missing, as the API does (the synthesized
-    /// encoding would leave the keys out), and the URLs under the encoder's root (`Encoder.writtenURL`).
+    /// encoding would leave the keys out).
     package func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(id, forKey: .id)
@@ -59,12 +59,11 @@ package struct CharacterDTO: WireResource {
         try container.encode(species, forKey: .species)
         try container.encode(type, forKey: .type)
         try container.encode(gender, forKey: .gender)
-        let written = encoder.writtenURL
-        try container.encode(origin.map { Place(name: $0.name, url: written($0.url)) }, forKey: .origin)
-        try container.encode(location.map { Place(name: $0.name, url: written($0.url)) }, forKey: .location)
-        try container.encode(written(image), forKey: .image)
-        try container.encode(episode.map(written), forKey: .episode)
-        try container.encode(written(url), forKey: .url)
+        try container.encode(origin, forKey: .origin)
+        try container.encode(location, forKey: .location)
+        try container.encode(image, forKey: .image)
+        try container.encode(episode, forKey: .episode)
+        try container.encode(url, forKey: .url)
         try container.encode(created, forKey: .created)
     }
 

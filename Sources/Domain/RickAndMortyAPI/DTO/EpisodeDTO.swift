@@ -25,19 +25,6 @@ package struct EpisodeDTO: WireResource {
         self.created = created
     }
 
-    /// The URLs under the encoder's root (`Encoder.writtenURL`).
-    package func encode(to encoder: any Encoder) throws {
-        let written = encoder.writtenURL
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(id, forKey: .id)
-        try container.encode(name, forKey: .name)
-        try container.encode(airDate, forKey: .airDate)
-        try container.encode(episode, forKey: .episode)
-        try container.encode(characters.map(written), forKey: .characters)
-        try container.encode(written(url), forKey: .url)
-        try container.encode(created, forKey: .created)
-    }
-
     package func mapURLs(_ transform: (String) -> String) -> EpisodeDTO {
         var copy = self
         (copy.characters, copy.url) = (characters.map(transform), transform(url))

@@ -19,19 +19,6 @@ package struct LocationDTO: WireResource {
         self.created = created
     }
 
-    /// The URLs under the encoder's root (`Encoder.writtenURL`); `type` and `dimension` left out when absent.
-    package func encode(to encoder: any Encoder) throws {
-        let written = encoder.writtenURL
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(id, forKey: .id)
-        try container.encode(name, forKey: .name)
-        try container.encodeIfPresent(type, forKey: .type)
-        try container.encodeIfPresent(dimension, forKey: .dimension)
-        try container.encode(residents.map(written), forKey: .residents)
-        try container.encode(written(url), forKey: .url)
-        try container.encode(created, forKey: .created)
-    }
-
     package func mapURLs(_ transform: (String) -> String) -> LocationDTO {
         var copy = self
         (copy.residents, copy.url) = (residents.map(transform), transform(url))

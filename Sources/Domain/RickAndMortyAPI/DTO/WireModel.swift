@@ -29,8 +29,8 @@ extension CodingUserInfoKey {
     static let responseURL = CodingUserInfoKey(rawValue: "responseURL")!
 }
 
-/// The way back from a model to the API's JSON: its URLs as paths, which the wire form writes
-/// under the encoder's `CodingUserInfoKey.apiRoot` (`Encoder.writtenURL`).
+/// The way back from a model to the API's JSON: its URLs as paths, written under a root by
+/// `WireResource.written(under:)`.
 extension WireModel {
     /// A date as the API writes it: `2017-11-04T18:50:30.250Z`.
     static func timestamp(_ date: Date) -> String {

@@ -18,6 +18,13 @@ package protocol WireResource: Codable, Sendable, Hashable, Filterable where Fil
 }
 
 extension WireResource {
+    /// The resource as the API writes it under `root`: each path a URL under it (`APIRoot.url(for:)`).
+    package func written(under root: APIRoot) -> Self {
+        mapURLs { $0.isEmpty ? $0 : root.url(for: APIPath($0))?.absoluteString ?? $0 }
+    }
+}
+
+extension WireResource {
     /// Which kind this is.
     package static var kind: ResourceKind { Model.kind }
 

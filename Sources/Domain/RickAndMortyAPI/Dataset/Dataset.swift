@@ -39,9 +39,13 @@ public struct Dataset: Sendable {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         try FileSystem.makeFolder(folder.path)
-        try AtomicFile.write(Array(try encoder.encode(characters)), to: folder.appendingPathComponent("characters.json").path)
-        try AtomicFile.write(Array(try encoder.encode(episodes)), to: folder.appendingPathComponent("episodes.json").path)
-        try AtomicFile.write(Array(try encoder.encode(locations)), to: folder.appendingPathComponent("locations.json").path)
+        func write(_ items: [some WireResource], _ name: String) throws {
+            let bytes = try encoder.encode(items.map { $0.written(under: .realService) })
+            try AtomicFile.write(Array(bytes), to: folder.appendingPathComponent(name).path)
+        }
+        try write(characters, "characters.json")
+        try write(episodes, "episodes.json")
+        try write(locations, "locations.json")
     }
 
     /// The avatar file of character `id`.

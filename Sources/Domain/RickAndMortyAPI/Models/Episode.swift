@@ -39,7 +39,7 @@ extension Episode {
     }
 
     public func encode(to encoder: any Encoder) throws {
-        try EpisodeDTO(self).encode(to: encoder)
+        try EpisodeDTO(self).written(under: encoder.apiRoot).encode(to: encoder)
     }
 }
 

@@ -39,6 +39,6 @@ extension Location {
     }
 
     public func encode(to encoder: any Encoder) throws {
-        try LocationDTO(self).encode(to: encoder)
+        try LocationDTO(self).written(under: encoder.apiRoot).encode(to: encoder)
     }
 }

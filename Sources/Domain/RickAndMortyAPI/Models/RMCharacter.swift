@@ -64,7 +64,7 @@ extension RMCharacter {
     }
 
     public func encode(to encoder: any Encoder) throws {
-        try CharacterDTO(self).encode(to: encoder)
+        try CharacterDTO(self).written(under: encoder.apiRoot).encode(to: encoder)
     }
 }
 
