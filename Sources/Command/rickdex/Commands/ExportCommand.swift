@@ -133,6 +133,7 @@ struct ExportCommand: AsyncParsableCommand {
             let bar = ProgressBar(label: "exporting", total: 0)
             var exporter = Exporter(client: api.client, images: api.images, plan: plan)
             exporter.apiHost = api.apiHost
+            exporter.plan.root = api.jsonRoot
             exporter.deadline = api.deadline
             exporter.extras = extras
             if case .search(let query) = selection { try await api.requireMatches(query) }

@@ -4,10 +4,8 @@ import TerminalKit
 import TerminalUI
 import LoupeToolbox
 
-/// `rickdex episode` and `rickdex location` with nothing named: their whole list, a page at a
-/// time or every page (`every`), as `search` prints characters (aligned on a terminal,
-/// tab-separated when piped, the API's page with `--json`). Piped rows with pages left out say so
-/// on stderr.
+/// `rickdex episode` and `rickdex location` with nothing named: a page of their list, or every
+/// page, as `search` prints characters (aligned, tab-separated when piped, or `--json`).
 enum ListingOutput {
     static func print<Resource: APIResource>(
         _ query: ResourceQuery<Resource>, every: Bool, api: APIAccess, json: Bool, global: GlobalOptions,

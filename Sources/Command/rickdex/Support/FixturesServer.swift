@@ -14,10 +14,8 @@ final class FixturesServer: Sendable {
     let root: APIRoot
     private let process: ChildProcess
 
-    /// Starts it and waits until it listens.
-    ///
-    /// - Throws: `ServerUnavailable` when the child cannot run, or exits before listening (no
-    ///   dataset found, say), with its message and exit status.
+    /// Starts it and waits until it listens. Throws `ServerUnavailable` when the child cannot run,
+    /// or exits before listening (no dataset found, say), with its message.
     init() throws {
         // This executable by its own name, so `ps` and `top` show the child as `rickdex`.
         let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path

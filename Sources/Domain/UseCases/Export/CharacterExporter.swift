@@ -125,11 +125,9 @@ package struct CharacterExporter: Sendable {
         }
     }
 
-    /// Exports one character. Throws only when a file cannot be written (a full or read-only
-    /// disk), which stops the whole export; anything else is `.failed` for this character. Run
-    /// `within` a `deadline` (the command's `--timeout`), its avatar's request ends by its own
-    /// deadline, and files being made when the work is cancelled are not written: the character
-    /// fails with `BatchStop.deadlinePassed`.
+    /// Exports one character. Throws only when a file cannot be written, which stops the whole
+    /// export; anything else is `.failed`. Cut short by `deadline`, it fails with
+    /// `BatchStop.deadlinePassed` and writes none of the files being made.
     package func export(
         _ character: RMCharacter, images: ImagePipeline, deadline: Deadline = Deadline(nil)
     ) async throws(ExportError) -> Outcome {

@@ -4,15 +4,12 @@ import RickAndMortyAPI
 import SystemPackage
 import LoupeToolbox
 
-/// Exports the avatars of a listing to a folder: lists the characters, runs an `CharacterExporter` for
-/// each a window at a time (`Workload.mixed`), and writes the manifest.
+/// Exports the avatars of a listing to a folder: lists the characters, runs a `CharacterExporter`
+/// for each a window at a time (`Workload.mixed`), and writes the manifest.
 ///
-/// Like `CacheWarmer`, it goes on past what fails: a listing page that fails after the transport's
-/// retries is reported (its characters are not known) and the others are exported; a character
-/// whose avatar cannot be had is reported and the others are exported. When the host goes away
-/// or the deadline passes (`BatchStop`), no more characters are started, and the report says
-/// how many were not (at the deadline, requests in flight end and files being made are stopped).
-/// Only a file that cannot be written stops it with an error (`ExportError`).
+/// Like `CacheWarmer`, it goes on past a failed listing page or avatar, each reported, and stops
+/// starting characters at a `BatchStop`; only a file that cannot be written stops it with an
+/// error (`ExportError`).
 package struct Exporter: Sendable {
     package enum Selection: Sendable, Hashable {
         case all
@@ -37,12 +34,10 @@ package struct Exporter: Sendable {
         self.plan = plan
     }
 
-    /// Exports `selection`; `progress` hears the characters' counts from any task as each ends,
-    /// its last call the report's `characters`. Throws when the listing's
-    /// first page or the id batch cannot be had, two characters' files would have one name
-    /// (`ExportNameClash`, before any is written), files export did not write are in the way
-    /// (`ExportClashes`, every one, before any is written; unless `plan.force`), or a file cannot
-    /// be written.
+    /// Exports `selection`; `progress` hears the characters' counts as each ends. Throws when the
+    /// listing's first page or the id batch cannot be had, before anything is written when two
+    /// characters' files would have one name (`ExportNameClash`) or files export did not write are
+    /// in the way (`ExportClashes`, unless `plan.force`), or when a file cannot be written.
     package func run(_ selection: Selection, progress: @escaping @Sendable (BatchCount) -> Void = { _ in }) async throws
         -> ExportReport
     {

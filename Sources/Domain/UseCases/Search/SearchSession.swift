@@ -7,8 +7,8 @@ import LoupeToolbox
 ///
 /// Queries are normalized (a string is trimmed), debounced (300 ms by default, on an injectable
 /// clock), and a query equal to the last one searched is dropped. The query is any `SearchQuery`:
-/// a string, or a name with its filters as one value. A new query cancels the search in flight, and a result is
-/// published only while its query is still the latest, so stale results never reach `states`.
+/// a string, or a name with its filters as one value. A new query cancels the search in flight,
+/// and a result is published only while its query is still the latest.
 /// `update(query:)` may be called from any task.
 package final class SearchSession<Query: SearchQuery, C: Clock>: Sendable where C.Duration == Duration {
     /// Every state in order, starting with `.idle`; finishes after `finish()`.
@@ -16,10 +16,8 @@ package final class SearchSession<Query: SearchQuery, C: Clock>: Sendable where 
     private let input: AsyncStream<Query>.Continuation
     private let driver: Task<Void, Never>
 
-    /// - Parameters:
-    ///   - debounce: how long typing must pause before a search starts.
-    ///   - clock: the clock the debounce waits on (a test clock in tests).
-    ///   - search: fetches the first page for a normalized, non-empty query.
+    /// `search` fetches the first page of a normalized, non-empty query once typing has paused
+    /// for `debounce` on `clock`.
     package init(
         debounce: Duration = .milliseconds(300), clock: C,
         search: @escaping @Sendable (Query) async throws -> Page<RMCharacter>

@@ -47,10 +47,9 @@ package struct CacheWarmer: Sendable {
         self.responses = responses
     }
 
-    /// Warms `scope`, making each avatar's `variants` at `pixelsPerColumn` (see `AvatarVariant`).
-    /// `progress` hears the avatars' counts from any task as each ends; its last call holds the
-    /// report's `avatars.count`. Throws only when the listing's first page cannot be had (nothing
-    /// is known to warm then) or the task is cancelled.
+    /// Warms `scope`, making each avatar's `variants` at `pixelsPerColumn` (see `AvatarVariant`);
+    /// `progress` hears the avatars' counts as each ends. Throws only when the listing's first
+    /// page cannot be had, or the task is cancelled.
     package func warm(
         _ scope: Scope, variants: [AvatarVariant], pixelsPerColumn: Int,
         progress: @escaping @Sendable (BatchCount) -> Void = { _ in }
