@@ -2,13 +2,10 @@ import FoundationEssentials
 import LoupeToolbox
 import RickAndMortyAPI
 
-/// The bundled dataset's server for `--api fixtures`: `rickdex serve` on a free loopback port, as
-/// a child process that ends with this one (so the command's own threads never serve).
-///
-/// The child is told to exit when its standard input closes; this process holds that input, so
-/// the server goes away even when the command is killed. Its output and error stay open as long
-/// as it runs: a pipe closed at this end would fail (or kill, by SIGPIPE) the server's next
-/// write to it. Thread-safe, as `ChildProcess` is.
+/// The bundled dataset's server for `--api fixtures`: `rickdex serve` on a free loopback port, as a
+/// child process that exits when its standard input (held here) closes, so it goes with the
+/// command even when that is killed. Its output and error stay open while it runs (a closed pipe
+/// would fail its next write). Thread-safe, as `ChildProcess` is.
 final class FixturesServer: Sendable {
     /// Its API root, e.g. `http://127.0.0.1:49152/api`.
     let root: APIRoot

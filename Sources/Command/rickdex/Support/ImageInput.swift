@@ -3,18 +3,13 @@ import FoundationEssentials
 import SystemPackage
 import LoupeToolbox
 
-/// An image named on the command line: a file, or standard input as `-`, read with a cap on
-/// its size that holds before any byte is read, as chafa and timg take their inputs.
-///
-/// A regular file over the cap is refused by its size alone (a 2 GB file costs an `fstat`); a
-/// pipe, a FIFO or a device is read up to the cap and refused past it, so memory stays bounded by
-/// the cap. Every refusal names the input once and says what it is: empty, a folder, too large,
-/// or the system's reason.
+/// An image named on the command line: a file, or standard input as `-`, read with a cap on its
+/// size, as chafa and timg take their inputs: a regular file over the cap is refused by its size
+/// alone, a pipe or a device read up to the cap and refused past it. A refusal names the input once.
 struct ImageInput {
-    /// The default cap: a real avatar is at most 135 KB, a large photo a few MB.
+    /// A real avatar is at most 135 KB, a large photo a few MB.
     static let defaultCap = ByteSize(bytes: 64 << 20)
 
-    /// The argument as given (`-` for standard input).
     let argument: String
 
     /// The name in messages and output files: `stdin` for standard input.

@@ -4,18 +4,13 @@ import FoundationEssentials
 import RickAndMortyAPI
 import UseCases
 
-/// Candidates for the shells' completion of values (argument-parser's custom completions): names,
-/// ids, species, episode names and codes and location names, from what is known without a
-/// request: the names index (`NameIndex`) of the API the command line names (`--api`,
-/// `--cache-dir`, or their environment variables, before or after the command), or the bundled
-/// dataset's for `--api fixtures`. Never the network.
+/// Candidates for the shells' completion of values (argument-parser's custom completions), from
+/// the `NameIndex` of the API the command line names (or the bundled dataset's), never the network.
 ///
-/// Names are whole: `show mr po` offers `poopybutthole`, since the words typed before the one
-/// completed are part of the name (`show` joins them). A candidate is offered as typed plus the
-/// rest of the name: names and codes match in any case, and bash's `compgen` keeps only what
-/// starts as typed. The rest is the name's folded form when the name starts so only once folded
-/// ("marti" → "martinez"), or when words came before; typed with no apostrophe, apostrophes are set
-/// aside ("mortys lawyer"), as `show` then takes them.
+/// Names are whole: `show mr po` offers `poopybutthole`, the words before being part of the name.
+/// A candidate is offered as typed plus the rest of the name (bash's `compgen` keeps only what
+/// starts as typed), folded when the name starts so only once folded ("marti" → "martinez") or
+/// words came before; typed with no apostrophe, apostrophes are set aside ("mortys lawyer").
 enum ShellCompletion {
     /// `search`'s NAME: one word, the whole name in it.
     @Sendable static func characterNames(_ words: [String], _ index: Int, _ typed: String) -> [String] {

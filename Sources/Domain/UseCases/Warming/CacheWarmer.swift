@@ -206,10 +206,9 @@ extension CacheWarmer {
             state.withLock { $0.answers[APIEndpoint.page(query)] = { _ = try? await client.page(query) } }
         }
 
-        /// After a warm whose writes made the disk evict: every answer it had is marked as just
-        /// used, so that trims take images first, and any a trim took is asked for again (and
-        /// stored as the newest). What `--offline` needs is the answers; an image is one request
-        /// away online. Returns the answers still missing then, and how many there were.
+        /// After a warm whose writes made the disk evict: its answers (what `--offline` needs) are
+        /// marked as just used, so that trims take images first, and any a trim took is asked for
+        /// again. Returns the answers still missing, and how many there were.
         func keepAnswers() async -> (missing: Int, of: Int) {
             guard let responses = warmer.responses else { return (0, 0) }
             let answers = state.withLock { $0.answers }
@@ -242,10 +241,9 @@ extension CacheWarmer {
             }
         }
 
-        /// `character`'s avatar and its thumbnails; not started once the batch has stopped or its
-        /// deadline passed. At the deadline, its request ends by the transport's own deadline
-        /// (sent: failed; never sent: not started), and thumbnails being made are stopped, the
-        /// avatar failing with the stop as its cause.
+        /// `character`'s avatar and its thumbnails; not started after a stop. At the deadline its
+        /// request ends (sent: failed; never sent: not started), and thumbnails being made stop,
+        /// the avatar failing with the stop as its cause.
         func avatar(_ character: RMCharacter) async -> AvatarOutcome {
             let images = warmer.images
             if state.withLock({ $0.stop != nil }) || deadline.hasPassed { return .notStarted }
