@@ -12,12 +12,8 @@ enum LibJPEG {
         let status = bitmap.pixels.withUnsafeBufferPointer { pixels in
             app1Bytes.withUnsafeBufferPointer { marker in
                 let options = rdx_jpeg_encode_options(
-                    quality: Int32(quality),
-                    progressive: progressive ? 1 : 0,
-                    color_space: colorSpace.rawValue,
-                    app1: app1Bytes.isEmpty ? nil : marker.baseAddress,
-                    app1_length: app1Bytes.count
-                )
+                    quality: Int32(quality), progressive: progressive ? 1 : 0, color_space: colorSpace.rawValue,
+                    app1: app1Bytes.isEmpty ? nil : marker.baseAddress, app1_length: app1Bytes.count)
                 return rdx_jpeg_encode_rgba(
                     pixels.baseAddress, Int32(bitmap.width), Int32(bitmap.height), bitmap.bytesPerRow,
                     options, &data, &length, &message)
@@ -32,17 +28,10 @@ enum LibJPEG {
 }
 
 extension LibJPEG {
-    struct Decoded {
-        var bitmap: Bitmap
-        var orientation: Int
-        var progressive: Bool
-    }
-
-    static func decode(_ bytes: [UInt8], options: DecodeOptions) throws(ImagingError) -> Decoded {
-        var header = rdx_jpeg_decoded()
+    /// The pixels, and the Exif orientation they are stored in.
+    static func decode(_ bytes: [UInt8], options: DecodeOptions) throws(ImagingError) -> (bitmap: Bitmap, orientation: Int) {
+        let header = try header(bytes, limits: options.limits)
         var message = [CChar](repeating: 0, count: Int(LOUPE_JPEG_MESSAGE_LENGTH))
-        let headerStatus = bytes.withUnsafeBufferPointer { rdx_jpeg_read_header($0.baseAddress, $0.count, &header, &message) }
-        try check(headerStatus, message: message, header: header, limits: options.limits)
         let numerator = options.scaleNumerator(sourceShortSide: Int(min(header.source_width, header.source_height)))
         let firstScanOnly = options.allowFirstScanOnly && numerator == 1
         // Decoding only the first scan never reads the rest, so a file cut short after it would
@@ -60,13 +49,8 @@ extension LibJPEG {
         var status: Int32 = 0
         var pixels = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, count in
             let shimOptions = rdx_jpeg_decode_options(
-                scale_num: Int32(numerator),
-                first_scan_only: firstScanOnly ? 1 : 0,
-                max_pixels: UInt64(options.limits.maxPixels),
-                max_side: Int32(clamping: options.limits.maxSide),
-                output: buffer.baseAddress,
-                output_capacity: capacity
-            )
+                scale_num: Int32(numerator), first_scan_only: firstScanOnly ? 1 : 0, max_pixels: UInt64(options.limits.maxPixels),
+                max_side: Int32(clamping: options.limits.maxSide), output: buffer.baseAddress, output_capacity: capacity)
             status = bytes.withUnsafeBufferPointer { rdx_jpeg_decode($0.baseAddress, $0.count, shimOptions, &result, &message) }
             count = status == 0 && result.pixels == buffer.baseAddress ? capacity : 0
         }
@@ -77,17 +61,21 @@ extension LibJPEG {
             defer { rdx_jpeg_free(own) }
             pixels = Array(UnsafeBufferPointer(start: own, count: Int(result.width) * Int(result.height) * 4))
         }
-        let bitmap = Bitmap(width: Int(result.width), height: Int(result.height), pixels: pixels)
-        return Decoded(bitmap: bitmap, orientation: Int(result.orientation), progressive: result.progressive != 0)
+        return (Bitmap(width: Int(result.width), height: Int(result.height), pixels: pixels), Int(result.orientation))
     }
 
     /// The stored width and height, from the header alone.
     static func size(_ bytes: [UInt8]) throws(ImagingError) -> (width: Int, height: Int) {
+        let header = try header(bytes, limits: ImageLimits())
+        return (Int(header.source_width), Int(header.source_height))
+    }
+
+    private static func header(_ bytes: [UInt8], limits: ImageLimits) throws(ImagingError) -> rdx_jpeg_decoded {
         var header = rdx_jpeg_decoded()
         var message = [CChar](repeating: 0, count: Int(LOUPE_JPEG_MESSAGE_LENGTH))
         let status = bytes.withUnsafeBufferPointer { rdx_jpeg_read_header($0.baseAddress, $0.count, &header, &message) }
-        try check(status, message: message, header: header, limits: ImageLimits())
-        return (Int(header.source_width), Int(header.source_height))
+        try check(status, message: message, header: header, limits: limits)
+        return header
     }
 
     private static func check(_ status: Int32, message: [CChar], header: rdx_jpeg_decoded, limits: ImageLimits)

@@ -23,13 +23,9 @@ enum LibPNG {
         let status = pixels.withUnsafeBufferPointer { pixelBuffer in
             paletteBytes.withUnsafeBufferPointer { palette in
                 let options = rdx_png_encode_options(
-                    layout: shimLayout,
-                    compression_level: Int32(max(0, min(9, compressionLevel))),
-                    single_filter: singleFilter ? 1 : 0,
-                    run_length: runLength ? 1 : 0,
-                    palette_rgba: palette.baseAddress,
-                    palette_count: Int32(paletteBytes.count / 4)
-                )
+                    layout: shimLayout, compression_level: Int32(max(0, min(9, compressionLevel))),
+                    single_filter: singleFilter ? 1 : 0, run_length: runLength ? 1 : 0, palette_rgba: palette.baseAddress,
+                    palette_count: Int32(paletteBytes.count / 4))
                 return rdx_png_encode(
                     pixelBuffer.baseAddress, Int32(width), Int32(height), bytesPerRow,
                     options, &data, &length, &message)

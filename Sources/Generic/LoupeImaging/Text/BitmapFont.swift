@@ -27,29 +27,25 @@ public struct BitmapFont: Sendable {
     /// Decodes the atlas format `scripts/make-font-atlas` writes.
     init(encoded: String) {
         let bytes = Array(Data(base64Encoded: encoded) ?? Data())
-        var offset = 0
-        func int16() -> Int {
-            defer { offset += 2 }
-            return Int(Int16(bitPattern: UInt16(bytes[offset]) | UInt16(bytes[offset + 1]) << 8))
+        // Little-endian: three Int16 metrics, then per glyph a UInt32 scalar, its advance, left and
+        // top (signed), width and height, and width x height alphas.
+        func int(_ offset: Int, bytes count: Int) -> Int {
+            (0..<count).reduce(0) { $0 | Int(bytes[offset + $1]) << (8 * $1) }
         }
-        ascent = int16()
-        descent = int16()
-        lineHeight = int16()
+        ascent = Int(Int16(truncatingIfNeeded: int(0, bytes: 2)))
+        descent = Int(Int16(truncatingIfNeeded: int(2, bytes: 2)))
+        lineHeight = Int(Int16(truncatingIfNeeded: int(4, bytes: 2)))
         var glyphs: [Unicode.Scalar: Glyph] = [:]
+        var offset = 6
         while offset + 9 <= bytes.count {
-            let code =
-                UInt32(bytes[offset]) | UInt32(bytes[offset + 1]) << 8 | UInt32(bytes[offset + 2]) << 16 | UInt32(
-                    bytes[offset + 3]) << 24
-            let advance = Int(bytes[offset + 4])
-            let left = Int(Int8(bitPattern: bytes[offset + 5]))
-            let top = Int(Int8(bitPattern: bytes[offset + 6]))
-            let width = Int(bytes[offset + 7]), height = Int(bytes[offset + 8])
-            offset += 9
-            let alpha = Array(bytes[offset..<offset + width * height])
-            offset += width * height
-            if let scalar = Unicode.Scalar(code) {
-                glyphs[scalar] = Glyph(advance: advance, left: left, top: top, width: width, height: height, alpha: alpha)
+            let (width, height) = (Int(bytes[offset + 7]), Int(bytes[offset + 8]))
+            let alpha = Array(bytes[offset + 9..<offset + 9 + width * height])
+            if let scalar = Unicode.Scalar(UInt32(int(offset, bytes: 4))) {
+                glyphs[scalar] = Glyph(
+                    advance: Int(bytes[offset + 4]), left: Int(Int8(bitPattern: bytes[offset + 5])),
+                    top: Int(Int8(bitPattern: bytes[offset + 6])), width: width, height: height, alpha: alpha)
             }
+            offset += 9 + width * height
         }
         self.glyphs = glyphs
     }
