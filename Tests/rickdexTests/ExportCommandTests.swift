@@ -77,6 +77,8 @@ import UseCases
         #expect(manifest.sheet == "sheet.png")
         for character in manifest.characters {
             #expect(character.sourceSHA256 == ContentDigest.sha256(try Self.sourceBytes(character.id)))
+            // Under --json's root: for fixtures the real service's, as the dataset names it.
+            #expect(character.sourceURL == "https://rickandmortyapi.com/api/character/avatar/\(character.id).jpeg")
             #expect(character.files.map(\.kind) == ["original", "thumbnail", "thumbnail"])
             for file in character.files {
                 let bytes = try [UInt8](Data(contentsOf: out.appendingPathComponent(file.name)))
