@@ -1,17 +1,11 @@
 import LoupeToolbox
 import RickAndMortyAPI
 
-/// The API with names matched as people type them: a `name` filter finds every name that
-/// contains it once both are folded (`NameFolding`: case, accents, apostrophes straight or
-/// curly, periods), where the API matches the letters as sent (`morty's` finds no `Morty’s`
-/// there, `martinez` no `Martínez`).
-///
-/// When the index knows the kind and folding finds other items than the API's own match would,
-/// they are asked for by id and the query's other filters applied as the API applies them
-/// (`ResourceListing`), so pages and counts read as the API's. Otherwise, and for any kind the
-/// index does not know whole, the query goes to the API as it is. Every command's client is one.
+/// The API with a `name` filter matched once folded (`NameFolding`), where the API matches the
+/// letters as sent (`martinez` finds no `Martínez`): when folding finds other items, they are asked
+/// for by id, the other filters applied as the API does (`ResourceListing`); otherwise the query
+/// goes to the API as it is. Every command's client is one.
 package struct FoldingClient: RickAndMortyClient {
-    /// The client asked.
     package let base: any RickAndMortyClient
     private let index: @Sendable () -> NameIndex
 
@@ -34,12 +28,10 @@ package struct FoldingClient: RickAndMortyClient {
         self.index = index
     }
 
-    /// The same folding, and the same index, over another client.
     package func over(_ other: any RickAndMortyClient) -> FoldingClient {
         FoldingClient(base: other, memoized: index)
     }
 
-    /// The index names are folded through, read once.
     package var names: NameIndex { index() }
 
     package func page<Resource: APIResource>(_ query: ResourceQuery<Resource>) async throws -> Page<Resource> {
@@ -60,8 +52,7 @@ package struct FoldingClient: RickAndMortyClient {
         try await base.items(type, ids: ids)
     }
 
-    /// The ids of the items whose folded names contain the query's folded name, when they are
-    /// not the ones the API's own match finds; `nil` to ask the API as it is.
+    /// The ids of the items whose folded names fit, when not those the API's own match finds.
     func foldedIDs<Resource: APIResource>(_ query: ResourceQuery<Resource>) -> [Int]? {
         guard let typed = query.filters[Resource.Filter.name], let entries = index()[Resource.kind] else { return nil }
         let folded = NameFolding.fold(typed)

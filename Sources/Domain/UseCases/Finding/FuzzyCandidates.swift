@@ -1,11 +1,6 @@
-/// Names prepared once for fuzzy matching, so that a keystroke only compares.
-///
-/// Each name's characters (Unicode scalars, fzf's runes) are kept flat in three arrays shared by
-/// all names: as written (curly apostrophes straightened), folded as most terms compare them (to
-/// lower case, accents dropped), and each one's class and bonus. A pattern then reads them
-/// without copying or allocating per name.
+/// Names prepared once for fuzzy matching, so that a keystroke only compares: each name's scalars
+/// kept flat in arrays shared by all names (as written, folded, class and bonus), read without a copy.
 package struct FuzzyCandidates: Sendable {
-    /// The names, in the order given.
     package private(set) var names: [String] = []
 
     private var original: [UInt32] = []
@@ -15,8 +10,7 @@ package struct FuzzyCandidates: Sendable {
     private var starts: [Int] = [0]
     /// Each name's length in characters, white space at its ends aside (fzf's length tiebreak).
     private(set) var lengths: [UInt16] = []
-    /// For the names in which some character is several scalars (a letter and a combining mark,
-    /// an emoji sequence): the character each scalar belongs to.
+    /// For names with a character of several scalars (a combining mark, an emoji): each scalar's character.
     private var characterOfScalar: [Int: [Int]] = [:]
 
     package init(_ names: some Sequence<String>) {
@@ -93,8 +87,6 @@ package struct FuzzyCandidates: Sendable {
         if !simple { mapCharacters(of: name) }
     }
 
-    /// Notes which character each scalar of the name being added belongs to, when some
-    /// character is several scalars.
     private mutating func mapCharacters(of name: String) {
         var characters: [Int] = []
         for (offset, character) in name.enumerated() {
@@ -111,8 +103,7 @@ package struct FuzzyCandidates: Sendable {
         return UInt16(clamping: last - first)
     }
 
-    /// Scalar offsets into the name at `index` as offsets of its `Character`s, ascending, one
-    /// for each character matched.
+    /// Scalar offsets into the name at `index` as ascending offsets of its `Character`s.
     func characterOffsets(_ scalarOffsets: [Int], at index: Int) -> [Int] {
         guard let characters = characterOfScalar[index] else { return scalarOffsets }
         var offsets: [Int] = []
@@ -120,7 +111,6 @@ package struct FuzzyCandidates: Sendable {
         return offsets
     }
 
-    /// Runs `body` with the flat arrays pinned, for reading without copies.
     func withView<Result>(_ body: (View) throws -> Result) rethrows -> Result {
         try original.withUnsafeBufferPointer { original in
             try folded.withUnsafeBufferPointer { folded in
@@ -133,17 +123,13 @@ package struct FuzzyCandidates: Sendable {
         }
     }
 
-    /// The candidates' flat arrays, pinned.
     struct View {
         let original: UnsafeBufferPointer<UInt32>
         let folded: UnsafeBufferPointer<UInt32>
         let traits: UnsafeBufferPointer<UInt8>
         let starts: UnsafeBufferPointer<Int>
 
-        /// The name at `index` as a term compares it.
-        ///
-        /// The prepared folds serve the usual terms (case-insensitive and normalized, or exact in
-        /// both); the others are folded into the slab's text, which the next call overwrites.
+        /// The name at `index` as a term compares it: the other folds go to the slab's text.
         func text(at index: Int, caseSensitive: Bool, normalize: Bool, slab: FuzzySlab) -> FuzzyText {
             let range = starts[index]..<starts[index + 1]
             let original = UnsafeBufferPointer(rebasing: original[range])

@@ -1,14 +1,11 @@
 import RickAndMortyAPI
 
-/// The characters found as fzf finds them: every character of the API held locally (the bundled
-/// dataset, or a cache holding the whole listing), a `name` filter read as an fzf pattern
-/// (`FuzzyPattern`: fuzzy, terms in any order, `'exact`, `^prefix`, `suffix$`, `!not`, `|`), the
-/// best match first; the other filters applied as the API applies them, 20 a page. What is not
-/// a character query goes to `base`. Browse and `browse --filter` find through it when the names
-/// are known; otherwise they ask the API, which matches a part of the name as typed.
+/// Characters found as fzf finds them, from every character held locally: a `name` filter read as
+/// a `FuzzyPattern`, best first, the other filters applied as the API does, 20 a page. What is not
+/// a character query goes to `base`.
 package struct FuzzyClient: RickAndMortyClient {
     package let base: any RickAndMortyClient
-    /// Every character, in id order.
+    /// In id order.
     package let characters: [RMCharacter]
     private let candidates: FuzzyCandidates
     /// fzf's `--exact`: terms match as parts unless `'` makes them fuzzy.
@@ -21,12 +18,11 @@ package struct FuzzyClient: RickAndMortyClient {
         candidates = FuzzyCandidates(self.characters.map(\.name))
     }
 
-    /// The pattern `text` makes under this client's options.
     package func pattern(_ text: String) -> FuzzyPattern {
         FuzzyPattern(text, exact: exact, caseMatching: caseMatching)
     }
 
-    /// The characters `query` finds, best first: every one of them, its page aside.
+    /// Every character `query` finds, best first, its page aside.
     package func matches(_ query: CharacterQuery) -> [RMCharacter] {
         var others = query.filters
         others[.name] = nil

@@ -1,12 +1,8 @@
-/// A candidate a pattern matched: which, how well, and which of its characters.
+/// A candidate a pattern matched: its index, fzf's score (the sum of its terms') and the ascending
+/// offsets of its matched `Character`s (empty when not asked for).
 package struct FuzzyMatch: Sendable, Hashable {
-    /// The candidate's index in the `FuzzyCandidates` searched (0 for a single text).
     package var index: Int
-    /// fzf's score: the sum of each term's (0 for a term that matched by not matching, `!term`).
     package var score: Int
-    /// The offsets of the matched `Character`s in the candidate, ascending: what a view highlights.
-    ///
-    /// Empty when positions were not asked for.
     package var positions: [Int]
 
     package init(index: Int, score: Int, positions: [Int]) {

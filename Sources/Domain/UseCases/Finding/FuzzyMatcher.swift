@@ -9,31 +9,17 @@
 ///
 /// A matcher holds scratch memory (fzf's slab) that each match reuses: use one per thread.
 package struct FuzzyMatcher {
-    /// How a term matches, as fzf's term types.
+    /// fzf's term types: `term` (FuzzyMatchV2), `'term`, `'term'`, `^term`, `term$`, `^term$`.
     package enum Algorithm: Sendable, Hashable {
-        /// In order, with gaps: fzf's FuzzyMatchV2.
-        case fuzzy
-        /// A substring, the occurrence at the best word start: `'term`.
-        case exact
-        /// A substring that starts and ends at word boundaries: `'term'`.
-        case exactBoundary
-        /// At the start, after leading white space: `^term`.
-        case prefix
-        /// At the end, before trailing white space: `term$`.
-        case suffix
-        /// The whole text, white space around it aside: `^term$`.
-        case equal
+        case fuzzy, exact, exactBoundary, prefix, suffix, equal
     }
 
     let slab = FuzzySlab()
 
     package init() {}
 
-    /// How `algorithm` matches `pattern` in `text`, with fzf's score and the offsets of the
-    /// characters of `text` it matched (`index` is 0); `nil` when it does not match.
-    ///
-    /// The pattern is folded as the text is: to lower case unless `caseSensitive`, accents dropped
-    /// when `normalize` (fzf's `--literal` off), curly apostrophes straightened.
+    /// fzf's score and matched offsets of `pattern` in `text`, or `nil`. The pattern is folded as the
+    /// text is: lower case unless `caseSensitive`, accents dropped when `normalize` (fzf's `--literal` off).
     package func match(
         _ algorithm: Algorithm, _ pattern: String, in text: String, caseSensitive: Bool = false, normalize: Bool = true
     ) -> FuzzyMatch? {
@@ -53,10 +39,7 @@ package struct FuzzyMatcher {
         return FuzzyMatch(index: 0, score: score, positions: candidates.characterOffsets(slab.sortedPositions(), at: 0))
     }
 
-    /// `pattern`'s score in `text`, or `nil`.
-    ///
-    /// With `positions`, a match appends the offsets it matched to the slab's positions, which
-    /// the caller cleared.
+    /// `pattern`'s score in `text`, or `nil`; with `positions`, the offsets go to the slab's positions.
     func score(_ algorithm: Algorithm, _ pattern: UnsafeBufferPointer<UInt32>, in text: FuzzyText, positions: Bool) -> Int? {
         switch algorithm {
         case .fuzzy: fuzzy(pattern, in: text, positions: positions)
@@ -103,15 +86,12 @@ package struct FuzzyMatcher {
     static let slabScores = 100 * 1024
 }
 
-/// One candidate's text as a term compares it, with each character's class and bonus.
-///
-/// Valid only inside `FuzzyCandidates.withView`.
+/// One candidate's text as a term compares it (folded or as written), valid inside `FuzzyCandidates.withView`.
 struct FuzzyText {
-    /// The characters as the term compares them: folded to lower case, normalized, or as written.
     var text: UnsafeBufferPointer<UInt32>
-    /// The characters as written (curly apostrophes straightened).
+    /// As written (curly apostrophes straightened).
     var original: UnsafeBufferPointer<UInt32>
-    /// Each character's class (high four bits) and bonus (low four), as `FuzzyCandidates` packs them.
+    /// Each character's class (high four bits) and bonus (low four).
     var traits: UnsafeBufferPointer<UInt8>
 
     var count: Int { text.count }

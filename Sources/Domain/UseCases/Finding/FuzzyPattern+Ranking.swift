@@ -1,13 +1,7 @@
 extension FuzzyPattern {
-    /// The candidates this pattern matches, best first as fzf ranks them.
-    ///
-    /// fzf's default `--tiebreak=length`: a higher score, then a shorter name (white space at its
-    /// ends aside), then earlier in the list. An empty pattern matches every candidate and a
-    /// pattern of inverse terms alone every one it does not exclude, both in list order with
-    /// score 0.
-    ///
-    /// Without `positions` the matches' positions are empty and the pass is cheaper: a view can
-    /// ask `match(at:in:)` for the rows it shows.
+    /// The candidates this pattern matches, as fzf's `--tiebreak=length` ranks them (score, trimmed
+    /// length, order); an empty or all-inverse pattern keeps list order with score 0. Without
+    /// `positions` the pass is cheaper: a view asks `match(at:in:)` for the rows it shows.
     package func matches(in candidates: FuzzyCandidates, positions: Bool = true) -> [FuzzyMatch] {
         if isEmpty { return (0..<candidates.count).map { FuzzyMatch(index: $0, score: 0, positions: []) } }
         let matcher = FuzzyMatcher()
@@ -47,7 +41,6 @@ extension FuzzyPattern {
         }
     }
 
-    /// This pattern's match in the candidate at `index`, with positions, or `nil`.
     package func match(at index: Int, in candidates: FuzzyCandidates) -> FuzzyMatch? {
         if isEmpty { return FuzzyMatch(index: index, score: 0, positions: []) }
         let matcher = FuzzyMatcher()
@@ -62,7 +55,6 @@ extension FuzzyPattern {
             positions: candidates.characterOffsets(matcher.slab.sortedPositions(), at: index))
     }
 
-    /// This pattern's match in `name` alone (`index` 0), or `nil`.
     package func match(_ name: String) -> FuzzyMatch? {
         match(at: 0, in: FuzzyCandidates([name]))
     }
@@ -101,17 +93,15 @@ extension FuzzyPattern {
         return total
     }
 
-    /// The terms laid flat for a pass over many names, so that none is retained or released
-    /// per name; the slab has room for a name's positions.
+    /// The terms laid flat, so that none is retained or released per name.
     private struct Plan {
         struct Step {
             var algorithm: FuzzyMatcher.Algorithm
             var isInverse: Bool
             var caseSensitive: Bool
             var normalizes: Bool
-            /// The term's text in `scalars`.
             var text: Range<Int>
-            /// Whether this is the last term of its OR group.
+            /// The last term of its OR group.
             var endsSet: Bool
         }
 
@@ -136,12 +126,11 @@ extension FuzzyPattern {
         }
     }
 
-    /// A match before sorting: its sort key (fzf's points), and where its positions start.
+    /// A match before sorting: its sort key (fzf's points) and positions in the pass's flat array.
     private struct Found {
         var key: UInt64
         var index: Int
         var score: Int
-        /// Its positions (scalar offsets, unsorted) in the pass's flat array.
         var positions: Range<Int>
     }
 }

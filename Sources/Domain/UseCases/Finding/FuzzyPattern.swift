@@ -1,35 +1,17 @@
 /// A query in fzf's extended search syntax, parsed once (fzf's `src/pattern.go`, junegunn/fzf,
-/// MIT: LICENSES/fzf.txt).
-///
-/// Terms are separated by spaces and must all match, in any order; `a | b` matches either.
-/// A term is fuzzy (`rck`), exact (`'rick`), word-bounded (`'rick'`), a prefix (`^rick`), a
-/// suffix (`smith$`), the whole name (`^rick\ sanchez$`; unescaped, that is two terms), or inverse
-/// (`!smith`, `!^rick`, `!smith$`, `!'rick` fuzzy). `\ ` is a literal space. With `exact`
-/// (fzf's `--exact`) plain terms are exact and `'` makes one fuzzy.
-///
-/// Case is smart by default: a term is case-sensitive only when it has an upper-case letter.
-/// With `normalize` (fzf's `--literal` off) a term without accents matches accented letters:
-/// `martinez` finds `Martínez`, while `martínez` asks for the í. Curly apostrophes (’ ‘) in a
-/// term and in names are the straight one (syntax is the straight one only), so `morty's`
-/// finds `Morty’s`.
-///
-/// A pattern and `FuzzyCandidates` are values: several threads may match with them at once, each
-/// pass with scratch memory of its own.
+/// MIT: LICENSES/fzf.txt): space-separated terms that must all match, `a | b` either, `!` inverse,
+/// `\ ` a literal space; with `exact` (fzf's `--exact`) plain terms are exact and `'` makes one fuzzy.
+/// Case is smart; with `normalize`, `martinez` finds `Martínez` while `martínez` asks for the í;
+/// curly apostrophes are the straight one, so `morty's` finds `Morty’s`.
 package struct FuzzyPattern: Sendable, Hashable {
-    /// How letter case is compared (fzf's `--smart-case`, `+i`, `-i`).
+    /// fzf's `--smart-case` (case-sensitive only for a term with an upper-case letter), `+i`, `-i`.
     package enum CaseMatching: Sendable, Hashable {
-        /// Case-sensitive only for a term with an upper-case letter.
-        case smart
-        /// Case-sensitive.
-        case respect
-        /// Case-insensitive.
-        case ignore
+        case smart, respect, ignore
     }
 
-    /// One term: how it matches and what it compares.
     package struct Term: Sendable, Hashable {
         package var algorithm: FuzzyMatcher.Algorithm
-        /// Whether the term matches a name by not matching it (`!`).
+        /// `!`
         package var isInverse: Bool
         package var caseSensitive: Bool
         /// Whether accents in names are dropped for this term (its own text has none).
@@ -45,7 +27,6 @@ package struct FuzzyPattern: Sendable, Hashable {
     /// The terms by OR group: a name matches when each group has a term that matches it.
     package private(set) var termSets: [[Term]] = []
 
-    /// Whether the query has no term (it matches every name, in order).
     package var isEmpty: Bool { termSets.isEmpty }
 
     /// Whether matches are ranked: not when every term is inverse (fzf keeps the input order).

@@ -1,7 +1,5 @@
-/// What fzf knows of one character (a Unicode scalar, fzf's rune) of a name or a query: its class,
-/// the bonus a match on it earns after the character before it, and its case and accent folds.
-///
-/// As fzf's `src/algo/algo.go` (junegunn/fzf, MIT: LICENSES/fzf.txt) with its default scheme.
+/// fzf's character (rune) classes, bonuses and folds, as its `src/algo/algo.go` (junegunn/fzf, MIT:
+/// LICENSES/fzf.txt) with its default scheme.
 enum FuzzyScalar {
     /// fzf's character classes, in fzf's order: a class up to `delimiter` ends a word.
     enum Class: UInt8 {
@@ -29,13 +27,9 @@ enum FuzzyScalar {
         }
     }
 
-    /// The classes of the ASCII characters, by value.
     static let asciiClasses: [Class] = (0..<0x80).map { characterClass(of: UInt32($0)) }
 
-    /// The bonus for a match on a character of class `current` after one of class `previous`.
-    ///
-    /// fzf's `bonusFor`: word starts after white space, a delimiter or punctuation, camelCase humps
-    /// and the first digit of a number. The first character of a text counts as after white space.
+    /// fzf's `bonusFor`; the first character of a text counts as after white space.
     static func bonus(after previous: Class, _ current: Class) -> Int16 {
         bonuses[Int(previous.rawValue) * 7 + Int(current.rawValue)]
     }
@@ -86,14 +80,12 @@ enum FuzzyScalar {
         return folded == 0 ? value : UInt32(folded)
     }
 
-    /// Whether normalizing changes nothing in `values` (fzf normalizes only a term that has no
-    /// accented letter: `martínez` asks for the í).
+    /// fzf normalizes only a term that has no accented letter: `martínez` asks for the í.
     static func isNormalized(_ values: [UInt32]) -> Bool {
         values.allSatisfy { normalized($0) == $0 }
     }
 
-    /// The curly apostrophes ’ and ‘ as the straight ', in names and queries alike, so that
-    /// `morty's` finds `Morty’s`: one scalar for one, so positions still index the name.
+    /// ’ and ‘ as ', one scalar for one so that positions still index the name.
     static func straightened(_ value: UInt32) -> UInt32 {
         value == 0x2019 || value == 0x2018 ? 0x27 : value
     }

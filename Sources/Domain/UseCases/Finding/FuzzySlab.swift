@@ -1,10 +1,5 @@
-/// Scratch memory reused from one candidate to the next, as fzf's slab.
-///
-/// It holds the alignment's score rows, the text a term compares when no prepared form fits, and
-/// the positions of the last match. It only grows, so matching allocates nothing once it is large
-/// enough.
-///
-/// One matching pass owns one slab: it is not thread-safe, and not `Sendable`.
+/// fzf's slab: scratch memory reused from one candidate to the next, which only grows. One matching
+/// pass owns one (not `Sendable`).
 final class FuzzySlab {
     private(set) var scores = Buffer<Int16>()
     private(set) var firstOccurrences = Buffer<Int32>()
@@ -22,7 +17,7 @@ final class FuzzySlab {
         positions.free()
     }
 
-    /// Room for `count` scores, which may hold what an earlier match left.
+    /// Room for `count`, which may hold what an earlier match left.
     func scores(_ count: Int) -> UnsafeMutablePointer<Int16> { scores.reserve(count) }
     func firstOccurrences(_ count: Int) -> UnsafeMutablePointer<Int32> { firstOccurrences.reserve(count) }
     func text(_ count: Int) -> UnsafeMutablePointer<UInt32> { text.reserve(count) }
@@ -31,15 +26,12 @@ final class FuzzySlab {
         positionCount = 0
     }
 
-    /// Appends a position (the positions grow as they must: a name has as many as the terms
-    /// have characters, at most).
     func appendPosition(_ offset: Int) {
         if positionCount == positions.capacity { positions.grow() }
         positions.base[positionCount] = Int32(offset)
         positionCount += 1
     }
 
-    /// The positions of the last match as scalar offsets, ascending and without repeats.
     func sortedPositions() -> [Int] {
         Self.ascendingUnique((0..<positionCount).map { Int(positions.base[$0]) })
     }
@@ -52,7 +44,7 @@ final class FuzzySlab {
         return unique
     }
 
-    /// A growing block of memory: never shrinks, never copies what it held.
+    /// A growing block of memory: `reserve` does not keep what it held, `grow` does.
     struct Buffer<Element: FixedWidthInteger> {
         private(set) var base: UnsafeMutablePointer<Element>
         private(set) var capacity = 64
@@ -72,7 +64,6 @@ final class FuzzySlab {
             return base
         }
 
-        /// Doubles the room, keeping what it holds.
         mutating func grow() {
             let larger = UnsafeMutablePointer<Element>.allocate(capacity: capacity * 2)
             larger.initialize(repeating: 0, count: capacity * 2)

@@ -4,26 +4,18 @@ import LoupeToolbox
 import RickAndMortyAPI
 
 extension EntryKind {
-    /// A `NameIndex`, derived from the answers of one API and dropped when one of its listings'
-    /// pages is stored again.
+    /// A `NameIndex`, dropped when one of its listings' pages is stored again.
     package static let names = EntryKind(rawValue: "names")
 }
 
-/// One local index of names: the id, name and folded name of every character, episode and
-/// location of an API whose whole listing is known (the bundled dataset, or a cache holding every
-/// page of a listing), with what ranks fits of a part of a name.
-///
-/// Every command that takes a name resolves it through this index when there is one (`NameLookup`,
-/// `FoldingClient`), and the shells' completion reads it alone: one cache entry, not the dozens of
-/// pages it came from. It is kept in the cache beside those answers (`cached(in:)`) and dropped
-/// whenever one of their pages is stored again (`DiskResponseCache`), to be rebuilt from them on
-/// the next read.
+/// The id, name and folded name of every item of each listing known whole (the bundled dataset,
+/// or a cache holding every page), kept in the cache as one entry so that name lookups and the
+/// shells' completion read it, not the dozens of pages it came from.
 package struct NameIndex: Sendable {
-    /// One named item.
     package struct Entry: Sendable, Hashable {
         package var id: Int
         package var name: String
-        /// `NameFolding.fold(name)`, made once, when the index is built.
+        /// `NameFolding.fold(name)`.
         package var folded: String
         /// What ranks the fits of a part of a name: a character's episodes, a location's residents.
         package var weight: Int
@@ -31,8 +23,7 @@ package struct NameIndex: Sendable {
         package var code: String
 
         package init(id: Int, name: String, weight: Int = 0, code: String = "") {
-            // Names come from the network: no control character (nor the index's own tab or
-            // newline) is kept.
+            // Names come from the network: no control character (tab, newline) is kept.
             let clean = UntrustedText.stripped(name)
             self.init(id: id, name: clean, folded: NameFolding.fold(clean), weight: weight, code: UntrustedText.stripped(code))
         }
@@ -46,7 +37,7 @@ package struct NameIndex: Sendable {
         }
     }
 
-    /// The entries of each kind indexed, by id; a kind whose whole listing is not known is absent.
+    /// By id; a kind whose whole listing is not known is absent.
     private var entries: [ResourceKind: [Entry]]
 
     package init(_ entries: [ResourceKind: [Entry]] = [:]) {
@@ -56,7 +47,6 @@ package struct NameIndex: Sendable {
     /// The entries of `kind` in id order, or `nil` when its whole listing is not known.
     package subscript(kind: ResourceKind) -> [Entry]? { entries[kind] }
 
-    /// Whether no kind is indexed.
     package var isEmpty: Bool { entries.isEmpty }
 
     /// Every item of each listing given; `nil` for a listing not known whole.
@@ -68,7 +58,7 @@ package struct NameIndex: Sendable {
         self.init(entries)
     }
 
-    /// Everything in a dataset folder's files (the bundled dataset, for `--api fixtures`).
+    /// The bundled dataset's index (`--api fixtures`).
     package static func all(in dataset: Dataset) -> NameIndex {
         let known = KnownEntries.all(in: dataset)
         return NameIndex(characters: known.characters, episodes: known.episodes, locations: known.locations)
@@ -76,8 +66,7 @@ package struct NameIndex: Sendable {
 
     // MARK: In the cache
 
-    /// The index of the API `cache` answers for: the one stored beside its answers, or one built
-    /// from the unfiltered listings it holds whole (and then stored). Empty when it holds none whole.
+    /// The index stored beside `cache`'s answers, or one built (and stored) from the listings it holds whole.
     package static func cached(in cache: DiskResponseCache) -> NameIndex {
         if let stored = cache.disk.entry(for: key(cache.identity)), let index = NameIndex(encoded: stored.body) { return index }
         return built(in: cache)
@@ -88,7 +77,6 @@ package struct NameIndex: Sendable {
         cache.disk.entry(for: key(cache.identity))?.body ?? built(in: cache).encoded()
     }
 
-    /// The index of the listings `cache` holds whole, stored beside them.
     private static func built(in cache: DiskResponseCache) -> NameIndex {
         let offline = OfflineRickAndMortyClient(cache: cache, root: nil)
         func whole<Resource: APIResource>(_ type: Resource.Type) -> [Resource]? {
@@ -103,13 +91,11 @@ package struct NameIndex: Sendable {
         return index
     }
 
-    /// Where the index of the API `identity` names is kept.
     package static func key(_ identity: APIIdentity) -> CacheKey {
         CacheKey(["api", identity.name, "#names"])
     }
 
-    /// Whether storing the answer at `path` changes what an index holds: a page of an unfiltered
-    /// listing (`character`, `episode?page=3`).
+    /// Whether `path` is a page of an unfiltered listing (`character`, `episode?page=3`).
     package static func isBuilt(from path: String) -> Bool {
         let parts = path.split(separator: "?", maxSplits: 1)
         guard let resource = parts.first, ResourceKind(rawValue: String(resource)) != nil else { return false }
@@ -134,22 +120,18 @@ package struct NameIndex: Sendable {
         return Array(text.utf8)
     }
 
-    /// An index read back; `nil` for bytes that are not one (a cache folder is shared: every
-    /// field is checked, none trusted).
+    /// `nil` for bytes that are not an index (a cache folder is shared: no field is trusted).
     package init?(encoded bytes: [UInt8]) {
         guard let entries = Self.read(bytes, keeping: { _, _, _ in true }) else { return nil }
         self.init(entries)
     }
 
-    /// A field an encoded index can be searched by in place.
     package enum Field: Int, Sendable {
         case id = 1, code = 3, folded = 5
     }
 
-    /// The entries of `kind` whose `field` starts with `prefix`, read from an encoded index in
-    /// place: only they are decoded, so the shells' completion costs a scan of the bytes at any
-    /// size. Codes compare in any (ASCII) case; a `loose` folded name sets its apostrophes aside.
-    /// `nil` for bytes that are not an index.
+    /// The entries of `kind` whose `field` starts with `prefix`, decoding only those (completion costs
+    /// a scan). Codes compare in any ASCII case; a `loose` folded name sets its apostrophes aside.
     package static func entries(
         _ kind: ResourceKind, in bytes: [UInt8], where field: Field, startsWith prefix: String, loose: Bool = false
     ) -> [Entry]? {
@@ -174,8 +156,7 @@ package struct NameIndex: Sendable {
         (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte + 32 : byte
     }
 
-    /// The entries of the lines `keep` takes (given each line's kind, bytes and six fields), by
-    /// kind; `nil` when a line is not an entry or the bytes do not start with the header.
+    /// The entries of the lines `keep` takes, by kind; `nil` for bytes that are not an index.
     private static func read(
         _ bytes: [UInt8], keeping keep: (ResourceKind, UnsafeBufferPointer<UInt8>, [Range<Int>]) -> Bool
     ) -> [ResourceKind: [Entry]]? {
