@@ -161,12 +161,10 @@ struct ExportCommand: AsyncParsableCommand {
         if dryRun {
             print(DryRunListing(files: report.files, extras: extras).render(folder: folder.path))
         }
-        // What a stop explains is said once, by its own line.
-        FailureLines.write(report.failures, except: report.stop)
-        if let stop = report.stop {
-            let line = StopLine(stop: stop, timeout: global.timeout, count: report.characters, noun: "character")
-            StandardStreams.error("rickdex: \(line)\n")
+        let stop = report.stop.map {
+            StopLine(stop: $0, timeout: global.timeout, count: report.characters, noun: "character")
         }
+        FailureLines.write(report.failures, stop: stop)
         if !dryRun {
             print(
                 ExportSummary(

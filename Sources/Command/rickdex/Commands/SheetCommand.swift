@@ -112,7 +112,7 @@ struct SheetCommand: AsyncParsableCommand {
             await source.api?.close()
             throw error
         }
-        FailureLines.write(drawn.failures, except: nil)
+        FailureLines.write(drawn.failures)
         if let destination {
             try AtomicFile.write(drawn.bytes, to: destination)
             StandardStreams.error("wrote \(destination.path) (\(Plural.count(count, "character")), \(drawn.bytes.count / 1024) KiB)\n")

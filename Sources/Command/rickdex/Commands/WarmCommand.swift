@@ -93,13 +93,10 @@ struct WarmCommand: AsyncParsableCommand {
             summary.roomFound = api.disk.roomFound
             return summary
         }
-        // What the stop explains is said once, by the stop's own line.
-        let stop = summary.report.stop
-        FailureLines.write(summary.report.failures, except: stop)
-        if let stop {
-            let line = StopLine(stop: stop, timeout: global.timeout, count: summary.report.avatars.count, noun: "avatar")
-            StandardStreams.error("rickdex: \(line)\n")
+        let stop = summary.report.stop.map {
+            StopLine(stop: $0, timeout: global.timeout, count: summary.report.avatars.count, noun: "avatar")
         }
+        FailureLines.write(summary.report.failures, stop: stop)
         if json {
             try JSONOutput.print(summary)
         } else {
