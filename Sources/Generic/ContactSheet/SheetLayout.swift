@@ -75,15 +75,12 @@ public struct SheetLayout: Sendable {
             name, x: x + (inner - BitmapFont.bold.width(of: name)) / 2, baseline: baseline, font: .bold, color: theme.text)
         for (number, line) in entry.lines.enumerated() {
             baseline += BitmapFont.regular.lineHeight
-            let dotted = number == 0 && entry.dot != nil
-            let room = inner - (dotted ? BitmapFont.regular.width(of: "● ") : 0)
-            let text = BitmapFont.regular.truncate(line, toWidth: room)
-            let total = BitmapFont.regular.width(of: text) + (dotted ? BitmapFont.regular.width(of: "● ") : 0)
-            var penX = x + (inner - total) / 2
-            if dotted, let dot = entry.dot {
-                sheet.draw("●", x: penX, baseline: baseline, font: .regular, color: dot)
-                penX += BitmapFont.regular.width(of: "● ")
-            }
+            let dot = number == 0 ? entry.dot : nil
+            let dotWidth = dot == nil ? 0 : BitmapFont.regular.width(of: "● ")
+            let text = BitmapFont.regular.truncate(line, toWidth: inner - dotWidth)
+            var penX = x + (inner - BitmapFont.regular.width(of: text) - dotWidth) / 2
+            if let dot { sheet.draw("●", x: penX, baseline: baseline, font: .regular, color: dot) }
+            penX += dotWidth
             sheet.draw(text, x: penX, baseline: baseline, font: .regular, color: theme.secondaryText)
         }
     }

@@ -34,10 +34,7 @@ public struct DecodeOptions: Sendable, Hashable {
     func scaleNumerator(sourceShortSide: Int) -> Int {
         guard let minimum = minimumShortSide, scaling != .none, sourceShortSide > 0 else { return 8 }
         let wanted = scaling == .quality ? minimum * 2 : minimum
-        for numerator in 1...8 where (sourceShortSide * numerator + 7) / 8 >= wanted {
-            return numerator
-        }
-        return 8
+        return (1...8).first { (sourceShortSide * $0 + 7) / 8 >= wanted } ?? 8
     }
 }
 
