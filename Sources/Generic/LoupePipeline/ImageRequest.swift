@@ -1,11 +1,9 @@
 import FoundationEssentials
 import LoupeImaging
 
-/// What to load and how to make it, as Nuke's `ImageRequest`: a URL (`http`, `https` or
-/// `file`), the headers to send, the processors applied in order (their identifiers join the
-/// cache key), how soon it is loaded, and options for the caches.
+/// What to load and how to make it, as Nuke's `ImageRequest`; the processors apply in order, and
+/// their identifiers join the cache key.
 public struct ImageRequest: Sendable {
-    /// How a request uses the caches, as Nuke's options.
     public struct Options: OptionSet, Sendable, Hashable {
         public let rawValue: Int
         public init(rawValue: Int) { self.rawValue = rawValue }
@@ -14,30 +12,22 @@ public struct ImageRequest: Sendable {
         public static let disableMemoryCacheWrites = Options(rawValue: 1 << 3)
         public static let disableDiskCacheReads = Options(rawValue: 1 << 4)
         public static let disableDiskCacheWrites = Options(rawValue: 1 << 5)
-        /// Load from the origin, whatever the caches hold (what is loaded is still stored), as
-        /// Nuke's: the caches are not read. A load of the same original already under way is
-        /// joined.
+        /// Load from the origin, whatever the caches hold (and still store it), as Nuke's.
         public static let reloadIgnoringCachedData: Options = [.disableMemoryCacheReads, .disableDiskCacheReads]
-        /// Ask the origin even when the cached copies are fresh, with the cached original's
-        /// validators, so that a 304 keeps them and nothing is downloaded again: a pull to
-        /// refresh that costs a round trip when nothing changed. Not Nuke's (it is
-        /// `URLRequest.CachePolicy.reloadRevalidatingCacheData`'s meaning).
+        /// Ask the origin even when fresh, with the cached validators, so that a 304 keeps them.
+        /// Not Nuke's: `URLRequest.CachePolicy.reloadRevalidatingCacheData`'s meaning.
         public static let reloadRevalidatingCachedData = Options(rawValue: 1 << 0)
-        /// The caches alone: a miss is `ImagePipeline.Error.dataMissingInCache`, and nothing is
-        /// loaded (offline).
+        /// The caches alone (offline).
         public static let returnCacheDataDontLoad = Options(rawValue: 1 << 1)
     }
 
     public var url: URL
-    /// Headers sent with the request's download (an `Authorization`, an `Accept`). They are not
-    /// part of the cache key: requests for one URL share one download, as in Nuke.
+    /// Sent with the download; not part of the cache key, as in Nuke.
     public var headers: HTTPFields
     public var processors: [any ImageProcessing]
     public var options: Options
-    /// How soon its download and its processing start when the pipeline's slots are busy.
     public var priority: Priority
-    /// The image's name in the caches, as Nuke's `imageID`, for URLs that differ only in ways that
-    /// do not matter (a signed query, a CDN's host); `nil`: the URL (or the delegate's `cacheKey`).
+    /// The image's name in the caches, as Nuke's, for URLs that differ in ways that do not matter.
     public var imageID: String?
 
     public init(
@@ -52,7 +42,6 @@ public struct ImageRequest: Sendable {
         self.imageID = imageID
     }
 
-    /// The same request with other processors.
     func with(processors: [any ImageProcessing]) -> ImageRequest {
         var request = self
         request.processors = processors
@@ -61,9 +50,7 @@ public struct ImageRequest: Sendable {
 }
 
 extension ImageRequest {
-    /// How soon a request's download starts when the pipeline's loads are all busy, as Nuke's:
-    /// the highest waiting priority goes next, and requests of one priority go in the order they
-    /// came. A task's priority may change while it waits (`ImageTask.priority`).
+    /// As Nuke's: the highest waiting priority goes next, first come first served within one.
     public enum Priority: Int, Sendable, Hashable, Comparable, CaseIterable {
         case veryLow, low, normal, high, veryHigh
 

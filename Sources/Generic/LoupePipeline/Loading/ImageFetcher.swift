@@ -2,22 +2,15 @@ import FoundationEssentials
 import LoupeHTTP
 import LoupeImaging
 
-/// The default `DataLoading`: downloads `http` and `https` URLs through `HTTPTransport` (any other
-/// scheme is `ImagePipeline.Error.urlRefused`; a deadline, a body cap, retries
-/// with backoff on 5xx, 429 and dropped connections, `Retry-After`, a limit per host, HTTP/2
-/// through libcurl). Identical requests are joined before they get here, by `ImagePipeline`,
-/// which reads `file://` URLs itself.
+/// The default `DataLoading`: `http` and `https` through `HTTPTransport` (deadlines, retries,
+/// HTTP/2); any other scheme is `ImagePipeline.Error.urlRefused`.
 public struct ImageFetcher: DataLoading {
     public let transport: HTTPTransport
 
-    /// `transport` defaults to one with `LoupeHTTP`'s limits: 20 s an attempt, 10 MB a body, three
-    /// retries with backoff.
     public init(transport: HTTPTransport = HTTPTransport()) {
         self.transport = transport
     }
 
-    /// GETs `request`, telling `progress` of each part of the body. Throws `HTTPError` for
-    /// transport failures, or `CancellationError`.
     public func loadData(
         for request: DataRequest, progress: @escaping @Sendable (_ completed: Int, _ total: Int?) -> Void = { _, _ in }
     ) async throws -> Download {

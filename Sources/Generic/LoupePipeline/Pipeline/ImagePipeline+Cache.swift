@@ -1,24 +1,20 @@
 import LoupeImaging
 
 extension ImagePipeline {
-    /// A pipeline's caches, by request, as Nuke's `ImagePipeline.Cache`: lookups, stores and
-    /// removals in either tier under the keys the pipeline itself uses.
+    /// A pipeline's caches, by request, under the pipeline's own keys, as Nuke's `ImagePipeline.Cache`.
     public struct Cache: Sendable {
-        /// Which tiers a call reaches.
         public struct Caches: OptionSet, Sendable, Hashable {
             public let rawValue: Int
             public init(rawValue: Int) { self.rawValue = rawValue }
 
-            /// The image cache (decoded images).
             public static let memory = Caches(rawValue: 1 << 0)
-            /// The data cache (encoded images).
             public static let disk = Caches(rawValue: 1 << 1)
             public static let all: Caches = [.memory, .disk]
         }
 
         let pipeline: ImagePipeline
 
-        /// The image in memory for `request`; setting it stores (or with `nil`, removes) it there.
+        /// The image in memory for `request`.
         public subscript(request: ImageRequest) -> Bitmap? {
             get { cachedImage(for: request, caches: .memory) }
             nonmutating set {
@@ -30,8 +26,7 @@ extension ImagePipeline {
             }
         }
 
-        /// `request`'s image from memory, or decoded from its entry in the data cache (any age), as
-        /// its options let them be read.
+        /// From memory, or decoded from the data cache (any age), as the options let them be read.
         public func cachedImage(for request: ImageRequest, caches: Caches = .all) -> Bitmap? {
             let options = request.options
             if caches.contains(.memory), !options.contains(.disableMemoryCacheReads),
@@ -44,8 +39,6 @@ extension ImagePipeline {
             return try? ImageDecoder(options: DecodeOptions(limits: pipeline.configuration.decodingLimits)).decode(data)
         }
 
-        /// Keeps `image` as `request`'s, in memory and (encoded as `processedImageStorage` says) on
-        /// disk, as its options let them be written.
         public func storeCachedImage(_ image: Bitmap, for request: ImageRequest, caches: Caches = .all) {
             if caches.contains(.memory), !request.options.contains(.disableMemoryCacheWrites) {
                 pipeline.configuration.imageCache?.store(image, for: makeImageCacheKey(for: request))
@@ -57,10 +50,7 @@ extension ImagePipeline {
             }
         }
 
-        /// Drops `request`'s image from the tiers named (on disk, its data: the original of a
-        /// request without processors, as Nuke's; with, under
-        /// `.storeOriginalDataAndThumbnails`, the image its finishing step is drawn on), so the
-        /// next request makes it again: after a reload replaced its original, say.
+        /// Also drops the image a finishing step is drawn on, under `.storeOriginalDataAndThumbnails`.
         public func removeCachedImage(for request: ImageRequest, caches: Caches = .all) {
             if caches.contains(.memory) { pipeline.configuration.imageCache?.removeImage(for: makeImageCacheKey(for: request)) }
             if caches.contains(.disk) { removeCachedData(for: request) }
@@ -76,14 +66,12 @@ extension ImagePipeline {
                 || (caches.contains(.disk) && containsData(for: request))
         }
 
-        /// The bytes the data cache holds for `request` (the original, without processors; its
-        /// processed image, encoded, with them), of any age.
+        /// The original, without processors; the processed image, encoded, with them. Any age.
         public func cachedData(for request: ImageRequest) -> [UInt8]? {
             pipeline.dataCache?.entry(for: makeDataCacheKey(for: request))?.body
         }
 
-        /// Stores `data` as `request`'s in the data cache (an original without processors),
-        /// with the data cache's default lifetime.
+        /// Stored with the data cache's default lifetime.
         public func storeCachedData(_ data: [UInt8], for request: ImageRequest) {
             storeCachedData(
                 data, for: request, kind: request.processors.isEmpty ? .original : .processed,
@@ -96,14 +84,12 @@ extension ImagePipeline {
             pipeline.dataCache?.remove(makeDataCacheKey(for: request))
         }
 
-        /// Empties the tiers named.
         public func removeAll(caches: Caches = .all) {
             if caches.contains(.memory) { pipeline.configuration.imageCache?.removeAll() }
             if caches.contains(.disk) { pipeline.dataCache?.removeAll() }
         }
 
-        /// `request`'s key in the image cache: the delegate's `cacheKey(for:pipeline:)`, or by
-        /// default the request's `imageID` (else its URL) and its processors' identifiers.
+        /// The delegate's `cacheKey(for:pipeline:)`, else `imageID` (or URL) and processors.
         public func makeImageCacheKey(for request: ImageRequest) -> ImageCacheKey {
             if pipeline.hasDelegate, let key = pipeline.delegate.cacheKey(for: request, pipeline: pipeline) {
                 return ImageCacheKey(source: key, processors: "")
@@ -111,8 +97,7 @@ extension ImagePipeline {
             return pipeline.ownImageKey(request)
         }
 
-        /// `request`'s key in the data cache: the delegate's `cacheKey(for:pipeline:)`, or by
-        /// default the request's `imageID` (else its URL) followed by its processors' identifiers.
+        /// The delegate's `cacheKey(for:pipeline:)`, else `imageID` (or URL) and processors.
         public func makeDataCacheKey(for request: ImageRequest) -> CacheKey {
             guard pipeline.hasDelegate, let key = pipeline.delegate.cacheKey(for: request, pipeline: pipeline) else {
                 return pipeline.requestKey(request)

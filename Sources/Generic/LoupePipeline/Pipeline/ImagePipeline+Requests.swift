@@ -3,10 +3,8 @@ import LoupeHTTP
 import LoupeImaging
 import LoupeToolbox
 
-/// Loading by `ImageRequest`: any processors, any options, as Nuke's `image(for:)`.
 extension ImagePipeline {
-    /// The image `request` asks for, its processors applied in order. A cancelled caller stops
-    /// waiting, and the others of the same image go on.
+    /// A cancelled caller stops waiting; the others of the same image go on.
     public func image(for request: ImageRequest) async throws(Error) -> ImageResponse {
         do {
             return try await image(for: request, task: nil)
@@ -15,15 +13,14 @@ extension ImagePipeline {
         }
     }
 
-    /// Starts loading `request`, and returns its task: its progress and events, its priority
-    /// (which may change while it waits), `cancel()`, and the image (`response`).
+    /// Starts loading `request`, and returns its task.
     public func imageTask(with request: ImageRequest) -> ImageTask {
         ImageTask(request: request, observer: { [self] in delegate.imageTask($0, didReceiveEvent: $1, pipeline: self) }) {
             [self] task in try await image(for: request, task: task)
         }
     }
 
-    /// The original bytes of `request`'s image, as served (its processors play no part).
+    /// The original bytes of `request`'s image, as served.
     public func data(for request: ImageRequest) async throws(Error) -> Original {
         do {
             return try await loadOriginal(of: request, waiter: nil)
@@ -32,9 +29,7 @@ extension ImagePipeline {
         }
     }
 
-    /// The image from memory, drawn on the image before its finishing step, or from a fresh
-    /// processed image on disk, in the caller's task, with no hop; only what must be made or
-    /// loaded joins a job.
+    /// Memory and fresh disk hits answer in the caller's task, with no hop; the rest joins a job.
     func image(for request: ImageRequest, task: ImageTask?) async throws -> ImageResponse {
         if let hit = memoryHit(request) { return hit }
         if configuration.dataCachePolicy == .storeOriginalDataAndThumbnails,
@@ -57,7 +52,6 @@ extension ImagePipeline {
         return try await join(request, found: found, waiter: task, keeps: true)
     }
 
-    /// The image for `request` from memory, when its options let memory answer.
     private func memoryHit(_ request: ImageRequest) -> ImageResponse? {
         guard !request.options.contains(.reloadRevalidatingCachedData),
             let bitmap = cache.cachedImage(for: request, caches: .memory)
@@ -65,9 +59,8 @@ extension ImagePipeline {
         return ImageResponse(image: bitmap, cacheType: .memory)
     }
 
-    /// `request`'s image made in a job every identical request waits on. `keeps`: a caller's, so
-    /// what is made is kept (an intermediate step's is not, as in Nuke). `found`: a stale processed
-    /// image on disk, which the job may renew.
+    /// `keeps`: a caller's, so what is made is kept (an intermediate step's is not, as in Nuke).
+    /// `found`: a stale processed image on disk, which the job may renew.
     private func join(
         _ request: ImageRequest, found: (key: CacheKey, entry: CacheEntry)?, waiter: (any Waiting)?, keeps: Bool
     ) async throws -> ImageResponse {
@@ -79,7 +72,6 @@ extension ImagePipeline {
         }
     }
 
-    /// `request`'s processed image in the data cache, when the request reads it.
     private func processedEntry(_ request: ImageRequest) async -> (key: CacheKey, entry: CacheEntry)? {
         let options = request.options
         guard !request.processors.isEmpty, !options.contains(.disableDiskCacheReads),
@@ -93,8 +85,7 @@ extension ImagePipeline {
         return (key, entry)
     }
 
-    /// `found` as the answer to `request` when it may answer now (fresh, or any age with no
-    /// loader or `returnCacheDataDontLoad`) and decodes.
+    /// `found` when it may answer now (fresh, or any age offline) and decodes.
     private func answer(_ request: ImageRequest, from found: (key: CacheKey, entry: CacheEntry)) async -> ImageResponse? {
         guard dataLoader == nil || request.options.contains(.returnCacheDataDontLoad) || found.entry.metadata.isFresh(at: Date()),
             let bitmap = await decodeProcessed(found.entry, key: found.key)
@@ -103,8 +94,7 @@ extension ImagePipeline {
         return ImageResponse(image: bitmap, cacheType: .disk)
     }
 
-    /// Makes `request`'s image: its last processor applied to the image of the steps before it
-    /// (from memory, the data cache, or a job of their own), or the original decoded and processed.
+    /// The last processor applied to the image of the steps before it, or the original decoded.
     private func load(
         _ request: ImageRequest, found: (key: CacheKey, entry: CacheEntry)?, job: Job<ImageResponse>
     ) async throws -> ImageResponse {
@@ -156,7 +146,6 @@ extension ImagePipeline {
         return ImageResponse(image: bitmap, from: original, made: true)
     }
 
-    /// `image` through `processors` in order, a failure named by the processor that threw.
     private func process(_ image: Bitmap, with processors: [any ImageProcessing], url: String) throws -> Bitmap {
         var image = image
         for processor in processors {
@@ -169,8 +158,7 @@ extension ImagePipeline {
         return image
     }
 
-    /// Keeps a made image in memory, and on disk as the policy and the request say (as long as its
-    /// original lives, recording which bytes it came from).
+    /// In memory, and on disk as the policy says, recording which original it came from.
     private func keep(_ bitmap: Bitmap, _ request: ImageRequest, directives: CacheDirectives, madeFrom: UInt32?) async {
         remember(bitmap, request)
         guard let dataCache, storesEncoded(bitmap, request), directives.mayStore,
@@ -183,7 +171,6 @@ extension ImagePipeline {
         await storeData(encoded, metadata: metadata, for: key)
     }
 
-    /// Whether the data cache keeps this image encoded, as the policy and the request say.
     private func storesEncoded(_ bitmap: Bitmap, _ request: ImageRequest) -> Bool {
         guard !request.options.contains(.disableDiskCacheWrites) else { return false }
         let processed = !request.processors.isEmpty
@@ -196,7 +183,7 @@ extension ImagePipeline {
         }
     }
 
-    /// A processed image read back; a damaged one is dropped, and counts as a miss.
+    /// A damaged processed image is dropped, and counts as a miss.
     private func decodeProcessed(_ entry: CacheEntry, key: CacheKey) async -> Bitmap? {
         guard let bitmap = try? ImageDecoder(options: DecodeOptions(limits: configuration.decodingLimits)).decode(entry.body) else {
             dataCache?.remove(key)
@@ -218,7 +205,6 @@ struct OriginalFlight: Sendable, Hashable {
     var revalidating = false
 }
 
-/// One request in flight: its image and the options it was asked with.
 struct RequestFlight: Sendable, Hashable {
     var key: ImageCacheKey
     var options: ImageRequest.Options

@@ -3,29 +3,18 @@ import LoupeHTTP
 import LoupeImaging
 import LoupeToolbox
 
-/// Images by request, as Nuke's `ImagePipeline`, on Linux: from memory, the processed image on
-/// disk, or made from the original (on disk or loaded), decoded at the smallest scale the first
-/// processor allows.
-///
-/// Identical requests in flight share one download and one processing, and processors run step by
-/// step (`[a]` and `[a, b]` share `a`). Downloads and processing wait for a slot by priority
-/// (`dataLoadingLimit`, `processingLimit`). A failed cache write never fails a load: it is counted
-/// in `statistics`. Entries are fresh as the origin's headers say (or `acceptsStale`); a stale one
-/// is revalidated, and stands in when the origin fails (a dropped connection, a 5xx, a 429)
-/// unless stored `must-revalidate`. With no data loader any cached copy is good.
-///
-/// Thread-safe. What the pipeline coordinates (jobs in flight, their queues, its counters) is
-/// owned by `ImagePipelineActor`; the caches lock their own.
+/// Images by request, as Nuke's `ImagePipeline`: from memory, the processed image on disk, or
+/// made from the original, decoded at the smallest scale the first processor allows. Identical
+/// requests share one download and one processing, step by step (`[a]` and `[a, b]` share `a`).
+/// A stale entry is revalidated, and stands in when the origin fails unless `must-revalidate`.
+/// Jobs, queues and counters live on `ImagePipelineActor`; the caches lock their own.
 public final class ImagePipeline: Sendable {
     public let configuration: Configuration
-    /// What the pipeline asks its owner request by request: cache keys, headers, task events.
     public let delegate: any Delegate
-    /// Whether a delegate was given: without one, keys are made without asking it (a memory hit
-    /// is a few hundred nanoseconds, and a call through the existential a tenth of that).
+    /// Without a delegate, keys are made without asking it: a call through the existential is a
+    /// tenth of a memory hit.
     let hasDelegate: Bool
 
-    /// One job per image and options, one per original (`dataLoadingLimit` at a time), and the
-    /// queue for decoding and processing (`processingLimit` at a time).
     let requests = Flights<RequestFlight, ImageResponse>()
     let loads: Flights<OriginalFlight, Original>
     let processing: TaskQueue
@@ -39,18 +28,15 @@ public final class ImagePipeline: Sendable {
         self.processing = TaskQueue(limit: configuration.processingLimit)
     }
 
-    /// The pipeline's caches, by request: lookups, stores, removals and keys (Nuke's `pipeline.cache`).
     public var cache: Cache { Cache(pipeline: self) }
 
-    /// What this pipeline did in this process: downloads, cache hits, processings, joins.
     @ImagePipelineActor public var statistics: PipelineStatistics {
         var statistics = counters
         statistics.coalesced = loads.joined + requests.joined
         return statistics
     }
 
-    /// Data loads running now, and waiting for one of `dataLoadingLimit`'s slots: what a test
-    /// waits on instead of sleeping.
+    /// Data loads running and waiting: what a test waits on instead of sleeping.
     @ImagePipelineActor public var dataLoads: (running: Int, queued: Int) {
         (loads.queue?.running ?? 0, loads.queue?.queued ?? 0)
     }
@@ -59,13 +45,12 @@ public final class ImagePipeline: Sendable {
         change(&counters)
     }
 
-    /// Stores `bytes` in the data cache; a write it refuses is counted, and the last kept.
+    /// A write the data cache refuses is counted, and the last kept: it never fails a load.
     func storeData(_ bytes: [UInt8], metadata: EntryMetadata, for key: CacheKey) async {
         guard let dataCache else { return }
         _ = await counting { try dataCache.store(bytes, metadata: metadata, for: key) }
     }
 
-    /// Renews `entry` (its origin confirmed it), counted as `storeData` is; `nil`: refused.
     func renewData(_ entry: CacheEntry, for key: CacheKey, directives: CacheDirectives) async -> EntryMetadata? {
         guard let dataCache else { return nil }
         return await counting { try dataCache.renew(entry, for: key, directives: directives) }
@@ -84,15 +69,13 @@ public final class ImagePipeline: Sendable {
         return try? written.get()
     }
 
-    /// `request`'s own key: its `imageID` (else its URL) and its processors' identifiers; the
-    /// caches' key unless the delegate gives another.
+    /// `request`'s own key: its `imageID` (else its URL) and its processors' identifiers.
     package func requestKey(_ request: ImageRequest) -> CacheKey {
         let original = request.imageID.map { ["key", $0] } ?? ["url", request.url.absoluteString]
         return CacheKey(request.processors.isEmpty ? original : original + [request.processors.identifier])
     }
 
-    /// `request`'s own name in memory, whatever the delegate says: what requests in flight are
-    /// keyed by.
+    /// `request`'s own name in memory, whatever the delegate says: what flights are keyed by.
     func ownImageKey(_ request: ImageRequest) -> ImageCacheKey {
         ImageCacheKey(
             source: request.imageID.map { "key:" + $0 } ?? request.url.absoluteString, processors: request.processors.identifier)
@@ -103,10 +86,8 @@ public final class ImagePipeline: Sendable {
 
     // MARK: Originals
 
-    /// The original of `request`, as its options say: from the data cache when fresh (any age
-    /// with no loader or `returnCacheDataDontLoad`), revalidated, or loaded and stored when any
-    /// waiter's options and the policy say so. A download is one job for every caller of the same
-    /// original, started in the order of their priority (`waiter`'s, else the request's).
+    /// The original of `request`: from the data cache when fresh (any age with no loader), else
+    /// revalidated or loaded in one job for every caller of the same original.
     func loadOriginal(of request: ImageRequest, waiter: (any Waiting)?) async throws -> Original {
         // Any other scheme is the data loader's to load or refuse (the default loads http(s)).
         if request.url.scheme?.lowercased() == "file" {
@@ -133,9 +114,8 @@ public final class ImagePipeline: Sendable {
         }
     }
 
-    /// A `file://` URL's bytes, read here as Nuke reads them: not through the data loader, never
-    /// kept in the data cache. Only a regular file, no larger than a download may be (a FIFO or
-    /// `/dev/zero` is refused unread); its bytes are never quoted in an error.
+    /// A `file://` URL's bytes, as Nuke reads them: not through the loader, never cached. Only a
+    /// regular file of a download's size at most (a FIFO or `/dev/zero` is refused unread).
     private func readFile(_ url: URL) throws -> Original {
         let cap = configuration.maximumResponseDataSize ?? Self.fileSizeCap
         let bytes: [UInt8]
@@ -150,12 +130,11 @@ public final class ImagePipeline: Sendable {
         return Original(bytes: bytes)
     }
 
-    /// The most of a local file read without `maximumResponseDataSize`: the default loader's cap.
+    /// The default loader's cap, for a file without `maximumResponseDataSize`.
     static let fileSizeCap = 10 << 20
 
-    /// That `bytes` are an image worth keeping: not empty, JPEG or PNG by their bytes, and a
-    /// header within the decoding limits. `quoting` false leaves the first bytes out of the
-    /// error: a local file's are the user's, not a server's.
+    /// That `bytes` are a JPEG or PNG within the decoding limits. A local file's bytes are the
+    /// user's: `quoting` false leaves them out of the error.
     private func check(_ bytes: [UInt8], url: String, quoting: Bool = true) throws {
         guard !bytes.isEmpty else { throw Error.dataIsEmpty(url: url) }
         guard ImageSniffer.format(of: bytes) != nil else {
@@ -168,8 +147,7 @@ public final class ImagePipeline: Sendable {
         }
     }
 
-    /// The download of a load job, and what follows it: a 304 renews `cached`, a body is checked
-    /// and stored, a failure lets `cached` stand in when it may.
+    /// A 304 renews `cached`, a body is checked and stored, a failure lets `cached` stand in.
     private func download(
         _ request: ImageRequest, flight: OriginalFlight, cached: CacheEntry?, loader: any DataLoading, job: Job<Original>
     ) async throws -> Original {
@@ -236,9 +214,8 @@ public final class ImagePipeline: Sendable {
             bytes: bytes, urlResponse: HTTPResponse(status: .ok, headerFields: answer.headers), directives: directives)
     }
 
-    /// Whether a failure of the origin lets a stale copy stand in: the way to it failed, or it
-    /// answered 5xx or 429. Not a certificate that does not verify (the user must hear of it),
-    /// nor an answer that the image is gone or is no image.
+    /// The way to the origin failed, or it answered 5xx or 429; not a certificate that does not
+    /// verify (the user must hear of it), nor an answer that the image is gone.
     static func staleMayStandIn(for error: any Swift.Error) -> Bool {
         switch error {
         case let failure as HTTPError: failure.staleMayStandIn
@@ -249,15 +226,11 @@ public final class ImagePipeline: Sendable {
     }
 }
 
-/// An image's bytes exactly as served, and where they came from: what Nuke's `data(for:)` gives
-/// as `(Data, URLResponse?)`, with `ImageResponse`'s `cacheType` and `isStaleAfterError`.
+/// An image's bytes as served, and where they came from: Nuke's `data(for:)` answer.
 public struct Original: Sendable, Hashable {
     public var bytes: [UInt8]
-    /// The origin's answer to this load (a 200, or a 304 that confirmed the cached copy).
     public var urlResponse: HTTPResponse?
-    /// `.disk` when the data cache answered; `nil` for the origin or a `file://` URL.
     public var cacheType: ImageResponse.CacheType?
-    /// A stale copy from the data cache stood in because the origin failed.
     public var isStaleAfterError = false
     /// What is left of its lifetime, which the variants made from it inherit.
     public var directives: CacheDirectives
@@ -272,13 +245,11 @@ public struct Original: Sendable, Hashable {
         self.directives = directives
     }
 
-    /// `entry`, stale, standing in for an origin that failed.
     init(stale entry: CacheEntry) {
         self.init(bytes: entry.body, cacheType: .disk, directives: entry.metadata.remainingDirectives())
         isStaleAfterError = true
     }
 
-    /// CRC-32 of `bytes`: what a variant records to notice that its original changed. Computed
-    /// on demand, since fetching alone never needs it.
+    /// CRC-32 of `bytes`: what a variant records to notice that its original changed.
     public var checksum: UInt32 { CRC32.checksum(bytes) }
 }

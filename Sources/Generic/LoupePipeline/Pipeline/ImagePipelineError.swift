@@ -2,40 +2,24 @@ import LoupeImaging
 
 extension ImagePipeline {
     /// Why an image could not be had, as Nuke's `ImagePipeline.Error`: each case names the image
-    /// and keeps what caused it. Errors are equal when their cases, images and causes (by type
-    /// and description) are.
+    /// and keeps its cause (equal by type and description).
     public enum Error: Swift.Error, Sendable, Equatable, CustomStringConvertible {
-        /// The caches were to be used alone (offline, or `returnCacheDataDontLoad`), and they
-        /// hold no copy.
+        /// The caches were to be used alone (offline), and they hold no copy.
         case dataMissingInCache(url: String)
-        /// The data loader (or the delegate's `willLoadData`) failed: `underlying` is its error
-        /// (an `HTTPError` from the default loader: unreachable, timed out, dropped, a certificate
-        /// that does not verify).
+        /// The data loader (or the delegate's `willLoadData`) threw `underlying`.
         case dataLoadingFailed(url: String, underlying: any Swift.Error)
-        /// The origin answered with a status other than 200 (or 304 to a conditional request).
         case statusCodeUnacceptable(Int, url: String)
-        /// The origin answered 200 with no body.
         case dataIsEmpty(url: String)
-        /// The body was larger than `Configuration.maximumResponseDataSize`.
         case dataDownloadExceededMaximumSize(url: String)
-        /// The bytes do not sniff as JPEG or PNG (an error page with a 200, a lying content
-        /// type); nothing was cached. `firstBytes` is empty for a local file, whose bytes are
-        /// never quoted.
+        /// Not JPEG or PNG by its bytes; `firstBytes` is empty for a local file, never quoted.
         case notAnImage(url: String, firstBytes: String)
-        /// A JPEG or PNG that does not decode (damaged bytes, a header over the limits); nothing
-        /// was kept.
+        /// Damaged bytes, or a header over the limits.
         case decodingFailed(url: String, underlying: ImagingError)
-        /// The processor named `processor` (its identifier) threw `underlying`.
         case processingFailed(url: String, processor: String, underlying: any Swift.Error)
-        /// The URL is not one the pipeline loads: `file` where `Configuration.readsFileURLs` is
-        /// off, or a scheme the data loader does not load (the default `ImageFetcher` loads
-        /// `http` and `https` alone). Nothing was read or sent.
+        /// `file` with `readsFileURLs` off, or a scheme the loader refuses. Nothing was read or sent.
         case urlRefused(url: String)
-        /// The task, or the caller waiting for it, was cancelled.
         case cancelled
 
-        /// `error` as the pipeline reports it: its own errors as they are, a cancellation as
-        /// `.cancelled`, anything else as a data loading failure of `url`.
         init(_ error: any Swift.Error, url: String) {
             switch error {
             case let error as Error: self = error
@@ -97,7 +81,6 @@ extension ImagePipeline {
             }
         }
 
-        /// Two causes are the same when they are of one type and say the same.
         private static func same(_ a: any Swift.Error, _ b: any Swift.Error) -> Bool {
             type(of: a) == type(of: b) && "\(a)" == "\(b)"
         }

@@ -1,21 +1,14 @@
 import FoundationEssentials
 import LoupeToolbox
 
-/// Loads images before they are needed, a few at a time, so the caches hold them when asked: as
-/// Nuke's `ImagePrefetcher` (a list about to scroll into view, a batch kept for offline use).
-///
-/// Requests start in the order given, at most `maxConcurrentRequestCount` at once, each as an
-/// `ImageTask` at `priority` in the pipeline's own queues (a request the screen makes meanwhile
-/// joins the same load, and raises its priority to its own). A request equal to one waiting or
-/// loading (same image, same processors) is not queued again. Failures are counted, not thrown: a
-/// prefetch is a hint. Its lists live on `ImagePipelineActor`, where calls from any thread are
-/// applied in the order they were made. Thread-safe.
+/// Loads images before they are needed, as Nuke's `ImagePrefetcher`: in the order given, at most
+/// `maxConcurrentRequestCount` at once, each an `ImageTask` in the pipeline's queues (a request the
+/// screen makes joins it). A duplicate is not queued again; failures are counted, not thrown.
+/// Its lists live on `ImagePipelineActor`, where calls apply in the order made.
 public final class ImagePrefetcher: Sendable {
     public let pipeline: ImagePipeline
-    /// Requests loading at once; the rest wait their turn.
     public let maxConcurrentRequestCount: Int
 
-    /// What a caller sets and reads at once, from any thread.
     private struct Settings {
         var priority: ImageRequest.Priority
         var paused = false
@@ -37,8 +30,7 @@ public final class ImagePrefetcher: Sendable {
         self.settings = Locked(Settings(priority: priority))
     }
 
-    /// The priority prefetches run at: low by default, as Nuke's, so what the screen asks for goes
-    /// first. A change reaches the requests loading and those waiting alike.
+    /// Low by default, as Nuke's; a change reaches the requests loading and waiting alike.
     public var priority: ImageRequest.Priority {
         get { settings.withLock { $0.priority } }
         set {
@@ -47,7 +39,7 @@ public final class ImagePrefetcher: Sendable {
         }
     }
 
-    /// While paused, no waiting request starts; those loading go on. Unpausing starts them again.
+    /// While paused, no waiting request starts; those loading go on.
     public var isPaused: Bool {
         get { settings.withLock { $0.paused } }
         set {
@@ -56,18 +48,16 @@ public final class ImagePrefetcher: Sendable {
         }
     }
 
-    /// Called each time the prefetcher runs out of work: the last request it was given has
-    /// finished (not when it was stopped), or it was given nothing new to do.
+    /// Called each time the prefetcher runs out of work (not when it was stopped).
     public var didComplete: (@Sendable () -> Void)? {
         get { settings.withLock { $0.didComplete } }
         set { settings.withLock { $0.didComplete = newValue } }
     }
 
-    /// Requests finished so far (those stopped while loading are not), and how many of them failed.
+    /// Requests finished so far (not those stopped), and how many of them failed.
     public var counts: (done: Int, failed: Int) { settings.withLock { $0.counts } }
 
-    /// Queues `requests` behind those already waiting (each once: one equal to a waiting or
-    /// loading request is left out), and starts them up to the bound.
+    /// Queues `requests` behind those waiting, each once, and starts them up to the bound.
     public func startPrefetching(with requests: [ImageRequest]) {
         send { [self] in
             var queued = Set(waiting.map(\.key)).union(loading.keys)
@@ -80,13 +70,11 @@ public final class ImagePrefetcher: Sendable {
         }
     }
 
-    /// Queues the images at `urls`, without processors.
     public func startPrefetching(with urls: [URL]) {
         startPrefetching(with: urls.map { ImageRequest(url: $0) })
     }
 
-    /// Stops prefetching these images (same image and processors): the waiting are dropped, and
-    /// those loading are cancelled, as Nuke's (a request the screen made for the same image goes on).
+    /// Drops these if waiting, cancels them if loading (a request the screen made goes on).
     public func stopPrefetching(with requests: [ImageRequest]) {
         let keys = Set(requests.map { pipeline.requestKey($0) })
         send { [self] in
@@ -99,7 +87,6 @@ public final class ImagePrefetcher: Sendable {
         stopPrefetching(with: urls.map { ImageRequest(url: $0) })
     }
 
-    /// Drops every waiting request and cancels those loading.
     public func stopPrefetching() {
         send { [self] in
             waiting = []
@@ -108,8 +95,7 @@ public final class ImagePrefetcher: Sendable {
         }
     }
 
-    /// Returns once every request queued so far has finished or been stopped (at once while
-    /// paused with nothing loading).
+    /// Returns once every request queued so far has finished or been stopped.
     public func finish() async {
         await settings.withLock { $0.last }?.value
         await untilIdle()
@@ -134,7 +120,6 @@ public final class ImagePrefetcher: Sendable {
         }
     }
 
-    /// Starts waiting requests as a task each, up to the bound, unless paused.
     @ImagePipelineActor private func startNext() {
         let (paused, priority) = settings.withLock { ($0.paused, $0.priority) }
         while !paused, loading.count < maxConcurrentRequestCount, !waiting.isEmpty {

@@ -1,5 +1,4 @@
-/// What waits on a job or for a slot: it pushes each change of its priority to what it waits on
-/// (`onPriority`, set while it waits), and hears the job's progress.
+/// What waits on a job or a slot: it pushes each priority change to `onPriority`, and hears progress.
 @ImagePipelineActor
 protocol Waiting: AnyObject, Sendable {
     var waitingPriority: ImageRequest.Priority { get }
@@ -7,9 +6,8 @@ protocol Waiting: AnyObject, Sendable {
     func report(_ progress: ImageTask.Progress)
 }
 
-/// Work every caller of one key waits on (a request's image, an original's download), run once in
-/// a task of its own at the highest priority of its waiters, which it pushes on to what it waits
-/// on in turn (a slot, or another job).
+/// Work every caller of one key waits on, run once at the highest priority of its waiters, which
+/// it pushes on to what it waits on in turn (a slot, or another job).
 @ImagePipelineActor
 final class Job<Value: Sendable>: Waiting {
     fileprivate struct Waiter {
@@ -22,8 +20,7 @@ final class Job<Value: Sendable>: Waiting {
     fileprivate var task: Task<Void, Never>?
     private(set) var waitingPriority = ImageRequest.Priority.veryLow
     var onPriority: ((ImageRequest.Priority) -> Void)?
-    /// Whether what the job makes is kept: a caller asked for it for itself (not only another job
-    /// on its way), or one of its waiters stores what it loads. Set by any waiter, as Nuke decides.
+    /// Whether what the job makes is kept: set by any waiter, as Nuke decides.
     fileprivate(set) var keeps = false
 
     fileprivate nonisolated init() {}
@@ -41,29 +38,25 @@ final class Job<Value: Sendable>: Waiting {
     }
 }
 
-/// The jobs in flight, one per key: a caller joins the one under way or starts it. A cancelled
-/// caller stops waiting at once; a job whose last waiter leaves is cancelled, and the next caller
-/// of its key starts afresh.
+/// The jobs in flight, one per key. A cancelled caller stops waiting at once; a job whose last
+/// waiter leaves is cancelled.
 @ImagePipelineActor
 final class Flights<Key: Hashable & Sendable, Value: Sendable> {
     private var jobs: [Key: Job<Value>] = [:]
     private var arrivals = 0
-    /// Where a job waits for a slot before it runs; `nil`: it runs at once.
     let queue: TaskQueue?
-    /// Calls that joined a job already under way.
     private(set) var joined = 0
 
     nonisolated init(queue: TaskQueue? = nil) {
         self.queue = queue
     }
 
-    /// Callers waiting on jobs now, and jobs waiting for a slot (for tests that count through gates).
+    /// For tests that count through gates.
     var waiting: Int { jobs.values.reduce(0) { $0 + $1.waiters.count } }
     var queued: Int { queue?.queued ?? 0 }
 
-    /// The value of `key`'s job, joined or started (`work`, off this actor). `waiter` (else
-    /// `priority`) sets the priority this call waits at and hears the progress; `keeps` marks
-    /// what the job makes to be kept.
+    /// The value of `key`'s job, joined or started. `waiter` (else `priority`) sets the priority
+    /// this call waits at and hears the progress.
     func value(
         _ key: Key, priority: ImageRequest.Priority, waiter: (any Waiting)?, keeps: Bool,
         _ work: @escaping @Sendable (Job<Value>) async throws -> Value

@@ -2,18 +2,12 @@ import LoupeImaging
 import LoupeToolbox
 import Synchronization
 
-/// One image being loaded, as Nuke's `ImageTask`: an id, a state, its progress and events (as
-/// streams any number of readers follow), a priority that may change while it waits, and
-/// `cancel()`. Made by `ImagePipeline.imageTask(with:)`, which starts it at once.
-///
-/// Tasks for the same image share one download and one processing chain: cancelling one leaves
-/// the others waiting, and cancelling all of them stops the download.
+/// One image being loaded, as Nuke's `ImageTask`. Tasks for the same image share one download:
+/// cancelling one leaves the others waiting, and cancelling all of them stops it.
 public final class ImageTask: Sendable, Hashable, Identifiable {
-    /// How much of the image's data has arrived.
+    /// Bytes received, and expected when the origin said.
     public struct Progress: Sendable, Hashable {
-        /// Bytes received.
         public var completed: Int
-        /// Bytes expected, when the origin said (`Content-Length`).
         public var total: Int?
 
         public init(completed: Int, total: Int?) {
@@ -21,28 +15,24 @@ public final class ImageTask: Sendable, Hashable, Identifiable {
             self.total = total
         }
 
-        /// `completed` over `total`, from 0 to 1; `nil` when the total is unknown.
         public var fraction: Double? {
             guard let total, total > 0 else { return nil }
             return min(1, Double(completed) / Double(total))
         }
     }
 
-    /// What happens to a task, in order: progress as the data arrives, then how it finished.
-    /// (Nuke's `.preview` has no counterpart: images are decoded whole.)
+    /// Progress, then how it finished (no `.preview`: images are decoded whole).
     public enum Event: Sendable {
         case progress(Progress)
         case finished(Result<ImageResponse, ImagePipeline.Error>)
     }
 
-    /// Where a task is, as Nuke's `ImageTask.State`.
     public enum State: Sendable, Hashable {
         case running
         case cancelled
         case completed
     }
 
-    /// What a reader of the task sees at once, from any thread.
     private struct Status {
         var priority: ImageRequest.Priority
         var progress = Progress(completed: 0, total: nil)
@@ -52,21 +42,20 @@ public final class ImageTask: Sendable, Hashable, Identifiable {
         var nextReader = 0
     }
 
-    /// The task's number, unique in the process (as Nuke's `taskId`).
+    /// Unique in the process.
     public let taskId: UInt64
     public let request: ImageRequest
     private let status: Locked<Status>
-    /// Who hears of each event besides the streams: the pipeline's delegate.
+    /// The pipeline's delegate.
     private let observer: @Sendable (ImageTask, Event) -> Void
     // Written once, in `init`, before the task is handed to anyone; only read after.
     private nonisolated(unsafe) var work: Task<Result<ImageResponse, ImagePipeline.Error>, Never>?
-    /// The priority the pipeline's queues last heard, and where a change goes while it waits.
+    /// The priority the queues last heard, and where a change goes while it waits.
     @ImagePipelineActor private(set) var waitingPriority: ImageRequest.Priority
     @ImagePipelineActor var onPriority: ((ImageRequest.Priority) -> Void)?
 
     private static let counter = Atomic<UInt64>(0)
 
-    /// Starts `body`, the task's load, at once.
     init(
         request: ImageRequest, observer: @escaping @Sendable (ImageTask, Event) -> Void,
         _ body: @escaping @Sendable (ImageTask) async throws -> ImageResponse
@@ -110,12 +99,10 @@ public final class ImageTask: Sendable, Hashable, Identifiable {
         }
     }
 
-    /// How much of the data has arrived so far.
     public var currentProgress: Progress { status.withLock { $0.progress } }
 
     public var isCancelled: Bool { status.withLock { $0.cancelled } }
 
-    /// Running until it finishes: then completed, or cancelled when it ended so.
     public var state: State {
         status.withLock { status in
             switch status.result {
@@ -126,9 +113,7 @@ public final class ImageTask: Sendable, Hashable, Identifiable {
         }
     }
 
-    /// The task's events from now on, for one reader each time it is asked (any number may
-    /// follow one task): progress, then `.finished`. Asked after the task finished, it gives
-    /// `.finished` at once.
+    /// The events from now on, for one reader each time asked; after the end, `.finished` at once.
     public var events: AsyncStream<Event> {
         let (stream, continuation) = AsyncStream<Event>.makeStream()
         let finished = status.withLock { status -> Result<ImageResponse, ImagePipeline.Error>? in
@@ -149,8 +134,6 @@ public final class ImageTask: Sendable, Hashable, Identifiable {
         return stream
     }
 
-    /// Each change of the progress, from now on, for one reader each time it is asked; it ends
-    /// when the task does.
     public var progress: AsyncCompactMapSequence<AsyncStream<Event>, Progress> {
         events.compactMap { event in
             if case .progress(let progress) = event { return progress }
@@ -158,10 +141,8 @@ public final class ImageTask: Sendable, Hashable, Identifiable {
         }
     }
 
-    /// The image, or why there is none. Cancelling the caller that awaits it cancels the task.
-    ///
-    /// In a task group, return the outcome in a struct, not in a tuple from a do/catch: Swift
-    /// 6.3's optimizer loses such a group's results (docs/compiler-defects.md).
+    /// Cancelling the caller that awaits it cancels the task. In a task group, return the outcome in
+    /// a struct, not a tuple from a do/catch: Swift 6.3's optimizer loses those (docs/compiler-defects.md).
     public var response: ImageResponse {
         get async throws(ImagePipeline.Error) {
             guard let work else { throw .cancelled }
@@ -170,18 +151,16 @@ public final class ImageTask: Sendable, Hashable, Identifiable {
         }
     }
 
-    /// The image alone (`response.image`), as Nuke's `image`.
     public var image: Bitmap {
         get async throws(ImagePipeline.Error) { try await response.image }
     }
 
-    /// Ends the task with `.cancelled`, and stops the work no other task waits on.
+    /// Stops the work no other task waits on.
     public func cancel() {
         status.withLock { $0.cancelled = true }
         work?.cancel()
     }
 
-    /// What the load tells of the bytes received.
     func report(_ progress: Progress) {
         let readers = status.withLock { status -> [AsyncStream<Event>.Continuation]? in
             guard case .none = status.result else { return nil }

@@ -14,14 +14,11 @@ final class TaskQueue {
         self.limit = max(1, limit)
     }
 
-    /// Jobs waiting for a slot now.
     var queued: Int { waiting.count }
 
-    /// Those waiting at `priority` now.
     func queued(at priority: ImageRequest.Priority) -> Int { buckets[priority.rawValue].count }
 
-    /// Runs `body` off this actor once a slot is free, `waiter`'s priority (as it changes) saying
-    /// when.
+    /// Runs `body` off this actor once a slot is free, in order of `waiter`'s priority.
     func run<T: Sendable>(_ waiter: any Waiting, _ body: @Sendable () async throws -> T) async throws -> T {
         try await enter(waiter)
         defer { leave() }
@@ -48,7 +45,6 @@ final class TaskQueue {
         }
     }
 
-    /// Frees a slot and gives it to the first waiter of the highest priority.
     private func leave() {
         running -= 1
         while running < limit, let bucket = buckets.lastIndex(where: { !$0.isEmpty }) {
