@@ -29,32 +29,19 @@ struct CacheCommand: AsyncParsableCommand {
 
         func run() throws {
             let disk = try cache.open()
-            guard exact else {
-                let size = disk.recordedSize()
-                if json {
-                    try JSONOutput.print(
-                        CacheStatsOutput(
-                            path: disk.root.path, limit: disk.configuration.sizeLimit, entries: size.entries,
-                            bytes: size.bytes, usage: nil))
-                    return
-                }
-                print("\(disk.root.path)")
-                print(
-                    "  \(Plural.count(size.entries, "entry")), \(ByteSize.format(size.bytes)) of \(ByteSize.format(disk.configuration.sizeLimit))"
-                        + " (--exact for kinds and freshness)")
-                return
-            }
-            let usage = disk.usage(group: APIIdentity.apiName(ofAnswer:kind:))
+            let usage = exact ? disk.usage(group: APIIdentity.apiName(ofAnswer:kind:)) : nil
+            let size = usage.map { EntryTotals(entries: $0.entries, bytes: $0.bytes) } ?? disk.recordedSize()
+            let limit = disk.configuration.sizeLimit
             if json {
-                try JSONOutput.print(
+                return try JSONOutput.print(
                     CacheStatsOutput(
-                        path: disk.root.path, limit: disk.configuration.sizeLimit, entries: usage.entries, bytes: usage.bytes,
-                        usage: usage))
-                return
+                        path: disk.root.path, limit: limit, entries: size.entries, bytes: size.bytes, usage: usage))
             }
-            print("\(disk.root.path)")
-            print(
-                "  \(Plural.count(usage.entries, "entry")), \(ByteSize.format(usage.bytes)) of \(ByteSize.format(disk.configuration.sizeLimit))")
+            print(disk.root.path)
+            let total =
+                "  \(Plural.count(size.entries, "entry")), \(ByteSize.format(size.bytes)) of \(ByteSize.format(limit))"
+            guard let usage else { return print(total + " (--exact for kinds and freshness)") }
+            print(total)
             for kind in [EntryKind.response, .original, .processed] {
                 let counts = usage.byKind[kind] ?? DiskUsage.Kind()
                 let name =

@@ -174,7 +174,9 @@ struct ExportCommand: AsyncParsableCommand {
         }
         if report.stop != nil { throw QuietExit(code: ExitStatus.partial.rawValue) }
         if report.failed > 0 {
-            if !report.unknownIDs.isEmpty { warn(UnknownIDs(ids: report.unknownIDs).description) }
+            if !report.unknownIDs.isEmpty {
+                StandardStreams.error("rickdex: \(TerminalText.sanitize(UnknownIDs(ids: report.unknownIDs).description))\n")
+            }
             throw PartialFailure(failed: report.failed, total: report.characters.asked + report.failedPages)
         }
         if !report.unknownIDs.isEmpty { throw UnknownIDs(ids: report.unknownIDs) }
@@ -193,10 +195,6 @@ struct ExportCommand: AsyncParsableCommand {
             (Self.sheetName, sheet), (ExportFolder.manifestName, json || existing.ownsExtra(ExportFolder.manifestName)),
             (Self.csvName, csv || existing.ownsExtra(Self.csvName)), (Self.pageName, html || existing.ownsExtra(Self.pageName)),
         ].filter(\.1).map(\.0)
-    }
-
-    private func warn(_ message: String) {
-        StandardStreams.error("rickdex: \(TerminalText.sanitize(message))\n")
     }
 
     private func writeSheet(_ characters: [RMCharacter], images: ImagePipeline, to file: URL) async throws {
@@ -231,9 +229,7 @@ struct ExportSummary {
     var skipped = 0
     /// Listing pages that could not be had (their characters are not started).
     var failedPages = 0
-    /// Ids asked for that name no character.
-    var unknown = 0
-    /// Why the export stopped starting characters, if it did.
+    var unknown = 0  // ids that name no character
     var stop: BatchStop?
 
     func render(folder: String, extras: [String]) -> String {

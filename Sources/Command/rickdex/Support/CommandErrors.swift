@@ -7,7 +7,7 @@ import UseCases
 /// The disk under the cache filled: the cache keeps to the room it found, its oldest entries
 /// dropped, so not all that was fetched is kept (said by every command, once). Exit code 4 for `warm`.
 struct CacheOutOfRoom: ReportableError {
-    /// The size the cache now keeps to, in bytes.
+    /// In bytes.
     let room: Int64
 
     var description: String {
@@ -26,8 +26,7 @@ struct CacheTooSmall: ReportableError {
     let limit: Int64
     let held: Int64
 
-    /// What the warm needed: what is held and what the limit took, with a tenth to spare, in
-    /// whole megabytes.
+    /// What is held and what the limit took, with a tenth to spare, in whole megabytes.
     var needed: Int64 {
         let bytes = Double(held + report.evictedBytes) * 1.1
         return Int64((bytes / Double(1 << 20)).rounded(.up)) << 20
@@ -50,23 +49,19 @@ struct CacheTooSmall: ReportableError {
 }
 
 /// A local file that could not be read.
-struct LocalFileError: Error, CustomStringConvertible {
+struct LocalFileError: ReportableError {
     let path: String
     let reason: String
 
     var description: String { "\(path): \(reason)" }
-}
-
-extension LocalFileError: ReportableError {
     var exitStatus: ExitStatus { .usage }
 }
 
 /// Something asked for by a name the API has no item for (an episode code, a character's name),
 /// as the API's own "not found" is for an id: exit code 3.
 struct NotFound: ReportableError {
-    /// What was asked for, e.g. `episode S09E99`.
+    /// e.g. `episode S09E99`
     let what: String
-    /// The nearest known names, say, when there are any.
     var hint: String? = nil
 
     var description: String { "\(what) not found" }
@@ -75,12 +70,14 @@ struct NotFound: ReportableError {
 
 /// Two inputs that would write one output file: refused before anything is written, naming both,
 /// so that neither output silently replaces the other.
-struct OutputClash: Error, CustomStringConvertible {
+struct OutputClash: ReportableError {
     let file: String
     let first: String
     let second: String
 
     var description: String { "\(first) and \(second) would both be written as \(file)" }
+    var exitStatus: ExitStatus { .usage }
+    var hint: String? { "Nothing was written. Make thumbnails of files with one name in separate runs, each with its own --out." }
 
     /// The first output name given twice, with the inputs behind it; `nil` when every name is its own.
     static func first(in outputs: [String], from inputs: [String]) -> OutputClash? {
@@ -91,11 +88,6 @@ struct OutputClash: Error, CustomStringConvertible {
         }
         return nil
     }
-}
-
-extension OutputClash: ReportableError {
-    var exitStatus: ExitStatus { .usage }
-    var hint: String? { "Nothing was written. Make thumbnails of files with one name in separate runs, each with its own --out." }
 }
 
 /// Output that did not all reach standard output (a full disk, `/dev/full`, an I/O error): what
@@ -124,7 +116,7 @@ struct PageNotFound: ReportableError {
 /// Some items of a batch failed (each reported already); the rest were done. Exit code 4, or
 /// `whenAllFailed` when nothing was done (local files that all failed are bad input, 1, as one
 /// file alone would be).
-struct PartialFailure: Error, CustomStringConvertible {
+struct PartialFailure: ReportableError {
     let failed: Int
     let total: Int
     var whenAllFailed = ExitStatus.partial
@@ -143,8 +135,6 @@ struct PartialFailure: Error, CustomStringConvertible {
     }
 }
 
-extension PartialFailure: ReportableError {}
-
 /// An exit with a code and no message (a batch's 4 when its summary said why; browse's fzf codes, 1
 /// for no match and 130 for quit); `printing` is written on standard output first (the line and
 /// key fzf prints even when nothing matched).
@@ -156,14 +146,14 @@ struct QuietExit: Error, CustomStringConvertible {
 }
 
 /// The loopback server could not listen on its address.
-struct ServerStartFailure: Error, CustomStringConvertible {
+struct ServerStartFailure: ReportableError {
     let host: String
     let port: Int
     let reason: String
 
-    var description: String {
-        "cannot serve on \(host):\(port): \(reason)"
-    }
+    var description: String { "cannot serve on \(host):\(port): \(reason)" }
+    var exitStatus: ExitStatus { .network }
+    var hint: String? { "Choose another --port, or --port 0 for any free one." }
 
     /// Runs `start`, turning a bind failure into this error.
     static func wrapping<T>(host: String, port: Int, _ start: () async throws -> T) async throws -> T {
@@ -177,19 +167,12 @@ struct ServerStartFailure: Error, CustomStringConvertible {
     }
 }
 
-extension ServerStartFailure: ReportableError {
-    var exitStatus: ExitStatus { .network }
-    var hint: String? { "Choose another --port, or --port 0 for any free one." }
-}
-
 /// The dataset's server could not be run or did not start: what failed, and the exit status that
 /// fits (the `rickdex serve` child's own when it started and gave up).
-struct ServerUnavailable: Error, CustomStringConvertible {
+struct ServerUnavailable: ReportableError {
     let description: String
     let exitStatus: ExitStatus
 }
-
-extension ServerUnavailable: ReportableError {}
 
 /// A contact sheet past what its format holds (a side over `maximumSide` pixels) or past the
 /// memory a sheet may take: refused before any avatar is fetched, saying how to stay under.
@@ -198,8 +181,7 @@ struct SheetTooLarge: ReportableError {
     let count: Int
     let width: Int
     let height: Int
-    /// `JPEG` or `PNG`.
-    let format: String
+    let format: String  // JPEG or PNG
     let maximumSide: Int
     let maximumBytes: Int64
     /// `--size` and `--columns`, and the most columns whose row fits the format.
@@ -212,11 +194,10 @@ struct SheetTooLarge: ReportableError {
     var description: String {
         let pixels = "\(Self.grouped(width)) × \(Self.grouped(height)) px"
         if width > maximumSide || height > maximumSide {
-            return "a sheet of \(count) character\(count == 1 ? "" : "s") in \(columns) column\(columns == 1 ? "" : "s") "
-                + "at --size "
-                + "\(size) would be \(pixels), and a \(format) is at most \(Self.grouped(maximumSide)) px a side"
+            return "a sheet of \(Plural.count(count, "character")) in \(Plural.count(columns, "column")) "
+                + "at --size \(size) would be \(pixels), and a \(format) is at most \(Self.grouped(maximumSide)) px a side"
         }
-        return "a sheet of \(count) character\(count == 1 ? "" : "s") at --size \(size) would be \(pixels), "
+        return "a sheet of \(Plural.count(count, "character")) at --size \(size) would be \(pixels), "
             + "\(ByteSize.format(bytes)) of pixels in memory: more than the \(ByteSize.format(maximumBytes)) a sheet may take"
     }
 
