@@ -4,20 +4,16 @@ import SystemPackage
 
 /// The entry tree as the walks see it, and the removals they make.
 ///
-/// The folder may be shared with others who can write it, so a walk trusts nothing in it: each
-/// folder is opened relative to the one above without following a link (`OpenFolder`: `openat`
-/// with `O_NOFOLLOW`, as GNU `rm -r` and Go's `os.RemoveAll`), names are looked at with
-/// `fstatat` without following them, and only regular files are read (no FIFO or device is
-/// opened to wait on). A link, folder, FIFO or device where an entry or a shard should be is a
-/// stray: never an entry, never followed, removed as itself by `verify`, `prune` and `clear`.
+/// Others may write the folder, so a walk trusts nothing in it: each folder is opened relative to
+/// the one above without following a link (`OpenFolder`: `openat` with `O_NOFOLLOW`, as GNU `rm -r`
+/// and Go's `os.RemoveAll`), names are looked at with `fstatat`, and only regular files are read. A
+/// link, folder, FIFO or device where an entry or a shard should be is a stray, removed as itself.
 ///
-/// Every removal of an entry is made under the size record's lock and taken off the record by
-/// what that removal freed, looked at again under the lock, so the record stays exact while other
-/// processes write, clear or trim; when it cannot be kept (missing or damaged) it is recounted
-/// under the same lock.
+/// Every removal of an entry is made under the size record's lock and taken off the record by what
+/// it freed, looked at again under the lock, so the record stays exact while other processes write,
+/// clear or trim; a record missing or damaged is recounted under the same lock.
 extension DiskCache {
-    /// An entry file a walk found: its shard folder, name, size (bytes) and last modification
-    /// (the access clock, seconds since 1970).
+    /// An entry file a walk found; `modified` is the access clock (seconds since 1970).
     struct EntryFile: Sendable, Hashable {
         var shard: String
         var name: String
@@ -27,23 +23,18 @@ extension DiskCache {
 
     /// What one folder of the tree holds, by what each name is.
     struct Listing {
-        /// Regular files with an entry's name (what is not an entry fails `verify`).
         var entries: [EntryFile] = []
-        /// Regular files with a hidden name (`AtomicFile`'s): writes in flight, or abandoned by a
-        /// killed process. Their modification times, by name.
+        /// Hidden regular files (`AtomicFile`'s): writes in flight, or abandoned by a killed process.
         var temporaries: [(name: String, modified: Double)] = []
-        /// Anything else: links, folders, FIFOs, sockets, devices.
+        /// Links, folders, FIFOs, sockets, devices.
         var strays: [String] = []
     }
 
-    /// The folder in the layout's where writes were staged before they moved beside their
-    /// entries: `prune` and `clear` still sweep it, `usage()` counts it.
+    /// Where writes were staged before they moved beside their entries: still swept and counted.
     static let legacyTemporary = "tmp"
 
-    /// Removes a link found where the layout folder, the entry tree or (when given) the shard
-    /// folder `shard` should be, each as itself; a lstat each when there is none. Returns the
-    /// names removed. A write calls it so as never to write through a link, and the walks so as
-    /// to clear what they could not open.
+    /// Removes a link where the layout folder, the entry tree or the shard folder `shard` should be,
+    /// so that a write never writes through one and a walk clears what it could not open.
     @discardableResult
     func removeLinks(toShard shard: String? = nil) -> [String] {
         let version = FileSystem.folder(of: objects)
@@ -58,9 +49,8 @@ extension DiskCache {
         return (try? openTree()?.objects.remove(shard)) == true ? [shard] : []
     }
 
-    /// The layout folder and its entry tree, opened without following a link below the cache's
-    /// folder; `nil` when there is none (nothing written yet), or a link or a file stands where
-    /// one of them should be.
+    /// The layout folder and its entry tree, opened without following a link; `nil` when there is
+    /// none, or a link or a file stands where one should be.
     func openTree() -> (version: OpenFolder, objects: OpenFolder)? {
         guard let top = try? OpenFolder(root.path), let version = try? top.folder(layoutFolder),
             let objects = try? version.folder("objects")
@@ -68,7 +58,6 @@ extension DiskCache {
         return (version, objects)
     }
 
-    /// The shard folders in `objects` (real folders, opened by name later) and what else is there.
     func shardNames(_ objects: OpenFolder) -> (shards: [String], strays: [String]) {
         var shards: [String] = []
         var strays: [String] = []
@@ -82,7 +71,6 @@ extension DiskCache {
         return (shards.sorted(), strays)
     }
 
-    /// What `folder` (the shard `shard`) holds, from its names and `fstatat` alone.
     func listing(of folder: OpenFolder, shard: String) -> Listing {
         var listing = Listing()
         for name in folder.names() {
@@ -98,7 +86,6 @@ extension DiskCache {
         return listing
     }
 
-    /// Calls `body` with each shard folder's name, the folder opened, and its listing.
     func forEachShard(_ objects: OpenFolder, _ body: (String, OpenFolder, Listing) -> Void) {
         for shard in shardNames(objects).shards {
             // A folder replaced by a link since it was listed is not opened.
@@ -107,7 +94,6 @@ extension DiskCache {
         }
     }
 
-    /// The entry files' count and bytes, from a walk (no file read).
     func countEntries() -> SizeRecord.Totals {
         var totals = SizeRecord.Totals(bytes: 0, entries: 0)
         guard let tree = openTree() else { return totals }
@@ -118,11 +104,9 @@ extension DiskCache {
         return totals
     }
 
-    /// Sets the record to a walk made under its exclusive lock (`SizeRecord.replace(counting:)`),
-    /// exact while other processes write; returns what the walk found. A record that cannot be
-    /// written (a read-only or full disk) is counted as a write failure and recounted by the next
-    /// process that can. A link, FIFO or device in the record's place is removed first (never
-    /// written through). A cache nothing was ever written to keeps no record (nor a folder).
+    /// Sets the record to a walk made under its exclusive lock, exact while other processes write.
+    /// A record that cannot be written (a read-only or full disk) is a write failure, recounted by
+    /// the next process that can; a link or FIFO in its place is removed first, never written through.
     @discardableResult
     func recountRecord() -> SizeRecord.Totals {
         guard hasTree else { return SizeRecord.Totals(bytes: 0, entries: 0) }
@@ -146,24 +130,20 @@ extension DiskCache {
 
     // MARK: Removals
 
-    /// What `removeEntries` did.
     struct Removal {
         var entries = 0
-        /// In bytes.
         var bytes: Int64 = 0
-        /// The names removed, and those whose removal was refused.
         var removed: Set<String> = []
         var refusedNames: Set<String> = []
         /// The first reason a removal was refused (`EACCES`, `EROFS`).
         var refused: Errno?
-        /// The record was missing or damaged, so nothing was taken off it: recount it.
+        /// Nothing was taken off a missing or damaged record: recount it.
         var recordLost = false
     }
 
-    /// Removes `candidates` in order, until `budget` bytes are freed, holding the record's lock and
-    /// taking what was removed off it in one update. Each file is looked at again under the lock:
-    /// one gone or no longer a regular file is skipped, as is one `changed` says was written or
-    /// read since it was listed.
+    /// Removes `candidates` in order until `budget` bytes are freed, in one update of the record
+    /// under its lock. Each is looked at again under the lock: one gone, no longer a regular file,
+    /// or `changed` since it was listed is skipped.
     func removeEntries(
         _ candidates: [EntryFile], in folder: (String) -> OpenFolder?, upTo budget: Int64 = .max,
         unless changed: (EntryFile, OpenFolder.Item) -> Bool = { _, _ in false }
@@ -191,7 +171,6 @@ extension DiskCache {
         return removal
     }
 
-    /// Removes the entry file `name` (a corrupt one a read found), taken off the record.
     func removeEntry(named name: String) {
         let shard = String(name.prefix(2))
         guard let folder = try? openTree()?.objects.folder(shard) else { return }
@@ -199,15 +178,13 @@ extension DiskCache {
         _ = removeEntries([file], in: { _ in folder })
     }
 
-    /// Removes whatever is at entry `name` that is not a regular file (a link as itself, a folder
-    /// with what it holds, a FIFO): no entry, so not on the record.
+    /// Removes what is at entry `name` that is not a regular file (never on the record).
     func removeStray(named name: String) {
         guard let folder = try? openTree()?.objects.folder(String(name.prefix(2))) else { return }
         _ = try? folder.removeAny(name)
     }
 
-    /// Removes `names` from `folder` (at `path`), each as itself; returns how many this call
-    /// removed, and keeps the first refusal in `refusal`.
+    /// Removes `names` from `folder`, each as itself; keeps the first refusal.
     func removeStrays(_ names: [String], in folder: OpenFolder, at path: String, refusal: inout Refusal?) -> Int {
         var removed = 0
         for name in names {
@@ -220,8 +197,7 @@ extension DiskCache {
         return removed
     }
 
-    /// Removes the temporary files in `folder` (at `path`) older than `abandonedAfter` at `now`:
-    /// younger ones may be writes in flight, and are left. Returns how many this call removed.
+    /// Removes the temporary files older than `abandonedAfter`: younger ones may be writes in flight.
     func removeAbandoned(
         _ temporaries: [(name: String, modified: Double)], in folder: OpenFolder, at path: String, now: Date,
         refusal: inout Refusal?
@@ -230,7 +206,6 @@ extension DiskCache {
         return removeStrays(old, in: folder, at: path, refusal: &refusal)
     }
 
-    /// A removal the system refused: where, and why.
     struct Refusal {
         var folder: String
         var cause: Errno
@@ -238,9 +213,8 @@ extension DiskCache {
         var error: DiskCacheError { .writeFailed(folder: URL(fileURLWithPath: folder), cause: cause) }
     }
 
-    /// Throws `writeFailed`, naming the folder and the system's reason, when this process may not
-    /// remove entries here (a read-only disk, another user's cache): checked before `clear` and
-    /// `prune` start, so that neither reports having removed nothing.
+    /// Throws `writeFailed` when this process may not remove entries here (a read-only disk, another
+    /// user's cache), before `clear` and `prune` start, so that neither reports having removed nothing.
     func requireWritable() throws(DiskCacheError) {
         for path in [objects, FileSystem.folder(of: objects), root.path] where FileSystem.exists(path) {
             if let cause = FileSystem.writeRefusal(path) {

@@ -2,15 +2,11 @@ import FoundationEssentials
 import LoupeToolbox
 import SystemPackage
 
-/// The whole-cache operations: `usage()`, `verify()`, `prune()`, `clear()` and the trims. Each
-/// walks the tree as `DiskCache+Tree.swift` says (no link followed, no folder left, no FIFO or
-/// device opened) and counts only what it removed.
+/// The whole-cache operations, each walking the tree as `DiskCache+Tree.swift` says and counting
+/// only what it removed.
 extension DiskCache {
-    /// What the cache holds now, by kind, from a walk; reads each entry's header and metadata (not
-    /// its body: checking bodies is `verify()`'s work). What the size record said before is kept in
-    /// `recorded`; a record that differs from the walk is recounted.
-    /// `group` names a group for an entry's key (its parts), or `nil`; `DiskUsage.groups` counts
-    /// the entries of each.
+    /// What the cache holds now, by kind, from a walk that reads each entry's metadata (not its
+    /// body); a record that differs from the walk is recounted. `group` names an entry's group.
     public func usage(now: Date = Date(), group: ((_ key: [String], _ kind: EntryKind) -> String?)? = nil) -> DiskUsage {
         var usage = DiskUsage()
         let recorded = record.read()
@@ -57,14 +53,12 @@ extension DiskCache {
         return usage
     }
 
-    /// Reads every entry, removing those that fail their checks, and whatever in the tree is no
-    /// entry file (a link, a folder, a FIFO, a device: removed as itself, never followed or read).
-    /// What could not be removed (no permission) is listed in `notRemoved`, never as removed.
+    /// Reads every entry, removing those that fail their checks and the strays; what could not be
+    /// removed is listed in `notRemoved`.
     public func verify() -> VerifyReport {
         var report = VerifyReport()
         let recorded = record.read()
         var recordLost = false
-        // What this walk removed, which the record had counted and was taken off it.
         var removedTotals = SizeRecord.Totals(bytes: 0, entries: 0)
         for name in removeLinks() {
             report.checked += 1
@@ -87,9 +81,7 @@ extension DiskCache {
                     problems[file.name] = problem
                 }
                 // A file written since it was listed is a new entry, not the one found corrupt.
-                let removal = removeEntries(corrupt, in: { _ in folder }) { file, current in
-                    current.modified != file.modified || current.size != file.size
-                }
+                let removal = removeEntries(corrupt, in: { _ in folder }, unless: Self.isRewritten)
                 recordLost = recordLost || removal.recordLost
                 removedTotals.entries += Int64(removal.entries)
                 removedTotals.bytes += removal.bytes
@@ -113,8 +105,11 @@ extension DiskCache {
         return report
     }
 
-    /// What is wrong with the entry file `file` in `folder`, read whole up to `readLimit`; `nil`
-    /// when it is a valid entry stored under its key's name.
+    private static func isRewritten(_ file: EntryFile, _ current: OpenFolder.Item) -> Bool {
+        current.modified != file.modified || current.size != file.size
+    }
+
+    /// What is wrong with `file`; `nil` when it is a valid entry stored under its key's name.
     private func corruption(of file: EntryFile, in folder: OpenFolder) -> EntryCorruption? {
         switch folder.read(file.name, atMost: readLimit) {
         case .contents(let bytes):
@@ -131,7 +126,6 @@ extension DiskCache {
         }
     }
 
-    /// Removes the strays `names` in `folder` as `verify` reports them.
     private func verifyStrays(_ names: [String], in folder: OpenFolder, at path: String, into report: inout VerifyReport) {
         for name in names {
             report.checked += 1
@@ -144,10 +138,8 @@ extension DiskCache {
         }
     }
 
-    /// Removes expired entries, corrupt ones, strays (links, folders, FIFOs and devices in the
-    /// tree) and abandoned temporary files (see `abandonedAfter`), then trims to the limit.
-    /// Throws `writeFailed` (the folder and the system's reason) when this process may not remove
-    /// entries, before anything is done, or when a removal was refused.
+    /// Removes expired and corrupt entries, strays and abandoned temporary files, then trims to the
+    /// limit. Throws `writeFailed` when this process may not remove entries or a removal was refused.
     public func prune(now: Date = Date()) throws(DiskCacheError) -> PruneReport {
         try requireWritable()
         var report = PruneReport()
@@ -175,22 +167,16 @@ extension DiskCache {
                     }
                     doomed.append(file)
                 }
-                let removal = removeEntries(doomed, in: { _ in folder }) { file, current in
-                    current.modified != file.modified || current.size != file.size
-                }
+                let removal = removeEntries(doomed, in: { _ in folder }, unless: Self.isRewritten)
                 report.expired += removal.removed.intersection(expired).count
                 report.corrupt += removal.removed.subtracting(expired).count
                 report.bytesFreed += removal.bytes
                 recordLost = recordLost || removal.recordLost
                 if let cause = removal.refused { refusal = refusal ?? Refusal(folder: path, cause: cause) }
             }
-            if let legacy = try? tree.version.folder(Self.legacyTemporary) {
-                let listing = listing(of: legacy, shard: Self.legacyTemporary)
-                let files = listing.temporaries + listing.entries.map { ($0.name, $0.modified) }
-                let path = FileSystem.folder(of: objects) + "/tmp"
-                report.temporaryFiles += removeAbandoned(files, in: legacy, at: path, now: now, refusal: &refusal)
-                report.strays += removeStrays(listing.strays, in: legacy, at: path, refusal: &refusal)
-            }
+            let legacy = sweepLegacy(tree.version, now: now, refusal: &refusal)
+            report.temporaryFiles += legacy.temporaries
+            report.strays += legacy.strays
         }
         if recordLost { recountRecord() }
         if let refusal { throw refusal.error }
@@ -204,12 +190,9 @@ extension DiskCache {
     /// `DataCaching`: `clear()`, its failure (a read-only cache) left to the next write to say.
     public func removeAll() { _ = try? clear() }
 
-    /// Removes every entry, every stray (as itself) and every abandoned temporary file; the layout
-    /// stays. Temporary files younger than `abandonedAfter` are left: they may be the writes of
-    /// live processes, which rename them into place in a moment (a write after the clear). Returns
-    /// what this call removed, each entry counted once. Throws `writeFailed` (the folder and the
-    /// system's reason) when this process may not remove entries, before anything is done, or
-    /// when a removal was refused.
+    /// Removes every entry, stray and abandoned temporary file; the layout stays. Younger temporary
+    /// files may be live processes' writes, renamed into place in a moment (a write after the clear).
+    /// Returns what this call removed. Throws as `prune` does.
     @discardableResult
     public func clear(now: Date = Date()) throws(DiskCacheError) -> EntryTotals {
         try requireWritable()
@@ -229,24 +212,29 @@ extension DiskCache {
                 _ = removeStrays(listing.strays, in: folder, at: path, refusal: &refusal)
                 _ = removeAbandoned(listing.temporaries, in: folder, at: path, now: now, refusal: &refusal)
             }
-            if let legacy = try? tree.version.folder(Self.legacyTemporary) {
-                let listing = listing(of: legacy, shard: Self.legacyTemporary)
-                let files = listing.temporaries + listing.entries.map { ($0.name, $0.modified) }
-                let path = FileSystem.folder(of: objects) + "/tmp"
-                _ = removeAbandoned(files, in: legacy, at: path, now: now, refusal: &refusal)
-                _ = removeStrays(listing.strays, in: legacy, at: path, refusal: &refusal)
-            }
+            _ = sweepLegacy(tree.version, now: now, refusal: &refusal)
         }
         if recordLost { recountRecord() }
         if let refusal { throw refusal.error }
         return removed
     }
 
+    /// Removes the legacy staging folder's abandoned files and strays.
+    private func sweepLegacy(
+        _ version: OpenFolder, now: Date, refusal: inout Refusal?
+    ) -> (temporaries: Int, strays: Int) {
+        guard let legacy = try? version.folder(Self.legacyTemporary) else { return (0, 0) }
+        let listing = listing(of: legacy, shard: Self.legacyTemporary)
+        let files = listing.temporaries + listing.entries.map { ($0.name, $0.modified) }
+        let path = FileSystem.folder(of: objects) + "/tmp"
+        let temporaries = removeAbandoned(files, in: legacy, at: path, now: now, refusal: &refusal)
+        return (temporaries, removeStrays(listing.strays, in: legacy, at: path, refusal: &refusal))
+    }
+
     // MARK: Trims
 
-    /// Trims to the target when over the limit: least recently used first, from a walk of the
-    /// whole tree (`prune`, and small caches after a write). The report has `evicted`,
-    /// `bytesFreed` and `bytesLeft`. A record that disagrees with the walk is recounted.
+    /// Trims to the target when over the limit, least recently used first, from a walk of the whole
+    /// tree; a record that disagrees with the walk is recounted.
     @discardableResult
     public func trimIfNeeded() -> PruneReport {
         var report = PruneReport()
@@ -285,16 +273,12 @@ extension DiskCache {
         return report
     }
 
-    /// Trims after a write took the cache past its limit. A cache of fewer than `sampledFrom`
-    /// entries is listed whole (a few milliseconds) and trimmed by exact recency, as
-    /// `trimIfNeeded()` does. A larger one is never listed whole in an ordinary command: a run of
-    /// `sampledShards` shard folders (1/64 of the tree, and file names are uniform hashes, so any
-    /// run holds a fair sample of every age) is listed and its least recently used entries are
-    /// removed, enough to come under the limit plus `1 − trimTarget` of the sample. That is Redis's
-    /// approximate LRU: a trim every ~0.3 % of the limit written, each listing 1.6 % of the tree,
-    /// so about five entries listed per entry written, as the whole-tree trim every 20 % costs, but
-    /// never the whole tree at once. When the sample cannot free enough (the limit was lowered),
-    /// the whole tree is trimmed.
+    /// Trims after a write took the cache past its limit: a cache under `sampledFrom` entries is
+    /// trimmed whole (`trimIfNeeded()`). A larger one is never listed whole in an ordinary command:
+    /// `sampledShards` shard folders (names are uniform hashes, so any run is a fair sample of every
+    /// age) are listed and their oldest entries removed, enough to come under the limit plus
+    /// `1 − trimTarget` of the sample: Redis's approximate LRU, about five entries listed per entry
+    /// written, as the whole-tree trim costs. When the sample cannot free enough, the whole tree is.
     func trimAfterWrite(_ totals: SizeRecord.Totals) {
         guard totals.entries >= Self.sampledFrom else {
             trimIfNeeded()
@@ -327,8 +311,7 @@ extension DiskCache {
         if needed - removal.bytes > slack { trimIfNeeded() }
     }
 
-    /// The smallest cache (in entries) whose trims after a write list a sample of the tree.
     static let sampledFrom: Int64 = 4096
-    /// Shard folders a sampled trim lists, of 256.
+    /// Of 256.
     static let sampledShards = 4
 }

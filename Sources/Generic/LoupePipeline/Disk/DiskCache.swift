@@ -6,23 +6,19 @@ import LoupeToolbox
 /// The disk tier: one file per entry under `<root>/v2/objects/ab/<sha256>`, written atomically,
 /// checksummed, trimmed by least recent use to a size limit.
 ///
-/// Safe to share between tasks and between processes: a write lands in a hidden temporary file
-/// beside its entry (`ab/.<sha256>.<pid>.<n>.tmp`) and is renamed into place, and a reader sees a
-/// whole entry or none. Staging beside the entry keeps each rename inside one folder and spreads
-/// creates over 256 folders; one shared staging folder made every write of every process wait
-/// for that folder's lock (which ext4 holds while it searches for a free inode). The only shared
-/// state besides the entries is `SizeRecord` (`v2/size`), the running total every write updates
-/// in O(1), so no ordinary command walks the tree: only `verify`, `prune`, `clear` and `usage()`
-/// do, and a trim of a cache small enough to list in milliseconds; a larger cache past its limit
-/// is trimmed from a sample of its shards. The file's modification time is the access clock (set
-/// on reads; `relatime` makes atime useless).
+/// Safe to share between tasks and processes: a write lands in a hidden temporary file beside its
+/// entry (`ab/.<sha256>.<pid>.<n>.tmp`) and is renamed into place, so a reader sees a whole entry or
+/// none. Staging beside the entry keeps each rename inside one folder and spreads creates over 256
+/// folders; one shared staging folder made every write of every process wait for that folder's lock
+/// (which ext4 holds while it searches for a free inode). Besides the entries only `SizeRecord`
+/// (`v2/size`) is shared, updated in O(1), so no ordinary command walks the tree. The file's
+/// modification time is the access clock (set on reads; `relatime` makes atime useless).
 ///
 /// Whoever else may write the folder is not trusted: an entry is read only as a regular file of at
 /// most the size limit, its lengths checked before use (a bad one is a miss, removed and counted),
-/// and the walks (`DiskCache+Walks.swift`) never follow a link, leave the folder or open a FIFO or
-/// a device. What the cache makes is its user's alone (folders 0700, files 0600).
+/// and the walks never follow a link, leave the folder or open a FIFO or a device. What the cache
+/// makes is its user's alone (folders 0700, files 0600).
 public final class DiskCache: DataCaching {
-    /// The folder given, which holds `v2/`.
     public let root: URL
     public let configuration: DiskCacheConfiguration
     /// The layout folder's name: `v2`, or `v1` when a cache of the layout before could not be renamed.
@@ -34,9 +30,8 @@ public final class DiskCache: DataCaching {
         var statistics = DiskStatistics()
         /// The size a full disk left room for, once one was met.
         var roomFound: Int64?
-        /// The shard folders this process found to be no link (with the layout folder and the
-        /// tree above them) before it first wrote there: looked at once a shard, not once a
-        /// write (three `lstat`s, a third of a store's time, here 46 µs against 68 µs).
+        /// The shard folders this process found to be no link before it first wrote there: looked
+        /// at once a shard, not once a write (three `lstat`s, 46 µs of a 68 µs store).
         var checkedShards: Set<String> = []
     }
     let state = Locked(State())
@@ -48,13 +43,10 @@ public final class DiskCache: DataCaching {
     /// minutes is far past any live one. `prune` and `clear` remove only older ones.
     static let abandonedAfter = 600.0
 
-    /// The permissions of what the cache makes: its user's alone.
     static let privateFolder: FilePermissions = [.ownerReadWriteExecute]
     static let privateFile: FilePermissions = [.ownerReadWrite]
 
-    /// The layout's folder: a new layout gets a new one.
     static let layout = "v2"
-    /// The layout before, taken over by `init`.
     static let previousLayout = "v1"
     /// The cache directory tag (bford.info/cachedir) that marks a folder as a cache: backup tools
     /// skip it. The cache takes only a folder that is missing, empty or carries this tag (its
@@ -75,26 +67,19 @@ public final class DiskCache: DataCaching {
 
         """
 
-    /// Whether the folder at `root` carries this cache's tag. The tag is read only as a regular
-    /// file, its first kilobyte.
+    /// Whether the folder at `root` carries this cache's tag (its first kilobyte, a regular file).
     static func isTagged(_ root: String) -> Bool {
         guard let bytes = FileSystem.readRegularPrefix(root + "/" + tagName, count: 1024) else { return false }
         let text = String(decoding: bytes, as: UTF8.self)
         return text.hasPrefix(signatureLine) && ([ownLine] + earlierOwnLines).contains { text.contains($0) }
     }
 
-    /// Opens the cache at `root`. Nothing is made on disk until the first write, which makes the
-    /// folder, marks it with `CACHEDIR.TAG` and lays out the entry tree.
+    /// Opens the cache at `root`; nothing is made on disk until the first write. A folder that holds
+    /// other files and no tag is refused with `notACache`, as the tag would hide them from backups
+    /// (`tar --exclude-caches`, borg, restic).
     ///
-    /// A folder is taken only when it is missing, empty or already this cache's (its tag): one
-    /// that holds other files is refused with `notACache` and left as it is, since the tag would
-    /// hide those files from backups (`tar --exclude-caches`, borg, restic). A `v2/` folder in
-    /// it is no proof: any project may have one.
-    ///
-    /// A cache of the layout before (`v1/`: the same entries; answers there name the real
-    /// service's root, and processed images the kind `variant`, which read the same) is taken
-    /// over whole by renaming it `v2/`: an older release opening the folder afterwards finds no
-    /// cache and starts its own, rather than misreading this one's entries.
+    /// A cache of the layout before (`v1/`: the same entries) is taken over by renaming it `v2/`:
+    /// an older release opening the folder afterwards starts its own, rather than misreading it.
     public init(root: URL, configuration: DiskCacheConfiguration = DiskCacheConfiguration()) throws(DiskCacheError) {
         self.root = root
         self.configuration = configuration
@@ -123,7 +108,6 @@ public final class DiskCache: DataCaching {
         if !tagged, !FileSystem.list(root.path).isEmpty { throw .notACache(folder: root) }
     }
 
-    /// Whether the entry tree exists (a write has been made, now or by an earlier process).
     var hasTree: Bool { FileSystem.isFolder(objects) }
 
     /// Makes the folder and its tag, then the 256 shard folders, so that a write never finds its
@@ -139,24 +123,20 @@ public final class DiskCache: DataCaching {
         for shard in 0..<256 {
             try? FileSystem.makeFolder("\(objects)/\(Self.shardName(shard))", permissions: Self.privateFolder)
         }
-        try? record.setIfMissing { countEntries() }
+        try? record.replace(ifMissing: true) { countEntries() }
     }
 
     public var statistics: DiskStatistics { state.withLock { $0.statistics } }
 
-    /// The size a full disk left room for, once one was met in this process: the cache keeps to
-    /// it from then on, its oldest entries dropped to make room. `nil`: the disk never filled.
+    /// The size a full disk left room for in this process, kept to from then on; `nil`: never filled.
     public var roomFound: Int64? { state.withLock { $0.roomFound } }
 
     // MARK: Entries
 
-    /// The largest entry file read whole, in bytes: the size limit (no valid entry is larger, as
-    /// a write past it is trimmed at once), and never more than `EntryFormat.largestFile`.
+    /// The largest entry file read whole: no valid entry is larger than the limit.
     var readLimit: Int64 { min(configuration.sizeLimit, EntryFormat.largestFile) }
 
-    /// The entry for `key`, verified; a corrupt one is removed and counts as a miss. Only a
-    /// regular file is read (a link at its name is not followed, a FIFO not waited on), and only
-    /// up to `readLimit`: anything else there is removed as corrupt too.
+    /// The entry for `key`, verified; a corrupt one, or one past `readLimit`, is removed (a miss).
     public func entry(for key: CacheKey) -> CacheEntry? {
         let name = key.fileName
         switch FileSystem.readRegularFile(path(for: key), atMost: readLimit, touchAfter: Self.touchInterval) {
@@ -185,12 +165,7 @@ public final class DiskCache: DataCaching {
         return nil
     }
 
-    /// Stores `body` under `key`, replacing what was there. Throws when the disk refuses.
     public func store(_ body: [UInt8], metadata: EntryMetadata, for key: CacheKey) throws(DiskCacheError) {
-        // The entry names the key it is stored under, whatever key its metadata was made for (a
-        // wrapper that re-keys entries hands on the pipeline's metadata).
-        var metadata = metadata
-        metadata.key = key.description
         do {
             try write(body, metadata: metadata, for: key)
         } catch .writeFailed(_, .noSpace) {
@@ -206,7 +181,6 @@ public final class DiskCache: DataCaching {
         }
     }
 
-    /// The size the cache keeps to: the configured limit, or the room a full disk left it.
     var sizeLimit: Int64 {
         min(configuration.sizeLimit, state.withLock { $0.roomFound } ?? .max)
     }
@@ -221,6 +195,8 @@ public final class DiskCache: DataCaching {
     }
 
     private func write(_ body: [UInt8], metadata: EntryMetadata, for key: CacheKey) throws(DiskCacheError) {
+        // The entry names the key it is stored under, whatever key its metadata was made for (a
+        // wrapper that re-keys entries hands on the pipeline's metadata).
         var metadata = metadata
         metadata.key = key.description
         let head = EntryFormat.head(of: CacheEntry(metadata: metadata, body: body))
@@ -279,7 +255,6 @@ public final class DiskCache: DataCaching {
         if now.bytes > limit { trimAfterWrite(now) }
     }
 
-    /// `DataCaching`: the configured lifetime of `kind`.
     public func defaultLifetime(of kind: EntryKind) -> Duration { configuration.lifetime(of: kind) }
 
     /// Whether an entry for `key` is on disk (a `stat`; not read or verified).
@@ -291,8 +266,7 @@ public final class DiskCache: DataCaching {
         removeEntry(named: key.fileName)
     }
 
-    /// Marks the entry under `key` as just used, so that trims take it after every entry used
-    /// before it, without reading it. Returns whether there is one.
+    /// Marks the entry under `key` as just used, without reading it. Returns whether there is one.
     @discardableResult
     public func markUsed(_ key: CacheKey) -> Bool {
         FileSystem.touch(path(for: key))
@@ -300,14 +274,12 @@ public final class DiskCache: DataCaching {
 
     // MARK: The size record
 
-    /// Entries and bytes on disk, from the size record (recounted when it is missing or damaged):
-    /// O(1), whatever the cache holds.
+    /// Entries and bytes on disk from the size record (recounted when missing or damaged): O(1).
     public func recordedSize() -> EntryTotals {
         let totals = record.read() ?? recountRecord()
         return EntryTotals(entries: Int(totals.entries), bytes: totals.bytes)
     }
 
-    /// Shard `index`'s folder name: two lower-case hex digits, as an entry's name starts.
     static func shardName(_ index: Int) -> String {
         (index < 16 ? "0" : "") + String(index, radix: 16)
     }

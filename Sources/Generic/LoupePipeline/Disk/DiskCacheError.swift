@@ -6,11 +6,9 @@ import SystemPackage
 public enum DiskCacheError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The cache folder cannot be made or is not a folder.
     case unusable(folder: URL, cause: Errno)
-    /// Asked to tend a cache, and the folder holds other files but no cache (no `CACHEDIR.TAG` of
-    /// this cache's; a `v2/` folder is no proof): nothing is made or removed in it.
+    /// The folder holds other files but no `CACHEDIR.TAG` of this cache's: nothing is made or removed.
     case notACache(folder: URL)
-    /// The cache could not be changed: an entry written, or removed by `clear` or `prune` (a full
-    /// or read-only disk, no permission). `folder` is the folder that refused.
+    /// An entry could not be written or removed (a full or read-only disk, no permission).
     case writeFailed(folder: URL, cause: Errno)
 
     public var description: String {

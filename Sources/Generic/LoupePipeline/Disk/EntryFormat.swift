@@ -19,8 +19,8 @@ import LoupeToolbox
 package enum EntryFormat {
     static let magic = Array("RDXCACH1".utf8)
     static let headerSize = 24
-    /// The largest entry file a reader takes whole, in bytes, whatever the cache's limit: far
-    /// above any image or answer the pipeline keeps (downloads are capped well below it).
+    /// The largest entry file a reader takes whole, whatever the cache's limit (downloads are capped
+    /// well below it).
     package static let largestFile: Int64 = 1 << 30
 
     package static func encode(_ entry: CacheEntry) -> [UInt8] {
@@ -42,7 +42,6 @@ package enum EntryFormat {
         return bytes
     }
 
-    /// The entry in `bytes`, or why it is not one.
     package static func decode(_ bytes: [UInt8]) -> Result<CacheEntry, EntryCorruption> {
         guard bytes.count >= headerSize, bytes.starts(with: magic) else { return .failure(.badHeader) }
         let metadataLength = read(UInt32.self, bytes, at: 8)
@@ -61,8 +60,7 @@ package enum EntryFormat {
         return .success(CacheEntry(metadata: metadata, body: Array(bytes[metadataEnd...])))
     }
 
-    /// The metadata alone, from the first bytes of an entry file, without checking the body:
-    /// enough to count entries by kind. `nil` when the prefix is too short or not an entry.
+    /// The metadata alone, from an entry file's first bytes, the body unchecked.
     package static func metadata(fromPrefix bytes: [UInt8]) -> EntryMetadata? {
         guard bytes.count >= headerSize, bytes.starts(with: magic) else { return nil }
         let metadataEnd = headerSize + Int(read(UInt32.self, bytes, at: 8))
@@ -115,7 +113,6 @@ package enum EntryFormat {
     /// `Double` is still exact to the millisecond.
     static let times: ClosedRange<Int64> = -(1 << 52)...(1 << 52)
 
-    /// `date` in milliseconds since 1970, held to `times` (never a trap, whatever the date).
     private static func milliseconds(_ date: Date) -> Int64 {
         let value = (date.timeIntervalSince1970 * 1000).rounded()
         guard value.isFinite else { return value > 0 ? times.upperBound : times.lowerBound }
@@ -132,12 +129,9 @@ package enum EntryFormat {
         withUnsafeBytes(of: value.littleEndian) { bytes += $0 }
     }
 
-    private static func read<T: FixedWidthInteger>(_ type: T.Type, _ bytes: [UInt8], at offset: Int) -> T {
-        var value: T = 0
-        for index in (0..<MemoryLayout<T>.size).reversed() {
-            value = value << 8 | T(bytes[offset + index])
-        }
-        return value
+    /// A little-endian integer at `offset`.
+    static func read<T: FixedWidthInteger>(_ type: T.Type, _ bytes: [UInt8], at offset: Int) -> T {
+        bytes[offset..<offset + MemoryLayout<T>.size].reversed().reduce(T(0)) { $0 << 8 | T($1) }
     }
 }
 
@@ -151,10 +145,9 @@ public enum EntryCorruption: Error, Sendable, Hashable, Codable, CustomStringCon
     case badMetadata
     /// The metadata names another key than the one the file name is the hash of.
     case wrongKey
-    /// A file larger than a reader takes (the cache's size limit, or `EntryFormat.largestFile`),
-    /// in bytes: not read.
+    /// Larger than a reader takes: not read.
     case tooLarge(size: Int64, limit: Int64)
-    /// Not a regular file: a link, a folder, a FIFO, a socket or a device in the entry tree.
+    /// A link, folder, FIFO, socket or device in the entry tree.
     case notAFile
 
     public var description: String {

@@ -13,8 +13,7 @@ public struct EntryMetadata: Sendable, Hashable {
     public var lastModified: String?
     public var storedAt: Date
     public var expiresAt: Date
-    /// Whether `expiresAt` is the server's word (`Cache-Control`, `Expires`) rather than the
-    /// cache's default lifetime. Entries written before the cache kept this read as `false`.
+    /// Whether `expiresAt` is the server's word (`Cache-Control`, `Expires`), not a default lifetime.
     public var lifetimeFromServer: Bool
     /// Stored `must-revalidate` (or `no-cache`): once stale, not used online without the server's
     /// confirmation, even when the server cannot be reached.
@@ -42,15 +41,13 @@ public struct EntryMetadata: Sendable, Hashable {
 
     public func isFresh(at now: Date) -> Bool { now < expiresAt }
 
-    /// What is left of the entry's lifetime at `now`, as directives a variant made from it
-    /// inherits: the server's lifetime when it gave one, else the cache's default.
+    /// What is left of the server's lifetime at `now`, as directives a variant made from it inherits.
     public func remainingDirectives(at now: Date = Date()) -> CacheDirectives {
         CacheDirectives(
             mayStore: true, lifetime: lifetimeFromServer ? .seconds(max(0, expiresAt.timeIntervalSince(now))) : nil,
             mustRevalidate: mustRevalidate)
     }
 
-    /// The conditional-request headers that ask whether this entry is still current.
     public var validators: HTTPFields {
         CachedResponse(body: [], etag: etag, lastModified: lastModified, expiresAt: expiresAt).validators
     }
@@ -67,9 +64,8 @@ public struct CacheEntry: Sendable, Hashable {
     }
 }
 
-/// What a disk entry holds, by the caller's name for it: the pipeline writes `original` and
-/// `processed`, and another user of the same disk tier names kinds of its own (its lifetimes are
-/// `DiskCacheConfiguration.lifetimes`, its counts `usage()`'s).
+/// What a disk entry holds, by the caller's name for it: `original`, `processed`, or a kind of the
+/// caller's own (with `DiskCacheConfiguration.lifetimes`).
 public struct EntryKind: RawRepresentable, Sendable, Hashable, Codable, CodingKeyRepresentable, CustomStringConvertible {
     /// The name written in each entry's header: letters, digits and dashes.
     public let rawValue: String
@@ -81,7 +77,6 @@ public struct EntryKind: RawRepresentable, Sendable, Hashable, Codable, CodingKe
 
     /// An image's bytes exactly as served.
     public static let original = EntryKind(rawValue: "original")
-    /// A processed image, encoded.
     public static let processed = EntryKind(rawValue: "processed")
 
     public var description: String { rawValue }

@@ -1,10 +1,9 @@
 import SystemPackage
 import LoupeToolbox
 
-/// The cache's size, bytes and entries, in one small file (`v2/size`) that every write and
-/// removal updates in O(1) under an exclusive `flock`, so that no ordinary command walks the
-/// tree to learn it. Nuke's `DataCache` sweeps on a timer and Coil's `DiskLruCache` keeps a
-/// journal for the same reason.
+/// The cache's bytes and entries in one small file (`v2/size`) that every write and removal
+/// updates in O(1) under an exclusive `flock`, so that no ordinary command walks the tree (Nuke's
+/// `DataCache` sweeps on a timer and Coil's `DiskLruCache` keeps a journal for the same reason).
 ///
 /// The record is 32 bytes: a magic, the two totals and a CRC-32 over them, rewritten in place
 /// (`pwrite` of 32 bytes into an existing block never needs new space, so a full disk cannot
@@ -13,10 +12,7 @@ import LoupeToolbox
 /// between writing an entry and updating the record leaves it off by that one entry, which the
 /// next walk (`trim`, `verify`, `cache stats --exact`) corrects.
 ///
-/// The record is opened only as a regular file (no link followed, no FIFO waited on), made for
-/// its user alone (0600).
-///
-/// Thread-safe and process-safe: every update holds the file lock.
+/// Opened only as a regular file, made for its user alone (0600); every update holds the file lock.
 struct SizeRecord: Sendable {
     struct Totals: Sendable, Hashable {
         var bytes: Int64
@@ -37,9 +33,8 @@ struct SizeRecord: Sendable {
     }
 
     /// Runs `change` (which renames or removes an entry file and says by how much the totals
-    /// change) holding the record's exclusive lock, and adds the change to the record. Returns
-    /// the new totals; `nil` when the record is missing or not valid (the change itself is made
-    /// all the same), so the caller rebuilds it. Throws what `change` throws.
+    /// change) holding the exclusive lock, and adds it to the record. `nil` when the record is
+    /// missing or not valid (the change is made all the same): the caller rebuilds it.
     func update(
         _ change: () throws(Errno) -> (bytes: Int64, entries: Int64)
     ) throws(Errno) -> Totals? {
@@ -56,37 +51,21 @@ struct SizeRecord: Sendable {
         return totals
     }
 
-    /// Sets the totals to `count()` when the record is missing or not valid, holding the
-    /// exclusive lock, under which no entry is committed (`update`): a walk made in `count` is
-    /// exact even while other processes write.
-    func setIfMissing(_ count: () -> Totals) throws(Errno) {
-        do {
-            let file = try FileSystem.openRegularForUpdate(path)
-            defer { try? file.close() }
-            try FileSystem.lock(file, exclusive: true)
-            guard Self.decode(Self.read(file)) == nil else { return }
-            _ = try file.writeAll(toAbsoluteOffset: 0, Self.encode(count()))
-            try file.resize(to: Int64(Self.size))
-        } catch {
-            throw Errno(error)
-        }
-    }
-
-    /// Sets the totals outright, creating the record if needed.
     func replace(with totals: Totals) throws(Errno) {
         _ = try replace { totals }
     }
 
     /// Sets the totals to `count()`, run holding the exclusive lock, under which no entry is
     /// committed or removed (`update`): a walk made in `count` is exact even while other
-    /// processes write, clear or trim. Returns what `count` found; throws when the record cannot
-    /// be opened or written (`count` is then not run).
+    /// processes write, clear or trim. `ifMissing` keeps (and returns) a valid record. Throws
+    /// when the record cannot be opened or written (`count` is then not run).
     @discardableResult
-    func replace(counting count: () -> Totals) throws(Errno) -> Totals {
+    func replace(ifMissing: Bool = false, counting count: () -> Totals) throws(Errno) -> Totals {
         do {
             let file = try FileSystem.openRegularForUpdate(path)
             defer { try? file.close() }
             try FileSystem.lock(file, exclusive: true)
+            if ifMissing, let totals = Self.decode(Self.read(file)) { return totals }
             let totals = count()
             _ = try file.writeAll(toAbsoluteOffset: 0, Self.encode(totals))
             try file.resize(to: Int64(Self.size))
@@ -108,11 +87,9 @@ struct SizeRecord: Sendable {
 
     static func decode(_ bytes: [UInt8]) -> Totals? {
         guard bytes.count == size, bytes.starts(with: magic) else { return nil }
-        func integer<T: FixedWidthInteger>(_ type: T.Type, at offset: Int) -> T {
-            bytes[offset..<offset + MemoryLayout<T>.size].reversed().reduce(T(0)) { $0 << 8 | T($1) }
-        }
-        guard CRC32.checksum(Array(bytes[0..<24])) == integer(UInt32.self, at: 24) else { return nil }
-        let totals = Totals(bytes: integer(Int64.self, at: 8), entries: integer(Int64.self, at: 16))
+        guard CRC32.checksum(Array(bytes[0..<24])) == EntryFormat.read(UInt32.self, bytes, at: 24) else { return nil }
+        let totals = Totals(
+            bytes: EntryFormat.read(Int64.self, bytes, at: 8), entries: EntryFormat.read(Int64.self, bytes, at: 16))
         return totals.bytes >= 0 && totals.entries >= 0 ? totals : nil
     }
 
