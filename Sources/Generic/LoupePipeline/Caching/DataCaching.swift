@@ -1,28 +1,21 @@
 import FoundationEssentials
 import LoupeHTTP
 
-/// Where an image pipeline keeps encoded images (originals as served, processed images as
-/// PNG), each with what HTTP said of its freshness: the seam Nuke calls `DataCaching`. The
-/// default is `DiskCache` (atomic, checksummed, size-limited, shared by processes); an adopter
-/// keeps them elsewhere (an object store, a database) by conforming.
-///
-/// Called from many tasks at once. A cache that cannot keep an entry throws; the pipeline goes
-/// on without it.
+/// Where an image pipeline keeps encoded images with what HTTP said of their freshness: the seam
+/// Nuke calls `DataCaching` (by default a `DiskCache`). Called from many tasks at once; a cache that
+/// cannot keep an entry throws, and the pipeline goes on without it.
 public protocol DataCaching: Sendable {
-    /// The whole entry stored under `key`, or `nil`. A damaged entry is a miss.
+    /// A damaged entry is a miss.
     func entry(for key: CacheKey) -> CacheEntry?
-    /// Stores `body` with `metadata` under `key`, replacing what was there.
     func store(_ body: [UInt8], metadata: EntryMetadata, for key: CacheKey) throws
     func remove(_ key: CacheKey)
-    /// Removes every entry.
     func removeAll()
     /// How long an entry of `kind` stays fresh when its origin gave no lifetime.
     func defaultLifetime(of kind: EntryKind) -> Duration
 }
 
 extension DataCaching {
-    /// The metadata `kind` gets when stored now: fresh for the server's lifetime in `directives`,
-    /// or `defaultLifetime(of:)` when the server gave none.
+    /// The metadata `kind` gets when stored now: fresh for the server's lifetime, else the default.
     public func metadata(
         _ kind: EntryKind, key: CacheKey, url: String, contentType: String, etag: String? = nil, lastModified: String? = nil,
         madeFrom: UInt32? = nil, directives: CacheDirectives = .unspecified, now: Date = Date()
@@ -33,9 +26,8 @@ extension DataCaching {
             lifetimeFromServer: directives.lifetime != nil, mustRevalidate: directives.mustRevalidate, madeFrom: madeFrom)
     }
 
-    /// Rewrites `entry` fresh again: the server said it has not changed. The 304's `directives`
-    /// set the new lifetime; when it gave none, the entry keeps the lifetime it was stored with.
-    /// Returns the renewed metadata.
+    /// Rewrites `entry` fresh again after a 304, whose `directives` set the new lifetime; when it
+    /// gave none, the entry keeps the lifetime it was stored with.
     @discardableResult
     public func renew(
         _ entry: CacheEntry, for key: CacheKey, directives: CacheDirectives = .unspecified, now: Date = Date()

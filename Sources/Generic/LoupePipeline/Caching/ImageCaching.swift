@@ -1,11 +1,7 @@
 import LoupeImaging
 
-/// Where an image pipeline keeps decoded images for the next request: the seam Nuke calls
-/// `ImageCaching`. The default is a `MemoryCache` (least recently used first, bounded by bytes
-/// and count); an adopter shares one of its own between pipelines, or keeps none.
-///
-/// Called from many tasks at once, on every request: an answer should cost well under a
-/// microsecond.
+/// Where an image pipeline keeps decoded images: the seam Nuke calls `ImageCaching` (by default a
+/// `MemoryCache`). Called from many tasks on every request: an answer should cost well under 1 µs.
 public protocol ImageCaching: Sendable {
     func image(for key: ImageCacheKey) -> Bitmap?
     func store(_ image: Bitmap, for key: ImageCacheKey)
@@ -22,10 +18,9 @@ extension MemoryCache: ImageCaching where Key == ImageCacheKey, Value == Bitmap 
     public func removeImage(for key: ImageCacheKey) { remove(key) }
 }
 
-/// A decoded image's name in the memory tier: the pipeline delegate's key for it, or the
-/// request's own name for its original (its `imageID` with `key:` in front, else its URL) and
-/// its processors' identifiers. Two strings, made and hashed on every lookup: cheaper than a
-/// `CacheKey`'s list (a memory hit costs well under a microsecond).
+/// A decoded image's name in the memory tier: the delegate's key, or the request's name for its
+/// original (`key:` and its `imageID`, else its URL) and its processors' identifiers. Two strings,
+/// cheaper to hash on every lookup than a `CacheKey`'s list.
 public struct ImageCacheKey: Sendable, Hashable {
     public let source: String
     /// The processors' identifiers joined (empty for the original, and for a delegate's key,

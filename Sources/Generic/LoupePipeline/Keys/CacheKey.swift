@@ -1,19 +1,14 @@
 import FoundationEssentials
 import LoupeToolbox
 
-/// What a cache entry is: a list of parts (a URL, processor identifiers, a size), joined so that
-/// different lists never give the same key.
-///
-/// Each part is written with its length in front (`5:hello`), so no text inside a part can act
-/// as a separator: `["a", "bc"]` and `["ab", "c"]` are `1:a2:bc` and `2:ab1:c`.
+/// What a cache entry is: a list of parts (a URL, processor identifiers, a size), each joined with
+/// its length in front (`5:hello`), so different lists never give the same key: `["a", "bc"]` and
+/// `["ab", "c"]` are `1:a2:bc` and `2:ab1:c`.
 public struct CacheKey: Sendable, Hashable, CustomStringConvertible {
-    /// What the key is; equal parts, equal keys.
     public let parts: [String]
-    /// The joined form, readable in entry metadata; made once, as the file name is, since a disk
-    /// read or write asks for both (memory lookups use `ImageCacheKey`, which needs neither).
+    /// The joined form, kept in entry metadata; made once, as the file name is.
     public let description: String
-
-    /// The entry's file name: SHA-256 of the joined form in hex.
+    /// SHA-256 of the joined form in hex.
     public let fileName: String
 
     /// The key of a caller's own name for an original (`ImageRequest.imageID`): `["key", name]`.
@@ -31,7 +26,6 @@ public struct CacheKey: Sendable, Hashable, CustomStringConvertible {
     public static func == (lhs: CacheKey, rhs: CacheKey) -> Bool { lhs.parts == rhs.parts }
     public func hash(into hasher: inout Hasher) { hasher.combine(parts) }
 
-    /// The file name of a key in its joined form (as entry metadata keeps it).
     static func fileName(ofJoined joined: String) -> String { ContentDigest.sha256(joined.utf8) }
 
     /// The parts of a key in its joined form; `nil` when it is not one.
@@ -58,14 +52,12 @@ public struct CacheKey: Sendable, Hashable, CustomStringConvertible {
 /// SHA-256 (`LoupeToolbox`'s): as lowercase hex, the names of cache files and the checksums in export
 /// manifests; as base64, the hashes of a gallery page's Content-Security-Policy.
 package enum ContentDigest {
-    /// The SHA-256 of `bytes` as 64 lowercase hex digits.
     package static func sha256<Bytes: Sequence<UInt8>>(_ bytes: Bytes) -> String {
         let digits = Array("0123456789abcdef".utf8)
         return String(
             decoding: SHA256.hash(bytes).flatMap { [digits[Int($0 >> 4)], digits[Int($0 & 0x0F)]] }, as: UTF8.self)
     }
 
-    /// The SHA-256 of `bytes` in base64, as a Content-Security-Policy `'sha256-…'` source takes it.
     package static func sha256Base64<Bytes: Sequence<UInt8>>(_ bytes: Bytes) -> String {
         Data(SHA256.hash(bytes)).base64EncodedString()
     }

@@ -1,10 +1,8 @@
 import LoupeToolbox
 
-/// The memory tier: least recently used entries go first once the total cost or count passes
-/// its limit; an entry costing more than `maxEntryCost` is never kept.
-///
-/// Thread-safe. A doubly linked list threaded through arrays of slots keeps every operation
-/// O(1) without a heap object per entry.
+/// The memory tier: least recently used entries go first once the total cost or count passes its
+/// limit. Thread-safe; a doubly linked list threaded through an array of slots keeps every
+/// operation O(1) without a heap object per entry.
 public final class MemoryCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
     private struct Slot {
         var key: Key
@@ -48,21 +46,18 @@ public final class MemoryCache<Key: Hashable & Sendable, Value: Sendable>: Senda
         }
     }
 
-    /// Drops every value.
     public func removeAll() {
         storage.withLock { storage in
             while let last = storage.index.values.first { Self.remove(last, in: &storage) }
         }
     }
 
-    /// Drops the value for `key`, if any.
     public func remove(_ key: Key) {
         storage.withLock { storage in
             if let existing = storage.index[key] { Self.remove(existing, in: &storage) }
         }
     }
 
-    /// Keeps `value` at `cost`, evicting from the least recently used end as the limits require.
     public func set(_ value: Value, for key: Key, cost: Int) {
         storage.withLock { storage in
             if let existing = storage.index[key] { Self.remove(existing, in: &storage) }
