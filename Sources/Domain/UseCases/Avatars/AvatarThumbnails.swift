@@ -3,14 +3,11 @@ import LoupeImaging
 import RickAndMortyAPI
 import LoupeToolbox
 
-/// Round thumbnails for many characters: the one fan-out that search rows, cast grids, contact
-/// sheets and `export --sheet` draw through. A window of characters at a time (each fetches,
-/// then resamples: `Workload.mixed`), every one's outcome kept, in the characters' order.
+/// Round thumbnails for many characters, a window at a time (`Workload.mixed`), in their order:
+/// the one fan-out that search rows, cast grids, contact sheets and `export --sheet` draw through.
 package struct AvatarThumbnails: Sendable {
     private let make: @Sendable (RMCharacter) async throws -> Bitmap
 
-    /// Through `images` (memory, disk, then the network), each drawn as `variant`, whose
-    /// columns are `pixelsPerColumn` pixels wide (1 for a variant sized in pixels).
     package init(images: ImagePipeline, variant: AvatarVariant, pixelsPerColumn: Int) {
         make = { character in
             let request = variant.request(character.image, status: character.status, pixelsPerColumn: pixelsPerColumn)
@@ -18,12 +15,11 @@ package struct AvatarThumbnails: Sendable {
         }
     }
 
-    /// Made by `thumbnail`, e.g. from a dataset folder's files with no cache between.
+    /// E.g. from a dataset folder's files with no cache between.
     package init(making thumbnail: @escaping @Sendable (RMCharacter) async throws -> Bitmap) {
         make = thumbnail
     }
 
-    /// Every character's thumbnail or its error, in the characters' order.
     package func all(_ characters: [RMCharacter]) async -> [Result<Bitmap, any Error>] {
         await BoundedWork.map(characters, .mixed) { character in await outcome(character) }
     }
@@ -36,11 +32,9 @@ package struct AvatarThumbnails: Sendable {
         }
     }
 
-    /// Each character with its thumbnail or error, handed to `output` in the characters' order
-    /// as soon as it and those before it are in: a list prints while later avatars still load.
-    /// With `stalledAfter`, an avatar still loading when none has arrived for that long is `Late`
-    /// (its load cancelled): a slow network keeps every avatar coming, a server whose avatars
-    /// hang holds the text no longer than that.
+    /// Each outcome handed to `output` in order as soon as those before it are in. With
+    /// `stalledAfter`, one still loading when none has arrived for that long is `Late` (cancelled):
+    /// a slow network keeps avatars coming, a hung server holds the text no longer than that.
     package func inOrder(
         _ characters: [RMCharacter], stalledAfter wait: Duration? = nil,
         output: (RMCharacter, Result<Bitmap, any Error>) -> Void
@@ -53,7 +47,6 @@ package struct AvatarThumbnails: Sendable {
         }
     }
 
-    /// The thumbnail, or `Late` once `wait` passes with no avatar arriving.
     private func outcome(_ character: RMCharacter, lastArrival: Locked<ContinuousClock.Instant>, wait: Duration?) async
         -> Result<Bitmap, any Error>
     {

@@ -2,27 +2,20 @@ import FoundationEssentials
 import LoupePipeline
 import RickAndMortyAPI
 
-/// `index.html` of an export: every character its folder's manifest lists as a card in a grid
-/// (those of earlier runs into the folder too), with a filter by name, status and species chips
-/// and sorting, that works from `file://` with nothing from the network.
+/// `index.html` of an export: a card for every character its manifest lists, with a filter by name,
+/// status and species chips and sorting, that works from `file://` with nothing from the network.
 ///
-/// Style and script are inline and allowed by their hashes in the page's Content-Security-Policy,
-/// so nothing else runs even if a name slipped past `HTMLText`. Every field comes from the
-/// network and is written through `HTMLText.escape`. Images are the export's own files, lazily
-/// loaded, with each thumbnail size offered in `srcset`; a card links to the original, or to the
-/// largest thumbnail.
+/// Style and script are inline and allowed by their hashes in the Content-Security-Policy, so
+/// nothing else runs even if a name slipped past `HTMLText`, through which every field is written.
 package struct GalleryPage: Sendable {
-    /// One card a character: who, and the files the export wrote for them.
     typealias Card = ExportManifest.Character
 
     let cards: [Card]
 
-    /// A card for each character of `manifest` with a file, in its order.
     package init(manifest: ExportManifest) {
         cards = manifest.characters.filter { !$0.files.isEmpty }
     }
 
-    /// The page, as UTF-8.
     package func render() -> [UInt8] {
         let policy = [
             "default-src 'none'", "img-src 'self' file:", "style-src 'sha256-\(ContentDigest.sha256Base64(Self.style.utf8))'",
@@ -114,12 +107,10 @@ package struct GalleryPage: Sendable {
     }
 }
 
-/// Text from the network made safe inside an HTML page: it reaches the page as characters,
-/// never as markup.
+/// Text from the network made safe inside an HTML page: it reaches the page as characters.
 package enum HTMLText {
-    /// `text` for an element's content or a quoted attribute's value: `&`, `<`, `>`, `"` and `'`
-    /// as character references, and control characters (other than tab and line feed) dropped, as
-    /// HTML forbids them.
+    /// For an element's content or a quoted attribute's value; control characters but tab and line
+    /// feed dropped, as HTML forbids them.
     package static func escape(_ text: String) -> String {
         var escaped = ""
         escaped.reserveCapacity(text.utf8.count)

@@ -3,16 +3,15 @@ import LoupeImaging
 import RickAndMortyAPI
 import LoupeToolbox
 
-/// A contact sheet of characters as `sheet` and `export --sheet` write it: each one's round
-/// avatar (a plain disc where it could not be had), name, and a line of detail, or five.
+/// A contact sheet of characters as `sheet` and `export --sheet` write it: each one's round avatar
+/// (a plain disc where it could not be had), name, and a line of detail, or five.
 package struct CharacterSheet: Sendable {
-    /// What drawing gave: the encoded sheet (PNG or JPEG), and the avatars that could not be had.
+    /// The encoded sheet, and the avatars that could not be had.
     package struct Drawn: Sendable {
         package var bytes: [UInt8]
         package var failures: [BatchFailure]
     }
 
-    /// The grid, its thumbnails' size, theme and titles.
     package var layout: SheetLayout
     /// Five lines of detail (status and species, gender, origin, location, episodes), not one.
     package var full: Bool
@@ -27,7 +26,6 @@ package struct CharacterSheet: Sendable {
         layout.size(count: count, lines: full ? 5 : 1)
     }
 
-    /// The sheet of `characters`, their avatars made by `thumbnails`, encoded as `format`.
     package func draw(_ characters: [RMCharacter], thumbnails: AvatarThumbnails, format: ImageFormat = .png) async throws
         -> Drawn
     {

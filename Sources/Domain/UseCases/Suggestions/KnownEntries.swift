@@ -1,15 +1,13 @@
 import LoupeHTTP
 import RickAndMortyAPI
 
-/// What is known of an API without asking it: the characters, episodes and locations its cached
-/// unfiltered pages hold, or the bundled dataset's. "Did you mean", `show NAME` hints and shell
-/// completions draw on it, never on the network.
+/// What is known of an API without asking it (its cached unfiltered pages, or the bundled
+/// dataset): what "did you mean", `show NAME` hints and shell completions draw on.
 package struct KnownEntries: Sendable {
     package var characters: [RMCharacter]
     package var episodes: [Episode]
     package var locations: [Location]
-    /// Whether `characters` is every character of the API (the bundled dataset, or a cache that
-    /// holds every page of the listing): only then can a name's matches be counted.
+    /// Whether `characters` is every character of the API: only then can a name's matches be counted.
     package var hasEveryCharacter: Bool
 
     package init(
@@ -21,8 +19,7 @@ package struct KnownEntries: Sendable {
         self.hasEveryCharacter = hasEveryCharacter
     }
 
-    /// What `cache` holds of `kinds`: every cached page of their unfiltered listings (`warm`
-    /// stores them all). A completion reads one kind only: half the time of reading all three.
+    /// What `cache`'s unfiltered listings hold of `kinds` (a completion reads one kind: half the time).
     package static func cached(in cache: any ResponseCache, _ kinds: Set<ResourceKind> = Set(ResourceKind.allCases))
         -> KnownEntries
     {
@@ -35,7 +32,7 @@ package struct KnownEntries: Sendable {
             hasEveryCharacter: !characters.isEmpty && offline.cachedCount(RMCharacter.self) == characters.count)
     }
 
-    /// Everything of `kinds` in a dataset folder's files (the bundled dataset, for `--api fixtures`).
+    /// Everything of `kinds` in a dataset (the bundled one, for `--api fixtures`).
     package static func all(in dataset: Dataset, _ kinds: Set<ResourceKind> = Set(ResourceKind.allCases)) -> KnownEntries {
         let origin = APIRoot.realService.description
         return KnownEntries(

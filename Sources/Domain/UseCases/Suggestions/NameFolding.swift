@@ -1,13 +1,9 @@
 import LoupeToolbox
 
-/// A name as people type it: the form in which `Martínez` and `martinez`, `Mr. Poopybutthole` and
-/// `mr poopybutthole`, `Morty’s Lawyer` and `morty's lawyer` are one.
-///
-/// Case is folded, accents dropped (`Unicode.Scalar.latinBase`: í is i, Ø is o), every
-/// apostrophe (curly, backtick, acute) made the straight one a keyboard types, periods removed,
-/// and every run of white space made one space, trimmed at both ends. Names, suggestions and
-/// completion all compare folded; what finds nothing so is tried `loose` (apostrophes set aside:
-/// `ricks garage` for "Rick's Garage").
+/// A name as people type it, in which `Martínez` and `martinez`, `Mr. Poopybutthole` and
+/// `mr poopybutthole`, `Morty’s Lawyer` and `morty's lawyer` are one: case folded, accents dropped
+/// (`Unicode.Scalar.latinBase`), apostrophes straight, periods removed, white space one space.
+/// What finds nothing so is tried `loose` (`ricks garage` for "Rick's Garage").
 package enum NameFolding {
     package static func fold(_ text: String) -> String {
         var folded = String.UnicodeScalarView()
@@ -31,7 +27,6 @@ package enum NameFolding {
         return String(folded)
     }
 
-    /// `folded` with its apostrophes set aside: the second try, for what people type without them.
     package static func loose(_ folded: String) -> String {
         folded.contains("'") ? folded.filter { $0 != "'" } : folded
     }
@@ -41,7 +36,6 @@ package enum NameFolding {
         folded(fold(name), contains: fold(typed))
     }
 
-    /// `contains` for a name and a text already folded.
     package static func folded(_ name: String, contains typed: String) -> Bool {
         name.contains(typed) || (!typed.contains("'") && name.contains("'") && loose(name).contains(typed))
     }

@@ -1,18 +1,13 @@
 import RickAndMortyAPI
 
-/// One character, episode or location found by what a user types for it, as `show`, `episode`
-/// and `location` take it: the one whose name is exactly that (compared folded: any case,
-/// accents, apostrophes and periods as `NameFolding` says; among namesakes, the lowest id, the
-/// others named beside it), else the only one whose name starts with it, else the only one
-/// whose name contains it. Otherwise the candidates, to list with what tells them apart.
+/// One item found by what a user types for it (`show`, `episode`, `location`): the one whose
+/// folded name is exactly that (among namesakes the lowest id), else the only one whose name
+/// starts with it, else the only one that contains it; otherwise the candidates.
 package enum NameLookup {
-    /// What a name found.
     package enum Outcome<Model: Sendable>: Sendable {
-        /// The one meant; `namesakes`: the others with exactly its name, by id (people say "Rick
-        /// Sanchez" for the first and mean him).
+        /// `namesakes`: the others with exactly its name, by id.
         case found(Model, namesakes: [Model])
-        /// More than one fits: the closest kind of fit first (exact, then start, then part), and
-        /// how many the API matched in all.
+        /// The closest kind of fit first (exact, start, part), and how many the API matched in all.
         case several([Model], total: Int)
         case none
     }
@@ -22,9 +17,8 @@ package enum NameLookup {
     /// How many of several fits are fetched to be named: the one shown and five others.
     package static let severalNamed = 6
 
-    /// The item `text` names among the entries of `Resource`'s kind in `index`, when it holds that
-    /// kind whole; then only what is picked is asked of `client`, by id. Otherwise as
-    /// `find(_:_:client:known:)`.
+    /// The item `text` names in `index` when it holds the kind whole (only what is picked is
+    /// fetched, by id); otherwise as `find(_:_:client:known:)`.
     package static func find<Resource: APIResource>(
         _ text: String, _ type: Resource.Type, client: any RickAndMortyClient, index: NameIndex, known: [String] = []
     ) async throws -> Outcome<Resource> {
@@ -50,11 +44,9 @@ package enum NameLookup {
         }
     }
 
-    /// Asks `client` for the items whose name contains `text` (the API's `name` filter), reading
-    /// at most `candidateLimit` of them, and picks one. The API matches the text as typed, so
-    /// when nothing fits it (`mr poopybutthole` for "Mr. Poopybutthole"), its words are asked for
-    /// instead, longest first, and the candidates compared folded; `known` (names the cache or the
-    /// bundled data hold) finds what no word of the API's can (`martinez` for "Martínez").
+    /// Asks the API's `name` filter for `text` (at most `candidateLimit` items) and picks one. The
+    /// API matches as typed, so when nothing fits, its words are asked for instead, and `known`
+    /// names find what no word can (`martinez` for "Martínez").
     package static func find<Resource: APIResource>(
         _ text: String, _ type: Resource.Type, client: any RickAndMortyClient, known: [String] = []
     ) async throws -> Outcome<Resource> {
@@ -87,7 +79,6 @@ package enum NameLookup {
         return outcome
     }
 
-    /// The pick among `candidates` whose names contain `text` (folded).
     package static func pick<Model: Sendable>(
         _ text: String, among candidates: [Model], total: Int, name: (Model) -> String
     ) -> Outcome<Model> {
@@ -99,8 +90,7 @@ package enum NameLookup {
         let exact = candidates.indices.filter { names[$0] == wanted }.map { candidates[$0] }
         // The candidates come in id order: the first exact fit has the lowest id.
         if let first = exact.first { return .found(first, namesakes: Array(exact.dropFirst())) }
-        let startingIndices = candidates.indices.filter { names[$0].hasPrefix(wanted) }
-        let starting = startingIndices.map { candidates[$0] }
+        let starting = candidates.indices.filter { names[$0].hasPrefix(wanted) }.map { candidates[$0] }
         // A partial fit is the only one only when every candidate was read.
         if candidates.count >= total {
             for fits in [starting, candidates] where fits.count == 1 { return .found(fits[0], namesakes: []) }

@@ -1,14 +1,10 @@
 import LoupeToolbox
 
-/// "Did you mean": the known terms nearest to one that matched nothing.
-///
-/// The API matches a filter as a case-insensitive part of the field, so a term is suggested
-/// when it is within a few edits of what was typed and is a whole value or one of its words
-/// ("rik" → "rick", in 107 names). Pure and quick: 826 names are scanned in about a millisecond.
+/// "Did you mean": the known values and words within a few edits of a term that matched nothing
+/// ("rik" → "rick", in 107 names). 826 names are scanned in about a millisecond.
 package enum Spelling {
-    /// The nearest terms to `typed` among `values` and their words, closest first, then those that
-    /// match more values; at most `limit`. Empty when nothing is near enough (at most one edit in
-    /// three letters, and at least one).
+    /// The nearest terms, closest first, then those that match more values; at most one edit in three
+    /// letters (at least one).
     package static func suggestions(for typed: String, in values: [String], limit: Int = 3) -> [Suggestion] {
         let wanted = Array(typed.trimmingWhitespace().lowercased())
         // A single character or a symbol is too little to be near anything in particular.
@@ -30,8 +26,7 @@ package enum Spelling {
         return Array(found.prefix(limit))
     }
 
-    /// The nearest of a closed set of `values` to `typed` (the API's statuses, genders), if any
-    /// is within the same reach as `suggestions`.
+    /// The nearest of a closed set (the API's statuses, genders), within the same reach.
     package static func nearest(to typed: String, among values: [String]) -> String? {
         let wanted = Array(typed.lowercased())
         let allowed = max(1, wanted.count / 3)
@@ -63,13 +58,10 @@ package enum Spelling {
     }
 }
 
-/// A value to try instead of one that matched nothing, and how many known values it matches.
+/// A lower-cased term to try, how many known values contain it, and its edit distance.
 package struct Suggestion: Sendable, Hashable {
-    /// The term, lower-cased: what to type.
     package var term: String
-    /// How many of the known values contain it, as the API's filters match.
     package var matches: Int
-    /// Its edit distance from what was typed.
     package var distance: Int
 
     package init(term: String, matches: Int, distance: Int) {

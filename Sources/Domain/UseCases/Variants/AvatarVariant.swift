@@ -3,23 +3,19 @@ import LoupePipeline
 import LoupeImaging
 import RickAndMortyAPI
 
-/// One way the views draw an avatar: how wide on screen (or in pixels), and whether it wears its
-/// status ring. The catalog below is the one list the views, `CacheWarmer` and export share, so
-/// warming makes exactly the thumbnails the views will ask for.
-///
-/// A variant sized in terminal columns becomes pixels through `pixelsPerColumn`: 8 for cell art
-/// (the pixels a cell is fitted at), the terminal's cell width for real pixels.
+/// One way the views draw an avatar: its size and whether it wears its status ring. The catalog is
+/// the one list the views, `CacheWarmer` and export share, so warming makes what the views ask for.
+/// Columns become pixels through `pixelsPerColumn`: 8 for cell art, the cell width for real pixels.
 package struct AvatarVariant: Sendable, Hashable {
-    /// Its size: terminal columns (height half as many lines), or pixels.
+    /// Terminal columns (height half as many lines), or pixels.
     package enum Size: Sendable, Hashable {
         case columns(Int)
         case pixels(Int)
     }
 
-    /// A short name for logs and reports, e.g. `search-row`.
+    /// For logs and reports, e.g. `search-row`.
     package var name: String
     package var size: Size
-    /// Drawn with the status ring.
     package var ringed: Bool
 
     package init(name: String, size: Size, ringed: Bool) {
@@ -28,18 +24,16 @@ package struct AvatarVariant: Sendable, Hashable {
         self.ringed = ringed
     }
 
-    /// A search result's row (`search --preview`).
+    /// `search --preview`
     package static let searchRow = AvatarVariant(name: "search-row", size: .columns(8), ringed: false)
-    /// A cell of an episode's cast or a location's residents.
+    /// An episode's cast or a location's residents.
     package static let castCell = AvatarVariant(name: "cast-cell", size: .columns(8), ringed: false)
-    /// A character's detail (`show`, and browse's detail screen).
+    /// `show`, and browse's detail screen.
     package static let detail = AvatarVariant(name: "detail", size: .columns(24), ringed: true)
-    /// A row of browse's list.
     package static let browseRow = AvatarVariant(name: "browse-row", size: .columns(4), ringed: false)
-    /// A cell of a contact sheet (`sheet`, `export --sheet`).
+    /// `sheet`, `export --sheet`
     package static let sheetCell = AvatarVariant(name: "sheet-cell", size: .pixels(64), ringed: true)
 
-    /// Every variant a view draws.
     package static let catalog: [AvatarVariant] = [.searchRow, .castCell, .detail, .browseRow, .sheetCell]
 
     /// The same variant at another size (`--preview-size`, `sheet --size`).
@@ -47,7 +41,6 @@ package struct AvatarVariant: Sendable, Hashable {
         AvatarVariant(name: name, size: size, ringed: ringed)
     }
 
-    /// The thumbnail's diameter in pixels.
     package func pixels(perColumn pixelsPerColumn: Int) -> Int {
         switch size {
         case .columns(let columns): columns * pixelsPerColumn
@@ -55,15 +48,13 @@ package struct AvatarVariant: Sendable, Hashable {
         }
     }
 
-    /// What a view asks the image pipeline for to draw this variant of the avatar `image`, for
-    /// a character with `status`: the one place a view's image is declared.
+    /// What a view asks the image pipeline for: the one place a view's image is declared.
     package func request(
         _ image: APIPath, status: CharacterStatus, pixelsPerColumn: Int, options: ImageRequest.Options = []
     ) -> ImageRequest {
         ImageRequest(image, processors: [circle(for: status, pixelsPerColumn: pixelsPerColumn)], options: options)
     }
 
-    /// The processor that makes this variant of a character with `status`.
     package func circle(for status: CharacterStatus, pixelsPerColumn: Int) -> ImageProcessors.CircleThumbnail {
         ImageProcessors.CircleThumbnail(
             size: pixels(perColumn: pixelsPerColumn), ring: ringed ? StatusColors.ring(for: status) : nil)
