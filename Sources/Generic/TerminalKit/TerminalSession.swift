@@ -11,22 +11,18 @@ public struct TerminalSession: Sendable {
     public var refused: Refusal?
     /// Images need tmux's `allow-passthrough` and it could not be turned on: they may not show.
     public var passthroughRefused = false
-    /// While the answers are on their way: the capabilities once a reader of the terminal finds
-    /// them (`TerminalProbe.heard`), prepared as these were.
+    /// While the answers are on their way: the capabilities once a reader finds them.
     public var answered: (@Sendable (ProbeResult) async -> TerminalCapabilities)?
 
-    /// A protocol asked for that tmux does not let through, what is drawn instead, and why
-    /// (`3.3a: xterm takes neither kitty placeholders nor sixel …`).
     public struct Refusal: Sendable, Hashable {
         public var asked, drawn: GraphicsProtocol
         public var reason: String
     }
 
-    /// Asks the terminal (once a terminal session, with `TerminalSettings.memory`) and tmux about
-    /// its client, decides the capabilities and, inside tmux, turns `allow-passthrough` on for the
-    /// pane when images need it (put back at exit): on a thread of its own, since both wait.
-    /// Without `waitingForAnswers`, for a program that reads the terminal itself, the capabilities
-    /// come from what the session heard before or the environment, and `answered` takes the answers.
+    /// Asks the terminal and tmux, decides the capabilities and, inside tmux, turns
+    /// `allow-passthrough` on when images need it, on a thread of its own. Without
+    /// `waitingForAnswers`, the capabilities come from memory or the environment, and `answered`
+    /// takes the answers.
     public static func prepare(_ settings: TerminalSettings, waitingForAnswers: Bool = true) async -> TerminalSession {
         await Blocking.run("terminal.prepare") {
             let multiplexed = TerminalCapabilities.isMultiplexed(environment: settings.environment)
@@ -50,7 +46,6 @@ public struct TerminalSession: Sendable {
         }
     }
 
-    /// The session for what the probe and tmux said: no I/O.
     static func decided(_ settings: TerminalSettings, probe: ProbeResult?, tmux: TmuxClient?) -> TerminalSession {
         let detect = { (graphics: GraphicsProtocol?) in
             TerminalCapabilities.detect(
@@ -59,8 +54,7 @@ public struct TerminalSession: Sendable {
         }
         let chosen = detect(settings.graphics)
         var session = TerminalSession(capabilities: chosen, probe: probe)
-        // Inside tmux, what reaches the screen is known (its version, its client's features): a
-        // protocol asked for that cannot get through is drawn as what can, and said.
+        // Inside tmux, a protocol asked for that cannot get through is drawn as what can, and said.
         guard let asked = settings.graphics, asked != .blocks, chosen.multiplexed, tmux != nil else { return session }
         let found = detect(nil)
         guard found.graphics != asked, let origin = found.origins[.graphics], origin.source == .tmux else { return session }
@@ -69,18 +63,12 @@ public struct TerminalSession: Sendable {
         return session
     }
 
-    /// Turns tmux's `allow-passthrough` on when the images need it and the settings allow it.
     private func enablingPassthrough(_ settings: TerminalSettings) -> TerminalSession {
         var session = self
         if settings.enablesPassthrough, capabilities.passthrough, let tmux = capabilities.tmux {
             session.passthroughRefused = !TmuxPassthrough.enable(for: tmux)
         }
         return session
-    }
-
-    init(capabilities: TerminalCapabilities, probe: ProbeResult?) {
-        self.capabilities = capabilities
-        self.probe = probe
     }
 }
 
@@ -94,17 +82,14 @@ public struct TerminalSettings: Sendable {
     public var graphics: GraphicsProtocol?
     /// `nil`: the richest set the terminal is known to draw (`SymbolSupport`).
     public var symbols: SymbolSet?
-    /// Whether the terminal may be asked (only when standard input and output are terminals).
+    /// Only when standard input and output are terminals.
     public var probes = true
     /// Asks with standard output sent elsewhere too (a report on the terminal itself).
     public var probesWhenPiped = false
-    /// How long the probe waits for the terminal's answers.
     public var probeTimeout = TerminalProbe.defaultTimeout
     /// Where a terminal session's answers are kept, so that only its first command asks.
     public var memory: ProbeMemory?
-    /// Whether tmux's `allow-passthrough` may be turned on for the pane.
     public var enablesPassthrough = true
-    /// The variables to read (`TERM`, `COLORTERM`, `NO_COLOR`, `TMUX`, …).
     public var environment: [String: String]
 
     public init(environment: [String: String] = ProcessInfo.processInfo.environment) {

@@ -1,8 +1,6 @@
 /// Where `TerminalCapabilities` got one of its values: the kind of evidence, and what exactly.
 public struct CapabilityOrigin: Sendable, Hashable, CustomStringConvertible {
-    /// The kind of evidence: the caller's settings (`option`), environment variables, the probe's
-    /// answers, tmux's word on its client, `SymbolSupport`'s table, the kernel's pixel size, or
-    /// nothing (`unknown`: a default applies).
+    /// `option`: the caller's settings; `table`: `SymbolSupport`'s; `unknown`: a default applies.
     public enum Source: String, Sendable, Hashable {
         case option, environment, probe, tmux, table, kernel, unknown
     }
@@ -16,13 +14,11 @@ public struct CapabilityOrigin: Sendable, Hashable, CustomStringConvertible {
         self.detail = detail
     }
 
-    /// `probe (XTVERSION)`, or just `option`.
     public var description: String {
         detail.isEmpty ? source.rawValue : "\(source.rawValue) (\(detail))"
     }
 }
 
-/// Each value `TerminalCapabilities` decides, with its origin.
 public enum Capability: String, Sendable, Hashable, CaseIterable {
     case colorMode, identity, graphics, symbols, background, cellSize
 }

@@ -27,7 +27,6 @@ public enum SymbolSupport {
         ("xterm", [0], .quadrant),
     ]
 
-    /// The richest set `identity` is known to draw; `half` when it is unknown or too old.
     public static func richest(for identity: TerminalIdentity?) -> SymbolSet {
         guard let identity else { return .half }
         return table.first { $0.terminal == identity.name && identity.isAtLeast($0.minimum) }?.symbols ?? .half

@@ -2,8 +2,7 @@ import BlockArt
 import LoupeImaging
 
 extension GraphicsPlacement {
-    /// Images placed as `capabilities` allow: the protocol, tmux's passthrough and placeholders,
-    /// the cell's pixels, and, for a sixel tmux draws itself, its background.
+    /// For a sixel tmux draws itself, laid on the background.
     public init(_ capabilities: TerminalCapabilities) {
         let tmuxDrawsSixel = capabilities.multiplexed && capabilities.graphics == .sixel && !capabilities.passthrough
         self.init(
@@ -14,14 +13,12 @@ extension GraphicsPlacement {
 }
 
 extension CellRenderer {
-    /// Cells in the symbols, colors and background of `capabilities`.
     public init(_ capabilities: TerminalCapabilities) {
         self.init(symbols: capabilities.symbols, mode: capabilities.colorMode, background: capabilities.background)
     }
 }
 
 extension ImageGrid {
-    /// A grid drawn as `capabilities` allow.
     public init(capabilities: TerminalCapabilities, columns: Int, perRow: Int, maximumRows: Int? = nil) {
         self.init(
             placement: GraphicsPlacement(capabilities), cells: CellRenderer(capabilities), columns: columns, perRow: perRow,

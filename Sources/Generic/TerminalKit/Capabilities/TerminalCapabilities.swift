@@ -9,23 +9,19 @@ import LoupeToolbox
 public struct TerminalCapabilities: Sendable, Hashable {
     public var colorMode: ColorMode
     public var graphics: GraphicsProtocol
-    /// Columns available; 80 when nothing says.
     public var columns: Int
     /// Inside tmux (or screen), which swallows graphics escapes unless they are passed through.
     public var multiplexed: Bool
-    /// What tmux said of its client's terminal, inside tmux.
     public var tmux: TmuxClient?
     /// Graphics escapes are wrapped for tmux's passthrough (`allow-passthrough` must be on).
     public var passthrough: Bool
     /// kitty images are drawn as Unicode placeholders (text tmux redraws), not placed at the cursor.
     public var placeholders: Bool
-    /// The richest symbol set to draw cells with.
     public var symbols: SymbolSet
     /// The terminal's background, when it said (OSC 11) or `COLORFGBG` did.
     public var background: RGBA?
     /// One cell in pixels, when known: graphics are sized to whole cells with it.
     public var cellSize: CellSize?
-    /// The terminal program, when known.
     public var identity: TerminalIdentity?
     /// Where each value came from (`.graphics` → `probe (kitty graphics query answered OK)`).
     public var origins: [Capability: CapabilityOrigin]
@@ -56,10 +52,8 @@ public struct TerminalCapabilities: Sendable, Hashable {
     /// A placeholder's id may be a 24-bit color: tmux passes it on only when its client has `RGB`.
     public var placeholderTruecolor: Bool { tmux.map(\.carriesTruecolor) ?? (colorMode == .truecolor) }
 
-    /// Decides the capabilities, each value with its origin: an explicit `colorMode`, `graphics`
-    /// or `symbols` wins; `nil` decides from the probe's `answers` (inside tmux, tmux's own), what
-    /// `tmux` said of its client, then the `environment`. `color`: as `TerminalSettings.color`;
-    /// `isTerminal`: standard output's unless given. Auto graphics need a color terminal.
+    /// Each value with its origin: an explicit one wins, else the probe, tmux, then the
+    /// environment. Auto graphics need a color terminal.
     public static func detect(
         environment: [String: String] = ProcessInfo.processInfo.environment,
         isTerminal: Bool? = nil, color: Bool? = nil, colorMode: ColorMode? = nil,
@@ -210,7 +204,6 @@ public struct TerminalCapabilities: Sendable, Hashable {
         TerminalDevice.standardOutput.windowSize().map { ($0.columns, $0.rows) }
     }
 
-    /// The terminal's width in columns; `nil` when standard output is not a terminal.
     public static func currentColumns() -> Int? { currentSize()?.columns }
 
     /// One cell in pixels from the kernel's pixel fields, which some terminals fill.

@@ -4,9 +4,9 @@ import LoupeToolbox
 /// Which terminal program is on the other end, and its version: from XTVERSION when it
 /// answered, else from the variables terminals set (`TERM_PROGRAM`, `VTE_VERSION`, `TERM`).
 public struct TerminalIdentity: Sendable, Hashable, Codable {
-    /// Lower-case program name: `kitty`, `xterm`, `foot`, `wezterm`, `ghostty`, `vte`, …
+    /// Lower-case: `kitty`, `xterm`, `foot`, `wezterm`, `ghostty`, `vte`, …
     public var name: String
-    /// Its version as it gives it (`0.26.5`, `379`, `20240203-110809-5046fc22`), if known.
+    /// As it gives it (`0.26.5`, `379`, `20240203-110809-5046fc22`).
     public var version: String?
 
     public init(name: String, version: String?) {
@@ -28,7 +28,6 @@ public struct TerminalIdentity: Sendable, Hashable, Codable {
         }
     }
 
-    /// From the environment, or `nil` when nothing names the terminal.
     public init?(environment: [String: String]) {
         let program = (environment["TERM_PROGRAM"] ?? "").lowercased()
         let term = environment["TERM"] ?? ""
@@ -59,7 +58,6 @@ public struct TerminalIdentity: Sendable, Hashable, Codable {
         return head.split(separator: ".").compactMap { Int($0) }
     }
 
-    /// `true` when the version is known and at least `minimum`.
     func isAtLeast(_ minimum: [Int]) -> Bool {
         let mine = numbers
         guard !mine.isEmpty else { return false }

@@ -5,7 +5,6 @@ import Glibc
 /// modes back and lets the signal end the process as it would have. Install once, from one thread;
 /// `uninstall()` when the terminal is given back the ordinary way.
 package enum CrashRestore {
-    /// The signals a crash arrives as.
     package static let signals: [Int32] = [SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGABRT, SIGFPE]
 
     // Set before the handlers are installed and only read by them: plain memory, no Swift
@@ -45,13 +44,11 @@ package enum CrashRestore {
         }
     }
 
-    /// A signal handler's address, for comparing with `SIG_IGN` (C function pointers are not
-    /// `Equatable` in Swift).
+    /// For comparing with `SIG_IGN`: C function pointers are not `Equatable` in Swift.
     private static func address(_ handler: (@convention(c) (Int32) -> Void)?) -> Int {
         handler.map { unsafeBitCast($0, to: Int.self) } ?? 0
     }
 
-    /// Puts the default actions back.
     package static func uninstall() {
         for number in installed { signal(number, SIG_DFL) }
         installed = []

@@ -5,10 +5,8 @@ package enum ProcessSignal: Sendable, CaseIterable {
     case hangUp
     case interrupt
     case terminate
-    /// The terminal changed size (`SIGWINCH`).
     case windowChange
 
-    /// The signal's number on this system.
     package var number: Int32 {
         switch self {
         case .hangUp: SIGHUP

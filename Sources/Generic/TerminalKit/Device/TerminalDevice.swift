@@ -15,7 +15,6 @@ package struct TerminalDevice: Sendable {
     package static let standardOutput = TerminalDevice(.standardOutput)
     package static let standardError = TerminalDevice(.standardError)
 
-    /// The controlling terminal (`/dev/tty`), for reading and writing; `nil` when there is none.
     package static func openControlling() -> TerminalDevice? {
         guard let descriptor = try? FileSystem.openDevice("/dev/tty") else { return nil }
         return TerminalDevice(descriptor)
@@ -26,13 +25,11 @@ package struct TerminalDevice: Sendable {
         _ = fcntl(descriptor.rawValue, F_SETFL, fcntl(descriptor.rawValue, F_GETFL) | O_NONBLOCK)
     }
 
-    /// Whether the descriptor is a terminal.
     package var isTerminal: Bool { isatty(descriptor.rawValue) == 1 }
 
     /// Whether this process's group owns the terminal (a background job changing modes is stopped).
     package var isForeground: Bool { tcgetpgrp(descriptor.rawValue) == getpgrp() }
 
-    /// The terminal's size from the kernel; `nil` when it is not a terminal or reports no cells.
     package func windowSize() -> WindowSize? {
         var size = winsize()
         guard ioctl(descriptor.rawValue, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0, size.ws_row > 0 else {
@@ -43,7 +40,6 @@ package struct TerminalDevice: Sendable {
             pixelHeight: Int(size.ws_ypixel))
     }
 
-    /// The terminal's current modes.
     package func modes() throws(Errno) -> TerminalModes {
         var modes = termios()
         guard tcgetattr(descriptor.rawValue, &modes) == 0 else { throw Errno.current }
@@ -90,7 +86,6 @@ package struct TerminalDevice: Sendable {
         return fields.count > 19 ? UInt64(String(decoding: fields[19], as: UTF8.self)) : nil
     }
 
-    /// Waits up to `timeout` for input (resumed after a signal); `true` when some is ready.
     package func waitForInput(timeout: Duration) -> Bool {
         let deadline = ContinuousClock.now + timeout
         while true {
@@ -103,7 +98,6 @@ package struct TerminalDevice: Sendable {
         }
     }
 
-    /// Writes all of `text`, resuming after interruptions and short writes.
     package func write(_ text: String) throws(Errno) {
         do {
             _ = try descriptor.writeAll(text.utf8)
@@ -112,7 +106,6 @@ package struct TerminalDevice: Sendable {
         }
     }
 
-    /// Reads what is there into `buffer` (blocking, in the default modes); 0 at end of input.
     package func read(into buffer: inout [UInt8]) throws(Errno) -> Int {
         do {
             return try buffer.withUnsafeMutableBytes { try descriptor.read(into: $0) }
@@ -135,7 +128,7 @@ package struct TerminalDevice: Sendable {
     }
 }
 
-/// A terminal's line discipline (`termios`), and the two variants a full-screen program needs.
+/// A terminal's line discipline (`termios`).
 package struct TerminalModes: @unchecked Sendable {
     // @unchecked: `termios` is a plain C struct of integers, copied by value.
     var value: termios

@@ -7,21 +7,19 @@ import LoupeToolbox
 /// the truth as the client attached: `client_termtype` is the terminal's XTVERSION answer, and
 /// `client_termfeatures` holds `sixel` only when it draws sixel.
 public struct TmuxClient: Sendable, Hashable {
-    /// tmux's version (`3.3a`, `3.5a`, `next-3.6`).
+    /// `3.3a`, `3.5a`, `next-3.6`.
     public var version: String
-    /// The client's `TERM` (`xterm-kitty`, `xterm-256color`).
+    /// The client's `TERM`.
     public var terminalName: String
-    /// The client terminal's XTVERSION answer (`kitty(0.41.1)`, `XTerm(379)`), when it gave one.
+    /// The client terminal's XTVERSION answer (`kitty(0.41.1)`).
     public var terminalType: String?
-    /// tmux's features for the client's terminal (`RGB`, `sixel`, `usstyle`, …).
+    /// `RGB`, `sixel`, `usstyle`, …
     public var features: Set<String>
-    /// One cell of the client's terminal in pixels, when tmux knows it.
     public var cellSize: CellSize?
     /// `allow-passthrough` as it applies to the pane: `off`, `on` or `all` (`0` or `1` in tmux 3.3).
     public var passthrough: String
-    /// The pane this process runs in (`%3`).
     public var pane: String
-    /// The client process, which lives as long as its terminal session.
+    /// Lives as long as its terminal session.
     public var clientProcess: Int32?
     /// tmux writes UTF-8 to the client (its `LANG`/`LC_*`); else every non-ASCII character is `_`.
     public var utf8: Bool
@@ -32,7 +30,6 @@ public struct TmuxClient: Sendable, Hashable {
         "client_cell_height", "allow-passthrough", "pane_id", "client_pid", "client_utf8",
     ].map { "#{\($0)}" }.joined(separator: "\t")
 
-    /// Parses tmux's answer to `format`; `nil` when it is not one.
     public init?(display: String) {
         let fields = display.trimmingWhitespace().split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
         guard fields.count == 10, let first = fields[0].first, first.isNumber || fields[0].hasPrefix("next") else {
@@ -51,8 +48,7 @@ public struct TmuxClient: Sendable, Hashable {
         utf8 = fields[9] != "0"
     }
 
-    /// Asks the tmux server this process runs under (`$TMUX`) about the pane `$TMUX_PANE`; `nil`
-    /// outside tmux, or when tmux cannot be run or gives no answer. Blocks while tmux runs.
+    /// Asks tmux about the pane `$TMUX_PANE`; `nil` outside tmux or without an answer. Blocks.
     static func query(environment: [String: String]) -> TmuxClient? {
         guard environment["TMUX"]?.isEmpty == false else { return nil }
         let target = environment["TMUX_PANE"].map { ["-t", $0] } ?? []
@@ -74,6 +70,5 @@ public struct TmuxClient: Sendable, Hashable {
     /// 24-bit color reaches the client's terminal as it is; without `RGB` tmux maps it to the palette.
     public var carriesTruecolor: Bool { features.contains("RGB") }
 
-    /// `allow-passthrough` is on for the pane.
     public var passesThrough: Bool { ["on", "all", "1"].contains(passthrough) }
 }

@@ -8,10 +8,9 @@ import Glibc
 /// small shell, deaf to the keyboard's signals, restores it when its input ends, which this
 /// process closes at exit and the kernel when it is killed or crashes.
 enum TmuxPassthrough {
-    /// The restorer for this process, once the option is turned on.
     private static let restorer = Locked<ChildProcess?>(nil)
 
-    /// Turns passthrough on for `client`'s pane; `true` when it is on afterwards.
+    /// `true` when it is on afterwards.
     @discardableResult
     static func enable(for client: TmuxClient) -> Bool {
         if client.passesThrough { return true }
@@ -38,7 +37,7 @@ enum TmuxPassthrough {
         }
     }
 
-    /// Puts the pane's option back now and waits until it is; safe to call more than once.
+    /// Safe to call more than once.
     static func restore() {
         guard
             let process = restorer.withLock({ running in

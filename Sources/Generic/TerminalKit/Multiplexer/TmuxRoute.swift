@@ -6,16 +6,13 @@ import BlockArt
 struct TmuxRoute {
     var passthrough, placeholders: Bool
 
-    /// The terminals that draw kitty's Unicode placeholders, and since which version.
     static let placeholderTerminals: [(name: String, minimum: [Int])] = [("kitty", [0, 28]), ("ghostty", [1, 0])]
 
-    /// Whether `identity` draws kitty's Unicode placeholders.
     static func drawsPlaceholders(_ identity: TerminalIdentity?) -> Bool {
         guard let identity else { return false }
         return placeholderTerminals.contains { identity.name == $0.name && identity.isAtLeast($0.minimum) }
     }
 
-    /// The protocol picked inside tmux, how it travels, and why.
     static func detected(
         tmux: TmuxClient, identity: TerminalIdentity?, probe: ProbeAnswers?
     ) -> (GraphicsProtocol, TmuxRoute, CapabilityOrigin) {
@@ -46,7 +43,6 @@ struct TmuxRoute {
         )
     }
 
-    /// How a protocol asked for by name travels inside tmux (or screen).
     static func named(_ graphics: GraphicsProtocol, tmux: TmuxClient?, probe: ProbeAnswers?) -> TmuxRoute {
         switch graphics {
         case .blocks:

@@ -6,13 +6,13 @@ import LoupeImaging
 public struct ProbeAnswers: Sendable, Hashable {
     /// Primary device attributes (DA1, `CSI ? … c`): `4` means sixel graphics.
     public var deviceAttributes: [Int]?
-    /// The terminal's name and version (XTVERSION, `DCS > | text ST`), printable ASCII only.
+    /// XTVERSION (`DCS > | text ST`), printable ASCII only.
     public var version: String?
     /// The kitty graphics query was answered `OK`.
     public var kittyGraphics = false
-    /// The background color (OSC 11).
+    /// OSC 11.
     public var background: RGBA?
-    /// One cell in pixels (`CSI 6 ; height ; width t`).
+    /// `CSI 6 ; height ; width t`.
     public var cellSize: CellSize?
 
     public init() {}
@@ -20,7 +20,6 @@ public struct ProbeAnswers: Sendable, Hashable {
     /// DA1 came back: every answer sent before it has arrived (terminals answer in order).
     public var isComplete: Bool { deviceAttributes != nil }
 
-    /// The longest control string kept; a longer one is skipped as malformed.
     static let longest = 256
 
     /// Every answer in `bytes` (a later one of a kind wins; one cut off at the end is left out).
@@ -31,7 +30,6 @@ public struct ProbeAnswers: Sendable, Hashable {
         return answers
     }
 
-    /// Takes in one piece of the terminal's input; anything but a well-formed answer is skipped.
     public mutating func read(_ token: TerminalInputScanner.Token) {
         switch token {
         case .sequence(UInt8(ascii: "["), let parameters, let final):
@@ -89,13 +87,11 @@ public struct ProbeAnswers: Sendable, Hashable {
     }
 }
 
-/// What `TerminalProbe` found for the terminal, and how.
 public struct ProbeResult: Sendable, Hashable {
-    /// The terminal's answers; `nil` when it said nothing in time.
+    /// `nil` when the terminal said nothing in time.
     public var answers: ProbeAnswers?
-    /// Read from `ProbeMemory` (an earlier command in this terminal session asked), not asked now.
+    /// Read from `ProbeMemory`, not asked now.
     public var remembered: Bool
-    /// How long the answers took to come, from the queries to the last answer, when measured.
     public var roundTrip: Duration?
 
     public init(answers: ProbeAnswers?, remembered: Bool, roundTrip: Duration? = nil) {

@@ -1,21 +1,17 @@
 import FoundationEssentials
 import LoupeToolbox
 
-/// What the probe heard in each terminal session (`TerminalDevice.sessionName()`), a small file a
-/// session, so that only its first command asks: a terminal that never answers costs the timeout
-/// once. A file is a header line (with the round trip, when measured) and the terminal's answers
-/// byte for byte, written atomically; a missing or unreadable one means asking again. The folder
-/// must be this user's alone (as tmux checks its socket folder), or nothing is remembered.
+/// What the probe heard in each terminal session, a file a session (a header line, then the answers
+/// byte for byte), so that only its first command asks. The folder must be this user's alone (as
+/// tmux checks its socket folder), or nothing is remembered.
 public struct ProbeMemory: Sendable {
-    /// Where the files are.
     public let folder: String
 
     public init(folder: String) {
         self.folder = folder
     }
 
-    /// The standard folder for this user and `application` (a folder name): under
-    /// `XDG_RUNTIME_DIR`, else the temporary folder.
+    /// Under `XDG_RUNTIME_DIR`, else the temporary folder.
     public static func standard(environment: [String: String], application: String) -> ProbeMemory {
         if let runtime = environment["XDG_RUNTIME_DIR"], runtime.hasPrefix("/") {
             return ProbeMemory(folder: runtime + "/\(application)/terminals")
@@ -26,7 +22,6 @@ public struct ProbeMemory: Sendable {
 
     private static let header = "terminal-probe 1 "
 
-    /// What was heard in `session`, or `nil` when nothing is remembered for it.
     package func recall(_ session: String) -> ProbeResult? {
         guard FileSystem.isPrivateFolder(folder), let data = FileSystem.read(path(session)) else {
             return nil
@@ -48,9 +43,8 @@ public struct ProbeMemory: Sendable {
         }
     }
 
-    /// Remembers the terminal's answers (`nil`: it said nothing) for `session`, with the round
-    /// trip they took when measured; files of sessions whose leader is gone are removed on the
-    /// way. Failures are ignored: the next command asks.
+    /// `answers` `nil`: it said nothing. Files of sessions whose leader is gone are removed on the
+    /// way; failures are ignored: the next command asks.
     package func remember(_ answers: [UInt8]?, for session: String, roundTrip: Duration? = nil) {
         guard makePrivateFolder() else { return }
         for name in FileSystem.list(folder) where !Self.isAlive(name) { FileSystem.remove("\(folder)/\(name)") }
@@ -62,7 +56,6 @@ public struct ProbeMemory: Sendable {
 
     private func path(_ session: String) -> String { "\(folder)/\(session)" }
 
-    /// Whether the leader of the session a file is named after still runs.
     private static func isAlive(_ name: String) -> Bool {
         let parts = name.split(separator: "-")
         guard parts.count == 3, let leader = Int32(parts[1]) else { return name.hasPrefix(".") }

@@ -1,10 +1,7 @@
-/// Splits what a terminal sends into plain text, escape sequences and control strings, across
-/// reads, however the bytes were split: the probe tells answers from keys typed ahead with it, and
-/// a key reader drops a late answer whole instead of taking it for keys. What cannot be decided yet
-/// (a lone ESC, half a sequence) waits for more bytes or for `timeout()`, which the reader calls
-/// when the line has been quiet for the escape timeout (as vim's `ttimeoutlen`).
+/// Splits what a terminal sends into text, escape sequences and control strings, across reads:
+/// answers told from keys. What cannot be decided yet waits for more bytes or for `timeout()`,
+/// called when the line has been quiet for the escape timeout (as vim's `ttimeoutlen`).
 public struct TerminalInputScanner: Sendable {
-    /// One piece of input.
     public enum Token: Sendable, Hashable {
         /// Bytes with no ESC among them, cut only between whole UTF-8 characters.
         case text([UInt8])
@@ -28,7 +25,7 @@ public struct TerminalInputScanner: Sendable {
 
         private static let answerFinals = Array("ctRnuy".utf8)
 
-        /// The bytes as they came (a control string's end as ST); for giving type-ahead back.
+        /// The bytes as they came (a string's end as ST): for giving type-ahead back.
         public var bytes: [UInt8] {
             switch self {
             case .text(let bytes): bytes
@@ -48,7 +45,6 @@ public struct TerminalInputScanner: Sendable {
     private static let bell: UInt8 = 0x07
     private static let stringIntroducers = Array("P]_X^".utf8)
 
-    /// Bytes that cannot be decided yet.
     private var pending: [UInt8] = []
     /// Inside an overlong sequence or string: everything is dropped up to its end.
     private var discarding: Discarding?
@@ -57,10 +53,8 @@ public struct TerminalInputScanner: Sendable {
 
     public init() {}
 
-    /// Whether bytes wait for more input, or for `timeout()` when none comes.
     public var isWaiting: Bool { !pending.isEmpty || discarding != nil }
 
-    /// The tokens that `bytes`, after what was pending, complete.
     public mutating func scan(_ bytes: some Sequence<UInt8>) -> [Token] {
         pending.append(contentsOf: bytes)
         var tokens: [Token] = []

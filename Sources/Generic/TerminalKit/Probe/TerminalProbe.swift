@@ -3,35 +3,25 @@ import LoupeToolbox
 
 import Glibc
 
-/// Asks the terminal what it is, in one round trip on the controlling terminal: XTVERSION, the
-/// kitty graphics query, OSC 11 (background), `CSI 16 t` (cell size) and, last, DA1, which every
-/// terminal answers: its answer is the fence that says the others are in (as notcurses and chafa
-/// 1.16 do). One round trip on a terminal that answers, however far away it is; the timeout else.
-///
-/// Echo stays off from the queries until the process exits (`settle()`, at exit, on a signal and
-/// on a crash), so that no answer shows, however late or often it comes. The answers are read one
-/// byte at a time up to the fence and no further; at exit what came since is read out, answers
-/// dropped and keys typed ahead given back (`TerminalDevice.giveBack`) to the shell. With a
-/// `ProbeMemory`, only a terminal session's first command asks: the rest read what it heard.
+/// Asks the terminal what it is in one round trip: XTVERSION, the kitty graphics query, OSC 11,
+/// `CSI 16 t` and, last, DA1, which every terminal answers: the fence (as notcurses and chafa do).
+/// Echo stays off until the process exits (`settle()`), so no late answer shows; keys typed ahead
+/// are given back to the shell. With a `ProbeMemory`, only a terminal session's first command asks.
 public enum TerminalProbe {
-    /// The queries, DA1 last. Inside tmux or screen the kitty graphics query is left out: they
-    /// take an APC string for the window's title (tmux 3.3a showed the query as the pane's
-    /// title), and what the terminal outside can do is asked of tmux instead (`TmuxClient`).
+    /// Inside tmux or screen, no kitty query: they take an APC string for the title (tmux 3.3a
+    /// showed it as the pane's), and tmux is asked instead (`TmuxClient`).
     static func queries(multiplexed: Bool) -> String {
         "\u{1B}[>0q" + (multiplexed ? "" : "\u{1B}_Gi=31,s=1,v=1,a=q,t=d,f=24;AAAA\u{1B}\\") + "\u{1B}]11;?\u{1B}\\"
             + "\u{1B}[16t" + "\u{1B}[c"
     }
 
-    /// A round trip to the far side of the world and back with time to spare, and short enough to
-    /// be the once-a-session cost of a terminal that never answers.
+    /// A round trip across the world with time to spare; the once-a-session cost of a silent terminal.
     public static let defaultTimeout = Duration.seconds(1)
 
     /// The most bytes read while waiting for the fence: a flood of answers is dropped past this.
     static let inputLimit = 64 * 1024
 
-    /// How the probe went.
     enum Outcome: Sendable {
-        /// What the terminal said, read now or recalled from this terminal session's memory.
         case heard(ProbeResult)
         /// The queries went out unwaited; a reader of the terminal hands the answers to `heard(_:)`.
         case sent
@@ -40,17 +30,14 @@ public enum TerminalProbe {
     /// The process's probe (the outer optional: whether it ran).
     private static let outcome = Locked<Outcome??>(nil)
 
-    /// What `settle()` needs to finish the probe at exit.
     private struct Unsettled: Sendable {
         var terminal: TerminalDevice
-        /// The terminal's modes before the probe.
         var modes: TerminalModes
         var session: String?
         var memory: ProbeMemory?
         var askedAt: ContinuousClock.Instant
         /// Until when to wait for a fence that has not come; now when it came.
         var deadline: ContinuousClock.Instant
-        /// The answers heard so far, and whether they are all in.
         var heard: [UInt8] = []
         var fenced = false
         var typedAhead: [UInt8] = []
@@ -58,18 +45,14 @@ public enum TerminalProbe {
 
     private static let unsettled = Locked<Unsettled?>(nil)
 
-    /// The terminal's modes before this process's probe, while the probe keeps it quiet (until
-    /// `settle()`): what a full-screen program must give back when it leaves.
+    /// What a full-screen program must give back when it leaves, while the probe keeps it quiet.
     package static var modesBeforeProbe: TerminalModes? {
         unsettled.withLock { $0?.modes }
     }
 
-    /// Probes once a process (later calls get the first's outcome): recalls what this terminal
-    /// session heard (`memory`), or sends the queries and, `waiting`, reads the answers until the
-    /// fence or the timeout. Without waiting, for a program that reads the terminal itself (its
-    /// first screen need not wait a round trip), a session remembered as silent is asked again.
-    /// `nil` without a controlling terminal this process's group owns. `multiplexed`: inside tmux
-    /// or screen.
+    /// Probes once a process: recalls what the session heard, or sends the queries and, `waiting`,
+    /// reads the answers up to the fence. Without waiting, a session remembered silent is asked
+    /// again. `nil` without a controlling terminal this process's group owns.
     static func probe(timeout: Duration, memory: ProbeMemory?, multiplexed: Bool, waiting: Bool) -> Outcome? {
         outcome.withLock { stored in
             if let done = stored { return done }
@@ -121,8 +104,7 @@ public enum TerminalProbe {
         return result.map(Outcome.heard) ?? .sent
     }
 
-    /// Takes answers a reader of the terminal found after the queries went out unwaited: once they
-    /// hold the fence, they are remembered for the session, with their round trip, and returned.
+    /// Answers a reader of the terminal found: once they hold the fence, remembered and returned.
     public static func heard(_ bytes: [UInt8]) -> ProbeResult? {
         unsettled.withLock { state -> ProbeResult? in
             guard var current = state, !current.fenced else { return nil }
@@ -142,12 +124,9 @@ public enum TerminalProbe {
         }
     }
 
-    /// The signals that end a process while the terminal is quiet: a crash's, and the keys' and
-    /// the system's requests to stop.
     private static let quitSignals = CrashRestore.signals + ProcessSignal.allCases.filter { $0 != .windowChange }.map(\.number)
 
-    /// Reads the terminal's input until the fence (DA1) or `deadline`: the answers parsed, their
-    /// bytes as they came, and the bytes of anything else (keys typed ahead).
+    /// The input up to the fence or `deadline`: answers parsed, their bytes, and keys typed ahead.
     private static func readAnswers(
         from terminal: TerminalDevice, until deadline: ContinuousClock.Instant
     ) -> (ProbeAnswers, heard: [UInt8], typedAhead: [UInt8]) {
@@ -168,7 +147,6 @@ public enum TerminalProbe {
         return (answers, heard, typedAhead)
     }
 
-    /// The terminal's answers into `answers` (their bytes onto `heard`), keys onto `typedAhead`.
     private static func sort(
         _ tokens: [TerminalInputScanner.Token], answers: inout ProbeAnswers, heard: inout [UInt8],
         typedAhead: inout [UInt8]
@@ -183,11 +161,9 @@ public enum TerminalProbe {
         }
     }
 
-    /// Finishes this process's probe: reads out what came since, dropping the answers, gives back
-    /// the keys typed meanwhile and puts the modes back, having waited for a missing fence until
-    /// its deadline (no wait once the command has run that long). At exit; safe to call again.
-    /// So no answer lands on the shell's line, a slow terminal's answers serve the session's next
-    /// command, and a terminal that never answers costs at most twice the timeout a session.
+    /// At exit (safe to call again): reads out what came, waiting for a missing fence until its
+    /// deadline, drops the answers, gives back the keys and the modes. A silent terminal costs at
+    /// most twice the timeout a session.
     static func settle() {
         guard
             let state = unsettled.withLock({ state in
