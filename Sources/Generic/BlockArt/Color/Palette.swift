@@ -1,10 +1,7 @@
 import LoupeToolbox
 
-/// A terminal palette and the nearest of its entries to any color, by Oklab distance.
-///
-/// Lookups are remembered, so an image's few hundred distinct colors cost a search each once;
-/// each thread remembers its own (`PerThread`), so threads rendering at once share no lock.
-/// Thread-safe.
+/// A terminal palette and the nearest of its entries to any color, by Oklab distance. Lookups are
+/// remembered per thread (`PerThread`), so threads rendering at once share no lock.
 public final class Palette: Sendable {
     /// The xterm palette's cube and gray ramp (16–255), the part every terminal agrees on.
     public static let xterm256 = Palette(entries: (16...255).map { (UInt8($0), xtermColor($0)) })
@@ -21,7 +18,6 @@ public final class Palette: Sendable {
         colors = entries.map { OKLab.from(red: $0.1.0, green: $0.1.1, blue: $0.1.2) }
     }
 
-    /// The palette index nearest to the color.
     public func nearest(red: UInt8, green: UInt8, blue: UInt8) -> UInt8 {
         let key = UInt32(red) << 16 | UInt32(green) << 8 | UInt32(blue)
         return remembered.withValue { remembered in
@@ -52,7 +48,6 @@ public final class Palette: Sendable {
     /// Entry `index` (a terminal index this palette holds) in Oklab.
     func color(ofIndex index: UInt8) -> SIMD3<Float> { colors[Int(index) - Int(indices[0])] }
 
-    /// The RGB value xterm gives palette entry `index`.
     public static func xtermColor(_ index: Int) -> (UInt8, UInt8, UInt8) {
         switch index {
         case 0..<16:

@@ -1,8 +1,7 @@
 import FoundationEssentials
 import LoupeImaging
 
-/// Real pixels for terminals that take them: an image as one escape sequence that fills
-/// `columns` x `rows` cells, in the kitty, iTerm2 or sixel protocol.
+/// An image as one escape sequence that fills `columns` x `rows` cells: kitty, iTerm2 or sixel.
 public enum GraphicsEncoder {
     /// The escape text for `image` in `graphics` (`nil` for `.blocks`), wrapped for tmux with
     /// `passthrough`; `keepCursor` leaves the cursor where the image starts (kitty `C=1`, else save

@@ -5,12 +5,10 @@ import LoupeImaging
 /// text follows. Rows are reserved first, so at the screen's bottom the text scrolls, not the image.
 public struct GraphicsPlacement: Sendable {
     public var graphics: GraphicsProtocol
-    /// Escapes are wrapped for tmux's passthrough.
     public var passthrough: Bool
     /// kitty images drawn as Unicode placeholders, their ids 24-bit colors when `truecolor`.
     public var placeholders: Bool
     public var truecolor: Bool
-    /// One cell in pixels: a sixel image is made this many pixels a cell.
     public var cellSize: CellSize
     /// The color a sixel is laid on where it cannot be transparent: tmux redraws a sixel's
     /// unpainted pixels in a palette color, stretched to whole cells.
@@ -78,26 +76,23 @@ public struct GraphicsPlacement: Sendable {
         return sent + placeholder.lines.map { $0 + "\n" }.joined()
     }
 
-    /// The image sent under a new id, then its placeholder cells row by row, the cursor put back.
+    /// The image sent, then its placeholder cells row by row, the cursor put back.
     func placeholder(_ image: Bitmap, columns: Int, rows: Int) throws -> String {
         let (placeholder, sent) = try sendPlaceholder(image, columns: columns, rows: rows)
         let next = "\u{1B}[\(columns)D\u{1B}[1B"
         return sent + "\u{1B}7" + placeholder.lines.joined(separator: next) + "\u{1B}8"
     }
 
-    /// A new placeholder for `image` boxed to its cells, and the escape that sends it.
     func sendPlaceholder(_ image: Bitmap, columns: Int, rows: Int) throws -> (KittyPlaceholder, String) {
         let placeholder = KittyPlaceholder.next(columns: columns, rows: rows, truecolor: truecolor)
         let png = try PNGEncoder.fastest.encode(boxed(image, columns: columns, rows: rows))
         return (placeholder, wrap(placeholder.transmission(png: png)))
     }
 
-    /// `text` wrapped for tmux's passthrough when this placement passes through.
     func wrap(_ text: String) -> String {
         passthrough ? GraphicsEncoder.tmuxPassthrough(text) : text
     }
 
-    /// `image` laid on `opaqueOn`, when set.
     func opaque(_ image: Bitmap) -> Bitmap {
         guard let color = opaqueOn else { return image }
         var canvas = Bitmap(width: image.width, height: image.height, fill: color)
@@ -115,12 +110,11 @@ public struct GraphicsPlacement: Sendable {
         return Resampler.resize(image, width: width, height: height)
     }
 
-    /// `image` fitted to `columns` x `rows` cells and padded to fill them exactly (for kitty).
+    /// Fitted and padded to fill the cells exactly (for kitty).
     public func boxed(_ image: Bitmap, columns: Int, rows: Int) -> Bitmap {
         padded(fit(image, columns: columns, rows: rows), columns: columns, rows: rows)
     }
 
-    /// `image` (already fitted) on a transparent canvas of the box's pixels, at its top left.
     func padded(_ image: Bitmap, columns: Int, rows: Int) -> Bitmap {
         let (width, height) = (columns * cellSize.width, rows * cellSize.height)
         guard image.width != width || image.height != height else { return image }
@@ -129,7 +123,7 @@ public struct GraphicsPlacement: Sendable {
         return canvas
     }
 
-    /// Newlines for `rows` lines, then the cursor back up to the first of them.
+    /// Newlines, then the cursor back up: at the screen's bottom the text scrolls, not the image.
     private func reserve(_ rows: Int) -> String {
         String(repeating: "\n", count: rows) + "\u{1B}[\(rows)A"
     }

@@ -1,5 +1,4 @@
-/// How images reach the screen: as colored text, or as real pixels through a terminal's
-/// graphics protocol.
+/// How images reach the screen: as colored text, or as pixels through a graphics protocol.
 public enum GraphicsProtocol: String, Sendable, Hashable, CaseIterable {
     /// Half blocks in the chosen color mode: works everywhere.
     case blocks

@@ -1,18 +1,14 @@
 import LoupeImaging
 
-/// Images a full-screen view keeps on a kitty terminal: each sent once under its own id, then
-/// only placed. Placed at the cursor (outside tmux): when the placements change (the list
-/// scrolled, the screen changed), all are deleted (`a=d`) and the new ones placed. As Unicode
-/// placeholders (inside tmux): each image is sent once with a virtual placement, and the view
-/// writes its placeholder cells into its own lines (`placeholder(for:)`), so scrolling and
-/// redrawing move them as text. `clear()` deletes them all and frees their data, so none are
-/// left when the view ends.
+/// Images a full-screen view keeps on a kitty terminal, each sent once under its own id. Outside
+/// tmux, placed at the cursor: when the placements change, all are deleted and placed again.
+/// Inside, as Unicode placeholders the view writes into its lines (`placeholder(for:)`), which
+/// move as text. `clear()` deletes them all and frees their data.
 public struct KittyImages: Sendable {
-    /// An image wanted at a cell of the screen.
     public struct Placement: Sendable {
         /// The view's id for the picture: the same picture always has the same id.
         public var id: Int
-        /// Zero-based screen line and column of the top-left cell.
+        /// Zero-based, of the top-left cell.
         public var row: Int
         public var column: Int
         public var columns: Int
@@ -45,13 +41,11 @@ public struct KittyImages: Sendable {
             truecolor: placement.truecolor, cellSize: placement.cellSize)
     }
 
-    /// Whether the view draws placeholder cells (`placeholder(for:)`) rather than leaving the
-    /// cells blank for images placed over them.
+    /// Whether the view draws placeholder cells rather than leaving them blank for images.
     public var usesPlaceholders: Bool { placement.placeholders }
 
-    /// The escapes that turn what is on screen into `placements`; empty when nothing changed.
-    /// The cursor is left wherever the last image went: draw text with absolute moves. With
-    /// placeholders, only the pictures not sent yet are sent; the cells are the view's to write.
+    /// The escapes that turn the screen into `placements`. The cursor is left wherever the last
+    /// image went: draw text with absolute moves.
     public mutating func update(_ placements: [Placement]) throws -> String {
         if placement.placeholders { return try send(placements) }
         let keys = placements.map(\.key)
@@ -73,12 +67,10 @@ public struct KittyImages: Sendable {
         return output
     }
 
-    /// With placeholders: the placeholder of a placement (`update` gives it its id).
     public func placeholder(for wanted: Placement) -> KittyPlaceholder? {
         placeholders[wanted.picture]
     }
 
-    /// Sends each picture not sent yet, under a new id with a virtual placement of its size.
     private mutating func send(_ placements: [Placement]) throws -> String {
         var output = ""
         for wanted in placements where placeholders[wanted.picture] == nil {
@@ -94,7 +86,6 @@ public struct KittyImages: Sendable {
         shown = []
     }
 
-    /// Deletes every image and frees its data: for the view's end.
     public mutating func clear() -> String {
         defer {
             sent = []

@@ -1,13 +1,12 @@
 import FoundationEssentials
 import LoupeToolbox
 
-/// An image shown through kitty's Unicode placeholders (kitty 0.28+): sent once with a virtual
-/// placement (`U=1`), then drawn as text, U+10EEEE a cell with its row and column as combining
-/// marks and the image id in the foreground color, so tmux moves and redraws it as text. Every
-/// cell carries all its marks, so one redrawn alone still names its place. One id is one size (a
-/// placement id needs the underline color, which tmux drops without `usstyle`).
+/// An image shown through kitty's Unicode placeholders (kitty 0.28+): U+10EEEE a cell, its row and
+/// column as marks (every cell all of them, so one redrawn alone names its place), the id as the
+/// foreground color. One id is one size: a placement id needs the underline color, which tmux
+/// drops without `usstyle`.
 public struct KittyPlaceholder: Sendable, Hashable {
-    /// The kitty image id (never 0).
+    /// Never 0.
     public let id: UInt32
     public let columns: Int
     public let rows: Int
@@ -22,17 +21,15 @@ public struct KittyPlaceholder: Sendable, Hashable {
         self.truecolor = truecolor
     }
 
-    /// A placeholder with a new id, unique in this process and unlikely to meet another's.
+    /// A new id, unique in this process and unlikely to meet another's.
     public static func next(columns: Int, rows: Int, truecolor: Bool) -> KittyPlaceholder {
         KittyPlaceholder(id: nextID(truecolor: truecolor), columns: columns, rows: rows, truecolor: truecolor)
     }
 
-    /// The escape that sends `png` under this id with a virtual placement, quietly (`q=2`).
     public func transmission(png: [UInt8]) -> String {
         GraphicsEncoder.kitty(png, columns: columns, rows: rows, id: Int(id), virtual: true)
     }
 
-    /// The escape that deletes the image and frees its data.
     public var deletion: String { "\u{1B}_Ga=d,d=I,i=\(id),q=2\u{1B}\\" }
 
     /// The rows of text, `columns` cells each, ending with the default foreground color.
@@ -53,10 +50,9 @@ public struct KittyPlaceholder: Sendable, Hashable {
         }
     }
 
-    /// The placeholder character.
     static let cell: Unicode.Scalar = "\u{10EEEE}"
 
-    /// The ids handed out: a random start for each process, then one after another.
+    /// A random start for each process, then one after another.
     private static let counter = Locked<UInt32?>(nil)
 
     /// In 24-bit color three bytes over 255; in the palette a low byte of 16–255 (tmux writes the

@@ -30,7 +30,6 @@ enum PlaceholderDiacritics {
         0x1D188, 0x1D189, 0x1D1AA, 0x1D1AB, 0x1D1AC, 0x1D1AD, 0x1D242, 0x1D243, 0x1D244,
     ]
 
-    /// The mark for `number` (0 to 296).
     static func mark(_ number: Int) -> Unicode.Scalar {
         Unicode.Scalar(codes[min(number, codes.count - 1)]) ?? "\u{0305}"
     }

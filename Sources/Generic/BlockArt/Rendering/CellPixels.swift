@@ -1,12 +1,9 @@
 import LoupeImaging
 
-/// A bitmap resampled to `width` x `height` pixels a cell, the size the cells are judged at,
-/// held as weighted Oklab (the error measured) and sRGB (the colors drawn).
-///
-/// Each pixel is `(color × weight, weight)`, so a sum over any region is a weighted sum and its
-/// weight at once. With the terminal's `background` known, pixels are blended against it and
-/// weigh 1; without, a pixel weighs its alpha, so the circle's transparent corners pull no
-/// color towards black.
+/// A bitmap at `width` x `height` pixels a cell, as weighted Oklab (the error measured) and sRGB
+/// (the colors drawn): each pixel `(color × weight, weight)`, so a region's sum is its weight too.
+/// A known `background` is blended in (weight 1); else a pixel weighs its alpha, so the circle's
+/// transparent corners pull no color towards black.
 struct CellPixels {
     /// Pixels across a cell.
     static let width = 8

@@ -1,16 +1,13 @@
 import LoupeImaging
 
-/// Renders a bitmap as colored text in a symbol set: each cell is the glyph and two colors that
-/// draw its pixels with the least error in Oklab, as chafa and notcurses fit them. The image is
-/// resampled to 8x16 pixels a cell (8x8 where every split falls on an eighth) and every shape the
-/// set has is scored exactly from sums of them; with a palette the best few are refitted to their
-/// snapped colors. A known `background` is blended under the pixels; without it, sub-cells under
-/// half alpha are left to the terminal's (round avatars stay round on any theme). A color code is
-/// sent only when a color changes, each line ends with a reset; `.none` draws ASCII shades.
+/// A bitmap as colored text: each cell the glyph and two colors with the least error in Oklab, as
+/// chafa and notcurses fit them, every shape scored exactly from sums at 8x16 (or 8x8) pixels a
+/// cell; with a palette the best few are refitted to their snapped colors. Without a known
+/// `background`, sub-cells under half alpha are the terminal's (round avatars stay round).
 public struct CellRenderer: Sendable {
     public var symbols: SymbolSet
     public var mode: ColorMode
-    /// The terminal's background color (alpha ignored), or `nil` when it is not known.
+    /// Alpha ignored; `nil`: not known.
     public var background: RGBA?
 
     /// The pixels a cell is fitted at: a thumbnail this many pixels a column needs no resampling.
@@ -27,7 +24,6 @@ public struct CellRenderer: Sendable {
         max(1, (image.height * columns + image.width) / (2 * image.width))
     }
 
-    /// `image` in `columns` x `rows` cells: `rows` lines, each `columns` wide on screen.
     public func render(_ image: Bitmap, columns: Int, rows: Int) -> [String] {
         let resized = Resampler.resize(image, width: columns * CellPixels.width, height: rows * symbols.fittedRows)
         let pixels = CellPixels(resized, cellHeight: symbols.fittedRows, background: background)
@@ -105,7 +101,6 @@ public struct CellRenderer: Sendable {
         }
     }
 
-    /// The mean color of weighted sums, or `nil` when they weigh nothing.
     private func mean(_ sums: SIMD4<Float>) -> SIMD3<Float>? {
         sums.w > 1e-6 ? SIMD3(sums.x, sums.y, sums.z) / sums.w : nil
     }
@@ -118,8 +113,6 @@ public struct CellRenderer: Sendable {
         return shapes.min { ($0 ^ mask).nonzeroBitCount < ($1 ^ mask).nonzeroBitCount } ?? mask
     }
 
-    /// Writes one cell: a space in the background for an empty or full shape (or two equal
-    /// colors), else the glyph.
     private func emit(_ shape: CellShape, foreground: Ink, background: Ink, into writer: inout EscapeWriter) {
         let full = (1 << symbols.subcells) - 1
         switch shape {
@@ -155,7 +148,6 @@ public struct CellRenderer: Sendable {
         return (UInt8(clamped.x), UInt8(clamped.y), UInt8(clamped.z))
     }
 
-    /// Brightness ramp from empty to full, for terminals without color.
     private static let ramp = Array(" .:-=+*#%@".utf8)
 
     private func shades(

@@ -1,8 +1,6 @@
-/// What a cell's foreground covers: a pattern of its set's sub-cells, or an eighth block.
-///
-/// The eighth blocks (`▁` … `▇`, `▏` … `▉`, Block Elements since Unicode 1.0) split a cell at
-/// any eighth of its height or width, where sub-cells split it only at halves, thirds or
-/// quarters; chafa's `block` class adds the same ones.
+/// What a cell's foreground covers: a pattern of sub-cells, or an eighth block (`▁` … `▇`,
+/// `▏` … `▉`, Unicode 1.0), which splits at any eighth where sub-cells split at halves, thirds or
+/// quarters (chafa's `block` class).
 enum CellShape: Hashable, Sendable {
     /// Bit `n` set: sub-cell `n` shows the foreground.
     case subcells(Int)
@@ -11,7 +9,6 @@ enum CellShape: Hashable, Sendable {
     /// The left `eighths` (1...7) of the cell: `▏` … `▉`.
     case left(Int)
 
-    /// The character that draws this shape in `symbols`.
     func glyph(in symbols: SymbolSet) -> Unicode.Scalar {
         switch self {
         case .subcells(let mask): symbols.glyph(mask)

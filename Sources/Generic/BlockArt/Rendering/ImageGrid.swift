@@ -4,23 +4,18 @@ import LoupeImaging
 /// cells or pixels (`GraphicsPlacement`), as chafa's and timg's `--grid` draw. `box(_:)` does each
 /// image's work and may run on many at once; `row(_:labels:)` only joins boxes.
 public struct ImageGrid: Sendable {
-    /// One image made ready for a row: its cell lines, or its pixels for a graphics protocol.
     public struct Box: Sendable {
         var rows: Int
         var lines: [String]?
         var image: Bitmap?
     }
 
-    /// How pixels are placed; `.blocks` draws cells with `cells`.
     public var placement: GraphicsPlacement
     public var cells: CellRenderer
-    /// Each box's width in columns.
     public var columns: Int
-    /// Boxes a row.
     public var perRow: Int
-    /// The most rows a box may take; `nil`: as many as its image needs at `columns` wide.
+    /// `nil`: as many as the image needs at `columns` wide.
     public var maximumRows: Int?
-    /// Columns between boxes.
     public var gap = 2
 
     public init(placement: GraphicsPlacement, cells: CellRenderer, columns: Int, perRow: Int, maximumRows: Int? = nil) {
@@ -31,8 +26,7 @@ public struct ImageGrid: Sendable {
         self.maximumRows = maximumRows
     }
 
-    /// `image` made ready for a row: at its own aspect, `columns` wide or, capped in height by
-    /// `maximumRows`, narrower.
+    /// At its own aspect, `columns` wide or, capped by `maximumRows`, narrower.
     public func box(_ image: Bitmap) -> Box {
         let height = rows(for: image)
         guard placement.graphics == .blocks else { return Box(rows: height, lines: nil, image: image) }
@@ -42,8 +36,7 @@ public struct ImageGrid: Sendable {
         return Box(rows: height, lines: cells.render(image, columns: width, rows: height).map { $0 + margin }, image: nil)
     }
 
-    /// One row of the grid (at most `perRow` boxes, `labels[i]` under `boxes[i]` when given), as
-    /// text ending in a newline. Labels are sanitized and shortened to the box.
+    /// One row, `labels[i]` (sanitized, shortened) under `boxes[i]`, ending in a newline.
     public func row(_ boxes: [Box], labels: [String]?) -> String {
         let boxRows = boxes.map(\.rows).max() ?? 1
         let spacing = String(repeating: " ", count: gap)
@@ -70,8 +63,6 @@ public struct ImageGrid: Sendable {
         return output
     }
 
-    /// The rows `image` takes `columns` wide: cell art's own count, or whole cells of pixels at
-    /// the image's aspect; at most `maximumRows`.
     func rows(for image: Bitmap) -> Int {
         let natural: Int
         if placement.graphics == .blocks {

@@ -2,8 +2,7 @@
 /// ones, in two colors. Sub-cells are numbered as Unicode names them (`BLOCK SEXTANT-1356`): bit
 /// `n - 1` of a mask is sub-cell `n`. All but `half` draw the eighth blocks too (chafa's `block`).
 public enum SymbolSet: String, Sendable, Hashable, CaseIterable, Comparable {
-    /// `▀` `▄` `▌` `▐`: a cell split in two, across or down (chafa's `half`); Block Elements
-    /// since Unicode 1.0, drawn by every terminal.
+    /// `▀` `▄` `▌` `▐` (chafa's `half`): Unicode 1.0, drawn by every terminal.
     case half
     /// `▘` … `▟`: 2x2, in Block Elements since Unicode 1.0.
     case quadrant
@@ -12,10 +11,8 @@ public enum SymbolSet: String, Sendable, Hashable, CaseIterable, Comparable {
     /// U+1CD00–U+1CDE5: 2x4 (Unicode 16), with the block elements that complete the 256 patterns.
     case octant
 
-    /// Sub-cells across a cell.
     public var columnsPerCell: Int { 2 }
 
-    /// Sub-cells down a cell.
     public var rowsPerCell: Int {
         switch self {
         case .half, .quadrant: 2
@@ -24,7 +21,6 @@ public enum SymbolSet: String, Sendable, Hashable, CaseIterable, Comparable {
         }
     }
 
-    /// Sub-cells in a cell: the number of bits in a mask.
     public var subcells: Int { columnsPerCell * rowsPerCell }
 
     /// Pixel rows a cell is fitted at: 16 for sextants, whose thirds fall on whole pixels (5, 6, 5);
@@ -50,7 +46,6 @@ public enum SymbolSet: String, Sendable, Hashable, CaseIterable, Comparable {
         masks ?? [(1 << subcells) - 1] + Array(stride(from: 1, to: (1 << subcells) - 1, by: 2))
     }
 
-    /// The character that lights the sub-cells in `mask`.
     public func glyph(_ mask: Int) -> Unicode.Scalar {
         switch self {
         case .half, .quadrant: Self.quadrants[mask]
@@ -85,8 +80,6 @@ extension SymbolSet {
             252: "▆", 255: "█",
         ])
 
-    /// `count` glyphs: the `existing` ones at their masks, and code points from `first` on in
-    /// order at every other mask.
     private static func sequence(first: UInt32, count: Int, existing: [Int: Unicode.Scalar]) -> [Unicode.Scalar] {
         var next = first
         return (0..<count).map { mask in

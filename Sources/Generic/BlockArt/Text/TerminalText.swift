@@ -16,7 +16,7 @@ public enum TerminalText {
         text.unicodeScalars.reduce(0) { $0 + width(of: $1) }
     }
 
-    /// `text` cut to at most `columns` columns, ending in "…" when cut.
+    /// Ending in "…" when cut.
     public static func truncate(_ text: String, toColumns columns: Int) -> String {
         guard width(text) > columns else { return text }
         guard columns > 1 else { return columns == 1 ? "…" : "" }
@@ -56,7 +56,7 @@ public enum TerminalText {
         return String(output)
     }
 
-    /// `text` padded with spaces to `columns` columns (not cut).
+    /// Not cut.
     public static func pad(_ text: String, toColumns columns: Int) -> String {
         text + String(repeating: " ", count: max(0, columns - width(text)))
     }
