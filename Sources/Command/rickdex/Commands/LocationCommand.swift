@@ -41,7 +41,6 @@ struct LocationCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await APIAccess.with(global) { api in
-            let client = api.client
             if location.trimmingWhitespace().isEmpty {
                 return try await ListingOutput.print(
                     LocationQuery(page: listing.page ?? 1), every: listing.everyPage(json: json), api: api, json: json,
@@ -50,7 +49,7 @@ struct LocationCommand: AsyncParsableCommand {
             }
             let location = try await NamedItem.resolve(
                 self.location.trimmingWhitespace(), Location.self, api: api)
-            let residents = try await client.characters(ids: location.residentIDs)
+            let residents = try await api.client.characters(ids: location.residentIDs)
             if json {
                 try api.printJSON(LocationDetail(location: location, residents: residents))
                 return

@@ -44,11 +44,10 @@ struct ShowCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await APIAccess.with(global) { api in
-            let client = api.client
             let character = try await NamedItem.resolve(
                 self.character.trimmingWhitespace(), RMCharacter.self, api: api)
             // One batch request for every episode, as the API allows.
-            let episodes = try await client.episodes(ids: character.episodeIDs)
+            let episodes = try await api.client.episodes(ids: character.episodeIDs)
             let detail = CharacterDetail(character: character, episodes: episodes)
             if json {
                 try api.printJSON(detail)

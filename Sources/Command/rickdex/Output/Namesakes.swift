@@ -37,28 +37,23 @@ struct Namesakes: CustomStringConvertible {
 /// last location; a location's type and dimension; an episode's code. Text from the API,
 /// sanitized.
 enum Distinction {
-    static func line(_ item: any APIResource) -> String {
+    /// `   290  Rick Sanchez  Dead · Human · from … · at …`, ids right-aligned to 4 columns.
+    static func row(_ item: any APIResource) -> String {
         let clean = TerminalText.sanitize
-        switch item {
-        case let character as RMCharacter:
-            return [
-                character.status.rawValue, clean(character.species), "from " + clean(character.origin.name),
-                "at " + clean(character.location.name),
-            ].joined(separator: " · ")
-        case let location as Location:
-            return [location.type, location.dimension].map { clean($0.isEmpty ? "—" : $0) }.joined(separator: " · ")
-        case let episode as Episode:
-            return clean(episode.code) + " · " + clean(episode.airDate)
-        default:
-            return ""
-        }
-    }
-
-    /// `   290  Rick Sanchez  Dead · Human · from … · at …`, ids right-aligned to `width`.
-    static func row(_ item: any APIResource, idWidth width: Int = 4) -> String {
         let id = String(item.id)
-        return "  " + String(repeating: " ", count: max(0, width - id.count)) + id + "  "
-            + TerminalText.sanitize(item.name) + "  " + line(item)
+        let line =
+            switch item {
+            case let character as RMCharacter:
+                [
+                    character.status.rawValue, clean(character.species), "from " + clean(character.origin.name),
+                    "at " + clean(character.location.name),
+                ].joined(separator: " · ")
+            case let location as Location:
+                [location.type, location.dimension].map { clean($0.isEmpty ? "—" : $0) }.joined(separator: " · ")
+            case let episode as Episode: clean(episode.code) + " · " + clean(episode.airDate)
+            default: ""
+            }
+        return "  " + String(repeating: " ", count: max(0, 4 - id.count)) + id + "  " + clean(item.name) + "  " + line
     }
 }
 
@@ -66,16 +61,12 @@ enum Distinction {
 /// people mean is shown (`NamedItem.mostMeant`): which rule chose it, and the others with what
 /// tells them apart.
 struct SeveralFit: CustomStringConvertible {
-    /// What was typed.
     let typed: String
     let shown: any APIResource
-    /// The other fits, closest first.
+    /// The other fits, closest first (five are listed).
     let others: [any APIResource]
     /// How many the API matched in all.
     let total: Int
-
-    /// How many others are listed.
-    static let listed = 5
 
     var description: String {
         let kind = type(of: shown).kind.rawValue
@@ -86,7 +77,7 @@ struct SeveralFit: CustomStringConvertible {
             case is Location: "the one with the most residents"
             default: "the first"
             }
-        let rows = others.prefix(Self.listed).map { Distinction.row($0) }
+        let rows = others.prefix(5).map { Distinction.row($0) }
         let more = total - 1 > rows.count ? ["  … and \(total - 1 - rows.count) more"] : []
         return (["rickdex: '\(TerminalText.sanitize(typed))' fits \(total) \(kind)s; shown: "
             + "\(TerminalText.sanitize(shown.name)) (#\(shown.id)), \(rule). The others:"]

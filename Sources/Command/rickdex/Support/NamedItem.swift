@@ -12,7 +12,6 @@ enum NamedItem {
     static func resolve<Resource: APIResource>(_ text: String, _ type: Resource.Type, api: APIAccess) async throws -> Resource {
         let client = api.client
         if let number = Int(text) { return try await client.item(type, id: number) }
-        let kind = Resource.kind.rawValue
         let index = api.names
         let known: [String]
         if let entries = index[Resource.kind] {
@@ -31,10 +30,9 @@ enum NamedItem {
             StandardStreams.error(note.description + "\n")
             return shown
         case .none:
-            let nearest = Spelling.suggestions(for: text, in: known)
-                .map { TerminalText.sanitize($0.term) }
+            let nearest = Spelling.suggestions(for: text, in: known).map { TerminalText.sanitize($0.term) }
             throw NotFound(
-                what: "\(kind) '\(TerminalText.sanitize(text))'",
+                what: "\(Resource.kind.rawValue) '\(TerminalText.sanitize(text))'",
                 hint: nearest.isEmpty ? nil : "Did you mean \(nearest.joined(separator: ", "))?")
         }
     }

@@ -1,5 +1,6 @@
 import BlockArt
 import LoupeHTTP
+import LoupeToolbox
 import LoupePipeline
 import RickAndMortyAPI
 import UseCases
@@ -26,7 +27,7 @@ struct OfflineMiss: ReportableError {
         if cached.isEmpty {
             lines.append("The cache in \(folder) holds no API answers yet.")
         } else {
-            let listed = cached.sorted { $0.value > $1.value }.map { "\($0.key) (\($0.value) answer\($0.value == 1 ? "" : "s"))" }
+            let listed = cached.sorted { $0.value > $1.value }.map { "\($0.key) (\(Plural.count($0.value, "answer")))" }
             lines.append("The cache in \(folder) holds answers of: " + listed.joined(separator: ", ") + ".")
         }
         if let other = others.first, cached[api] == nil {
