@@ -97,6 +97,8 @@ enum FuzzyScalar {
         for (folded, values) in latinTable {
             for value in values { table[Int(value)] = UInt8(folded.value) }
         }
+        // fzf's fullwidth forms of ASCII `!` to `~`.
+        for value in 0xFF01...0xFF5E { table[value] = UInt8(value - 0xFEE0) }
         return table
     }()
 }
