@@ -14,7 +14,6 @@ extension ImagePipeline {
 
         let pipeline: ImagePipeline
 
-        /// The image in memory for `request`.
         public subscript(request: ImageRequest) -> Bitmap? {
             get { cachedImage(for: request, caches: .memory) }
             nonmutating set {

@@ -13,7 +13,6 @@ extension ImagePipeline {
         }
     }
 
-    /// Starts loading `request`, and returns its task.
     public func imageTask(with request: ImageRequest) -> ImageTask {
         ImageTask(request: request, observer: { [self] in delegate.imageTask($0, didReceiveEvent: $1, pipeline: self) }) {
             [self] task in try await image(for: request, task: task)
@@ -198,8 +197,7 @@ extension ImagePipeline {
     }
 }
 
-/// One download of an original in flight, which every load of the same original joins (as
-/// Nuke's, whatever their options), unless one revalidates and the other does not.
+/// Every load of one original joins it, as Nuke's, unless one revalidates and the other does not.
 struct OriginalFlight: Sendable, Hashable {
     var key: CacheKey
     var revalidating = false

@@ -46,7 +46,6 @@ public final class ImageTask: Sendable, Hashable, Identifiable {
     public let taskId: UInt64
     public let request: ImageRequest
     private let status: Locked<Status>
-    /// The pipeline's delegate.
     private let observer: @Sendable (ImageTask, Event) -> Void
     // Written once, in `init`, before the task is handed to anyone; only read after.
     private nonisolated(unsafe) var work: Task<Result<ImageResponse, ImagePipeline.Error>, Never>?
@@ -83,8 +82,7 @@ public final class ImageTask: Sendable, Hashable, Identifiable {
     public static func == (lhs: ImageTask, rhs: ImageTask) -> Bool { lhs === rhs }
     public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
 
-    /// Changing it while the task waits moves it once in the queue (work shared by several tasks
-    /// goes at the highest of their priorities).
+    /// A change while the task waits moves it once in the queue.
     public var priority: ImageRequest.Priority {
         get { status.withLock { $0.priority } }
         set {
