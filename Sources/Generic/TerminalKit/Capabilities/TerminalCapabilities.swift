@@ -3,9 +3,7 @@ import FoundationEssentials
 import LoupeImaging
 import LoupeToolbox
 
-/// What the terminal on standard output can show: colors from `COLORTERM` and `TERM` (as chafa
-/// and timg read them); graphics, symbols, background and cell size from its answers to
-/// `TerminalProbe` or tmux's, else the environment.
+/// What the terminal on standard output can show: from its answers, tmux's, else the environment.
 public struct TerminalCapabilities: Sendable, Hashable {
     public var colorMode: ColorMode
     public var graphics: GraphicsProtocol
@@ -13,17 +11,16 @@ public struct TerminalCapabilities: Sendable, Hashable {
     /// Inside tmux (or screen), which swallows graphics escapes unless they are passed through.
     public var multiplexed: Bool
     public var tmux: TmuxClient?
-    /// Graphics escapes are wrapped for tmux's passthrough (`allow-passthrough` must be on).
+    /// Graphics escapes are wrapped for tmux's passthrough.
     public var passthrough: Bool
     /// kitty images are drawn as Unicode placeholders (text tmux redraws), not placed at the cursor.
     public var placeholders: Bool
     public var symbols: SymbolSet
     /// The terminal's background, when it said (OSC 11) or `COLORFGBG` did.
     public var background: RGBA?
-    /// One cell in pixels, when known: graphics are sized to whole cells with it.
     public var cellSize: CellSize?
     public var identity: TerminalIdentity?
-    /// Where each value came from (`.graphics` → `probe (kitty graphics query answered OK)`).
+    /// Where each value came from (`probe (kitty graphics query answered OK)`).
     public var origins: [Capability: CapabilityOrigin]
 
     public init(
@@ -199,7 +196,6 @@ public struct TerminalCapabilities: Sendable, Hashable {
         return RGBA(red, green, blue)
     }
 
-    /// Columns and rows of the terminal on standard output, from the kernel (`TIOCGWINSZ`).
     public static func currentSize() -> (columns: Int, rows: Int)? {
         TerminalDevice.standardOutput.windowSize().map { ($0.columns, $0.rows) }
     }

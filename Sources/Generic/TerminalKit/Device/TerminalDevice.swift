@@ -3,9 +3,8 @@ import SystemPackage
 
 import Glibc
 
-/// A descriptor that may be a terminal: the calls swift-system does not wrap (`isatty`, `ioctl`,
-/// `termios`, `poll`) live here and nowhere else. It does not own the descriptor, except the one
-/// `openControlling()` returns, which its caller closes; as thread-safe as the kernel's calls.
+/// A descriptor that may be a terminal: the calls swift-system does not wrap (`ioctl`, `termios`,
+/// `poll`) live here alone. It owns no descriptor but `openControlling()`'s, which its caller closes.
 package struct TerminalDevice: Sendable {
     package let descriptor: FileDescriptor
 
@@ -161,8 +160,7 @@ package struct TerminalModes: @unchecked Sendable {
     }
 }
 
-/// A terminal's size as the kernel reports it (`TIOCGWINSZ`): cells, and the text area's pixels
-/// where the terminal fills them in (0 otherwise).
+/// `TIOCGWINSZ`: cells, and the text area's pixels where the terminal fills them in (0 otherwise).
 package struct WindowSize: Sendable, Hashable {
     package var columns, rows, pixelWidth, pixelHeight: Int
 }
