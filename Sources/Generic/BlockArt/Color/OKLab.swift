@@ -1,8 +1,7 @@
 import Glibc
 
-/// Colors in Oklab (Björn Ottosson, 2020): a perceptual space where straight-line distance
-/// follows what eyes see, cheap to enter and leave. Cell fitting and palette matching measure
-/// error here, so a cell's two colors are the ones a viewer would judge closest.
+/// Oklab (Björn Ottosson, 2020): a perceptual space where distance follows what eyes see, cheap
+/// to enter and leave; cell fitting and palette matching measure error here.
 enum OKLab {
     /// sRGB byte → linear light, once for all 256 values.
     private static let linear: [Float] = (0...255).map { value in
@@ -13,7 +12,7 @@ enum OKLab {
     /// `cbrtf` at every non-negative float whose low 16 bits are zero, and one more.
     private static let cubeRoots: [Float] = (0...0x8000).map { cbrtf(Float(bitPattern: UInt32($0) << 16)) }
 
-    /// An sRGB color in Oklab (L in 0...1).
+    /// L in 0...1.
     static func from(red: UInt8, green: UInt8, blue: UInt8) -> SIMD3<Float> {
         from(lms: mix(SIMD3(linear[Int(red)], linear[Int(green)], linear[Int(blue)])), cubeRoot: cbrtf)
     }
@@ -27,9 +26,8 @@ enum OKLab {
         return from(lms: mix(SIMD3(decode(color.x), decode(color.y), decode(color.z))), cubeRoot: cbrtf)
     }
 
-    /// An sRGB color as bytes in Oklab, through the tables `withTables` lends: the same as
-    /// `from(red:green:blue:)` within about a millionth, at a fraction of the cost (`cbrtf` was
-    /// a fifth of the time cell art took).
+    /// Through the tables `withTables` lends: within a millionth of `from(red:green:blue:)`, at a
+    /// fraction of the cost (`cbrtf` was a fifth of the time cell art took).
     @inline(__always)
     static func from(
         red: UInt8, green: UInt8, blue: UInt8, linear: UnsafeBufferPointer<Float>, cubeRoots: UnsafeBufferPointer<Float>
@@ -45,7 +43,6 @@ enum OKLab {
         return from(lms: mix(SIMD3(linear[Int(red)], linear[Int(green)], linear[Int(blue)])), cubeRoot: cubeRoot)
     }
 
-    /// Lends the tables `from(red:green:blue:linear:cubeRoots:)` reads.
     static func withTables<Result>(
         _ body: (_ linear: UnsafeBufferPointer<Float>, _ cubeRoots: UnsafeBufferPointer<Float>) throws -> Result
     ) rethrows -> Result {

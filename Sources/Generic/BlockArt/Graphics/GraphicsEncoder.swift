@@ -3,9 +3,8 @@ import LoupeImaging
 
 /// An image as one escape sequence that fills `columns` x `rows` cells: kitty, iTerm2 or sixel.
 public enum GraphicsEncoder {
-    /// The escape text for `image` in `graphics` (`nil` for `.blocks`), wrapped for tmux with
-    /// `passthrough`; `keepCursor` leaves the cursor where the image starts (kitty `C=1`, else save
-    /// and restore). Sixel has no cell sizing: pass an image that fills whole cells.
+    /// `nil` for `.blocks`; `keepCursor` leaves the cursor where the image starts. Sixel has no
+    /// cell sizing: pass an image that fills whole cells.
     public static func encode(
         _ image: Bitmap, as graphics: GraphicsProtocol, columns: Int, rows: Int, passthrough: Bool = false,
         keepCursor: Bool = false
@@ -25,9 +24,8 @@ public enum GraphicsEncoder {
         return keepCursor && graphics != .kitty ? "\u{1B}7" + text + "\u{1B}8" : text
     }
 
-    /// `ESC _ G a=T,f=100,c=…,r=…,m=1 ; <base64> ESC \`, in chunks of 4096 as the protocol asks;
-    /// with an `id` (`i=`), the image stays with the terminal to be placed again by id; `virtual`
-    /// makes its placement a virtual one, for Unicode placeholders (`U=1`).
+    /// In chunks of 4096 as the protocol asks; with an `id`, the image stays to be placed again;
+    /// `virtual` (`U=1`): for Unicode placeholders.
     static func kitty(
         _ png: [UInt8], columns: Int, rows: Int, keepCursor: Bool = false, id: Int? = nil, virtual: Bool = false
     ) -> String {

@@ -1,8 +1,7 @@
 import LoupeImaging
 
 /// Real pixels in the flow of text: an image in a box of whole cells with text beside it, or a row
-/// of images, sized in cells (kitty, iTerm2) or the cells' pixels (sixel), the cursor left where
-/// text follows. Rows are reserved first, so at the screen's bottom the text scrolls, not the image.
+/// of images, the cursor left where text follows.
 public struct GraphicsPlacement: Sendable {
     public var graphics: GraphicsProtocol
     public var passthrough: Bool
@@ -26,8 +25,7 @@ public struct GraphicsPlacement: Sendable {
         self.opaqueOn = opaqueOn
     }
 
-    /// `image` in `columns` x `rows` cells, then `text` line by line beside it (`gap` columns
-    /// to its right); ends at the start of the line below both. A `nil` image leaves the box blank.
+    /// `text` beside the image, `gap` columns to its right; ends on the line below both.
     public func beside(_ image: Bitmap?, columns: Int, rows: Int, text: [String], gap: Int = 2) throws -> String {
         var output = reserve(rows) + "\r"
         if let image { output += try place(image, columns: columns, rows: rows) }
@@ -38,8 +36,7 @@ public struct GraphicsPlacement: Sendable {
         return output
     }
 
-    /// Images side by side, each `columns` x `rows` cells, the first cell of each at its
-    /// `offset` (0 is the left edge); ends at the start of the line below them.
+    /// Images side by side, each at its `offset` from the left edge; ends on the line below them.
     public func row(_ images: [(image: Bitmap?, offset: Int)], columns: Int, rows: Int) throws -> String {
         var output = reserve(rows)
         for (image, offset) in images {
@@ -64,8 +61,7 @@ public struct GraphicsPlacement: Sendable {
             fitted, as: graphics, columns: columns, rows: rows, passthrough: passthrough, keepCursor: true) ?? ""
     }
 
-    /// `image` in `columns` x `rows` cells in the flow of output, as `art` draws a file: the
-    /// cursor ends at the start of the line below it.
+    /// In the flow of output: the cursor ends on the line below it.
     public func flowing(_ image: Bitmap, columns: Int, rows: Int) throws -> String {
         guard graphics == .kitty, placeholders else {
             let drawn = graphics == .sixel ? opaque(image) : image
