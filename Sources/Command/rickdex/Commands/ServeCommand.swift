@@ -195,21 +195,10 @@ struct ServeCommand: AsyncParsableCommand {
             while true {
                 let count = read(STDIN_FILENO, &buffer, buffer.count)
                 if count > 0 || (count < 0 && errno == EINTR) { continue }
-                terminate(0)
+                // The C library's `exit`, which ArgumentParser's `exit(withError:)` hides.
+                Glibc.exit(0)
             }
         }
-    }
-
-    /// Ends the process: the C library's `exit`, which ArgumentParser's `exit(withError:)` hides.
-    private static func terminate(_ status: Int32) -> Never {
-        Glibc.exit(status)
-    }
-}
-
-extension Duration {
-    /// The duration in seconds, as the options take it.
-    fileprivate var seconds: Double {
-        Double(components.seconds) + Double(components.attoseconds) / 1e18
     }
 }
 

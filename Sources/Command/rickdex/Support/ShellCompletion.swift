@@ -137,7 +137,7 @@ struct NamesOnLine {
 
     /// The API named by `--api` anywhere on the line, else `RICKDEX_API`, else the real service.
     var setting: APISetting {
-        let typed = value(of: "--api") ?? ProcessInfo.processInfo.environment["RICKDEX_API"].flatMap { $0.isEmpty ? nil : $0 }
+        let typed = value(of: "--api") ?? GlobalOptions.apiVariable
         return typed.flatMap { try? APISetting.parse($0) } ?? .url(.realService)
     }
 
