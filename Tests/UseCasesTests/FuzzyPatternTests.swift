@@ -86,6 +86,14 @@ import Testing
         #expect(FuzzyPattern("martínez").termSets.first?.first?.normalizes == false)
     }
 
+    /// fzf folds the fullwidth forms of ASCII, `！` (U+FF01) to `～` (U+FF5E), to ASCII.
+    @Test func fullwidthForms() {
+        let names = FuzzyCandidates(["ＲＩＣＫ！", "ｍｏｒｔｙ～", "Rick"])
+        #expect(FuzzyPattern("rick!").matches(in: names).map(\.index) == [0])
+        #expect(FuzzyPattern("morty~").matches(in: names).map(\.index) == [1])
+        #expect(FuzzyPattern("rick", normalize: false).matches(in: names).map(\.index) == [2])
+    }
+
     /// Each pairing of case and accents a term can ask for compares the name folded to match.
     @Test func everyFoldATermAsksFor() {
         // Case-sensitive, accents dropped.
