@@ -27,10 +27,8 @@ package enum APIEndpoint {
         return ids.filter { seen.insert($0).inserted }
     }
 
-    /// Whether a body is the API's own answer about a resource (`{"error": "Character not
-    /// found"}`, `{"error": "There is nothing here"}`): a 404 with anything else (an HTML page,
-    /// another JSON shape, the API's own "no such route") says the URL is not under the API's
-    /// root, not that the API has nothing there.
+    /// Whether a body is the API's own answer about a resource (`{"error": "Character not found"}`):
+    /// a 404 with anything else says the URL is not under the API's root.
     static func isAPIError(_ body: [UInt8]) -> Bool {
         guard let message = JSONBody.errorMessage(body) else { return false }
         return message != ErrorBodyDTO.noRoute

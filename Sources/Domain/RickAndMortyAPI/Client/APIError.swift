@@ -1,8 +1,6 @@
 import LoupeHTTP
 
-/// Everything that can go wrong asking the API, each case naming what failed.
-///
-/// A filter with no matches is not an error: it is an empty `Page`.
+/// Everything that can go wrong asking the API (a filter with no matches is an empty `Page`).
 public enum APIError: Error, Sendable, Hashable, CustomStringConvertible {
     /// An id the API does not know.
     case notFound(resource: ResourceKind, id: Int)

@@ -1,12 +1,8 @@
 import FoundationEssentials
 
 /// Where an API lives: an http(s) URL with a host, normalized once (scheme and host in lower
-/// case, no default port, no trailing slash, no `user:password@`).
-///
-/// The one model of addresses: what an answer names is kept relative to the root it came from
-/// (`APIPath`: `path(of:)`, when a model is decoded), and made a URL only where a request is
-/// made or output is written, under the root at hand (`url(for:)`: the client's, or for `--json`
-/// and `serve` the one in an encoder's `CodingUserInfoKey.apiRoot`).
+/// case, no default port, no trailing slash, no `user:password@`). Answers' addresses are kept
+/// relative to it (`path(of:)`) and made URLs only at the edge (`url(for:)`).
 public struct APIRoot: Sendable, Hashable, CustomStringConvertible {
     /// The real service, whose root the API's answers and the bundled dataset name.
     // swift-format-ignore: NeverForceUnwrap

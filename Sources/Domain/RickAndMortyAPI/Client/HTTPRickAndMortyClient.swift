@@ -2,11 +2,8 @@ import FoundationEssentials
 import LoupeHTTP
 import Logging
 
-/// The API over HTTP: `https://rickandmortyapi.com/api` or any server with its semantics.
-///
-/// With a `ResponseCache`, a fresh cached answer is used without a request, a stale one is
-/// revalidated (`If-None-Match`/`If-Modified-Since`, a 304 renews it), and every 200 that decodes
-/// is stored.
+/// The API over HTTP. With a `ResponseCache`, a fresh cached answer is used without a request, a
+/// stale one revalidated (a 304 renews it), and every 200 that decodes stored.
 public struct HTTPRickAndMortyClient: RickAndMortyClient {
     /// The API root, e.g. `http://127.0.0.1:8917/api`: every request goes under it, and the URLs
     /// in its answers are read under it (`APIRoot.adopting`), so a caching proxy in front sees them all.
@@ -18,11 +15,7 @@ public struct HTTPRickAndMortyClient: RickAndMortyClient {
     public var revalidatesFreshAnswers = false
     private let logger: Logger?
 
-    /// - Parameters:
-    ///   - root: the API root every request is made under, and what answers name is read relative to.
-    ///   - transport: the HTTP transport (deadlines, retries, body cap).
-    ///   - cache: where answers are kept and revalidated; `nil` for none.
-    ///   - logger: where stale answers are logged, at debug level; `nil` for none.
+    /// `logger` hears stale answers used, at debug level.
     public init(
         root: APIRoot = .realService, transport: HTTPTransport = HTTPTransport(), cache: (any ResponseCache)? = nil,
         logger: Logger? = nil
@@ -53,12 +46,9 @@ public struct HTTPRickAndMortyClient: RickAndMortyClient {
         }
     }
 
-    /// The answer for `path`, from the cache when it is fresh or confirmed, else from the network.
-    ///
-    /// `decode` returns `nil` for a status it does not handle, which becomes the matching
-    /// `APIError`. A 200 is stored as received, as its caching headers allow, only once it has
-    /// decoded, so a malformed body is never cached. When the server fails (5xx, 429, a dropped or refused connection, a body that is
-    /// not the API's JSON), a stale copy stands in unless it was stored `must-revalidate`.
+    /// The answer for `path`, from the cache when fresh or confirmed, else from the network; `decode`'s
+    /// `nil` (a status it does not handle) becomes an `APIError`. A 200 is stored only once it has
+    /// decoded; when the server fails, a stale copy stands in unless stored `must-revalidate`.
     private func load<T>(
         _ path: String, decode: (_ status: Int, _ body: [UInt8], _ url: URL) throws -> T?
     ) async throws -> T {

@@ -2,19 +2,13 @@ import FoundationEssentials
 import LoupeHTTP
 import LoupeToolbox
 
-/// The API answered from a `ResponseCache` alone, never the network.
-///
-/// A request whose exact answer is cached gets it. Otherwise, when every page of a resource's
-/// unfiltered listing is cached (what `rickdex warm --all` stores), the answer is computed from
-/// that set with `ResourceListing`, the same semantics the server has, so results and counts
-/// match. Anything else is `APIError.notCached`, naming the request.
-///
-/// Thread-safe: assembled listings are kept behind a lock.
+/// The API answered from a `ResponseCache` alone: a cached answer, else one computed from every
+/// cached page of the unfiltered listing (`ResourceListing`, the server's semantics), else
+/// `APIError.notCached`. Thread-safe.
 public final class OfflineRickAndMortyClient: RickAndMortyClient {
     public let cache: any ResponseCache
     /// The root the answers' URLs are read relative to, as they were online (besides their own).
     public let root: APIRoot?
-    /// Whole listings already assembled, by kind.
     private let listings = Locked<[ResourceKind: any Sendable]>([:])
 
     public init(cache: any ResponseCache, root: APIRoot?) {
@@ -64,15 +58,13 @@ public final class OfflineRickAndMortyClient: RickAndMortyClient {
         return items ?? []
     }
 
-    /// How many items the listing of `Resource` holds, as its cached first page says; `nil`
-    /// when that page is not cached.
+    /// How many items the listing of `Resource` holds, as its cached first page says.
     public func cachedCount<Resource: APIResource>(_ type: Resource.Type) -> Int? {
         (try? decodePage(type, 1))?.info.count
     }
 
-    /// Every item of `Resource` that the cache holds in its unfiltered pages, in page order, even
-    /// when some pages are missing (those, and any that do not decode, are passed over): what
-    /// suggestions and shell completions draw on without a request.
+    /// Every item of `Resource` in its cached unfiltered pages, in page order, passing over pages
+    /// missing or not decoding: what suggestions and completions draw on.
     public func cachedItems<Resource: APIResource>(_ type: Resource.Type) -> [Resource] {
         guard let first = try? decodePage(type, 1) else { return [] }
         guard first.info.pages > 1 else { return first.results }
@@ -91,9 +83,8 @@ public final class OfflineRickAndMortyClient: RickAndMortyClient {
         return listing
     }
 
-    /// The items with `ids` read from the unfiltered pages where the API lists them (ids run
-    /// from 1 in steps of one, 20 a page), in id order; `nil` when a page is not cached or an id
-    /// is not where expected, and the whole listing must answer. `show` reads 1 to 4 pages so.
+    /// The items with `ids` read from the unfiltered pages where the API lists them (20 a page, in
+    /// id order); `nil` when a page is not cached or an id is not where expected.
     private func itemsFromTheirPages<Resource: APIResource>(_ type: Resource.Type, ids: [Int]) throws -> [Resource]? {
         let size = ResourceListing<Resource>.pageSize
         var found: [Int: Resource] = [:]

@@ -1,10 +1,7 @@
 import LoupeToolbox
 
-/// Reads the Rick and Morty API: filtered pages, single items and batches, of any resource.
-///
-/// Implementations throw `APIError` (or `CancellationError`). A filter with no match is an empty
-/// page; an unknown id is `APIError.notFound`; ids missing from a batch are simply left out, as the
-/// real API does.
+/// Reads the Rick and Morty API: filtered pages, single items and batches. Throws `APIError`: an
+/// unknown id is `notFound`; ids missing from a batch are left out, as the real API does.
 public protocol RickAndMortyClient: Sendable {
     func page<Resource: APIResource>(_ query: ResourceQuery<Resource>) async throws -> Page<Resource>
     func item<Resource: APIResource>(_ type: Resource.Type, id: Int) async throws -> Resource
@@ -17,16 +14,13 @@ extension RickAndMortyClient {
         PageSequence(firstPage: query.page) { number in try await page(query.at(page: number)) }
     }
 
-    /// Every page of `query` from its page on, in order (see `everyPage`). Throws the first
-    /// failure, in page order.
+    /// Every page of `query` from its page on, in order (`everyPage`); throws the first failure.
     public func allPages<Resource: APIResource>(_ query: ResourceQuery<Resource>) async throws -> [Page<Resource>] {
         try await everyPage(query).sorted { $0.key < $1.key }.map { try $0.value.get() }
     }
 
-    /// Every page of `query` from its page on, by number: that page first (it says how many there
-    /// are; its failure is thrown), then the rest a window at a time (`Workload.transfers`), much
-    /// faster than following `next` one by one, each one's outcome kept as `pages(_:numbers:)`
-    /// keeps it. `arrived` sees each outcome as it comes, the first page's first.
+    /// Every page of `query` from its page on, by number: that page first (its failure is thrown),
+    /// then the rest as `pages(_:numbers:)` has them. `arrived` sees each outcome as it comes.
     public func everyPage<Resource: APIResource>(
         _ query: ResourceQuery<Resource>, arrived: (Int, Result<Page<Resource>, any Error>) -> Void = { _, _ in }
     ) async throws -> [Int: Result<Page<Resource>, any Error>] {
@@ -38,12 +32,9 @@ extension RickAndMortyClient {
         return outcomes
     }
 
-    /// Pages `numbers` of `query`, a window at a time, each one's outcome kept: a page that still
-    /// fails after the transport's retries does not stop the others. `arrived` sees each outcome
-    /// as it comes (in no set order), so callers can start on a page before the rest are in.
-    ///
-    /// The listing ends at its first empty page, whatever the first page's count said: a page
-    /// after one that came back empty is not asked for, and reads as empty.
+    /// Pages `numbers` of `query`, a window at a time (`Workload.transfers`), each one's outcome kept
+    /// and seen by `arrived` as it comes. The listing ends at its first empty page, whatever the
+    /// first page's count said: a page after it is not asked for, and reads as empty.
     public func pages<Resource: APIResource>(
         _ query: ResourceQuery<Resource>, numbers: [Int],
         arrived: (Int, Result<Page<Resource>, any Error>) -> Void = { _, _ in }
@@ -79,15 +70,13 @@ extension RickAndMortyClient {
     public func locations(ids: [Int]) async throws -> [Location] { try await items(Location.self, ids: ids) }
 }
 
-/// The pages of one query, fetched one after another while the API says another follows and
-/// the last was not empty.
+/// The pages of one query, one after another while another follows and the last was not empty.
 public struct PageSequence<Item: Sendable & Hashable & Codable>: AsyncSequence, Sendable {
     public typealias Element = Page<Item>
 
     let firstPage: Int
     let fetch: @Sendable (Int) async throws -> Page<Item>
 
-    /// Fetches the next page when asked; `nil` after the last.
     public struct AsyncIterator: AsyncIteratorProtocol {
         var number: Int?
         let fetch: @Sendable (Int) async throws -> Page<Item>
@@ -104,7 +93,6 @@ public struct PageSequence<Item: Sendable & Hashable & Codable>: AsyncSequence, 
         AsyncIterator(number: firstPage, fetch: fetch)
     }
 
-    /// All items of every page, in order.
     public func allItems() async throws -> [Item] {
         var items: [Item] = []
         for try await page in self {

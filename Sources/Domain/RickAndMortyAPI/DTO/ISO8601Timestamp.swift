@@ -1,9 +1,7 @@
 import FoundationEssentials
 
-/// The one timestamp form the API writes, `2017-11-04T18:48:46.250Z`, read by hand: Foundation's
-/// `ISO8601FormatStyle` takes microseconds a date, which is most of the cost of reading a page.
-/// Anything else (an offset other than `Z`, a missing part, an impossible day) is left to
-/// `ISO8601FormatStyle` by returning `nil`.
+/// The API's timestamp form, `2017-11-04T18:48:46.250Z`, read by hand (`ISO8601FormatStyle` was
+/// most of a page's decoding time); `nil` for anything else, left to `ISO8601FormatStyle`.
 enum ISO8601Timestamp {
     /// The date of `text` when it is `YYYY-MM-DDTHH:MM:SS[.fraction]Z` and a real UTC time.
     static func utc(_ text: String) -> Date? {

@@ -40,9 +40,7 @@ extension PageDTO.Info {
     /// API's longest listing (42 pages of characters), and a bound on the requests a listing makes.
     package static var maximumPages: Int { 1_000 }
 
-    /// `count` and `pages` held to what a page of `itemsOnPage` allows: nothing negative, no more
-    /// pages than the count fills at the API's page size (or the larger size this page shows),
-    /// and no more than `maximumPages`. A server's numbers size loops and arrays; held so, a
+    /// `count` and `pages` held to what a page of `itemsOnPage` allows, at most `maximumPages`: a
     /// hostile `"pages": 2^62` costs at most `maximumPages` requests, never a crash.
     package func held(itemsOnPage: Int) -> Self {
         let size = max(ResourceListing<RMCharacter>.pageSize, itemsOnPage)

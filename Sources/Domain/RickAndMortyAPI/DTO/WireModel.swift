@@ -1,7 +1,6 @@
 import FoundationEssentials
 
-/// A model read from the API's JSON through its wire form: the one place a model type meets its
-/// wire type, so that generic code over `APIResource` can decode an item, a batch or a page.
+/// A model read through its wire form: the one place a model meets its DTO, for generic decoding.
 package struct WireModel<Resource: APIResource>: Decodable {
     package let model: Resource
 
@@ -29,8 +28,7 @@ extension CodingUserInfoKey {
     static let responseURL = CodingUserInfoKey(rawValue: "responseURL")!
 }
 
-/// The way back from a model to the API's JSON: its URLs as paths, written under a root by
-/// `WireResource.written(under:)`.
+/// The way back from a model to the API's JSON (`WireResource.written(under:)`).
 extension WireModel {
     /// A date as the API writes it: `2017-11-04T18:50:30.250Z`.
     static func timestamp(_ date: Date) -> String {

@@ -1,7 +1,5 @@
 /// A resource exactly as the API's JSON writes it: what the loopback server serves and the
-/// clients read before checking each field into its model.
-///
-/// The wire types stay inside the package; callers see the models (`APIResource`).
+/// clients read before checking each field into its model (`APIResource`).
 package protocol WireResource: Codable, Sendable, Hashable, Filterable where Filter == Model.Filter {
     associatedtype Model: APIResource
 
@@ -28,9 +26,8 @@ extension WireResource {
     /// Which kind this is.
     package static var kind: ResourceKind { Model.kind }
 
-    /// The fields of this resource, read from the answer at `url`: each URL relative to `root`,
-    /// the resource's own root (`<root>/<kind>/<id>`; behind a proxy, the upstream's) or the real
-    /// service's.
+    /// The fields of the answer at `url`: each URL relative to `root`, the resource's own root
+    /// (behind a proxy, the upstream's) or the real service's.
     func fields(at url: String, under root: APIRoot?) -> WireField {
         let suffix = "/\(Self.kind.rawValue)/\(id)"
         let own = self.url.hasPrefix("http") && self.url.hasSuffix(suffix) ? String(self.url.dropLast(suffix.count)) : nil

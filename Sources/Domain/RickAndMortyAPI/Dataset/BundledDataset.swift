@@ -1,9 +1,8 @@
 import FoundationEssentials
 import LoupeToolbox
 
-/// Where the dataset that ships with Rickdex is: what `--api fixtures` and `rickdex serve` serve,
-/// and what suggestions and completions read when no cache holds the answers. Rickdex's own
-/// install layout, so for its executables only (package access).
+/// Where the dataset that ships with Rickdex is (`--api fixtures`, `rickdex serve`, suggestions):
+/// Rickdex's own install layout, so package access.
 package enum BundledDataset {
     /// Its place relative to the folder that holds the executable, as `scripts/install` and the
     /// release archive lay it out (`PREFIX/bin/rickdex`, `PREFIX/share/rickdex/fixtures`).
@@ -17,9 +16,8 @@ package enum BundledDataset {
             currentDirectory: URL(fileURLWithPath: FileSystem.currentFolder))
     }
 
-    /// Finds the folder: `configured` (the `RICKDEX_FIXTURES` setting) when given; else the
-    /// installed place beside `executable`'s folder; else `Fixtures/` up from the executable (a
-    /// build lives in `.build/…` inside the repository) and up from `currentDirectory`.
+    /// `configured` when given; else `installedPath` beside `executable`'s folder; else `Fixtures/`
+    /// up from the executable (a build in `.build/…`) and up from `currentDirectory`.
     package static func locate(configured: String?, executable: URL, currentDirectory: URL) throws(DatasetNotFound) -> URL {
         if let configured, !configured.isEmpty {
             let folder = URL(fileURLWithPath: configured, isDirectory: true)

@@ -2,13 +2,8 @@ import FoundationEssentials
 import SystemPackage
 import LoupeToolbox
 
-/// A dataset folder: the API's whole content as JSON arrays plus one avatar file per character.
-///
-/// ```
-/// characters.json  episodes.json  locations.json  avatars/N.jpeg
-/// ```
-/// The files write URLs as the real API does, under `APIRoot.realService`; in memory they are
-/// paths under the root (`APIPath`), written under the root at hand when encoded.
+/// A dataset folder: `characters.json`, `episodes.json`, `locations.json` (the API's whole content,
+/// URLs under `APIRoot.realService`) and `avatars/N.jpeg`, one per character.
 public struct Dataset: Sendable {
     package var characters: [CharacterDTO]
     package var episodes: [EpisodeDTO]
@@ -33,8 +28,7 @@ public struct Dataset: Sendable {
         )
     }
 
-    /// Writes the three JSON files (compact, one array each, keys sorted so the bytes repeat)
-    /// into `folder`.
+    /// Writes the three JSON files into `folder`, keys sorted so the bytes repeat.
     package func writeJSON(to folder: URL) throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]

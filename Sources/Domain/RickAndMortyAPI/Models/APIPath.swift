@@ -1,7 +1,5 @@
-/// An address an answer names, kept relative to the API root: `character/avatar/1.jpeg`,
-/// `location/3`, `character?page=2`; or, when it names another place (an image host), the whole
-/// URL as written. A URL is made of it only where a request is made or output is written, under
-/// the root at hand: `APIRoot.url(for:)`.
+/// An address an answer names, relative to the API root (`character/avatar/1.jpeg`), or whole when
+/// it names another host; made a URL only at the edge, by `APIRoot.url(for:)`.
 public struct APIPath: Sendable, Hashable, CustomStringConvertible, ExpressibleByStringLiteral {
     /// The path under the root, or the whole URL.
     public let description: String

@@ -1,5 +1,4 @@
-/// A kind of thing the API lists (`RMCharacter`, `Episode`, `Location`): what queries, pages and
-/// the clients are generic over.
+/// A kind of thing the API lists (`RMCharacter`, `Episode`, `Location`).
 public protocol APIResource: Filterable, Hashable, Codable, Identifiable where ID == Int {
     /// Which kind this is; its raw value is the path segment under the API root.
     static var kind: ResourceKind { get }

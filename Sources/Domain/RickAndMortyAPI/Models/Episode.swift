@@ -43,8 +43,7 @@ extension Episode {
     }
 }
 
-/// An episode's code as the API writes it, `S01E01`, read from how people write it: `S1E1`,
-/// `s01e01`, `1x01`.
+/// An episode's code as the API writes it, `S01E01`, read from `S1E1`, `s01e01` or `1x01`.
 public struct EpisodeCode: Sendable, Hashable, CustomStringConvertible {
     public var season: Int
     public var episode: Int
@@ -54,8 +53,7 @@ public struct EpisodeCode: Sendable, Hashable, CustomStringConvertible {
         self.episode = episode
     }
 
-    /// `nil` when `text` is not a code: `S` and one or two digits, `E` and one or two digits (any
-    /// case), or `1x01`.
+    /// `nil` when `text` is not `S`, one or two digits, `E`, one or two digits (any case), or `1x01`.
     public init?(_ text: String) {
         let lowered = text.lowercased()
         let parts: [Substring]

@@ -1,8 +1,6 @@
 import FoundationEssentials
 
-/// A character of the show, as the API describes it.
-///
-/// Named `RMCharacter` so it never shadows `Swift.Character`.
+/// A character of the show; named `RMCharacter` so it never shadows `Swift.Character`.
 public struct RMCharacter: APIResource {
     public var id: Int
     public var name: String
@@ -55,9 +53,7 @@ extension RMCharacter {
     }
 }
 
-/// In JSON, as the API writes it (what `--json` prints and reads back): its URLs read relative
-/// to the decoder's `CodingUserInfoKey.apiRoot`, and written under the encoder's (else the real
-/// service's).
+/// In JSON as the API writes it (`--json`): URLs relative to the coder's `CodingUserInfoKey.apiRoot`.
 extension RMCharacter {
     public init(from decoder: any Decoder) throws {
         self = try CharacterDTO(from: decoder).model(at: "", under: decoder.userInfo[.apiRoot] as? APIRoot)

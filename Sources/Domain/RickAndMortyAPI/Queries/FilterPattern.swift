@@ -1,16 +1,9 @@
 import LoupeToolbox
 
-/// One filter value as the real API interprets it.
-///
-/// The service builds `new RegExp(value, "i")` from the value with regex metacharacters escaped,
-/// so a filter is a case-insensitive substring, except that a value starting with "male" is
-/// anchored at the start: `gender=male` matches "Male" and not "Female".
-///
-/// The value is folded once, when the pattern is made; a match folds only the field and costs
-/// nothing for the value's length beyond the field's: a value longer than the field (in
-/// characters, which a match compares one for one) cannot match, so a 60 KB `name=` costs a
-/// listing what a short one does. Matching is by `Character`, canonical equivalence included,
-/// as `String.contains` matches.
+/// One filter value as the real API reads it (`new RegExp(escaped value, "i")`): a case-insensitive
+/// substring, except that a value starting with "male" is anchored: `gender=male` is not "Female".
+/// The value is folded once; a value longer than the field cannot match, so a 60 KB `name=` costs
+/// what a short one does.
 package struct FilterPattern: Sendable {
     private let needle: [Character]
     private let anchored: Bool
@@ -35,8 +28,7 @@ package struct FilterPattern: Sendable {
     }
 }
 
-/// A query's filters made into patterns once, for a whole listing: the rule `ResourceQuery`
-/// applies to one item, without folding every value again for every item.
+/// A query's filters made into patterns once for a whole listing, not folded again for each item.
 struct FilterRule<Filter: ResourceFilter>: Sendable {
     private let patterns: [(filter: Filter, pattern: FilterPattern)]
 
@@ -60,9 +52,8 @@ extension CharacterStatus {
 }
 
 extension CharacterGender {
-    /// The genders a `gender` filter value selects, as the API matches it (a case-insensitive
-    /// part, but `male…` only from the start: `male` selects `Male`, not `Female`); none for a
-    /// value no gender contains.
+    /// The genders a `gender` filter value selects, as the API matches it (`male` selects `Male`,
+    /// not `Female`).
     public static func selected(byFilter value: String) -> [CharacterGender] {
         let pattern = FilterPattern(value.trimmingWhitespace())
         return allCases.filter { pattern.matches($0.rawValue) }

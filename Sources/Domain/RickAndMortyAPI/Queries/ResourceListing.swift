@@ -1,7 +1,5 @@
-/// The API's listing semantics over an in-memory set: filtered pages of 20 and id lookups.
-///
-/// The loopback server answers requests with it (over wire types) and offline search filters with
-/// it (over models), so both give the real service's results and counts.
+/// The API's listing semantics over an in-memory set (filtered pages of 20, id lookups): the
+/// loopback server's and offline search's, so both give the real service's results and counts.
 package struct ResourceListing<Item: Filterable>: Sendable {
     /// Items per page, as the real API serves them.
     package static var pageSize: Int { 20 }

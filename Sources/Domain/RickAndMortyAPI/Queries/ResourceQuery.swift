@@ -1,14 +1,10 @@
 import FoundationEssentials
 import LoupeToolbox
 
-/// A filtered listing request (`/character?name=rick&status=alive&page=2`) and its semantics.
-///
-/// `matches(_:)` is the API's filter rule, written once: the loopback server filters with it and
-/// offline search does too, so both answer exactly as the real service does.
+/// A filtered listing request (`/character?name=rick&status=alive&page=2`); `matches(_:)` is the
+/// API's filter rule, which the loopback server and offline search share.
 public struct ResourceQuery<Resource: APIResource>: Sendable, Hashable {
-    /// Filter values by field, trimmed of white space as the real API trims them; only those with
-    /// a value left are kept (`name=%20rick%20` is `name=rick`, and `name=%20` no filter at all).
-    /// A value is the API's: a case-insensitive part of the field (`status=ali`).
+    /// Filter values by field, trimmed of white space as the real API trims them; empty ones left out.
     public private(set) var filters: [Resource.Filter: String]
     /// The page wanted, from 1.
     public var page: Int
@@ -89,9 +85,8 @@ extension ResourceQuery where Resource == RMCharacter {
 }
 
 extension ResourceQuery {
-    /// The query as the API writes it in a page's `next` and `prev` links:
-    /// `ROOT/character/?page=2&name=rick`, values percent-encoded but for unreserved characters,
-    /// so `&`, `=` and `+` inside a filter survive the round trip.
+    /// The query as a page's `next` and `prev` links write it, `ROOT/character/?page=2&name=rick`,
+    /// all but unreserved characters percent-encoded so `&`, `=` and `+` survive the round trip.
     public func link(under root: APIRoot, trailingSlash: Bool = true) -> URL? {
         var parts = URLComponents()
         parts.path = Resource.kind.rawValue
