@@ -4,20 +4,12 @@ import LoupeImaging
 import RickAndMortyAPI
 import LoupeToolbox
 
-/// Fills the cache for offline use, as Nuke's `ImagePrefetcher` fills its own: every page of a
-/// listing, every avatar on it, and the thumbnails the views will draw.
-///
-/// Pages and avatars overlap: each character's avatar work starts as its page arrives
-/// (`RickAndMortyClient.everyPage`). What fails after the transport's retries does not stop the
-/// rest; after the sweep it is tried once more after a pause that honors the longest
-/// `Retry-After` (up to `maximumPause`), so a passing fault costs a retry, not a hole in the cache.
-/// When the host goes away or the deadline passes (`BatchStop`), nothing new starts and there is
-/// no final pass: the report says what was not started. At the deadline, requests in flight end
-/// (the transport's own deadline) and thumbnails being made are stopped. Thread-safe; one `warm`
-/// call at a time per response cache keeps the page counts exact.
+/// Fills the cache for offline use, as Nuke's `ImagePrefetcher` does: every page of a listing,
+/// every avatar on it (started as its page arrives), and the thumbnails the views will draw.
+/// What fails is tried once more after the sweep, after the longest `Retry-After` (up to
+/// `maximumPause`); after a `BatchStop` nothing new starts. One `warm` at a time per cache.
 package struct CacheWarmer: Sendable {
-    /// The characters of a search and their avatars, or every page of every listing and every
-    /// avatar: what offline `search`, `show`, `episode` and `location` read.
+    /// A search's characters, or every listing: what offline `search`, `show`, `episode` read.
     package enum Scope: Sendable, Hashable {
         case characters(CharacterQuery)
         case everything
@@ -30,15 +22,11 @@ package struct CacheWarmer: Sendable {
     /// The pause before the final pass when no server asked for one, and the longest honored.
     package var retryPause: Duration = .seconds(1)
     package var maximumPause: Duration = .seconds(30)
-    /// Asks the server about every avatar even when the cached copy is fresh (conditional
-    /// requests: a 304 costs no body), remaking the thumbnails of those that changed. Give a
-    /// client that revalidates too (`HTTPRickAndMortyClient.revalidatesFreshAnswers`) for pages.
+    /// Revalidates every avatar even when fresh, remaking the thumbnails of those that changed.
     package var refreshes = false
-    /// The API's `host:port`: an avatar host gone stops the batch only when it is this one
-    /// (`BatchStop`); `nil`: any host.
+    /// The API's `host:port`: an avatar host gone stops the batch only when it is this one.
     package var apiHost: String?
-    /// The command's whole deadline (`--timeout`), the transport's too: nothing starts after it,
-    /// and the thumbnails being made then are stopped.
+    /// The command's whole deadline (`--timeout`): nothing starts after it.
     package var deadline: ContinuousClock.Instant?
 
     package init(client: any RickAndMortyClient, images: ImagePipeline, responses: DiskResponseCache?) {
@@ -47,9 +35,8 @@ package struct CacheWarmer: Sendable {
         self.responses = responses
     }
 
-    /// Warms `scope`, making each avatar's `variants` at `pixelsPerColumn` (see `AvatarVariant`);
-    /// `progress` hears the avatars' counts as each ends. Throws only when the listing's first
-    /// page cannot be had, or the task is cancelled.
+    /// Warms `scope`, making each avatar's `variants`; throws only when the listing's first page
+    /// cannot be had, or the task is cancelled.
     package func warm(
         _ scope: Scope, variants: [AvatarVariant], pixelsPerColumn: Int,
         progress: @escaping @Sendable (BatchCount) -> Void = { _ in }
@@ -100,9 +87,8 @@ package struct CacheWarmer: Sendable {
             .filter { seen.insert(images.cache.makeImageCacheKey(for: $0)).inserted }
     }
 
-    /// What the data cache keeps of them, which warming makes: plain circles (a ring is drawn on
-    /// the plain one when shown), up to the largest size kept (larger ones are made from the
-    /// original when a view draws them), not kept in memory. See `ImagePipeline.DataCachePolicy`.
+    /// What the data cache keeps of them, which warming makes: plain circles up to the largest
+    /// size kept, not in memory (`ImagePipeline.DataCachePolicy`).
     func storedRequests(_ variants: [AvatarVariant], for character: RMCharacter, pixelsPerColumn: Int) -> [ImageRequest] {
         var seen = Set<ImageCacheKey>()
         return requests(variants, for: character, pixelsPerColumn: pixelsPerColumn).map { request in
@@ -120,15 +106,13 @@ package struct CacheWarmer: Sendable {
 }
 
 extension CacheWarmer {
-    /// One avatar's outcome: done (`status`: the origin's 200 or 304, `nil` from the cache), failed,
-    /// or not started (after a stop, or its request never left this process before the deadline).
+    /// One avatar's outcome; `status`: the origin's 200 or 304, `nil` from the cache.
     enum AvatarOutcome: Sendable {
         case done(status: HTTPResponse.Status?, made: Int)
         case failed(any Error)
         case notStarted
     }
 
-    /// The state of one `warm` call: what arrived, what failed, and the counts.
     final class Run: Sendable {
         private struct State {
             /// Characters the listing announced, and the avatars so far as `outcomes` holds them.
@@ -163,9 +147,8 @@ extension CacheWarmer {
             self.progress = progress
         }
 
-        /// Every character page, each one's characters handed on as it arrives, the count announced
-        /// with the first. Without the first page nothing is known to warm: tried once more after a
-        /// pause, its failure is thrown.
+        /// Every character page, its characters handed on as it arrives; without the first page
+        /// nothing is known to warm: tried once more after a pause, its failure is thrown.
         func characters(_ query: CharacterQuery, found: AsyncStream<RMCharacter>.Continuation) async throws {
             func list() async throws {
                 _ = try await warmer.client.everyPage(query) { number, outcome in
@@ -200,15 +183,9 @@ extension CacheWarmer {
             }
         }
 
-        /// Keeps the answer of `query` among the warm's, to be kept before images.
-        private func note<Resource: APIResource>(_ query: ResourceQuery<Resource>) {
-            let client = warmer.client
-            state.withLock { $0.answers[APIEndpoint.page(query)] = { _ = try? await client.page(query) } }
-        }
 
-        /// After a warm whose writes made the disk evict: its answers (what `--offline` needs) are
-        /// marked as just used, so that trims take images first, and any a trim took is asked for
-        /// again. Returns the answers still missing, and how many there were.
+        /// After a warm whose writes made the disk evict: its answers are marked as just used, so
+        /// trims take images first, and any taken asked for again. Returns (missing, of all).
         func keepAnswers() async -> (missing: Int, of: Int) {
             guard let responses = warmer.responses else { return (0, 0) }
             let answers = state.withLock { $0.answers }
@@ -221,7 +198,10 @@ extension CacheWarmer {
             -> Page<Resource>?
         {
             let (resource, number) = (Resource.kind, query.page)
-            if case .success = outcome { note(query) }
+            if case .success = outcome {
+                let client = warmer.client
+                state.withLock { $0.answers[APIEndpoint.page(query)] = { _ = try? await client.page(query) } }
+            }
             return state.withLock { state in
                 switch outcome {
                 case .success(let page):
@@ -241,9 +221,7 @@ extension CacheWarmer {
             }
         }
 
-        /// `character`'s avatar and its thumbnails; not started after a stop. At the deadline its
-        /// request ends (sent: failed; never sent: not started), and thumbnails being made stop,
-        /// the avatar failing with the stop as its cause.
+        /// `character`'s avatar and its thumbnails; not started after a stop or the deadline.
         func avatar(_ character: RMCharacter) async -> AvatarOutcome {
             let images = warmer.images
             if state.withLock({ $0.stop != nil }) || deadline.hasPassed { return .notStarted }
@@ -299,7 +277,6 @@ extension CacheWarmer {
             progress(count)
         }
 
-        /// Adds `outcome` to `count` (`by` 1), or takes it away (`by` -1).
         private static func count(_ outcome: AvatarOutcome, in count: inout BatchCount, by step: Int) {
             switch outcome {
             case .done: count.done += step
@@ -308,7 +285,6 @@ extension CacheWarmer {
             }
         }
 
-        /// The first failure that stops the batch stops it.
         private static func stop(_ state: inout State, for error: any Error, apiHost: String? = nil) {
             guard state.stop == nil, let stop = BatchStop(error, apiHost: apiHost) else { return }
             state.stop = stop

@@ -1,8 +1,7 @@
 import LoupePipeline
 import RickAndMortyAPI
 
-/// What a `CacheWarmer` run did: every page and avatar counted once by where it ended up, each
-/// failure named, and the thumbnails it was asked for and made.
+/// What a `CacheWarmer` run did: pages and avatars counted by outcome, failures, thumbnails made.
 package struct WarmReport: Sendable {
     /// Pages or avatars by outcome: `fetched + revalidated (304) + cached + failed + notStarted ==
     /// total` (the avatars the listing announced; the pages known from its first).
