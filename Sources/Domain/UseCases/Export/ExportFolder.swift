@@ -1,10 +1,8 @@
 import FoundationEssentials
 import LoupeToolbox
 
-/// An export folder as a run finds it: the names in it, and the manifest export wrote there, if
-/// any. Export writes only the files that manifest lists (and the manifest itself): any other
-/// file at a name it would write is the user's, and is a clash (`ExportClash`), found before
-/// anything is written, as `cp -n` and `wget -nc` leave what is there.
+/// An export folder as a run finds it: its names and export's manifest. Any file there that the
+/// manifest does not list is the user's, a clash (`ExportClash`), as `cp -n` leaves what is there.
 package struct ExportFolder: Sendable {
     package static let manifestName = "manifest.json"
 
@@ -36,8 +34,7 @@ package struct ExportFolder: Sendable {
         return ExportFolder(url: url, present: present, manifest: manifest)
     }
 
-    /// The most bytes a file of the folder is read for (the manifest of every character is about
-    /// 1 MB; an avatar under the download cap): what a user put there sizes nothing beyond it.
+    /// The most bytes a file of the folder is read for (every character's manifest is about 1 MB).
     static let readLimit: Int64 = 64 << 20
 
     /// The regular file at `path`, whole, if it is one of at most `readLimit` bytes: a link at
@@ -61,25 +58,21 @@ package struct ExportFolder: Sendable {
         self.owners = owners
     }
 
-    /// Whether `name` is there and an earlier export wrote it for the character `id`: the one
-    /// case a character's file replaces what is there. A name an unfinished run claimed
-    /// (`pending`) is not: what is there now may be the user's, so it is replaced by nothing but
-    /// its own bytes (left as it is when they are the same, refused when they differ).
+    /// Whether `name` is there and an earlier export wrote it for the character `id`: the one case
+    /// a character's file replaces what is there (a `pending` name may hold the user's file).
     package func wrote(_ name: String, for id: Int) -> Bool {
         guard present.contains(name), case .character(let owner)? = owners[name] else { return false }
         return owner.id == id
     }
 
-    /// Whether export wrote `name`, there now, as a file of the folder (the manifest, the sheet
-    /// or an extra), not a character's.
+    /// Whether export wrote `name`, there now, as the folder's (the manifest, the sheet, an extra).
     package func ownsExtra(_ name: String) -> Bool {
         guard present.contains(name), case .folder? = owners[name] else { return false }
         return true
     }
 
-    /// The folder's manifest as a run about to write `names` leaves it until it finishes: the
-    /// manifest there (or none, when it is not export's), with those of `names` not in the
-    /// folder claimed (`pending`), so that files of a run that is killed are export's own.
+    /// The manifest there with those of `names` not in the folder claimed (`pending`), so that the
+    /// files of a run that is killed are export's own.
     package func claiming(_ names: [String]) -> ExportManifest {
         var claimed = manifest ?? ExportManifest(characters: [])
         let earlier = claimed.pending ?? []
@@ -151,8 +144,7 @@ package struct ExportClashes: Error, Sendable, CustomStringConvertible {
     }
 }
 
-/// A file that appeared at a name export was writing after it read the folder (put there by
-/// another program, or another export at once): left as it is, and that character fails.
+/// A file that appeared at a name export was writing after it read the folder: left as it is.
 package struct ExportFileAppeared: Error, Sendable, CustomStringConvertible {
     package var path: String
 

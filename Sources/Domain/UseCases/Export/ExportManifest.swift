@@ -1,15 +1,13 @@
 import FoundationEssentials
 
-/// `manifest.json` of an export: who each file is, and each file's size, pixels and SHA-256.
-/// A re-run reads it to skip what is already there and unchanged, and to know which files of the
-/// folder export wrote (and so may write again): every other file there is the user's.
+/// `manifest.json` of an export: who each file is, its size, pixels and SHA-256. A re-run reads
+/// it to skip what is unchanged and to know which files export wrote (the rest are the user's).
 package struct ExportManifest: Codable, Sendable {
     /// What `format` holds in a manifest export wrote: the signature that tells it from a user's
     /// own `manifest.json`, which export never takes for its own.
     package static let signature = "rickdex export manifest 1"
 
-    /// One written file: its name in the folder, `original` or `thumbnail`, its size in bytes and
-    /// pixels, and its SHA-256 in lowercase hex.
+    /// One written file, `original` or `thumbnail`, its SHA-256 in lowercase hex.
     package struct File: Codable, Hashable, Sendable {
         package var name: String
         package var kind: String
@@ -75,10 +73,8 @@ package struct ExportManifest: Codable, Sendable {
         return ((try? encoder.encode(self)).map { [UInt8]($0) } ?? []) + [0x0A]
     }
 
-    /// `bytes` as a manifest export wrote, or `nil` for any other file: one that is not JSON of
-    /// this shape, or has no `signature`. A manifest of a release before the signature counts
-    /// when it lists a character and is byte for byte what that release wrote (the same encoder,
-    /// with none of the fields added since), which a file written by hand never is.
+    /// `bytes` as a manifest export wrote (with `signature`, or byte for byte what a release before
+    /// the signature wrote, listing a character), or `nil` for any other file.
     package static func own(_ bytes: [UInt8]) -> ExportManifest? {
         guard let manifest = try? JSONDecoder().decode(ExportManifest.self, from: Data(bytes)) else { return nil }
         if manifest.format == signature { return manifest }
@@ -89,12 +85,9 @@ package struct ExportManifest: Codable, Sendable {
         return manifest
     }
 
-    /// The folder's manifest after a run that exported `run`'s characters into it: this one's
-    /// characters, each exported again replaced by its new entry, then the new ones, in `run`'s
-    /// order. A character exported again keeps its earlier files that the run did not make again
-    /// and that are still `present`; a file the run wrote for one character is no longer listed
-    /// for another (with `--force`), and a character left with no file is dropped. Names an
-    /// unfinished run claimed (`pending`) stay claimed while present and listed by no character.
+    /// The folder's manifest after `run`: each character exported again replaced by its new entry
+    /// (keeping earlier files still `present`), then the new ones; a file is listed for one
+    /// character only, a character with no file dropped, and `pending` names kept while present.
     package func merged(with run: ExportManifest, present: Set<String>) -> ExportManifest {
         let again = Dictionary(run.characters.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         let taken = Set(run.characters.flatMap { $0.files.map(\.name) })
@@ -122,8 +115,7 @@ package struct ExportManifest: Codable, Sendable {
         return merged
     }
 
-    /// One row per file, for spreadsheets: id, name, status, species, source_url, file, kind,
-    /// bytes, width, height, sha256.
+    /// One row per file, for spreadsheets.
     package func csv() -> String {
         var lines = ["id,name,status,species,source_url,file,kind,bytes,width,height,sha256"]
         for character in characters {

@@ -1,7 +1,6 @@
 import RickAndMortyAPI
 
-/// What an `Exporter` run did: the manifest of what is in the folder, the files written and
-/// left as they were, the characters counted by how each ended, and what failed, named.
+/// What an `Exporter` run did: the manifest, the files written or left, the counts, the failures.
 package struct ExportReport: Sendable {
     package var manifest = ExportManifest(characters: [])
     /// The characters the listing gave, in its order (those of failed pages are not known).
@@ -27,8 +26,7 @@ package struct ExportReport: Sendable {
     package var failed: Int { failures.count }
 }
 
-/// One file of an export as planned or done: its name, whether it is (or would be) written or
-/// left as it is, and its size.
+/// One file of an export as planned or done.
 package struct ExportFile: Sendable, Hashable {
     package var name: String
     /// Written (or, in a dry run, would be); otherwise already there and unchanged.

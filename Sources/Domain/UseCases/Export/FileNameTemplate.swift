@@ -1,12 +1,8 @@
 import RickAndMortyAPI
 
-/// How an export names its files: `--name '{id}-{name}'`, the default.
-///
-/// Fields are `{id}` (zero-padded to the largest id's digits), `{name}`, `{status}`, `{species}`,
-/// `{type}`, `{gender}`, `{origin}`, `{location}` (each slugged by `FileSlug`), `{size}` (a
-/// thumbnail's pixels, `original` for the original) and `{ext}`. Without `{size}`, a thumbnail's
-/// name ends in `-SIZE`; without `{ext}`, `.EXT` is added. Text around the fields may be ASCII
-/// letters, digits, `-`, `_` and `.`, so a name is one file in the export folder, never a path.
+/// How an export names its files: `--name '{id}-{name}'`, the default. `{id}` is zero-padded, the
+/// text fields slugged (`FileSlug`); without `{size}` a thumbnail's name ends in `-SIZE`, without
+/// `{ext}` `.EXT` is added; literal text is ASCII letters, digits, `-`, `_`, `.`: never a path.
 package struct FileNameTemplate: Sendable, Hashable {
     /// A part of the template: text as written, or a field.
     enum Part: Sendable, Hashable {
@@ -114,10 +110,8 @@ package struct FileNameTemplate: Sendable, Hashable {
     }
 }
 
-/// File names for exported avatars: `0002-morty-smith`.
-///
-/// ASCII, lower case, letters and digits joined by single hyphens: safe on every file system, with
-/// no `..`, no `/`, no leading dot, and a bounded length.
+/// File names for exported avatars, `0002-morty-smith`: ASCII letters and digits joined by single
+/// hyphens, bounded in length, safe on every file system.
 package enum FileSlug {
     package static func make(_ name: String, maxLength: Int = 48) -> String {
         var slug = ""
@@ -141,10 +135,8 @@ package enum FileSlug {
         return slug.isEmpty ? "character" : slug
     }
 
-    /// The ASCII character a scalar folds to, without its accents or width: `N` for `ñ` (by its
-    /// Unicode name, "LATIN SMALL LETTER N WITH TILDE", in capitals), `1` for a full-width `１`;
-    /// the scalar itself when ASCII; `nil` for anything else. Foundation's diacritic and width
-    /// folding without its ICU tables.
+    /// The ASCII character a scalar folds to without accents or width (`N` for `ñ`, by its Unicode
+    /// name; `1` for `１`), or `nil`: Foundation's folding without its ICU tables.
     static func latinBase(_ scalar: Unicode.Scalar) -> Unicode.Scalar? {
         if scalar.isASCII { return scalar }
         // The full-width forms of ASCII `!`...`~`, in ASCII's order.
