@@ -1,6 +1,5 @@
-/// How far a batch (warm's avatars, export's characters) got with what it was asked: each item
-/// counted once, by how it ended, so that `done + failed + notStarted == asked` wherever the
-/// counts are shown (the progress line, the summary, `--json`, the stop line).
+/// How far a batch (warm's avatars, export's characters) got: each item counted once, by how it
+/// ended, so that `done + failed + notStarted == asked` wherever the counts are shown.
 package struct BatchCount: Sendable, Hashable {
     /// As many as the listing announced (its first page's count), or the ids found.
     package var asked: Int
@@ -11,7 +10,6 @@ package struct BatchCount: Sendable, Hashable {
         (self.asked, self.done, self.failed) = (asked, done, failed)
     }
 
-    /// Neither done nor failed: never started, as the batch stopped or the listing page that
-    /// holds them failed. While the batch runs, those still to come.
+    /// Neither done nor failed (a stop, a failed page); while the batch runs, those still to come.
     package var notStarted: Int { max(0, asked - done - failed) }
 }

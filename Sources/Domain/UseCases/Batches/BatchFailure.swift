@@ -1,7 +1,6 @@
 import RickAndMortyAPI
 
-/// An item of a batch (warm, export) that could not be done, and why: a listing page, whose
-/// characters are then not known, or a character's avatar.
+/// An item of a batch that could not be done, a listing page or an avatar, and why.
 package struct BatchFailure: Sendable {
     /// What failed: a listing page, or a character's avatar (and what is made of it).
     package enum Item: Sendable, Hashable, CustomStringConvertible {
@@ -18,8 +17,7 @@ package struct BatchFailure: Sendable {
     }
 
     package var item: Item
-    /// Why, with its cause kept as a value: an `APIError`, an `ImagePipeline.Error`, an
-    /// `ExportError`, `StaleCopyKept`, or the `BatchStop` that cut it short.
+    /// Why, its cause kept as a value (`APIError`, `ExportError`, `BatchStop`, …).
     package var error: any Error
 
     package init(_ item: Item, _ error: any Error) {

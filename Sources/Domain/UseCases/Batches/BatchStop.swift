@@ -2,21 +2,16 @@ import LoupeHTTP
 import LoupePipeline
 import RickAndMortyAPI
 
-/// Why a batch (warm, export) stops starting items: what failed one item would fail every
-/// other, so one line says it instead of one an item, and the summary says what was not started.
-///
-/// Also an item's failure when the deadline cut its work short (its avatar's processing, say):
-/// the stop explains it, so it gets no line of its own.
+/// Why a batch (warm, export) stops starting items: what failed one would fail every other, so
+/// one line says it. Also an item's failure when the deadline cut its work short.
 package enum BatchStop: Error, Sendable, Hashable, CustomStringConvertible {
     /// No connection to the host could be made: it went away, or was never there.
     case hostGone(host: String, cause: HTTPError.Cause)
     /// The deadline the user set for the whole command (`--timeout`) passed.
     case deadlinePassed
 
-    /// The stop `error` calls for, looking through the errors that carry a transport's; `nil`
-    /// for a failure of one item alone (a 404, a corrupt image, a refused URL). An image's host
-    /// stops the batch only when it is the API's (`apiHost`, `host:port`; `nil`: any host): an
-    /// avatar on another host that is gone fails that avatar, and the batch goes on.
+    /// The stop `error` calls for; `nil` for a failure of one item alone (a 404, a corrupt image).
+    /// An image's host gone stops the batch only when it is `apiHost` (`host:port`; `nil`: any).
     package init?(_ error: any Error, apiHost: String? = nil) {
         switch error {
         case let stop as BatchStop:
@@ -38,8 +33,8 @@ package enum BatchStop: Error, Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    /// Whether `error` says its item's request was never sent: the deadline passed while it
-    /// waited its turn in this process. Such an item is not started, not failed.
+    /// Whether `error` says the request was never sent (the deadline passed while it waited here):
+    /// not started, not failed.
     package static func neverSent(_ error: any Error) -> Bool {
         switch error {
         case APIError.transport(let transport): neverSent(transport)

@@ -4,11 +4,8 @@ import LoupeImaging
 import LoupePipeline
 import RickAndMortyAPI
 
-/// Which API a cache entry belongs to, independent of the address it was reached at.
-///
-/// What the API names is keyed by its path below the root, qualified by the identity's name: a
-/// local server that listens on a new port every run still finds what it cached last time, when
-/// it keeps its name, and one service's entries never mix with another's.
+/// Which API a cache entry belongs to, whatever address it was reached at: entries are keyed by
+/// name and path below the root, so a server on a new port each run finds what it cached.
 package struct APIIdentity: Sendable, Hashable {
     /// The caller's name for the API: a short name for a local server, or its root as written
     /// (`https://api.example.com/v1`).
@@ -64,14 +61,10 @@ package struct APIRootedCache: DataCaching {
 }
 
 extension ImagePipeline {
-    /// The command's pipeline: images kept on `dataCache` under `identity` (`APIRootedCache`),
-    /// originals kept with thumbnails up to 128 px (a list's rows, which a disk hit draws for a
-    /// fraction of making one again), and a cached image used for `acceptsStale` whatever the
-    /// origin says (the real service says `max-age=0`; images at a URL rarely change, and image
-    /// caches keep one for days: a week, as Kingfisher's disk cache). `dataLoader` `nil`: offline.
-    ///
-    /// Its URLs come from the API's answers, so it reads no `file://` URL and loads only from
-    /// the API's host and `imageHosts` (`ImageHosts`).
+    /// The command's pipeline: images on `dataCache` under `identity`, originals and thumbnails up
+    /// to 128 px kept, a cached image used for `acceptsStale` whatever the origin says (images at a
+    /// URL rarely change; a week, as Kingfisher's), loading only from the API's host and
+    /// `imageHosts`. `dataLoader` `nil`: offline.
     package static func keyed(
         by identity: APIIdentity, dataLoader: (any DataLoading)?, dataCache: DiskCache?,
         imageCache: (any ImageCaching)? = MemoryCache<ImageCacheKey, Bitmap>(limits: .thumbnails),
@@ -88,11 +81,9 @@ extension ImagePipeline {
     }
 }
 
-/// Where the command's pipeline loads images from: an image an answer names by its path, under
-/// the API's root (the edge where its URL is made), and otherwise only the API's own host and the
-/// hosts the user allows (`--image-host`). An answer naming any other host is refused for that
-/// image before a byte is sent, so a hostile answer cannot aim requests at the user's network.
-/// Each host is `name` (any port) or `name:port`.
+/// Where the command's pipeline loads images from: a path under the API's root, else only the
+/// API's host and `--image-host`s (`name` or `name:port`), so a hostile answer cannot aim requests
+/// at the user's network.
 package struct ImageHosts: ImagePipeline.Delegate {
     package let root: APIRoot
     /// The API's `host:port`.
@@ -123,9 +114,8 @@ package struct ImageHosts: ImagePipeline.Delegate {
 }
 
 extension ImageRequest {
-    /// The request for an image an answer names (`RMCharacter.image`): its URL is the path, which
-    /// the command's pipeline keys under the API's name (`APIRootedCache`) and loads under the
-    /// API's root (`ImageHosts`); an image on another host by its whole URL.
+    /// The request for an image an answer names: its URL the path, keyed under the API's name
+    /// (`APIRootedCache`) and loaded under its root (`ImageHosts`).
     package init(_ image: APIPath, processors: [any ImageProcessing] = [], options: Options = []) {
         // swift-format-ignore: NeverForceUnwrap
         self.init(url: URL(string: image.description) ?? URL(string: "invalid:")!, processors: processors, options: options)

@@ -8,16 +8,9 @@ extension EntryKind {
     package static let response = EntryKind(rawValue: "response")
 }
 
-/// The core's `ResponseCache` on the disk tier: API answers keyed by their path under the API's
-/// identity, fresh for as long as the server's caching headers say, or the disk tier's lifetime of
-/// `.response` entries (`defaultLifetime`, 24 h, as the command sets it) when they say nothing.
-///
-/// Bodies are stored as received. Their URLs are read under the API's root when decoded
-/// (`APIRoot.adopting`): avatar URLs in a page cached through `--api fixtures` on one port
-/// still lead to the cache on the next run's port, and an answer stored by an older release,
-/// its URLs under the real service's root, reads the same.
-///
-/// Thread-safe, and safe across processes: each entry is written atomically by the disk tier.
+/// The `ResponseCache` on the disk tier: answers keyed by path under the API's identity, fresh as
+/// the server's headers say (else `.response` entries' lifetime), stored as received and read
+/// under the API's root when decoded. Safe across processes: each entry is written atomically.
 package final class DiskResponseCache: ResponseCache {
     /// What went through this cache in this process.
     package struct Statistics: Sendable, Hashable {

@@ -3,13 +3,9 @@ import FoundationEssentials
 import RickAndMortyAPI
 import LoupeToolbox
 
-/// Turns keystrokes into search results the way every good search field does.
-///
-/// Queries are normalized (a string is trimmed), debounced (300 ms by default, on an injectable
-/// clock), and a query equal to the last one searched is dropped. The query is any `SearchQuery`:
-/// a string, or a name with its filters as one value. A new query cancels the search in flight,
-/// and a result is published only while its query is still the latest.
-/// `update(query:)` may be called from any task.
+/// Turns keystrokes into search results: queries normalized, debounced (on an injectable clock),
+/// repeats dropped; a new query cancels the search in flight, and a result is published only
+/// while its query is the latest. `update(query:)` may be called from any task.
 package final class SearchSession<Query: SearchQuery, C: Clock>: Sendable where C.Duration == Duration {
     /// Every state in order, starting with `.idle`; finishes after `finish()`.
     package let states: AsyncStream<SearchState<Query>>
@@ -118,9 +114,8 @@ package enum SearchState<Query: SearchQuery>: Sendable, Hashable {
 
 }
 
-/// An error kept as a value inside a state that compares (`SearchState`, browse's screens): the
-/// error itself, with its cause, for whoever shows it to say why. Two are equal when they
-/// describe the same failure.
+/// An error kept as a value inside a state that compares (`SearchState`, browse's screens); equal
+/// when they describe the same failure.
 package struct CapturedError: Error, Sendable, Hashable, CustomStringConvertible {
     package let error: any Error
 
