@@ -2,11 +2,8 @@ import LoupeImaging
 import RickAndMortyAPI
 import LoupeToolbox
 
-/// Encodes each character's painted avatar the way the real service stores its files.
-///
-/// About 40 % are 8-bit palette PNG (served under a `.jpeg` name), the rest JPEG: mostly
-/// progressive, a few baseline, character 13 baseline with an Exif block. Five characters have the
-/// odd sizes the real ones have (264x264, 299x295, 277x266); the others are 300x300.
+/// Encodes each painted avatar as the real service stores its files: about 40 % palette PNG under
+/// a `.jpeg` name, the rest JPEG (mostly progressive, 13 with Exif), five at odd sizes.
 package struct AvatarFactory: Sendable {
     package var seed: UInt64
 

@@ -2,11 +2,8 @@ import LoupeImaging
 import RickAndMortyAPI
 import LoupeToolbox
 
-/// Draws a cartoon portrait for a character into a palette image, the way the real avatars look
-/// in outline: a scene behind, a head with eyes and hair, shoulders in a shirt.
-///
-/// The look follows the character: species picks the head (robots are square, aliens green with
-/// antennae, animals have ears), the dead have crossed-out eyes. Deterministic for an id and seed.
+/// Draws a character's cartoon portrait into a palette image: a scene, a head its species picks,
+/// shoulders; the dead have crossed-out eyes. Deterministic for an id and seed.
 struct AvatarPainter {
     let width: Int
     let height: Int
@@ -38,8 +35,7 @@ struct AvatarPainter {
         return IndexedBitmap(width: width, height: height, palette: palette, indices: indices)
     }
 
-    /// What is behind the head at (u, v) in the 300x300 design space, over `background`: planets,
-    /// shoulders, ears or antennae.
+    /// What is behind the head at (u, v) of the 300x300 design: planets, shoulders, ears, antennae.
     private static func scenery(_ u: Double, _ v: Double, _ face: AvatarFace, over background: UInt8) -> UInt8 {
         var ink = background
         for planet in face.planets where Self.inEllipse(u, v, planet.x, planet.y, planet.r, planet.r) {
@@ -202,8 +198,8 @@ private func atan2Approx(_ y: Double, _ x: Double) -> Double {
     return y < 0 ? -r : r
 }
 
-/// What one character's portrait looks like: its species' head, its eyes, the planets behind it,
-/// drawn from the character's random numbers once, in a fixed order (the fixtures depend on it).
+/// What one character's portrait looks like, drawn from its random numbers once, in a fixed order
+/// (the fixtures depend on it).
 struct AvatarFace {
     let isRobot: Bool
     let isAlien: Bool

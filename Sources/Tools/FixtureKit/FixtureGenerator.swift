@@ -2,9 +2,8 @@ import Foundation
 import RickAndMortyAPI
 import LoupeToolbox
 
-/// Makes the project's own dataset: API-shaped characters, episodes and locations, deterministic
-/// for a seed, in the real service's sizes (826 characters, 51 episodes, 126 locations). Its URLs
-/// are paths under the root (`APIPath`), written under the real service's in the files.
+/// Makes the project's own dataset, deterministic for a seed, in the real service's sizes (826
+/// characters, 51 episodes, 126 locations).
 package struct FixtureGenerator: Sendable {
     package var seed: UInt64
     package var characterCount: Int

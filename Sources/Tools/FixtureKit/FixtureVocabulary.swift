@@ -1,9 +1,7 @@
 import LoupeToolbox
 
-/// The words the generator builds names from, and the proportions it draws with.
-///
-/// Proportions follow the real service (see `../shared/realdata/README.md`): about 53 % alive,
-/// 35 % dead; 74 % male; species led by Human and Alien; most characters in one episode.
+/// The words the generator builds names from, and the real service's proportions it draws with
+/// (`../shared/realdata/README.md`).
 enum FixtureVocabulary {
     static let firstNames = [
         "Abradolf", "Agatha", "Alan", "Albert", "Annie", "Arthur", "Baby", "Beta", "Bill", "Birdperson", "Blim",

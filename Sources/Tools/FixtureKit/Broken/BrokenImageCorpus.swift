@@ -1,17 +1,9 @@
 import LoupeToolbox
 
-/// Makes a corpus of broken image files from whole ones: each file is damaged in one way that a
-/// correct decoder must refuse (no checksum-free damage, such as a flipped bit in JPEG scan data,
-/// which can decode to a slightly different picture).
-///
-/// The kinds: `empty`, `not-an-image` (HTML and JSON error pages, other formats), `truncated`
-/// (40+ offsets per source), `png-flip` (one flipped bit anywhere: PNG chunks carry CRCs),
-/// `png-crc`, `png-structure` (renamed or missing critical chunks, invalid header fields, with
-/// consistent CRCs), `huge` (header dimensions over the limits, or zero), `jpeg-marker` (each
-/// header marker replaced), `jpeg-header` (invalid frame, table and scan fields).
+/// Makes a corpus of broken image files from whole ones, each damaged in one way a correct decoder
+/// must refuse (never a flipped bit in JPEG scan data, which can decode to another picture).
 package enum BrokenImageCorpus {
-    /// The corpus from a baseline JPEG, a progressive JPEG and a PNG (palette or not), in a
-    /// stable order.
+    /// The corpus from a baseline JPEG, a progressive JPEG and a PNG, in a stable order.
     package static func make(baselineJPEG: [UInt8], progressiveJPEG: [UInt8], png: [UInt8]) -> [BrokenImage] {
         var corpus = [BrokenImage(damage: "empty", detail: "zero-length file", bytes: [])]
         corpus += notImages(jpeg: baselineJPEG, png: png)
@@ -25,8 +17,7 @@ package enum BrokenImageCorpus {
         return corpus
     }
 
-    /// The corpus made from the fixtures' first baseline JPEG, progressive JPEG and PNG
-    /// avatars; `avatar` reads a fixture avatar's bytes by character id.
+    /// The corpus from the fixtures' avatars; `avatar` reads one's bytes by character id.
     package static func make(fixtureAvatar avatar: (Int) throws -> [UInt8]) rethrows -> [BrokenImage] {
         let factory = AvatarFactory()
         func first(_ encoding: AvatarFactory.Encoding) -> Int {

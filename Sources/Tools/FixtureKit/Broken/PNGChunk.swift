@@ -24,8 +24,7 @@ struct PNGChunk: Sendable, Hashable {
         return chunks
     }
 
-    /// Recomputes the chunk's CRC after its type or data was changed on purpose, so only the
-    /// intended damage remains.
+    /// Recomputes the CRC after a change on purpose, so only the intended damage remains.
     func fixCRC(in bytes: inout [UInt8]) {
         let crc = CRC32.checksum(bytes[typeOffset..<crcOffset])
         bytes.replaceSubrange(crcOffset..<crcOffset + 4, with: CRC32.bigEndianBytes(crc))
