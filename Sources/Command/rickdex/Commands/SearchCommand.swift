@@ -103,7 +103,7 @@ struct SearchCommand: AsyncParsableCommand {
         }
         // The format follows where the rows go; --color changes only the color.
         let terminal = TerminalDevice.standardOutput.isTerminal
-        if previews.enabled(isTerminal: TerminalDevice.standardOutput.isTerminal) {
+        if previews.enabled(isTerminal: terminal) {
             await printCards(result.results, images: api.images, style: style)
         } else if !terminal {
             // For scripts: whole fields, nothing but the rows on stdout.
@@ -112,18 +112,10 @@ struct SearchCommand: AsyncParsableCommand {
             let width = TerminalDevice.standardOutput.windowSize()?.columns ?? 80
             print(CharacterTable(style: style).render(result.results, width: width))
         }
-        let matches = "\(result.info.count) \(result.info.count == 1 ? "match" : "matches")"
-        let summary =
-            result.info.page.map { "page \($0) of \(result.info.pages) · \(matches)" }
-            ?? "all \(result.info.pages) pages · \(matches)"
         if terminal || previews.enabled(isTerminal: false) {
-            print(style.dim(summary))
-        } else if let page = result.info.page, page < result.info.pages {
-            // Piped rows alone: what they leave out is said on stderr.
-            let left = result.info.count - result.results.count - (page - 1) * 20
-            StandardStreams.error(
-                "rickdex: page \(page) of \(result.info.pages) written; \(left) more \(left == 1 ? "match" : "matches") "
-                    + "on later pages: --all (or no --page) writes every page\n")
+            print(style.dim(result.summary(noun: "match")))
+        } else {
+            result.sayLaterPages(noun: "match")
         }
         if let name = filters.name, let namesakes = Namesakes(name, among: result.results) {
             StandardStreams.error(namesakes.description + "\n")
@@ -153,9 +145,8 @@ struct SearchCommand: AsyncParsableCommand {
             fflush(nil)
         }
         if let first = failures.first {
-            let count = failures.count
             StandardStreams.error(
-                "rickdex: \(count) avatar\(count == 1 ? "" : "s") could not be shown: \(TerminalText.sanitize(first))\n")
+                "rickdex: \(Plural.count(failures.count, "avatar")) could not be shown: \(TerminalText.sanitize(first))\n")
         }
     }
 }
@@ -169,7 +160,7 @@ extension NoMatchHints {
             guard !hint.suggestions.isEmpty else { return "no known \(hint.filter.rawValue) contains '\(typed)'" }
             let choices = hint.suggestions.map { suggestion in
                 TerminalText.sanitize(suggestion.term)
-                    + (counted ? " (\(suggestion.matches) character\(suggestion.matches == 1 ? "" : "s"))" : "")
+                    + (counted ? " (\(Plural.count(suggestion.matches, "character")))" : "")
             }
             return "no \(hint.filter.rawValue) contains '\(typed)'; did you mean \(choices.joined(separator: ", "))?"
         }

@@ -1,3 +1,4 @@
+import LoupeToolbox
 import RickAndMortyAPI
 
 /// What `search --json` (and `episode --json`, `location --json` with no argument) prints: a
@@ -57,5 +58,21 @@ struct SearchResult<Resource: APIResource>: Encodable {
         let page = try await client.page(query)
         let first = page.items.isEmpty && query.page > 1 ? try await client.page(query.at(page: 1)) : page
         return SearchResult(page: page, count: first.count, pages: first.pages, query: query, root: root)
+    }
+
+    /// `page 2 of 5 · 97 matches`, or `all 5 pages · 97 matches`.
+    func summary(noun: String) -> String {
+        let count = Plural.count(info.count, noun)
+        guard let page = info.page else { return "all \(info.pages) pages · \(count)" }
+        return "page \(page) of \(info.pages) · \(count)"
+    }
+
+    /// Piped rows are the page alone: what later pages hold is said on stderr.
+    func sayLaterPages(noun: String) {
+        guard let page = info.page, page < info.pages else { return }
+        let left = info.count - results.count - (page - 1) * 20
+        StandardStreams.error(
+            "rickdex: page \(page) of \(info.pages) written; \(left) more \(left == 1 ? noun : Plural.of(noun)) "
+                + "on later pages: --all (or no --page) writes every page\n")
     }
 }
