@@ -69,7 +69,6 @@ public final class ImagePipeline: Sendable {
         return try? written.get()
     }
 
-    /// `request`'s own key: its `imageID` (else its URL) and its processors' identifiers.
     package func requestKey(_ request: ImageRequest) -> CacheKey {
         let original = request.imageID.map { ["key", $0] } ?? ["url", request.url.absoluteString]
         return CacheKey(request.processors.isEmpty ? original : original + [request.processors.identifier])
@@ -130,7 +129,6 @@ public final class ImagePipeline: Sendable {
         return Original(bytes: bytes)
     }
 
-    /// The default loader's cap, for a file without `maximumResponseDataSize`.
     static let fileSizeCap = 10 << 20
 
     /// That `bytes` are a JPEG or PNG within the decoding limits. A local file's bytes are the

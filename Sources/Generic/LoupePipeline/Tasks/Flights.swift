@@ -55,8 +55,7 @@ final class Flights<Key: Hashable & Sendable, Value: Sendable> {
     var waiting: Int { jobs.values.reduce(0) { $0 + $1.waiters.count } }
     var queued: Int { queue?.queued ?? 0 }
 
-    /// The value of `key`'s job, joined or started. `waiter` (else `priority`) sets the priority
-    /// this call waits at and hears the progress.
+    /// `waiter` (else `priority`) sets the priority this call waits at, and hears the progress.
     func value(
         _ key: Key, priority: ImageRequest.Priority, waiter: (any Waiting)?, keeps: Bool,
         _ work: @escaping @Sendable (Job<Value>) async throws -> Value
