@@ -19,10 +19,8 @@ public struct TerminalSession: Sendable {
         public var reason: String
     }
 
-    /// Asks the terminal and tmux, decides the capabilities and, inside tmux, turns
-    /// `allow-passthrough` on when images need it, on a thread of its own. Without
-    /// `waitingForAnswers`, the capabilities come from memory or the environment, and `answered`
-    /// takes the answers.
+    /// Asks the terminal and tmux, and turns tmux's `allow-passthrough` on when images need it.
+    /// Without `waitingForAnswers`, `answered` takes the answers.
     public static func prepare(_ settings: TerminalSettings, waitingForAnswers: Bool = true) async -> TerminalSession {
         await Blocking.run("terminal.prepare") {
             let multiplexed = TerminalCapabilities.isMultiplexed(environment: settings.environment)
@@ -87,7 +85,6 @@ public struct TerminalSettings: Sendable {
     /// Asks with standard output sent elsewhere too (a report on the terminal itself).
     public var probesWhenPiped = false
     public var probeTimeout = TerminalProbe.defaultTimeout
-    /// Where a terminal session's answers are kept, so that only its first command asks.
     public var memory: ProbeMemory?
     public var enablesPassthrough = true
     public var environment: [String: String]

@@ -144,8 +144,7 @@ public struct TerminalInputScanner: Sendable {
         return lead + length > end ? lead : end
     }
 
-    /// `CSI` parameters and intermediates (0x20–0x3F) and a final byte (0x40–0x7E), after `ESC [`;
-    /// any other byte ends it as malformed, dropped.
+    /// Parameters and intermediates (0x20–0x3F), then a final byte (0x40–0x7E); else malformed, dropped.
     private mutating func controlSequence(at start: Int) -> (Token?, Int)? {
         var end = start
         while end < pending.count, (0x20...0x3F).contains(pending[end]) {

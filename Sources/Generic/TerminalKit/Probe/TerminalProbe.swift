@@ -161,9 +161,8 @@ public enum TerminalProbe {
         }
     }
 
-    /// At exit (safe to call again): reads out what came, waiting for a missing fence until its
-    /// deadline, drops the answers, gives back the keys and the modes. A silent terminal costs at
-    /// most twice the timeout a session.
+    /// At exit (safe again): reads out what came, waiting for a missing fence until its deadline,
+    /// drops the answers, gives back the keys and the modes.
     static func settle() {
         guard
             let state = unsettled.withLock({ state in
