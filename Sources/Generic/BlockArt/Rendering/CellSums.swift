@@ -21,7 +21,6 @@ struct CellSums {
     private var leftSrgbs = [SIMD4<Float>](repeating: .zero, count: CellPixels.width + 1)
     /// After `finish`: the pixel rows the cell was read at.
     private var height = CellPixels.maximumHeight
-    /// The whole cell's sums.
     private(set) var totalLab = SIMD4<Float>.zero
     private(set) var totalSrgb = SIMD4<Float>.zero
 
@@ -55,8 +54,7 @@ struct CellSums {
         }
     }
 
-    /// Derives the sub-cells of `symbols` and the eighth-block prefixes. A sub-cell is visible
-    /// when its mean alpha reaches `threshold` (0...1).
+    /// Derives the sub-cells and eighth-block prefixes; visible: mean alpha at least `threshold`.
     mutating func finish(_ symbols: SymbolSet, threshold: Float) {
         let bands = symbols.bands
         opaque = 0

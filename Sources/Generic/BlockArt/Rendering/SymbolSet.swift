@@ -60,9 +60,7 @@ public enum SymbolSet: String, Sendable, Hashable, CaseIterable, Comparable {
     }
 }
 
-/// The glyph of every mask of every set, built once from Unicode's ordering: sextants and
-/// octants are assigned in increasing mask order, skipping the masks that an older block
-/// element already draws.
+/// Sextants and octants are in increasing mask order, skipping masks an older block element draws.
 extension SymbolSet {
     static let quadrants: [Unicode.Scalar] = [
         " ", "▘", "▝", "▀", "▖", "▌", "▞", "▛", "▗", "▚", "▐", "▜", "▄", "▙", "▟", "█",
