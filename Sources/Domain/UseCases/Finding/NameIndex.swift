@@ -21,20 +21,6 @@ package struct NameIndex: Sendable {
         package var weight: Int
         /// An episode's code (`S01E01`); empty for the others.
         package var code: String
-
-        package init(id: Int, name: String, weight: Int = 0, code: String = "") {
-            // Names come from the network: no control character (tab, newline) is kept.
-            let clean = UntrustedText.stripped(name)
-            self.init(id: id, name: clean, folded: NameFolding.fold(clean), weight: weight, code: UntrustedText.stripped(code))
-        }
-
-        init(id: Int, name: String, folded: String, weight: Int, code: String) {
-            self.id = id
-            self.name = name
-            self.folded = folded
-            self.weight = weight
-            self.code = code
-        }
     }
 
     /// By id; a kind whose whole listing is not known is absent.
@@ -195,5 +181,14 @@ package struct NameIndex: Sendable {
             }
             return entries
         }
+    }
+}
+
+extension NameIndex.Entry {
+    package init(id: Int, name: String, weight: Int = 0, code: String = "") {
+        // Names come from the network: no control character (tab, newline) is kept.
+        let clean = UntrustedText.stripped(name)
+        let code = UntrustedText.stripped(code)
+        self.init(id: id, name: clean, folded: NameFolding.fold(clean), weight: weight, code: code)
     }
 }
