@@ -36,7 +36,6 @@ struct WarmSummary: Encodable {
         var reason: String
     }
 
-    /// A failed avatar as `--json` writes it.
     private struct FailedAvatar: Encodable {
         var id: Int
         var name: String

@@ -12,7 +12,6 @@ struct ErrorReport {
     var exitCode: Int32
     /// Help or version output, which goes to stdout with exit code 0.
     var isCleanExit = false
-    /// What failed.
     private let error: any Error
 
     init(_ error: any Error, command: any ParsableCommand.Type) {

@@ -14,7 +14,6 @@ struct OfflineMiss: ReportableError {
     let api: String
     /// The same as the user would type it, a password masked (`APISetting.shown`).
     var shown: String
-    /// The cache's folder.
     let folder: String
     /// The APIs this cache holds answers for, with how many.
     let cached: [String: Int]
