@@ -5,7 +5,7 @@ import LoupeToolbox
 /// A terminal made ready to draw on (`prepare`, the one way): what it can show, and what was found.
 public struct TerminalSession: Sendable {
     public var capabilities: TerminalCapabilities
-    /// The probe's result; `nil` when the terminal was not asked, or its answers are on their way.
+    /// `nil` when the terminal was not asked, or its answers are on their way.
     public var probe: ProbeResult?
     /// A protocol the settings named that cannot get through tmux, and what is drawn instead.
     public var refused: Refusal?
@@ -78,7 +78,7 @@ public struct TerminalSettings: Sendable {
     public var colorMode: ColorMode?
     /// `nil`: what the terminal answers or announces (never a protocol tmux does not let through).
     public var graphics: GraphicsProtocol?
-    /// `nil`: the richest set the terminal is known to draw (`SymbolSupport`).
+    /// `nil`: `SymbolSupport`'s richest.
     public var symbols: SymbolSet?
     /// Only when standard input and output are terminals.
     public var probes = true

@@ -101,7 +101,7 @@ public struct TerminalInputScanner: Sendable {
         return index
     }
 
-    /// The token at `index` (`nil` inside when dropped) and where the next starts; `nil`: incomplete.
+    /// `nil`: incomplete; a `nil` token: dropped.
     private mutating func token(at index: Int) -> (Token?, Int)? {
         guard pending[index] == Self.escape else { return text(at: index) }
         guard index + 1 < pending.count else { return nil }

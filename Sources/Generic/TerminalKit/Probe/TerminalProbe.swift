@@ -27,7 +27,7 @@ public enum TerminalProbe {
         case sent
     }
 
-    /// The process's probe (the outer optional: whether it ran).
+    /// The outer optional: whether it ran.
     private static let outcome = Locked<Outcome??>(nil)
 
     private struct Unsettled: Sendable {
@@ -50,9 +50,8 @@ public enum TerminalProbe {
         unsettled.withLock { $0?.modes }
     }
 
-    /// Probes once a process: recalls what the session heard, or sends the queries and, `waiting`,
-    /// reads the answers up to the fence. Without waiting, a session remembered silent is asked
-    /// again. `nil` without a controlling terminal this process's group owns.
+    /// Once a process. Without `waiting`, a session remembered silent is asked again. `nil`
+    /// without a controlling terminal this process's group owns.
     static func probe(timeout: Duration, memory: ProbeMemory?, multiplexed: Bool, waiting: Bool) -> Outcome? {
         outcome.withLock { stored in
             if let done = stored { return done }
