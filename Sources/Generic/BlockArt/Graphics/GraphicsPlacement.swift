@@ -72,7 +72,6 @@ public struct GraphicsPlacement: Sendable {
         return sent + placeholder.lines.map { $0 + "\n" }.joined()
     }
 
-    /// The image sent, then its placeholder cells row by row, the cursor put back.
     func placeholder(_ image: Bitmap, columns: Int, rows: Int) throws -> String {
         let (placeholder, sent) = try sendPlaceholder(image, columns: columns, rows: rows)
         let next = "\u{1B}[\(columns)D\u{1B}[1B"
@@ -96,7 +95,7 @@ public struct GraphicsPlacement: Sendable {
         return canvas
     }
 
-    /// The image scaled to fit the cells' pixels at its aspect ratio, never spilling a row.
+    /// At its aspect ratio, never spilling a row.
     func fit(_ image: Bitmap, columns: Int, rows: Int) -> Bitmap {
         let boxWidth = columns * cellSize.width
         let boxHeight = rows * cellSize.height

@@ -27,7 +27,7 @@ public enum SymbolSet: String, Sendable, Hashable, CaseIterable, Comparable {
     /// 8 for the rest, whose splits fall on eighths (16's score in the benchmark, at half the work).
     var fittedRows: Int { self == .sextant ? 16 : 8 }
 
-    /// The pixel rows (of `fittedRows`) where each band of sub-cells starts, and `fittedRows`.
+    /// Where each band of sub-cells starts, and `fittedRows`.
     var bands: [Int] {
         (0...rowsPerCell).map { Int((Float(fittedRows * $0) / Float(rowsPerCell)).rounded()) }
     }
