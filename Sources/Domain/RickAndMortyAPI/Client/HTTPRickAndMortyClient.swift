@@ -5,13 +5,11 @@ import Logging
 /// The API over HTTP. With a `ResponseCache`, a fresh cached answer is used without a request, a
 /// stale one revalidated (a 304 renews it), and every 200 that decodes stored.
 public struct HTTPRickAndMortyClient: RickAndMortyClient {
-    /// The API root, e.g. `http://127.0.0.1:8917/api`: every request goes under it, and the URLs
-    /// in its answers are read under it (`APIRoot.adopting`), so a caching proxy in front sees them all.
+    /// The API root: every request goes under it, and its answers' URLs are read under it.
     public let root: APIRoot
     public let transport: HTTPTransport
     public let cache: (any ResponseCache)?
-    /// Ask the server about cached answers even while they are fresh (conditional requests, so
-    /// an unchanged answer costs a 304): what a refresh wants.
+    /// Revalidates cached answers even while fresh (an unchanged one costs a 304): a refresh's.
     public var revalidatesFreshAnswers = false
     private let logger: Logger?
 

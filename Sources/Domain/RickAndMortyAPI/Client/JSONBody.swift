@@ -22,8 +22,7 @@ package enum JSONBody {
         }
     }
 
-    /// Whether `body` holds one whole JSON object or array: its brackets, counted outside
-    /// strings, close at the end with nothing after but white space. A body cut short fails.
+    /// Whether `body` holds one whole JSON object or array, nothing after it but white space.
     package static func isComplete(_ body: [UInt8]) -> Bool {
         var depth = 0
         var inString = false

@@ -105,8 +105,7 @@ public final class OfflineRickAndMortyClient: RickAndMortyClient {
         return (page.info, page.results.map(\.model))
     }
 
-    /// Every cached unfiltered page, decoded across the cores (decoding is most of an offline
-    /// search's time); `nil` when any page is missing.
+    /// Every cached unfiltered page, decoded across the cores; `nil` when any page is missing.
     private func assemble<Resource: APIResource>(_ type: Resource.Type) async throws -> ResourceListing<Resource>? {
         guard let first = try decodePage(type, 1) else { return nil }
         guard first.info.pages > 1 else { return ResourceListing(items: first.results) }

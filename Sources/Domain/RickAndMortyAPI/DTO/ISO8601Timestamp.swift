@@ -46,8 +46,7 @@ enum ISO8601Timestamp {
         }
     }
 
-    /// Days from 1970-01-01 to a date of the proleptic Gregorian calendar (Howard Hinnant's
-    /// `days_from_civil`).
+    /// Days from 1970-01-01 (Howard Hinnant's `days_from_civil`).
     private static func daysSinceEpoch(year: Int, month: Int, day: Int) -> Int {
         let shifted = month <= 2 ? year - 1 : year
         let era = (shifted >= 0 ? shifted : shifted - 399) / 400

@@ -36,8 +36,7 @@ package struct PageDTO<Resource> {
 }
 
 extension PageDTO.Info {
-    /// The most pages a listing is taken to have, whatever a server says: over 20 times the real
-    /// API's longest listing (42 pages of characters), and a bound on the requests a listing makes.
+    /// The most pages a listing is taken to have, whatever a server says (the real API's most: 42).
     package static var maximumPages: Int { 1_000 }
 
     /// `count` and `pages` held to what a page of `itemsOnPage` allows, at most `maximumPages`: a

@@ -7,8 +7,7 @@ package protocol WireResource: Codable, Sendable, Hashable, Filterable where Fil
     /// The resource's own URL, `<root>/<kind>/<id>`.
     var url: String { get }
 
-    /// The domain model, its URLs read relative to `root` (`WireField.path`); throws
-    /// `APIError.malformedResponse` naming the field that is wrong. `url`: the answer's, for errors.
+    /// The model, URLs relative to `root`; throws `APIError.malformedResponse` naming the field.
     func model(at url: String, under root: APIRoot?) throws -> Model
 
     /// The same resource, each of its URLs through `transform`.

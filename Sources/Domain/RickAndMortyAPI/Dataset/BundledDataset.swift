@@ -8,8 +8,7 @@ package enum BundledDataset {
     /// release archive lay it out (`PREFIX/bin/rickdex`, `PREFIX/share/rickdex/fixtures`).
     package static let installedPath = "../share/rickdex/fixtures"
 
-    /// Finds the folder for this process: beside its executable (`/proc/self/exe`), else up from
-    /// it or from the current directory; `configured` (`RICKDEX_FIXTURES`) first when given.
+    /// Finds the folder for this process (`/proc/self/exe`); `configured` (`RICKDEX_FIXTURES`) first.
     package static func locate(configured: String?) throws(DatasetNotFound) -> URL {
         try locate(
             configured: configured, executable: URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath(),

@@ -13,8 +13,7 @@ public struct RMCharacter: APIResource {
     public var origin: PlaceReference
     /// Where the character was last seen.
     public var location: PlaceReference
-    /// The avatar, a 300x300 image (JPEG or PNG, whatever the extension says):
-    /// `character/avatar/1.jpeg` under the API root (`APIRoot.url(for:)`).
+    /// The avatar, 300x300, JPEG or PNG whatever the extension says: `character/avatar/1.jpeg`.
     public var image: APIPath
     /// Ids of the episodes the character appears in, in the API's order.
     public var episodeIDs: [Int]

@@ -17,8 +17,7 @@ public struct ResourceQuery<Resource: APIResource>: Sendable, Hashable {
         self.page = max(1, page)
     }
 
-    /// Parses a request's query string as the real API does: unknown keys are ignored, and a page
-    /// that is missing, not a number or below 1 means page 1.
+    /// Parses a query string as the real API does: unknown keys ignored, a bad page is page 1.
     public init(queryItems: [URLQueryItem]) {
         var filters: [Resource.Filter: String] = [:]
         var order: [Resource.Filter] = []
@@ -35,8 +34,7 @@ public struct ResourceQuery<Resource: APIResource>: Sendable, Hashable {
         self.order = order
     }
 
-    /// The filters in the request's order (else the API's), empty ones left out: what a `next`
-    /// link carries besides `page`.
+    /// The filters in the request's order (else the API's): what a `next` link carries.
     public var filterItems: [URLQueryItem] {
         (order ?? Resource.Filter.allCases).compactMap { filter in
             filters[filter].map { URLQueryItem(name: filter.rawValue, value: $0) }
