@@ -7,8 +7,7 @@ import RickAndMortyAPI
 /// Which API a cache entry belongs to, whatever address it was reached at: entries are keyed by
 /// name and path below the root, so a server on a new port each run finds what it cached.
 package struct APIIdentity: Sendable, Hashable {
-    /// The caller's name for the API: a short name for a local server, or its root as written
-    /// (`https://api.example.com/v1`).
+    /// The caller's name for the API: a short name for a local server, or its root as written.
     package let name: String
     /// Where the API is reached now: requests are made under it.
     package let root: APIRoot

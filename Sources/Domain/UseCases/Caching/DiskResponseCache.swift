@@ -45,8 +45,7 @@ package final class DiskResponseCache: ResponseCache {
 
     package var statistics: Statistics { counters.withLock { $0 } }
 
-    /// Marks the answer for `path` as just used, so that trims take images first
-    /// (`DiskCache.markUsed`). Returns whether it is cached.
+    /// Marks the answer for `path` as just used, so trims take images first; whether it is cached.
     package func markUsed(_ path: String) -> Bool {
         disk.markUsed(identity.key(forPath: path))
     }

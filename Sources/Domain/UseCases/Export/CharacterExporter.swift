@@ -5,17 +5,15 @@ import RickAndMortyAPI
 import LoupeToolbox
 import SystemPackage
 
-/// What an export writes for one character, and how: the original as served, thumbnails
-/// at each size, each file named by a `FileNameTemplate` and skipped when it is already there
-/// and unchanged. A dry run does the same from the cache alone and writes nothing.
+/// What an export writes for one character: the original and a thumbnail per size, each skipped
+/// when there and unchanged. A dry run does the same from the cache alone and writes nothing.
 package struct CharacterExporter: Sendable {
     /// How thumbnails are encoded: circular with transparent corners, or square and opaque.
     package enum ThumbnailFormat: Sendable {
         case png, jpeg
     }
 
-    /// Exported (or, in a dry run, planned), each file written or already there and unchanged;
-    /// or failed (its avatar could not be had or decoded).
+    /// Exported (or, in a dry run, planned), or failed.
     package enum Outcome: Sendable {
         case done(ExportManifest.Character, files: [ExportFile])
         case failed(BatchFailure)
@@ -30,19 +28,15 @@ package struct CharacterExporter: Sendable {
     /// PNG thumbnails always in full RGBA, never with a palette (`PNGEncoder.encodeCompact`).
     package let lossless: Bool
     package let naming: FileNameTemplate
-    /// Writes nothing and downloads nothing: says what would be written, from the cache.
     package let dryRun: Bool
-    /// The folder as the run found it: which of its files export wrote.
     package let existing: ExportFolder
     /// Replaces files in the way (`ExportClash`) instead of refusing to start.
     package let force: Bool
-    /// The last run's manifest entries, by id.
     let previous: [Int: ExportManifest.Character]
     package var digits: Int
     /// The root the manifest's source URLs are written under (`--json`'s).
     package var root = APIRoot.realService
 
-    /// The manifest's URL of `character`'s avatar, under `root`.
     func sourceURL(_ character: RMCharacter) -> String {
         root.url(for: character.image)?.absoluteString ?? character.image.description
     }
@@ -70,8 +64,8 @@ package struct CharacterExporter: Sendable {
         self.dryRun = dryRun
     }
 
-    /// Throws when two of `characters` would have a file of one name (compared ignoring case,
-    /// as some file systems do), naming both, before anything is written.
+    /// Throws when two of `characters` would have a file of one name, ignoring case as some file
+    /// systems do.
     package func checkNames(_ characters: [RMCharacter]) throws(ExportNameClash) {
         var owners: [String: RMCharacter] = [:]
         for character in characters {
@@ -86,11 +80,8 @@ package struct CharacterExporter: Sendable {
         }
     }
 
-    /// The files of `characters` in the way (`ExportClash`), with those of `extras` (the command's
-    /// manifest, page and sheet), in order, before anything is written. An original's name ends
-    /// in what its bytes are: where a file of its name is there with either ending, the avatar is
-    /// had first (as `export` would, cached for it; from the cache alone in a dry run, and when it
-    /// is not there, either ending counts).
+    /// The files of `characters` and `extras` in the way (`ExportClash`), in order. An original's
+    /// ending is its bytes': where a file of its name is there, the avatar is had first to tell.
     package func clashes(_ characters: [RMCharacter], extras: [String], images: ImagePipeline) async -> [ExportClash] {
         var clashes: [ExportClash] = []
         for character in characters {
@@ -114,8 +105,7 @@ package struct CharacterExporter: Sendable {
         return clashes + extras.compactMap { existing.clash(writing: $0, for: nil) }
     }
 
-    /// Every name `characters` could be written under (an original under both endings), for
-    /// the folder's manifest to claim before any is written.
+    /// Every name `characters` could be written under (an original under both endings).
     package func plannedNames(_ characters: [RMCharacter]) -> [String] {
         characters.flatMap { character in
             outputs(of: character, originalExtension: "jpg").flatMap { output in
@@ -125,9 +115,8 @@ package struct CharacterExporter: Sendable {
         }
     }
 
-    /// Exports one character. Throws only when a file cannot be written, which stops the whole
-    /// export; anything else is `.failed`. Cut short by `deadline`, it fails with
-    /// `BatchStop.deadlinePassed` and writes none of the files being made.
+    /// Exports one character; throws only when a file cannot be written, which stops the export.
+    /// Cut short by `deadline`, it fails with `BatchStop.deadlinePassed`.
     package func export(
         _ character: RMCharacter, images: ImagePipeline, deadline: Deadline = Deadline(nil)
     ) async throws(ExportError) -> Outcome {
@@ -152,7 +141,6 @@ package struct CharacterExporter: Sendable {
         .failed(BatchFailure(.avatar(id: character.id, name: character.name), error))
     }
 
-    /// The manifest's entry of `character`, made from its avatar of SHA-256 `sourceSHA`.
     private func entry(_ character: RMCharacter, sourceSHA: String, files: [ExportManifest.File])
         -> ExportManifest.Character
     {
@@ -162,8 +150,6 @@ package struct CharacterExporter: Sendable {
             origin: character.origin.name, location: character.location.name, episodes: character.episodeIDs.count)
     }
 
-    /// Exports one character whose avatar is `source`: each file made and written, or skipped;
-    /// none begun once `deadline` has passed.
     private func export(
         _ character: RMCharacter, source: [UInt8], images: ImagePipeline, deadline: Deadline
     ) async throws(ExportError) -> Outcome {
@@ -217,9 +203,8 @@ package struct CharacterExporter: Sendable {
         return .done(entry(character, sourceSHA: sourceSHA, files: files), files: actions)
     }
 
-    /// Writes `bytes` to `path`, whole, only if nothing is there when it is renamed into place
-    /// (`renameat2`'s `RENAME_NOREPLACE`; where the system cannot say, a look just before); the
-    /// folder is made if missing. `false`, with nothing written, when something is there.
+    /// Writes `bytes` to `path` only if nothing is there (`RENAME_NOREPLACE`, else a look just
+    /// before), making the folder; `false`, with nothing written, when something is there.
     private static func writeNew(_ bytes: [UInt8], to path: String) throws(Errno) -> Bool {
         let staged: StagedFile
         do {
@@ -242,9 +227,8 @@ package struct CharacterExporter: Sendable {
         }
     }
 
-    /// A dry run's plan for a character whose avatar is not cached: a file the last run wrote
-    /// and still on disk as it was is skipped (unless the avatar changed, which only a download
-    /// tells), the others would be written at a size not known yet.
+    /// A dry run's plan for an avatar not cached: a file the last run wrote, on disk as it was, is
+    /// skipped; the others would be written at a size not known yet.
     private func plannedWithoutSource(_ character: RMCharacter) -> Outcome {
         let before = previous[character.id]
         let actions = outputs(of: character, originalExtension: "jpg").map { output -> ExportFile in
@@ -261,7 +245,7 @@ package struct CharacterExporter: Sendable {
         return .done(entry(character, sourceSHA: "", files: []), files: actions)
     }
 
-    /// One file to write: its name, and its size (`nil` for the original).
+    /// `size` `nil`: the original.
     private struct Output {
         var name: String
         var size: Int?
@@ -280,9 +264,8 @@ package struct CharacterExporter: Sendable {
         return outputs
     }
 
-    /// The file's bytes and pixel size: the original as served, or a thumbnail the pipeline makes
-    /// from it (decoded at the smallest scale that serves the size, as a view's) and keeps in
-    /// neither cache: an export's hundreds of large thumbnails would only push out the views'.
+    /// The original as served, or a thumbnail kept in neither cache (an export's hundreds would
+    /// push out the views').
     private func make(
         _ output: Output, of character: RMCharacter, source: [UInt8], images: ImagePipeline
     ) async throws -> (bytes: [UInt8], width: Int, height: Int) {
@@ -309,10 +292,8 @@ package struct CharacterExporter: Sendable {
     }
 }
 
-/// Two characters whose files a name template would give one name: refused before anything is
-/// written or downloaded.
+/// Two characters whose files a name template would give one name.
 package struct ExportNameClash: Error, CustomStringConvertible, Sendable {
-    /// The name both would have.
     package var name: String
     package var first: RMCharacter
     package var second: RMCharacter

@@ -9,8 +9,7 @@ package struct ExportFolder: Sendable {
     package let url: URL
     /// Every name in the folder (of any kind: file, folder, link), as it was read.
     package let present: Set<String>
-    /// The manifest export wrote there; `nil` when there is none, or `manifest.json` is not one
-    /// export wrote (then it is the user's file, `hasForeignManifest`).
+    /// The manifest export wrote there; `nil` when none, or the user's (`hasForeignManifest`).
     package let manifest: ExportManifest?
     /// Who wrote a name the manifest lists: the folder (the manifest, the sheet, an extra), a
     /// character, or a run that did not finish (`pending`: free for any character).
@@ -37,8 +36,7 @@ package struct ExportFolder: Sendable {
     /// The most bytes a file of the folder is read for (every character's manifest is about 1 MB).
     static let readLimit: Int64 = 64 << 20
 
-    /// The regular file at `path`, whole, if it is one of at most `readLimit` bytes: a link at
-    /// `path` is not followed, and a FIFO or a device is neither read nor waited on.
+    /// The regular file at `path` of at most `readLimit` bytes; no link followed, no FIFO waited on.
     package static func contents(of path: String) -> [UInt8]? {
         guard case .contents(let bytes) = FileSystem.readRegularFile(path, atMost: readLimit) else { return nil }
         return bytes
@@ -81,8 +79,7 @@ package struct ExportFolder: Sendable {
         return claimed
     }
 
-    /// The clash of writing `name` for the character with id `character` (`nil`: the manifest,
-    /// the page, the sheet), or `nil` when nothing is there or export wrote it for the same.
+    /// The clash of writing `name` for `character` (`nil`: the folder's own files), if any.
     package func clash(writing name: String, for character: Int?) -> ExportClash? {
         guard present.contains(name) else { return nil }
         guard let owner = owners[name] else {
@@ -97,8 +94,7 @@ package struct ExportFolder: Sendable {
     }
 }
 
-/// A file in the way of one an export would write: the user's (export did not write it), or one
-/// export wrote for another character or purpose.
+/// A file in the way of one an export would write.
 package struct ExportClash: Sendable, Hashable, CustomStringConvertible {
     /// What holds the name now: a file export did not write, a `manifest.json` that is not
     /// export's, an earlier export's file of another character, or its sheet or page.
@@ -126,8 +122,7 @@ package struct ExportClash: Sendable, Hashable, CustomStringConvertible {
     }
 }
 
-/// Files in the way of an export, every one named: refused before anything is written or
-/// downloaded past the listing, unless the user said to replace them (`--force`).
+/// Files in the way of an export, refused before anything is written unless `--force`.
 package struct ExportClashes: Error, Sendable, CustomStringConvertible {
     package var folder: String
     package var clashes: [ExportClash]

@@ -3,8 +3,7 @@ import FoundationEssentials
 /// `manifest.json` of an export: who each file is, its size, pixels and SHA-256. A re-run reads
 /// it to skip what is unchanged and to know which files export wrote (the rest are the user's).
 package struct ExportManifest: Codable, Sendable {
-    /// What `format` holds in a manifest export wrote: the signature that tells it from a user's
-    /// own `manifest.json`, which export never takes for its own.
+    /// What `format` holds in a manifest export wrote, telling it from a user's `manifest.json`.
     package static let signature = "rickdex export manifest 1"
 
     /// One written file, `original` or `thumbnail`, its SHA-256 in lowercase hex.
@@ -31,8 +30,7 @@ package struct ExportManifest: Codable, Sendable {
         /// SHA-256 of the avatar as served: when it changes, every file made from it is redone.
         package var sourceSHA256: String
         package var files: [File]
-        /// Where they come from, where they were last seen and in how many episodes, for the
-        /// gallery's card (`nil` in manifests written before these were kept).
+        /// For the gallery's card; `nil` in manifests written before these were kept.
         package var origin: String?
         package var location: String?
         package var episodes: Int?
@@ -54,8 +52,7 @@ package struct ExportManifest: Codable, Sendable {
     package var sheet: String?
     /// The other files export wrote besides the manifest (`manifest.csv`, `index.html`).
     package var extras: [String]?
-    /// Names a run claimed before writing them and did not list when it finished (it was killed,
-    /// or the disk filled): export's own, so a run again resumes instead of finding them in its way.
+    /// Names a run claimed and did not list (it was killed): export's own, so a run again resumes.
     package var pending: [String]?
 
     package init(characters: [Character], sheet: String? = nil, extras: [String]? = nil) {

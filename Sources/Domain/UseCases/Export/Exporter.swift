@@ -4,12 +4,8 @@ import RickAndMortyAPI
 import SystemPackage
 import LoupeToolbox
 
-/// Exports the avatars of a listing to a folder: lists the characters, runs a `CharacterExporter`
-/// for each a window at a time (`Workload.mixed`), and writes the manifest.
-///
-/// Like `CacheWarmer`, it goes on past a failed listing page or avatar, each reported, and stops
-/// starting characters at a `BatchStop`; only a file that cannot be written stops it with an
-/// error (`ExportError`).
+/// Exports the avatars of a listing to a folder, a `CharacterExporter` a window at a time. As
+/// `CacheWarmer`, it goes on past failures and stops at a `BatchStop`; an `ExportError` stops it.
 package struct Exporter: Sendable {
     package enum Selection: Sendable, Hashable {
         case all
@@ -19,10 +15,8 @@ package struct Exporter: Sendable {
 
     package let client: any RickAndMortyClient
     package let images: ImagePipeline
-    /// What to write for each character (`digits` is set from the listing).
     package var plan: CharacterExporter
-    /// The files the command writes besides the avatars (`manifest.json`, `index.html`,
-    /// `sheet.png`), checked for clashes with them.
+    /// The files the command writes besides the avatars, checked for clashes.
     package var extras: [String] = []
     /// As `CacheWarmer`'s: the API's `host:port`, and the command's whole deadline.
     package var apiHost: String?
@@ -34,10 +28,8 @@ package struct Exporter: Sendable {
         self.plan = plan
     }
 
-    /// Exports `selection`; `progress` hears the characters' counts as each ends. Throws when the
-    /// listing's first page or the id batch cannot be had, before anything is written when two
-    /// characters' files would have one name (`ExportNameClash`) or files export did not write are
-    /// in the way (`ExportClashes`, unless `plan.force`), or when a file cannot be written.
+    /// Exports `selection`. Throws when the listing cannot be had, before anything is written on
+    /// `ExportNameClash` or `ExportClashes` (unless `plan.force`), or when a file cannot be written.
     package func run(_ selection: Selection, progress: @escaping @Sendable (BatchCount) -> Void = { _ in }) async throws
         -> ExportReport
     {
@@ -113,8 +105,7 @@ package struct Exporter: Sendable {
         return report
     }
 
-    /// The characters selected, in listing order, and how many the listing announced; failed
-    /// pages after the first are noted.
+    /// The characters selected, in listing order, and how many the listing announced.
     private func list(_ selection: Selection, failures: inout [BatchFailure]) async throws
         -> (characters: [RMCharacter], announced: Int)
     {
@@ -139,8 +130,6 @@ package struct Exporter: Sendable {
         return (characters, announced ?? characters.count)
     }
 
-    /// What the characters' work came to, gathered as each ends; a file that could not be
-    /// written stops the export.
     private struct Outcomes: Sendable {
         var count: BatchCount
         var entries: [Int: ExportManifest.Character] = [:]
@@ -150,7 +139,7 @@ package struct Exporter: Sendable {
         var writeFailure: ExportError?
     }
 
-    /// Writes `manifest` as `manifest.json` and/or `manifest.csv` in `folder`; the names written.
+    /// Writes `manifest.json` and/or `manifest.csv` in `folder`; returns the names written.
     package static func write(_ manifest: ExportManifest, json: Bool, csv: Bool, to folder: URL) throws(ExportError)
         -> [String]
     {
@@ -169,8 +158,7 @@ package struct Exporter: Sendable {
     }
 }
 
-/// Why an export stopped: a file in the export folder could not be written (a full or
-/// read-only disk), which no other character could get past either.
+/// Why an export stopped: a file in the export folder could not be written.
 package struct ExportError: Error, Sendable, CustomStringConvertible {
     package var path: String
     package var underlying: Errno

@@ -29,8 +29,7 @@ package struct FileNameTemplate: Sendable, Hashable {
         self.parts = parts
     }
 
-    /// Reads `template`; throws `Invalid` naming an unknown field, an unclosed brace, a character
-    /// that cannot be in a file name, or a template without a field that tells characters apart.
+    /// Reads `template`; throws `Invalid` naming what is wrong.
     package init(parsing template: String) throws(Invalid) {
         var parts: [Part] = []
         var rest = Substring(template)

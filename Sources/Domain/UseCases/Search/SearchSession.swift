@@ -12,8 +12,7 @@ package final class SearchSession<Query: SearchQuery, C: Clock>: Sendable where 
     private let input: AsyncStream<Query>.Continuation
     private let driver: Task<Void, Never>
 
-    /// `search` fetches the first page of a normalized, non-empty query once typing has paused
-    /// for `debounce` on `clock`.
+    /// `search` runs for a normalized, non-empty query once typing has paused for `debounce`.
     package init(
         debounce: Duration = .milliseconds(300), clock: C,
         search: @escaping @Sendable (Query) async throws -> Page<RMCharacter>
@@ -85,8 +84,7 @@ extension SearchSession where C == ContinuousClock {
     }
 }
 
-/// A value a search field produces: the text typed, or the text and its filters. `SearchSession`
-/// debounces these, drops repeats and searches for each that is not empty.
+/// A value a search field produces: the text typed, or the text and its filters.
 package protocol SearchQuery: Sendable, Hashable {
     /// The query as searched: surrounding white space trimmed, say.
     var normalized: Self { get }

@@ -3,8 +3,7 @@ import RickAndMortyAPI
 
 /// What a `CacheWarmer` run did: pages and avatars counted by outcome, failures, thumbnails made.
 package struct WarmReport: Sendable {
-    /// Pages or avatars by outcome: `fetched + revalidated (304) + cached + failed + notStarted ==
-    /// total` (the avatars the listing announced; the pages known from its first).
+    /// Pages or avatars by outcome: `fetched + revalidated + cached + failed + notStarted == total`.
     package struct Tally: Sendable, Hashable, Codable {
         package var total = 0
         package var fetched = 0
@@ -26,8 +25,7 @@ package struct WarmReport: Sendable {
     package var avatars = Tally()
     /// What could not be had, even in the final pass: pages (by resource and number), then avatars (by id).
     package var failures: [BatchFailure] = []
-    /// Thumbnails asked for (characters × the variants the disk keeps), those made now, and their
-    /// diameters in pixels, ascending.
+    /// Thumbnails asked for, those made now, and their diameters, ascending.
     package var thumbnailsWanted = 0
     package var thumbnailsMade = 0
     package var thumbnailSizes: [Int] = []
