@@ -54,8 +54,7 @@ public final class DiskCache: DataCaching {
     /// proves nothing, and tagging a user's folder would hide it from backups.
     static let tagName = "CACHEDIR.TAG"
     static let signatureLine = "Signature: 8a477f597d28d172789f06886806bc55"
-    /// The line that says the tag is this cache's; tags written since the pipeline became a
-    /// library of its own have it.
+    /// The line that says the tag is this cache's.
     static let ownLine = "# This file is a cache directory tag created by LoupePipeline's DiskCache"
     /// The lines that said so before (caches made then, and the repository's `Cache/`).
     static let earlierOwnLines = ["# This file is a cache directory tag created by an image cache (Rickdex's DiskCache)"]
@@ -185,8 +184,7 @@ public final class DiskCache: DataCaching {
         min(configuration.sizeLimit, state.withLock { $0.roomFound } ?? .max)
     }
 
-    /// After a full disk: lowers the size kept to to what the cache holds less a tenth (at least
-    /// four times `bytes`), and trims to it.
+    /// After a full disk: keeps to what the cache holds less a tenth (at least four times `bytes`).
     private func makeRoom(for bytes: Int64) {
         let held = record.read()?.bytes ?? recountRecord().bytes
         let room = max(0, held - max(bytes * 4, held / 10))
@@ -257,7 +255,7 @@ public final class DiskCache: DataCaching {
 
     public func defaultLifetime(of kind: EntryKind) -> Duration { configuration.lifetime(of: kind) }
 
-    /// Whether an entry for `key` is on disk (a `stat`; not read or verified).
+    /// A `stat`; not read or verified.
     public func contains(_ key: CacheKey) -> Bool {
         FileSystem.info(path(for: key)) != nil
     }

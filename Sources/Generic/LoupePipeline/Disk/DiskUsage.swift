@@ -18,7 +18,7 @@ public struct DiskUsage: Sendable, Hashable, Codable {
     public var byKind: [EntryKind: Kind] = [:]
     /// Entries by the group `usage(group:)` named.
     public var groups: [String: Int] = [:]
-    /// Entry files that could not be read as entries (left for `verify` to remove).
+    /// Entry files not readable as entries, left for `verify`.
     public var unreadable = 0
     /// Temporary files: writes in flight, or left by processes killed mid-write.
     public var temporaryFiles = 0
@@ -41,7 +41,6 @@ public struct EntryTotals: Sendable, Hashable, Codable {
     }
 }
 
-/// What `DiskCache.prune(now:)` removed.
 public struct PruneReport: Sendable, Hashable, Codable {
     public var expired = 0
     public var evicted = 0
@@ -55,13 +54,12 @@ public struct PruneReport: Sendable, Hashable, Codable {
     public init() {}
 }
 
-/// What `DiskCache.verify()` found.
 public struct VerifyReport: Sendable, Hashable, Codable {
     public var checked = 0
     public var valid = 0
     /// Corrupt entries and strays this call removed, and what was wrong.
     public var removed: [Problem] = []
-    /// What was found wrong and could not be removed (no permission, a read-only disk).
+    /// Found wrong and not removed (no permission, a read-only disk).
     public var notRemoved: [Problem] = []
     public var validBytes: Int64 = 0
     /// The size record against the walk: right, wrong (repaired), or missing or damaged (rebuilt).

@@ -27,8 +27,7 @@ package enum EntryFormat {
         head(of: entry) + entry.body
     }
 
-    /// The header and metadata, the bytes before the body: a writer puts the two side by side
-    /// (`AtomicFile.stage([head, body], …)`) rather than copying the body behind the head.
+    /// The bytes before the body, staged beside it (`AtomicFile.stage([head, body], …)`), not copied.
     static func head(of entry: CacheEntry) -> [UInt8] {
         let metadata = encode(entry.metadata)
         var bytes = magic
@@ -109,8 +108,7 @@ package enum EntryFormat {
         return metadata
     }
 
-    /// The times an entry may hold, in milliseconds since 1970: ±2^52 (±142,000 years), where a
-    /// `Double` is still exact to the millisecond.
+    /// Milliseconds since 1970 within ±2^52 (±142,000 years), where a `Double` is exact to the millisecond.
     static let times: ClosedRange<Int64> = -(1 << 52)...(1 << 52)
 
     private static func milliseconds(_ date: Date) -> Int64 {

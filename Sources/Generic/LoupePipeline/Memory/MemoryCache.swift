@@ -126,7 +126,6 @@ public final class MemoryCache<Key: Hashable & Sendable, Value: Sendable>: Senda
     }
 }
 
-/// Bounds of a `MemoryCache`.
 public struct MemoryCacheLimits: Sendable, Hashable {
     /// The sum of entries' costs (for bitmaps: decoded bytes).
     public var totalCost: Int
@@ -144,7 +143,6 @@ public struct MemoryCacheLimits: Sendable, Hashable {
     public static let thumbnails = MemoryCacheLimits(totalCost: 64 << 20, count: 2000, maxEntryCost: 8 << 20)
 }
 
-/// What a `MemoryCache` did and holds.
 public struct MemoryStatistics: Sendable, Hashable, Codable {
     public var hits = 0
     public var misses = 0
