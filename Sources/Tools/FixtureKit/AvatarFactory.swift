@@ -34,7 +34,6 @@ package struct AvatarFactory: Sendable {
         Self.oddSizes[id] ?? (300, 300)
     }
 
-    /// The avatar file's bytes for `character`.
     package func avatar(for character: CharacterDTO) throws -> [UInt8] {
         let (width, height) = size(forCharacter: character.id)
         let image = AvatarPainter(width: width, height: height).paint(character, seed: seed)

@@ -12,7 +12,6 @@ package struct FixtureWriter: Sendable {
         self.avatars = avatars
     }
 
-    /// Writes into `folder` and returns the dataset written.
     @discardableResult
     package func write(to folder: URL) async throws -> Dataset {
         let avatarsDirectory = folder.appendingPathComponent("avatars", isDirectory: true)

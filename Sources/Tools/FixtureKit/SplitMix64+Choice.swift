@@ -2,7 +2,6 @@ import RickAndMortyAPI
 import LoupeToolbox
 
 extension SplitMix64 {
-    /// One of `items`, uniformly.
     mutating func pick<T>(_ items: [T]) -> T {
         items[Int(next() % UInt64(items.count))]
     }
@@ -18,12 +17,10 @@ extension SplitMix64 {
         return items[items.count - 1].0
     }
 
-    /// An integer in `range`.
     mutating func int(in range: ClosedRange<Int>) -> Int {
         range.lowerBound + Int(next() % UInt64(range.count))
     }
 
-    /// `true` with probability `probability`.
     mutating func chance(_ probability: Double) -> Bool {
         nextUnit() < probability
     }

@@ -1,6 +1,5 @@
 /// One marker segment of a JPEG file's header, up to and including the first SOS.
 struct JPEGSegment: Sendable, Hashable {
-    /// Where the segment's `FF` starts.
     var offset: Int
     /// The marker code, e.g. `0xC0` for SOF0, `0xDA` for SOS.
     var marker: UInt8

@@ -2,7 +2,6 @@ import LoupeToolbox
 
 /// One chunk of a PNG file, by where its parts lie.
 struct PNGChunk: Sendable, Hashable {
-    /// Where the chunk's length field starts.
     var offset: Int
     var type: String
     var dataLength: Int
