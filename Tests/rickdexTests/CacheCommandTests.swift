@@ -39,8 +39,7 @@ import UseCases
         var wrong: [Int] = []
         for character in TestData.fixturesDataset.characters {
             let expected = try [UInt8](Data(contentsOf: TestData.fixturesDataset.avatarFile(id: character.id)))
-            let url = try #require(URL(string: "\(APIRoot.realService.description)/character/avatar/\(character.id).jpeg"))
-            let cached = try? await images.original(for: url).bytes
+            let cached = try? await images.data(for: ImageRequest(APIPath("character/avatar/\(character.id).jpeg"))).bytes
             if cached != expected { wrong.append(character.id) }
         }
         return wrong
