@@ -18,8 +18,11 @@ import Testing
             let (waiting, end) = try await onDispatchThread {
                 (try pane.wait(for: "waiting for \(host)", seconds: 10), try pane.wait(for: "STATUS", seconds: 20))
             }
-            // First drawn as the wait passes its first second (the poll is four times a second).
-            #expect(waiting.contains("waiting for \(host) · 1 s · Ctrl-C stops"))
+            // First drawn as the wait passes its first second (the poll is four times a second); a
+            // loaded machine may read the pane a second or two later.
+            #expect(
+                waiting.range(of: #"waiting for \#(host) · [1-4] s · Ctrl-C stops"#, options: .regularExpression) != nil,
+                "\(waiting)")
             #expect(end.contains("STATUS 2"))
             // The deadline held: the message says the time the whole wait took.
             #expect(end.contains("rickdex: no answer from \(host) in 5"), "\(end)")
