@@ -60,6 +60,21 @@ import Testing
         }
     }
 
+    /// A URL under the root whose rest is no plain relative path (`//x`, `a:b`) stays whole, so it
+    /// names what the answer named; a value with no scheme that is no plain path goes nowhere.
+    @Test func onlyAPlainRelativePathIsReadUnderTheRoot() throws {
+        for image in ["\(Self.upstream)//cdn.test/x.jpeg", "\(Self.upstream)/a:b.jpeg"] {
+            let rick = try character(body(root: Self.upstream, image: image))
+            #expect(rick.image.description == image)
+            #expect(Self.proxy.url(for: rick.image)?.absoluteString == image)
+        }
+        for value in ["//cdn.test/x.jpeg", "/x.jpeg", ""] {
+            #expect(Self.proxy.url(for: APIPath(value)) == nil, "\(value)")
+        }
+        #expect(Self.proxy.url(for: "character/?page=2")?.absoluteString == "\(Self.proxy)/character/?page=2")
+        #expect(Self.proxy.url(for: "?page=2")?.absoluteString == "\(Self.proxy)/?page=2")
+    }
+
     @Test func aURLUnderTheClientsRootIsReadUnderIt() throws {
         let bare = try #require(APIRoot("http://proxy.test:8080"))
         let rick = try character(body(root: Self.proxy.description), under: bare)

@@ -35,6 +35,25 @@ import Testing
 
     static let ricks = TestData.fixturesDataset.characters.filter { $0.name.lowercased().contains("rick") }
 
+    /// An avatar asked for by its path under the API fails naming the URL it was loaded from, as
+    /// `ImageHosts` made it under the root: what a user can try with curl.
+    @Test func aFailedAvatarNamesItsWholeURL() async throws {
+        try await TestData.withServer { base in
+            let root = TestData.root(base)
+            let images = ImagePipeline.keyed(
+                by: APIIdentity(name: "test", root: root), dataLoader: ImageFetcher(transport: HTTPTransport()),
+                dataCache: try DiskCache(root: temporary.url))
+            do {
+                _ = try await images.image(for: ImageRequest(APIPath("character/avatar/99999.jpeg")))
+                Issue.record("a missing avatar loaded")
+            } catch {
+                #expect(
+                    error as? ImagePipeline.Error == .statusCodeUnacceptable(404, url: "\(root)/character/avatar/99999.jpeg"),
+                    "\(error)")
+            }
+        }
+    }
+
     @Test func aSearchIsWarmedWithEveryVariantTheViewsDrawAndASecondRunMakesNothing() async throws {
         try await TestData.withServer { base in
             let query = CharacterQuery(name: "rick")

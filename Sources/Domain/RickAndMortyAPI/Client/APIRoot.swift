@@ -43,10 +43,13 @@ public struct APIRoot: Sendable, Hashable, CustomStringConvertible {
     // swift-format-ignore: NeverForceUnwrap
     public var url: URL { URL(string: description)! }
 
-    /// The URL of `path` under the root (a whole URL as it is), `nil` when `path` makes no URL.
+    /// The URL of `path` under the root (a whole URL as it is), `nil` when `path` makes no URL: a
+    /// value with neither a scheme nor a plain relative path (`//host/x`, `/x`) goes nowhere.
     public func url(for path: APIPath) -> URL? {
         guard let reference = URL(string: path.description) else { return nil }
-        return reference.scheme == nil ? URL(string: path.description, relativeTo: base)?.absoluteURL : reference
+        if reference.scheme != nil { return reference }
+        guard Self.isPlainRelative(path.description[...]) else { return nil }
+        return URL(string: path.description, relativeTo: base)?.absoluteURL
     }
 
     /// `url`'s path under the root (`character/1`), or `nil` when it is not under it.
@@ -59,7 +62,16 @@ public struct APIRoot: Sendable, Hashable, CustomStringConvertible {
     static func path(of url: String, under root: String) -> APIPath? {
         guard url.hasPrefix(root), url.utf8.count > root.utf8.count + 1 else { return nil }
         let rest = url.dropFirst(root.count)
-        return rest.hasPrefix("/") ? APIPath(String(rest.dropFirst())) : nil
+        guard rest.hasPrefix("/"), isPlainRelative(rest.dropFirst()) else { return nil }
+        return APIPath(String(rest.dropFirst()))
+    }
+
+    /// Whether `text` resolves under a root as a path below it (RFC 3986): not `/x` or `//host/x`,
+    /// and no `:` before its first `/`, `?` or `#`, which would read as a scheme.
+    static func isPlainRelative(_ text: Substring) -> Bool {
+        guard !text.isEmpty, !text.hasPrefix("/") else { return false }
+        let head = text.prefix { !"/?#".contains($0) }
+        return !head.contains(":")
     }
 }
 

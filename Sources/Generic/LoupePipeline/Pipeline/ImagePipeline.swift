@@ -149,7 +149,9 @@ public final class ImagePipeline: Sendable {
     private func download(
         _ request: ImageRequest, flight: OriginalFlight, cached: CacheEntry?, loader: any DataLoading, job: Job<Original>
     ) async throws -> Original {
-        let url = request.url.absoluteString
+        // Named by the URL the loader is asked for, as the delegate resolved it (a caller's request may
+        // hold a URL relative to a root that only the delegate knows).
+        var url = request.url.absoluteString
         let key = flight.key
         let answer: Download
         do {
@@ -157,6 +159,7 @@ public final class ImagePipeline: Sendable {
             for field in cached?.metadata.validators ?? [:] { headers[field.name] = field.value }
             let dataRequest = try await delegate.willLoadData(
                 for: request, dataRequest: DataRequest(url: request.url, headers: headers), pipeline: self)
+            url = dataRequest.url.absoluteString
             // The loader's reports reach the job's waiters in order, through the job's actor.
             let (reports, sink) = AsyncStream.makeStream(of: ImageTask.Progress.self, bufferingPolicy: .bufferingNewest(1))
             let relay = Task { @ImagePipelineActor in for await progress in reports { job.report(progress) } }
