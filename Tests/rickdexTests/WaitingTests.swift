@@ -14,18 +14,21 @@ import Testing
             let host = "\(base.host ?? ""):\(base.port ?? 0)"
             let pane = try Pane(
                 "env RICKDEX_CACHE_DIR=\(cache.path) \(RickdexProcess.executable.path) search morty --api \(base.absoluteString)"
-                    + " --timeout 5; echo \"STATUS $?\"")
+                    + " --timeout 10; echo \"STATUS $?\"")
             let (waiting, end) = try await onDispatchThread {
-                (try pane.wait(for: "waiting for \(host)", seconds: 10), try pane.wait(for: "STATUS", seconds: 20))
+                // The line shows from the first second to the tenth: a pane read late on a loaded machine still sees it.
+                (try pane.wait(for: "waiting for \(host)", seconds: 30), try pane.wait(for: "STATUS", seconds: 40))
             }
             // First drawn as the wait passes its first second (the poll is four times a second); a
-            // loaded machine may read the pane a second or two later.
+            // loaded machine may read the pane some seconds later.
             #expect(
-                waiting.range(of: #"waiting for \#(host) · [1-4] s · Ctrl-C stops"#, options: .regularExpression) != nil,
+                waiting.range(of: #"waiting for \#(host) · [1-9] s · Ctrl-C stops"#, options: .regularExpression) != nil,
                 "\(waiting)")
             #expect(end.contains("STATUS 2"))
             // The deadline held: the message says the time the whole wait took.
-            #expect(end.contains("rickdex: no answer from \(host) in 5"), "\(end)")
+            #expect(
+                end.range(of: #"rickdex: no answer from \#(host) in 1[0-2](\.[0-9]+)? s"#, options: .regularExpression) != nil,
+                "\(end)")
             #expect(!end.contains("waiting for"), "the line is cleared before the message")
         }
     }
@@ -51,7 +54,10 @@ import Testing
                 ["show", "1", "--api", base.absoluteString, "--timeout", "1.5", "--retries", "3"])
             #expect(result.status == 2)
             let host = "\(base.host ?? ""):\(base.port ?? 0)"
-            #expect(result.stderr.hasPrefix("rickdex: no answer from \(host) in 1."), "\(result.stderr)")
+            // The deadline ends it (a loaded machine may take a little longer to say so), not four attempts of 20 s.
+            #expect(
+                result.stderr.range(of: #"^rickdex: no answer from \#(host) in [1-4](\.[0-9]+)? s"#, options: .regularExpression)
+                    != nil, "\(result.stderr)")
             #expect(result.stderr.contains(" s (1 attempt at \(base.absoluteString)/character/1)"))
             #expect(!result.stderr.contains("waiting for"))
         }
