@@ -1,16 +1,44 @@
+import Glibc
 import LoupeImaging
 
-// The decode floor of a 64 px thumbnail: each file read and decoded once, on one thread, by the
-// codecs alone (libjpeg-turbo scaled by DCT to the smallest size whose short side covers 64 px,
-// libpng in full) and nothing else: no resampling, no circle, no encoding, no writing.
-// `Benchmarks/compare` runs it beside `rickdex thumbnail` and prints the CPU of one over the other.
+// The decode floor of a job: each file read and decoded once, on one thread, by the codecs alone,
+// at exactly the scale the job decodes at, and nothing else: no resampling, no fitting, no
+// encoding, no writing. `Benchmarks/compare` runs it beside `rickdex thumbnail` and `rickdex art`
+// and prints the CPU of one over the other.
 //
-//     decode-floor FILE...
+//     decode-floor --for thumbnail SIZE | art COLUMNS  FILE...
+//
+// `thumbnail SIZE`: as `rickdex thumbnail --size SIZE` decodes (libjpeg-turbo scaled by DCT to
+// about twice SIZE, as libvips shrinks on load, for the Lanczos filter; libpng in full).
+// `art COLUMNS`: as `rickdex art --width COLUMNS` decodes for cell art (the DCT scale within an
+// eighth under the 8 pixels a column the cells are fitted at; every scan of a progressive file).
 
-let decoder = ImageDecoder(options: DecodeOptions(minimumShortSide: 64, scaling: .fast, applyOrientation: false))
+let arguments = Array(CommandLine.arguments.dropFirst())
+guard arguments.count >= 3, arguments[0] == "--for", let size = Int(arguments[2]), size > 0 else {
+    print("usage: decode-floor --for thumbnail SIZE | art COLUMNS  FILE...")
+    exit(64)
+}
+let options: DecodeOptions
+switch arguments[1] {
+case "thumbnail":
+    options = DecodeOptions(minimumShortSide: size, scaling: .quality, applyOrientation: false)
+case "art":
+    let pixels = size * 8
+    options = DecodeOptions(
+        minimumShortSide: pixels - pixels / 8, scaling: .fast, allowFirstScanOnly: false, applyOrientation: false)
+default:
+    print("decode-floor: --for thumbnail or art, not \(arguments[1])")
+    exit(64)
+}
+// Freed memory kept, as `rickdex` keeps it (Sources/C/CMalloc), so neither pays the kernel for it.
+_ = mallopt(M_MMAP_THRESHOLD, 32 << 20)
+_ = mallopt(M_TRIM_THRESHOLD, 128 << 20)
+_ = mallopt(M_ARENA_MAX, 1)
+let decoder = ImageDecoder(options: options)
 var pixels = 0
 var failed = 0
-for path in CommandLine.arguments.dropFirst() {
+let files = arguments.dropFirst(3)
+for path in files {
     guard let bytes = FileBytes.read(path) else {
         failed += 1
         continue
@@ -22,4 +50,4 @@ for path in CommandLine.arguments.dropFirst() {
         failed += 1
     }
 }
-print("decoded \(CommandLine.arguments.count - 1 - failed) images, \(pixels) pixels, \(failed) failed")
+print("decoded \(files.count - failed) images, \(pixels) pixels, \(failed) failed")

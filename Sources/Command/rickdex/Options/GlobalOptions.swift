@@ -4,6 +4,8 @@ import LoupeHTTP
 import RickAndMortyAPI
 import LoupeToolbox
 
+import Glibc
+
 /// Options every command that talks to the API takes.
 struct GlobalOptions: ParsableArguments {
     @Option(
@@ -127,8 +129,9 @@ struct GlobalOptions: ParsableArguments {
         apiOption ?? Self.apiVariable.flatMap { try? APISetting.parse($0) } ?? .url(.realService)
     }
 
-    /// `RICKDEX_API`, when set.
+    /// `RICKDEX_API`, when set. Read with `getenv`: every start reads it (`Secrets`), and
+    /// `ProcessInfo`'s environment copies all of it into a dictionary first.
     static var apiVariable: String? {
-        ProcessInfo.processInfo.environment["RICKDEX_API"].flatMap { $0.isEmpty ? nil : $0 }
+        getenv("RICKDEX_API").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 }
     }
 }

@@ -80,7 +80,10 @@ enum ExitStatus: Int32, CaseIterable {
         allCases.map { status in
             var lines = [""]
             for word in status.meaning.split(separator: " ") {
-                if lines[lines.count - 1].count + word.count + 1 > 73, !lines[lines.count - 1].isEmpty { lines.append("") }
+                // UTF-8 counts: the meanings are ASCII, and every start builds these lines.
+                if lines[lines.count - 1].utf8.count + word.utf8.count + 1 > 73, !lines[lines.count - 1].isEmpty {
+                    lines.append("")
+                }
                 lines[lines.count - 1] += (lines[lines.count - 1].isEmpty ? "" : " ") + word
             }
             return "  \(status.rawValue)  " + lines.joined(separator: "\n     ")
