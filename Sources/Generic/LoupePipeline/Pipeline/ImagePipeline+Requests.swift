@@ -2,6 +2,7 @@ import FoundationEssentials
 import LoupeHTTP
 import LoupeImaging
 import LoupeToolbox
+import Synchronization
 
 extension ImagePipeline {
     /// A cancelled caller stops waiting; the others of the same image go on.
@@ -78,7 +79,7 @@ extension ImagePipeline {
         else { return nil }
         let key = cache.makeDataCacheKey(for: request)
         guard let entry = dataCache.entry(for: key) else {
-            await count { $0.dataMisses += 1 }
+            counters.dataMisses.increment()
             return nil
         }
         return (key, entry)
@@ -89,7 +90,7 @@ extension ImagePipeline {
         guard dataLoader == nil || request.options.contains(.returnCacheDataDontLoad) || found.entry.metadata.isFresh(at: Date()),
             let bitmap = await decodeProcessed(found.entry, key: found.key)
         else { return nil }
-        await count { $0.processedHits += 1 }
+        counters.processedHits.increment()
         return ImageResponse(image: bitmap, cacheType: .disk)
     }
 
@@ -112,7 +113,7 @@ extension ImagePipeline {
                 }
             }
             let bitmap = try await processing.run(job) { try process(before.image, with: [last], url: url) }
-            await count { $0.processed += 1 }
+            counters.processed.increment()
             if await job.keeps { await keep(bitmap, request, directives: .unspecified, madeFrom: nil) }
             var made = before
             (made.image, made.made) = (bitmap, true)
@@ -140,7 +141,7 @@ extension ImagePipeline {
             }
             return try process(decoded, with: request.processors, url: url)
         }
-        if !request.processors.isEmpty { await count { $0.processed += 1 } }
+        if !request.processors.isEmpty { counters.processed.increment() }
         if await job.keeps { await keep(bitmap, request, directives: original.directives, madeFrom: original.checksum) }
         return ImageResponse(image: bitmap, from: original, made: true)
     }
@@ -186,7 +187,7 @@ extension ImagePipeline {
     private func decodeProcessed(_ entry: CacheEntry, key: CacheKey) async -> Bitmap? {
         guard let bitmap = try? ImageDecoder(options: DecodeOptions(limits: configuration.decodingLimits)).decode(entry.body) else {
             dataCache?.remove(key)
-            await count { $0.dataMisses += 1 }
+            counters.dataMisses.increment()
             return nil
         }
         return bitmap

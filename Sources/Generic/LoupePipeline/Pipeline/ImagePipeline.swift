@@ -2,12 +2,13 @@ import FoundationEssentials
 import LoupeHTTP
 import LoupeImaging
 import LoupeToolbox
+import Synchronization
 
 /// Images by request, as Nuke's `ImagePipeline`: from memory, the processed image on disk, or
 /// made from the original, decoded at the smallest scale the first processor allows. Identical
 /// requests share one download and one processing, step by step (`[a]` and `[a, b]` share `a`).
 /// A stale entry is revalidated, and stands in when the origin fails unless `must-revalidate`.
-/// Jobs, queues and counters live on `ImagePipelineActor`; the caches lock their own.
+/// Jobs and queues live on `ImagePipelineActor`; counters are atomics; the caches lock their own.
 public final class ImagePipeline: Sendable {
     public let configuration: Configuration
     public let delegate: any Delegate
@@ -18,7 +19,9 @@ public final class ImagePipeline: Sendable {
     let requests = Flights<RequestFlight, ImageResponse>()
     let loads: Flights<OriginalFlight, Original>
     let processing: TaskQueue
-    @ImagePipelineActor var counters = PipelineStatistics()
+    let counters = PipelineCounters()
+    /// The last write the data cache refused: to report once, with what to do.
+    @ImagePipelineActor var storeFailure: (any Swift.Error)?
 
     public init(configuration: Configuration = Configuration(), delegate: (any Delegate)? = nil) {
         self.configuration = configuration
@@ -31,7 +34,8 @@ public final class ImagePipeline: Sendable {
     public var cache: Cache { Cache(pipeline: self) }
 
     @ImagePipelineActor public var statistics: PipelineStatistics {
-        var statistics = counters
+        var statistics = counters.snapshot
+        statistics.storeFailure = storeFailure
         statistics.coalesced = loads.joined + requests.joined
         return statistics
     }
@@ -39,10 +43,6 @@ public final class ImagePipeline: Sendable {
     /// Data loads running and waiting: what a test waits on instead of sleeping.
     @ImagePipelineActor public var dataLoads: (running: Int, queued: Int) {
         (loads.queue?.running ?? 0, loads.queue?.queued ?? 0)
-    }
-
-    @ImagePipelineActor func count(_ change: (inout PipelineStatistics) -> Void) {
-        change(&counters)
     }
 
     /// A write the data cache refuses is counted, and the last kept: it never fails a load.
@@ -58,15 +58,17 @@ public final class ImagePipeline: Sendable {
 
     private func counting<T: Sendable>(_ write: () throws -> T) async -> T? {
         let written = Result(catching: write)
-        await count {
-            switch written {
-            case .success: $0.stored += 1
-            case .failure(let error):
-                $0.unstored += 1
-                $0.storeFailure = error
-            }
+        switch written {
+        case .success: counters.stored.increment()
+        case .failure(let error):
+            counters.unstored.increment()
+            await keepStoreFailure(error)
         }
         return try? written.get()
+    }
+
+    @ImagePipelineActor private func keepStoreFailure(_ error: any Swift.Error) {
+        storeFailure = error
     }
 
     package func requestKey(_ request: ImageRequest) -> CacheKey {
@@ -99,9 +101,9 @@ public final class ImagePipeline: Sendable {
         let readsCache = !options.contains(.disableDiskCacheReads)
         let cached = readsCache ? dataCache?.entry(for: key) : nil
         let loader = options.contains(.returnCacheDataDontLoad) ? nil : dataLoader
-        if readsCache, dataCache != nil, cached == nil { await count { $0.dataMisses += 1 } }
+        if readsCache, dataCache != nil, cached == nil { counters.dataMisses.increment() }
         if let cached, loader == nil || (!flight.revalidating && cached.metadata.isFresh(at: Date())) {
-            await count { $0.originalHits += 1 }
+            counters.originalHits.increment()
             return Original(bytes: cached.body, cacheType: .disk, directives: cached.metadata.remainingDirectives())
         }
         guard let loader else { throw Error.dataMissingInCache(url: request.url.absoluteString) }
@@ -181,7 +183,7 @@ public final class ImagePipeline: Sendable {
         case 304 where cached != nil:
             let cached = cached!
             let renewed = await renewData(cached, for: key, directives: directives)
-            await count { $0.revalidated += 1 }
+            counters.revalidated.increment()
             return Original(
                 bytes: cached.body, urlResponse: HTTPResponse(status: .notModified, headerFields: answer.headers),
                 directives: renewed?.remainingDirectives() ?? directives)
@@ -195,10 +197,8 @@ public final class ImagePipeline: Sendable {
             throw failure
         }
         let bytes = answer.body
-        await count {
-            $0.downloads += 1
-            $0.bytesDownloaded += Int64(bytes.count)
-        }
+        counters.downloads.increment()
+        counters.bytesDownloaded.add(Int64(bytes.count), ordering: .relaxed)
         if let maximum = configuration.maximumResponseDataSize, bytes.count > maximum {
             throw Error.dataDownloadExceededMaximumSize(url: url)
         }
