@@ -4,7 +4,8 @@ import LoupeImaging
 // The decode floor of a job: each file read and decoded once, on one thread, by the codecs alone,
 // at exactly the scale the job decodes at, and nothing else: no resampling, no fitting, no
 // encoding, no writing. `Benchmarks/compare` runs it beside `rickdex thumbnail` and `rickdex art`
-// and prints the CPU of one over the other.
+// and prints the CPU of one over the other. It runs the floor with GLIBC_TUNABLES that keep freed
+// memory as `rickdex` keeps it (Sources/C/CMalloc), so neither pays the kernel for it.
 //
 //     decode-floor --for thumbnail SIZE | art COLUMNS  FILE...
 //
@@ -30,10 +31,6 @@ default:
     print("decode-floor: --for thumbnail or art, not \(arguments[1])")
     exit(64)
 }
-// Freed memory kept, as `rickdex` keeps it (Sources/C/CMalloc), so neither pays the kernel for it.
-_ = mallopt(M_MMAP_THRESHOLD, 32 << 20)
-_ = mallopt(M_TRIM_THRESHOLD, 128 << 20)
-_ = mallopt(M_ARENA_MAX, 1)
 let decoder = ImageDecoder(options: options)
 var pixels = 0
 var failed = 0
