@@ -11,6 +11,9 @@ import Glibc
 struct FilterTaps: Sendable {
     var starts: [Int]
     var weights: [Float]
+    /// `weights`, each repeated in four lanes: the horizontal pass multiplies RGBA pixels by them
+    /// two taps at a time (one `SIMD8` load, no shuffle per tap).
+    var lanes: [SIMD4<Float>]
     var window: Int
 
     static let lobes = 3.0
@@ -38,6 +41,7 @@ struct FilterTaps: Sendable {
                 weights[index * window + range.first - start + offset] = Float(weight)
             }
         }
+        lanes = weights.map { SIMD4(repeating: $0) }
     }
 
     /// Taps for a size pair, computed once per thread: thumbnails of one size share them, and

@@ -26,39 +26,52 @@ extension ImageProcessors {
             let innerRadius = ring.map { radius - $0.width } ?? radius
             let ringColor = ring?.color ?? RGBA(0, 0, 0, 0)
             let ringChannels = (Double(ringColor.red), Double(ringColor.green), Double(ringColor.blue))
-            // Pixels this close to the center are wholly inside: left exactly as they are.
+            // Pixels this close to the center are wholly inside: left exactly as they are. They
+            // are one run in the middle of a row, so each row is worked from both ends inwards to
+            // it. Pixels this far out are wholly outside: cleared with no square root.
             let untouched = max(0, innerRadius - 0.5) * max(0, innerRadius - 0.5)
+            let cleared = (max(radius, innerRadius) + 0.5) * (max(radius, innerRadius) + 0.5)
             image.pixels.withUnsafeMutableBufferPointer { pixels in
+                /// Masks one pixel; false when it is wholly inside.
+                func edge(_ x: Int, _ y: Int, _ dy: Double) -> Bool {
+                    let dx = Double(x) + 0.5 - radius
+                    let squared = dx * dx + dy * dy
+                    if squared <= untouched { return false }
+                    let index = y * stride + x * 4
+                    if squared >= cleared {
+                        UnsafeMutableRawBufferPointer(pixels).storeBytes(of: 0, toByteOffset: index, as: UInt32.self)
+                        return true
+                    }
+                    let distance = squared.squareRoot()
+                    // Coverage of a one-pixel-wide edge: 1 inside, 0 outside, linear across it.
+                    let outer = min(max(radius - distance + 0.5, 0), 1)
+                    let inner = min(max(innerRadius - distance + 0.5, 0), 1)
+                    let imageAlpha = Double(pixels[index + 3]) / 255
+                    let imagePart = inner * imageAlpha
+                    let ringPart = outer - inner
+                    let alpha = imagePart + ringPart
+                    guard alpha > 0 else {
+                        UnsafeMutableRawBufferPointer(pixels).storeBytes(of: 0, toByteOffset: index, as: UInt32.self)
+                        return true
+                    }
+                    if ringPart > 0 {
+                        func mix(_ channel: Int, _ ringValue: Double) {
+                            let mixed = (Double(pixels[index + channel]) * imagePart + ringValue * ringPart) / alpha
+                            pixels[index + channel] = UInt8(min(255, mixed.rounded()))
+                        }
+                        mix(0, ringChannels.0)
+                        mix(1, ringChannels.1)
+                        mix(2, ringChannels.2)
+                    }
+                    pixels[index + 3] = UInt8(min(255, (alpha * 255).rounded()))
+                    return true
+                }
                 for y in 0..<size {
                     let dy = Double(y) + 0.5 - radius
-                    for x in 0..<size {
-                        let dx = Double(x) + 0.5 - radius
-                        let squared = dx * dx + dy * dy
-                        if squared <= untouched { continue }
-                        let distance = squared.squareRoot()
-                        // Coverage of a one-pixel-wide edge: 1 inside, 0 outside, linear across it.
-                        let outer = min(max(radius - distance + 0.5, 0), 1)
-                        let inner = min(max(innerRadius - distance + 0.5, 0), 1)
-                        let index = y * stride + x * 4
-                        let imageAlpha = Double(pixels[index + 3]) / 255
-                        let imagePart = inner * imageAlpha
-                        let ringPart = outer - inner
-                        let alpha = imagePart + ringPart
-                        guard alpha > 0 else {
-                            UnsafeMutableRawBufferPointer(pixels).storeBytes(of: 0, toByteOffset: index, as: UInt32.self)
-                            continue
-                        }
-                        if ringPart > 0 {
-                            func mix(_ channel: Int, _ ringValue: Double) {
-                                let mixed = (Double(pixels[index + channel]) * imagePart + ringValue * ringPart) / alpha
-                                pixels[index + channel] = UInt8(min(255, mixed.rounded()))
-                            }
-                            mix(0, ringChannels.0)
-                            mix(1, ringChannels.1)
-                            mix(2, ringChannels.2)
-                        }
-                        pixels[index + 3] = UInt8(min(255, (alpha * 255).rounded()))
-                    }
+                    var left = 0
+                    while left < size, edge(left, y, dy) { left += 1 }
+                    var right = size - 1
+                    while right > left, edge(right, y, dy) { right -= 1 }
                 }
             }
         }
