@@ -155,7 +155,11 @@ import LoupeToolbox
                 return total
             }
             let bruteForce = shapes.map(error).min() ?? .infinity
-            CellPixels(image, cellHeight: rows, background: nil).read(column: 0, row: 0, into: &sums)
+            var pixels = CellPixels(columns: 1, cellHeight: rows, background: nil)
+            image.pixels.withUnsafeBufferPointer { bytes in
+                for y in 0..<rows { pixels.set(row: y, pixels: UnsafeBufferPointer(rebasing: bytes[(y * 32)..<(y * 32 + 32)])) }
+            }
+            pixels.read(column: 0, into: &sums)
             sums.finish(symbols, threshold: 0.5)
             scratch.withUnsafeMutableBufferPointer { scratch in
                 CellFit.best(sums, symbols: symbols, splits: symbols.splits, scratch: scratch, into: &candidates)

@@ -127,6 +127,6 @@ struct ArtCommand: AsyncParsableCommand {
         let renderer = CellRenderer(
             symbols: capabilities.symbols, mode: capabilities.colorMode, background: capabilities.background)
         let rows = CellRenderer.rows(for: image, columns: columns)
-        return renderer.render(image, columns: columns, rows: rows).joined(separator: "\n") + "\n"
+        return renderer.text(image, columns: columns, rows: rows)
     }
 }

@@ -24,33 +24,50 @@ public struct CellRenderer: Sendable {
         max(1, (image.height * columns + image.width) / (2 * image.width))
     }
 
+    /// The image as `rows` lines of `columns` cells, without line breaks.
     public func render(_ image: Bitmap, columns: Int, rows: Int) -> [String] {
-        let resized = Resampler.resize(image, width: columns * CellPixels.width, height: rows * symbols.fittedRows)
-        let pixels = CellPixels(resized, cellHeight: symbols.fittedRows, background: background)
+        let bytes = drawn(image, columns: columns, rows: rows)
+        return bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).dropLast().map {
+            String(decoding: $0, as: UTF8.self)
+        }
+    }
+
+    /// The image as text: `rows` lines of `columns` cells, each ending in a newline.
+    public func text(_ image: Bitmap, columns: Int, rows: Int) -> String {
+        String(decoding: drawn(image, columns: columns, rows: rows), as: UTF8.self)
+    }
+
+    /// The lines, each ending in a newline, in one buffer: the resampler hands over a pixel row
+    /// at a time, and each finished row of cells is fitted and written at once.
+    private func drawn(_ image: Bitmap, columns: Int, rows: Int) -> [UInt8] {
+        let cellHeight = symbols.fittedRows
+        var pixels = CellPixels(columns: columns, cellHeight: cellHeight, background: background)
         // Unknown background: under half alpha is the terminal's; known: all but resampler ringing.
         let threshold: Float = background == nil ? 0.5 : 8 / 255
         var sums = CellSums()
-        if mode == .none {
-            return (0..<rows).map { row in
-                shades(pixels, row: row, columns: columns, threshold: threshold, sums: &sums)
-            }
-        }
         var scratch = [SIMD4<Float>](repeating: .zero, count: 1 << symbols.subcells)
         var candidates: [CellFit] = []
         candidates.reserveCapacity(4)
         let splits = symbols.splits
-        return (0..<rows).map { row in
-            var writer = EscapeWriter(capacity: columns * 40)
-            scratch.withUnsafeMutableBufferPointer { scratch in
-                for column in 0..<columns {
-                    pixels.read(column: column, row: row, into: &sums)
-                    sums.finish(symbols, threshold: threshold)
-                    draw(sums, splits: splits, scratch: scratch, candidates: &candidates, into: &writer)
+        var writer = EscapeWriter(capacity: rows * (columns * 40 + 8))
+        scratch.withUnsafeMutableBufferPointer { scratch in
+            Resampler.resize(image, width: columns * CellPixels.width, height: rows * cellHeight) { y, row in
+                pixels.set(row: y % cellHeight, pixels: row)
+                guard y % cellHeight == cellHeight - 1 else { return }
+                if mode == .none {
+                    shades(pixels, columns: columns, threshold: threshold, sums: &sums, into: &writer)
+                } else {
+                    for column in 0..<columns {
+                        pixels.read(column: column, into: &sums)
+                        sums.finish(symbols, threshold: threshold)
+                        draw(sums, splits: splits, scratch: scratch, candidates: &candidates, into: &writer)
+                    }
+                    writer.endLine()
                 }
+                writer.append(byte: UInt8(ascii: "\n"))
             }
-            writer.endLine()
-            return String(decoding: writer.bytes, as: UTF8.self)
         }
+        return writer.bytes
     }
 
     private func draw(
@@ -151,14 +168,13 @@ public struct CellRenderer: Sendable {
     private static let ramp = Array(" .:-=+*#%@".utf8)
 
     private func shades(
-        _ pixels: CellPixels, row: Int, columns: Int, threshold: Float, sums: inout CellSums
-    ) -> String {
-        var bytes: [UInt8] = []
+        _ pixels: CellPixels, columns: Int, threshold: Float, sums: inout CellSums, into writer: inout EscapeWriter
+    ) {
         for column in 0..<columns {
-            pixels.read(column: column, row: row, into: &sums)
+            pixels.read(column: column, into: &sums)
             sums.finish(symbols, threshold: threshold)
             guard sums.opaque != 0 else {
-                bytes.append(UInt8(ascii: " "))
+                writer.append(byte: UInt8(ascii: " "))
                 continue
             }
             // Rec. 709 luma over the whole cell; a transparent sub-cell counts as empty, so the
@@ -169,8 +185,7 @@ public struct CellRenderer: Sendable {
                 total += 0.2126 * color.x + 0.7152 * color.y + 0.0722 * color.z
             }
             let level = Int(total) / symbols.subcells
-            bytes.append(Self.ramp[min(Self.ramp.count - 1, 1 + level * (Self.ramp.count - 1) / 256)])
+            writer.append(byte: Self.ramp[min(Self.ramp.count - 1, 1 + level * (Self.ramp.count - 1) / 256)])
         }
-        return String(decoding: bytes, as: UTF8.self)
     }
 }

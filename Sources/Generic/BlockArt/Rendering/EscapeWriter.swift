@@ -32,6 +32,10 @@ struct EscapeWriter {
         text.withUTF8Buffer { bytes += $0 }
     }
 
+    mutating func append(byte: UInt8) {
+        bytes.append(byte)
+    }
+
     mutating func append(scalar: Unicode.Scalar) {
         UTF8.encode(scalar) { bytes.append($0) }
     }

@@ -1,0 +1,272 @@
+/// `Resampler.resize` a row at a time, for a caller that reads each row once (cell art): the
+/// same bytes, with neither the result nor a float copy of the source ever held whole.
+extension Resampler {
+    /// The rows of `resize(source, width:height:)`, top to bottom: `body` gets each row's index
+    /// and its `width` RGBA pixels (straight alpha), valid only during the call.
+    ///
+    /// The same passes in the same order, with the same float arithmetic, as `resize`: only the
+    /// filter's window of intermediate rows is kept, in a ring, and each is made once.
+    public static func resize(
+        _ source: Bitmap, width: Int, height: Int, rows body: (_ y: Int, _ row: UnsafeBufferPointer<UInt8>) -> Void
+    ) {
+        precondition(width > 0 && height > 0, "a resize needs a positive size")
+        source.pixels.withUnsafeBufferPointer { pixels in
+            guard let base = pixels.baseAddress else { return }
+            if source.width == width && source.height == height {
+                for y in 0..<height {
+                    body(y, UnsafeBufferPointer(start: base + y * source.bytesPerRow, count: width * 4))
+                }
+                return
+            }
+            RowResampler(source, base: base, width: width, height: height).run(body)
+        }
+    }
+}
+
+/// The state of one `Resampler.resize(_:width:height:rows:)`: the plan `resize` would follow,
+/// and the ring of stage rows (shrunk, and filtered across when that pass goes first).
+struct RowResampler {
+    let source: Bitmap
+    let base: UnsafePointer<UInt8>
+    let width: Int
+    let height: Int
+    let factorX: Int
+    let factorY: Int
+    let shrunkWidth: Int
+    let shrunkHeight: Int
+    let across: FilterTaps?
+    let down: FilterTaps?
+    /// The horizontal pass runs on each stage row, before the vertical one.
+    let acrossFirst: Bool
+    let translucent: Bool
+
+    init(_ source: Bitmap, base: UnsafePointer<UInt8>, width: Int, height: Int) {
+        self.source = source
+        self.base = base
+        self.width = width
+        self.height = height
+        // As `Resampler.resize` plans it (see there for why).
+        factorX = max(1, source.width / (2 * width))
+        factorY = max(1, source.height / (2 * height))
+        shrunkWidth = source.width / factorX
+        shrunkHeight = source.height / factorY
+        across = shrunkWidth == width ? nil : FilterTaps.cached(source: shrunkWidth, target: width)
+        down = shrunkHeight == height ? nil : FilterTaps.cached(source: shrunkHeight, target: height)
+        let acrossWindow = across?.window ?? 0
+        let downWindow = down?.window ?? 0
+        acrossFirst =
+            acrossWindow > 0
+            && shrunkHeight * width * acrossWindow + height * width * downWindow
+                <= height * shrunkWidth * downWindow + height * width * acrossWindow
+        translucent = source.hasTransparency
+    }
+
+    func run(_ body: (Int, UnsafeBufferPointer<UInt8>) -> Void) {
+        let stageWidth = acrossFirst ? width : shrunkWidth
+        let slots = down?.window ?? 1
+        // One allocation, nothing zeroed: the ring, a converted source row, a filtered row and
+        // the row across (when that pass goes last), all RGBA floats; then the bytes.
+        let ringLength = slots * stageWidth * 4
+        let converted = ringLength
+        let filtered = converted + shrunkWidth * 4
+        let output = filtered + stageWidth * 4
+        let floats = UnsafeMutablePointer<Float>.allocate(capacity: output + width * 4)
+        let bytes = UnsafeMutablePointer<UInt8>.allocate(capacity: width * 4)
+        defer {
+            floats.deallocate()
+            bytes.deallocate()
+        }
+        // The stage row each slot holds.
+        var held = [Int](repeating: -1, count: slots)
+        func stageRow(_ row: Int) -> UnsafeMutablePointer<Float> {
+            let slot = row % slots
+            let pointer = floats + slot * stageWidth * 4
+            if held[slot] != row {
+                makeStageRow(row, into: pointer, scratch: floats + converted)
+                held[slot] = row
+            }
+            return pointer
+        }
+        for y in 0..<height {
+            var row: UnsafeMutablePointer<Float>
+            if let down {
+                row = floats + filtered
+                let first = down.starts[y]
+                down.weights.withUnsafeBufferPointer { weights in
+                    Self.filterDown(
+                        rows: { stageRow(first + $0) }, weights: weights.baseAddress! + y * down.window,
+                        window: down.window, count: stageWidth * 4, into: row)
+                }
+            } else {
+                row = stageRow(y)
+            }
+            if !acrossFirst, let across {
+                Self.filterAcross(row, into: floats + output, taps: across, count: width)
+                row = floats + output
+            }
+            Self.toBytes(row, count: width, premultiplied: translucent, into: bytes)
+            body(y, UnsafeBufferPointer(start: bytes, count: width * 4))
+        }
+    }
+
+    /// Stage row `row`: source rows shrunk by the box factors into floats (premultiplied when
+    /// the image has transparency), then filtered across when that pass goes first.
+    private func makeStageRow(_ row: Int, into target: UnsafeMutablePointer<Float>, scratch: UnsafeMutablePointer<Float>)
+    {
+        guard let across, acrossFirst else {
+            shrink(row, into: target)
+            return
+        }
+        if factorX == 1 && factorY == 1 {
+            // `FloatImage(filtering:horizontallyTo:)`'s conversion: alpha as a fraction.
+            convert(row, into: scratch)
+        } else {
+            shrink(row, into: scratch)
+        }
+        Self.filterAcross(scratch, into: target, taps: across, count: width)
+    }
+
+    /// `FloatImage(_:shrinkX:shrinkY:)`'s row `row`: each block summed in integers, scaled once.
+    private func shrink(_ row: Int, into target: UnsafeMutablePointer<Float>) {
+        let stride = source.bytesPerRow
+        if !translucent && factorX == 1 && factorY == 1 {
+            // A sum of one byte times 1: the byte itself.
+            let line = base + row * stride
+            Self.floats(UnsafeRawPointer(line), count: shrunkWidth * 4, into: target)
+            return
+        }
+        let scale = 1 / Float(factorX * factorY)
+        let colorScale = translucent ? scale / 255 : scale
+        let factors = SIMD4(colorScale, colorScale, colorScale, scale)
+        for x in 0..<shrunkWidth {
+            var sum = SIMD4<UInt32>.zero
+            for dy in 0..<factorY {
+                let line = UnsafeRawPointer(base + (row &* factorY &+ dy) &* stride)
+                for dx in 0..<factorX {
+                    var pixel = SIMD4<UInt32>(
+                        truncatingIfNeeded: line.loadUnaligned(
+                            fromByteOffset: (x &* factorX &+ dx) &* 4, as: SIMD4<UInt8>.self))
+                    if translucent { pixel &*= SIMD4(pixel.w, pixel.w, pixel.w, 1) }
+                    sum &+= pixel
+                }
+            }
+            let value = SIMD4<Float>(sum) * factors
+            UnsafeMutableRawPointer(target + x &* 4).storeBytes(of: value, as: SIMD4<Float>.self)
+        }
+    }
+
+    /// Source row `row` as floats, premultiplied by alpha as a fraction when translucent.
+    private func convert(_ row: Int, into target: UnsafeMutablePointer<Float>) {
+        let line = UnsafeRawPointer(base + row * source.bytesPerRow)
+        guard translucent else {
+            Self.floats(line, count: shrunkWidth * 4, into: target)
+            return
+        }
+        for x in 0..<shrunkWidth {
+            var pixel = SIMD4<Float>(line.loadUnaligned(fromByteOffset: x &* 4, as: SIMD4<UInt8>.self))
+            let alpha = pixel.w / 255
+            pixel *= SIMD4(alpha, alpha, alpha, 1)
+            UnsafeMutableRawPointer(target + x &* 4).storeBytes(of: pixel, as: SIMD4<Float>.self)
+        }
+    }
+
+    /// `count` bytes as floats (a loop the compiler vectorizes; the SIMD conversion
+    /// initializers are generic and slow).
+    @inline(__always)
+    static func floats(_ bytes: UnsafeRawPointer, count: Int, into target: UnsafeMutablePointer<Float>) {
+        let bytes = bytes.assumingMemoryBound(to: UInt8.self)
+        for index in 0..<count { target[index] = Float(bytes[index]) }
+    }
+
+    /// `FloatImage.filteredVertically`'s output row: the first tap assigns, the others with a
+    /// weight add, in tap order, each lane as the scalar loop computes it; 32 floats at a time
+    /// summed over every tap in registers, where the scalar loop stores and reloads per tap.
+    static func filterDown(
+        rows: (Int) -> UnsafeMutablePointer<Float>, weights: UnsafePointer<Float>, window: Int, count: Int,
+        into target: UnsafeMutablePointer<Float>
+    ) {
+        withUnsafeTemporaryAllocation(of: (UnsafePointer<Float>, Float).self, capacity: window) { taps in
+            var used = 0
+            for tap in 0..<window where tap == 0 || weights[tap] != 0 {
+                taps[used] = (UnsafePointer(rows(tap)), weights[tap])
+                used &+= 1
+            }
+            let (first, weight) = taps[0]
+            var index = 0
+            while index &+ 32 <= count {
+                var low = UnsafeRawPointer(first + index).loadUnaligned(as: SIMD16<Float>.self) * weight
+                var high = UnsafeRawPointer(first + (index &+ 16)).loadUnaligned(as: SIMD16<Float>.self) * weight
+                for tap in 1..<used {
+                    let (row, weight) = taps[tap]
+                    low += UnsafeRawPointer(row + index).loadUnaligned(as: SIMD16<Float>.self) * weight
+                    high += UnsafeRawPointer(row + (index &+ 16)).loadUnaligned(as: SIMD16<Float>.self) * weight
+                }
+                UnsafeMutableRawPointer(target + index).storeBytes(of: low, as: SIMD16<Float>.self)
+                UnsafeMutableRawPointer(target + (index &+ 16)).storeBytes(of: high, as: SIMD16<Float>.self)
+                index &+= 32
+            }
+            while index < count {
+                var sum = first[index] * weight
+                for tap in 1..<used { sum += taps[tap].0[index] * taps[tap].1 }
+                target[index] = sum
+                index &+= 1
+            }
+        }
+    }
+
+    /// `FloatImage.filterRow`: `count` RGBA outputs, even and odd taps summed apart, then added.
+    static func filterAcross(
+        _ row: UnsafePointer<Float>, into output: UnsafeMutablePointer<Float>, taps: FilterTaps, count: Int
+    ) {
+        let window = taps.window
+        taps.weights.withUnsafeBufferPointer { weights in
+            taps.starts.withUnsafeBufferPointer { starts in
+                guard var weight = weights.baseAddress else { return }
+                var target = UnsafeMutableRawPointer(output)
+                for x in 0..<count {
+                    var even: SIMD4<Float> = .zero
+                    var odd: SIMD4<Float> = .zero
+                    let pixel = UnsafeRawPointer(row + starts[x] &* 4)
+                    var tap = 0
+                    while tap &+ 1 < window {
+                        even += pixel.loadUnaligned(fromByteOffset: tap &* 16, as: SIMD4<Float>.self) * weight[tap]
+                        odd += pixel.loadUnaligned(fromByteOffset: tap &* 16 &+ 16, as: SIMD4<Float>.self) * weight[tap &+ 1]
+                        tap &+= 2
+                    }
+                    if tap < window {
+                        even += pixel.loadUnaligned(fromByteOffset: tap &* 16, as: SIMD4<Float>.self) * weight[tap]
+                    }
+                    target.storeBytes(of: even + odd, as: SIMD4<Float>.self)
+                    target += 16
+                    weight += window
+                }
+            }
+        }
+    }
+
+    /// `FloatImage.bitmap()`'s row: straight alpha, clamped to 0...255, plus a half, truncated.
+    static func toBytes(_ row: UnsafePointer<Float>, count: Int, premultiplied: Bool, into target: UnsafeMutablePointer<UInt8>) {
+        guard premultiplied else {
+            for index in 0..<count &* 4 { target[index] = byte(min(max(row[index], 0), 255) + 0.5) }
+            return
+        }
+        for index in stride(from: 0, to: count &* 4, by: 4) {
+            let alpha = min(max(row[index &+ 3], 0), 255)
+            let unpremultiply: Float = alpha > 0 ? 255 / alpha : 0
+            for channel in 0..<3 {
+                target[index &+ channel] = byte(min(max(row[index &+ channel] * unpremultiply, 0), 255) + 0.5)
+            }
+            target[index &+ 3] = byte(alpha + 0.5)
+        }
+    }
+
+    /// `UInt8(value)` for `value` in 0...255.5, without the range check that keeps the compiler
+    /// from vectorizing: the float's floor, read from the mantissa once 2²³ is added.
+    @inline(__always)
+    static func byte(_ value: Float) -> UInt8 {
+        let magic: Float = 8_388_608
+        var floor = (value + magic) - magic
+        if floor > value { floor -= 1 }
+        return UInt8(truncatingIfNeeded: (floor + magic).bitPattern)
+    }
+}

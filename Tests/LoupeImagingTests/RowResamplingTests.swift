@@ -1,0 +1,58 @@
+import LoupeToolbox
+import Testing
+
+@testable import LoupeImaging
+
+/// `Resampler.resize(_:width:height:rows:)` hands back the very bytes `resize` makes, in every
+/// plan `resize` may follow: box shrinks, either pass first, upscales, translucent images.
+@Suite struct RowResamplingTests {
+    static let sizes: [(source: (Int, Int), target: (Int, Int))] = [
+        ((150, 150), (160, 80)),  // half blocks at 20 columns: down first
+        ((150, 150), (160, 160)),  // sextants: across first, from bytes
+        ((300, 300), (160, 80)),  // a PNG avatar: no box shrink
+        ((300, 300), (64, 32)),  // 8 columns: box shrink, then both passes
+        ((301, 97), (40, 200)),  // odd sizes, upscaled down, shrunk across
+        ((64, 64), (64, 32)),  // down only
+        ((64, 64), (40, 64)),  // across only
+        ((64, 64), (64, 64)),  // the source itself
+    ]
+
+    @Test(arguments: [false, true])
+    func rowsAreTheBytesResizeMakes(translucent: Bool) {
+        var random = SplitMix64(seed: translucent ? 0x7A11 : 0x0A11)
+        for (source, target) in Self.sizes {
+            var image = Bitmap(width: source.0, height: source.1)
+            // Smooth regions with noise, so the filters' ringing clamps somewhere.
+            for y in 0..<image.height {
+                for x in 0..<image.width {
+                    let alpha: UInt8 = translucent ? UInt8((x * 7 + y * 3) % 256) : 255
+                    image[x, y] = RGBA(
+                        UInt8((x * 255) / source.0), .random(in: 0...255, using: &random), UInt8((y * 255) / source.1),
+                        alpha)
+                }
+            }
+            let whole = Resampler.resize(image, width: target.0, height: target.1)
+            var rows: [UInt8] = []
+            var order: [Int] = []
+            Resampler.resize(image, width: target.0, height: target.1) { y, row in
+                order.append(y)
+                rows += row
+            }
+            #expect(order == Array(0..<target.1), "\(source) → \(target)")
+            #expect(rows == whole.pixels, "\(source) → \(target)")
+        }
+    }
+}
+
+extension RowResamplingTests {
+    /// The branch-free conversion against `UInt8(_:)`, at every quarter and at random values of
+    /// the range it takes (ties at .5 included).
+    @Test func bytesTruncateAsUInt8Does() {
+        var random = SplitMix64(seed: 0xB17E)
+        let quarters = (0...1022).map { Float($0) / 4 }
+        let randoms = (0..<100_000).map { _ in Float.random(in: 0...255.5, using: &random) }
+        for value in quarters + randoms + [255.5, 0.5, 1.5, 254.5, 0.499_999_97] {
+            #expect(RowResampler.byte(value) == UInt8(value), "\(value)")
+        }
+    }
+}
