@@ -32,6 +32,13 @@ int rdx_png_encode(const uint8_t *pixels, int width, int height, size_t row_stri
                    uint8_t **out_data, size_t *out_length,
                    char message[LOUPE_PNG_MESSAGE_LENGTH]);
 
+/// An RGBA PNG (straight alpha, 8 bits a channel) with every row filtered UP and one deflate
+/// block of runs at distance one (zlib's Z_RLE matches), written without libpng or zlib's
+/// deflate: for thumbnails made in bulk. A malloc'ed buffer the caller frees with
+/// `rdx_png_free`. Returns 0 on success, non-zero for a bad size or no memory.
+int rdx_png_encode_rle(const uint8_t *pixels, int width, int height, size_t row_stride,
+                       uint8_t **out_data, size_t *out_length);
+
 /// Status codes of `rdx_png_decode`.
 enum {
     LOUPE_PNG_OK = 0,

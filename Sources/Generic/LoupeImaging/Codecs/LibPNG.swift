@@ -40,6 +40,23 @@ enum LibPNG {
 }
 
 extension LibPNG {
+    /// RGBA, every row filtered UP, deflated as runs at distance one by the shim's own writer
+    /// (`rdx_png_encode_rle`): no libpng, no zlib deflate.
+    static func encodeRunLength(pixels: [UInt8], width: Int, height: Int, bytesPerRow: Int) throws(ImagingError) -> [UInt8] {
+        var data: UnsafeMutablePointer<UInt8>?
+        var length = 0
+        let status = pixels.withUnsafeBufferPointer { buffer in
+            rdx_png_encode_rle(buffer.baseAddress, Int32(width), Int32(height), bytesPerRow, &data, &length)
+        }
+        defer { rdx_png_free(data) }
+        guard status == 0, let data else {
+            throw .encodingFailed(format: .png, reason: "cannot encode a \(width)x\(height) image (too large, or out of memory)")
+        }
+        return Array(UnsafeBufferPointer(start: data, count: length))
+    }
+}
+
+extension LibPNG {
     static func decode(_ bytes: [UInt8], limits: ImageLimits) throws(ImagingError) -> Bitmap {
         var decoded: UnsafeMutablePointer<UInt8>?
         var width: Int32 = 0

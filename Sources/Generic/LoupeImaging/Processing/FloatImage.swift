@@ -245,7 +245,6 @@ extension FloatImage {
             [UInt8](unsafeUninitializedCapacity: count) { output, initialized in
                 initialized = count
                 guard let source = input.baseAddress, let target = output.baseAddress else { return }
-                let highest = SIMD4<Float>(repeating: 255)
                 for pixel in 0..<(count / 4) {
                     var value = source.loadUnaligned(fromByteOffset: pixel &* 16, as: SIMD4<Float>.self)
                     if premultiplied {
@@ -255,7 +254,10 @@ extension FloatImage {
                     }
                     // Clamped to 0...255 first, so adding a half and truncating rounds (and is much
                     // cheaper than `rounded()`, a libm call per channel).
-                    let rounded = Self.truncated(value.clamped(lowerBound: .zero, upperBound: highest) + 0.5)
+                    // `replace(with:where:)` is a `maxps` and a `minps`; `clamped` two library calls.
+                    value.replace(with: 0, where: value .< 0)
+                    value.replace(with: 255, where: value .> 255)
+                    let rounded = Self.truncated(value + 0.5)
                     UnsafeMutableRawPointer(target).storeBytes(
                         of: SIMD4<UInt8>(truncatingIfNeeded: rounded), toByteOffset: pixel &* 4, as: SIMD4<UInt8>.self)
                 }

@@ -1,0 +1,371 @@
+#include "png_shim.h"
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <zlib.h>
+
+// An RGBA PNG written without libpng: every row filtered UP, then deflated in one dynamic-Huffman
+// block whose only matches are runs at distance one, the matches zlib's Z_RLE strategy finds.
+// zlib's deflate spends most of its time tallying and emitting symbols one call at a time; this
+// does it in two tight loops. Checksums (adler32, crc32) are zlib's.
+
+enum { RLE_MIN = 3, RLE_MAX = 258, LITLEN_CODES = 286, CODELEN_CODES = 19 };
+
+/// Length symbols 257...285: the first length each covers and its extra bits (RFC 1951, 3.2.5).
+static const uint16_t length_base[29] = {3,  4,  5,  6,  7,  8,  9,  10, 11,  13,  15,  17,  19,  23, 27,
+                                         31, 35, 43, 51, 59, 67, 83, 99, 115, 131, 163, 195, 227, 258};
+static const uint8_t length_extra[29] = {0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2,
+                                         2, 3, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5, 5, 0};
+static const uint8_t codelen_order[CODELEN_CODES] = {16, 17, 18, 0, 8, 7, 9, 6, 10, 5, 11, 4, 12, 3, 13, 2, 14, 1, 15};
+
+/// The length symbol (index into the tables above) for each run length 3...258.
+static uint8_t length_symbol[RLE_MAX + 1];
+
+static void rle_tables_once(void) {
+    for (int symbol = 0; symbol < 29; symbol++) {
+        int end = symbol < 28 ? length_base[symbol + 1] : RLE_MAX + 1;
+        for (int length = length_base[symbol]; length < end && length <= RLE_MAX; length++) {
+            length_symbol[length] = (uint8_t)symbol;
+        }
+    }
+    length_symbol[RLE_MAX] = 28;
+}
+
+static int compare_keys(const void *a, const void *b) {
+    uint64_t left = *(const uint64_t *)a, right = *(const uint64_t *)b;
+    return (left > right) - (left < right);
+}
+
+/// Huffman code lengths for `count` symbols of frequencies `freq`, none longer than `limit`:
+/// a Huffman tree built by merging the two lightest nodes; when it is too deep, the frequencies
+/// are halved (rounding up, so a used symbol stays used) and it is built again.
+static void huffman_lengths(const uint32_t *freq, int count, int limit, uint8_t *lengths) {
+    uint32_t weights[LITLEN_CODES];
+    int symbols[LITLEN_CODES];
+    memcpy(weights, freq, sizeof(uint32_t) * count);
+    for (;;) {
+        memset(lengths, 0, count);
+        int used = 0;
+        for (int i = 0; i < count; i++) {
+            if (weights[i]) symbols[used++] = i;
+        }
+        if (used == 0) return;
+        if (used == 1) {
+            lengths[symbols[0]] = 1;
+            return;
+        }
+        // The used symbols by weight, ties by symbol (a sort of weight and symbol in one key).
+        uint64_t keys[LITLEN_CODES];
+        for (int i = 0; i < used; i++) keys[i] = (uint64_t)weights[symbols[i]] << 16 | (uint64_t)symbols[i];
+        qsort(keys, (size_t)used, sizeof(uint64_t), compare_keys);
+        for (int i = 0; i < used; i++) symbols[i] = (int)(keys[i] & 0xFFFF);
+        // Two queues: the sorted leaves, and the merged nodes (made in increasing weight).
+        uint32_t node_weight[2 * LITLEN_CODES];
+        int parent[2 * LITLEN_CODES];
+        for (int i = 0; i < used; i++) node_weight[i] = weights[symbols[i]];
+        int leaf = 0, merged = used, next = used;
+        for (int step = 0; step < used - 1; step++) {
+            int pick[2];
+            for (int k = 0; k < 2; k++) {
+                if (leaf < used && (merged >= next || node_weight[leaf] <= node_weight[merged])) {
+                    pick[k] = leaf++;
+                } else {
+                    pick[k] = merged++;
+                }
+            }
+            node_weight[next] = node_weight[pick[0]] + node_weight[pick[1]];
+            parent[pick[0]] = next;
+            parent[pick[1]] = next;
+            next++;
+        }
+        // Depths from the root (the last node) down: parents come after their children.
+        uint8_t depth[2 * LITLEN_CODES];
+        depth[next - 1] = 0;
+        int deepest = 0;
+        for (int node = next - 2; node >= 0; node--) {
+            depth[node] = (uint8_t)(depth[parent[node]] + 1);
+            if (node < used && depth[node] > deepest) deepest = depth[node];
+        }
+        if (deepest <= limit) {
+            for (int i = 0; i < used; i++) lengths[symbols[i]] = depth[i];
+            return;
+        }
+        for (int i = 0; i < count; i++) weights[i] = (weights[i] + 1) / 2;
+    }
+}
+
+/// Canonical codes for `lengths` (RFC 1951, 3.2.2), bit-reversed: deflate sends a code's first
+/// bit first into a stream filled from the low bit.
+static void canonical_codes(const uint8_t *lengths, int count, uint16_t *codes) {
+    uint16_t length_count[16] = {0};
+    uint16_t next_code[16] = {0};
+    for (int i = 0; i < count; i++) length_count[lengths[i]]++;
+    length_count[0] = 0;
+    uint16_t code = 0;
+    for (int bits = 1; bits < 16; bits++) {
+        code = (uint16_t)((code + length_count[bits - 1]) << 1);
+        next_code[bits] = code;
+    }
+    for (int i = 0; i < count; i++) {
+        int length = lengths[i];
+        if (length == 0) {
+            codes[i] = 0;
+            continue;
+        }
+        uint16_t value = next_code[length]++;
+        uint16_t reversed = 0;
+        for (int bit = 0; bit < length; bit++) {
+            reversed = (uint16_t)((reversed << 1) | ((value >> bit) & 1));
+        }
+        codes[i] = reversed;
+    }
+}
+
+/// Bits into a byte buffer, low bit first, 64 at a time.
+typedef struct bit_writer {
+    uint8_t *out;
+    uint64_t bits;
+    int count;
+} bit_writer;
+
+static inline void put_bits(bit_writer *writer, uint32_t value, int length) {
+    writer->bits |= (uint64_t)value << writer->count;
+    writer->count += length;
+    if (writer->count >= 32) {
+        uint32_t low = (uint32_t)writer->bits;
+        memcpy(writer->out, &low, 4);  // little-endian: x86-64 and arm64
+        writer->out += 4;
+        writer->bits >>= 32;
+        writer->count -= 32;
+    }
+}
+
+static void flush_bits(bit_writer *writer) {
+    while (writer->count > 0) {
+        *writer->out++ = (uint8_t)writer->bits;
+        writer->bits >>= 8;
+        writer->count -= 8;
+    }
+    writer->count = 0;
+    writer->bits = 0;
+}
+
+/// `data` deflated into `out` as a zlib stream; returns the bytes written. `out` holds at least
+/// `length * 2 + 2048` bytes: no code is longer than 15 bits, and the trees take under 300 bytes.
+static size_t deflate_rle(const uint8_t *data, size_t length, uint8_t *out, uint16_t *tokens) {
+    // Tokens: a literal byte, or 0x100 + a run length (always at distance one).
+    size_t token_count = 0;
+    uint32_t litlen_freq[LITLEN_CODES] = {0};
+    uint32_t dist_freq[1] = {0};
+    size_t position = 0;
+    while (position < length) {
+        if (position > 0 && length - position >= RLE_MIN) {
+            uint8_t previous = data[position - 1];
+            size_t limit = length - position < RLE_MAX ? length - position : RLE_MAX;
+            size_t run = 0;
+            while (run < limit && data[position + run] == previous) run++;
+            if (run >= RLE_MIN) {
+                tokens[token_count++] = (uint16_t)(0x100 + run);
+                litlen_freq[257 + length_symbol[run]]++;
+                dist_freq[0]++;
+                position += run;
+                continue;
+            }
+        }
+        tokens[token_count++] = data[position];
+        litlen_freq[data[position]]++;
+        position++;
+    }
+    litlen_freq[256] = 1;
+
+    uint8_t litlen_lengths[LITLEN_CODES];
+    huffman_lengths(litlen_freq, LITLEN_CODES, 15, litlen_lengths);
+    uint16_t litlen_codes[LITLEN_CODES];
+    canonical_codes(litlen_lengths, LITLEN_CODES, litlen_codes);
+    // One distance code, distance 1: a single code of one bit, which inflaters accept.
+    const uint8_t dist_length = 1;
+
+    int hlit = LITLEN_CODES;
+    while (hlit > 257 && litlen_lengths[hlit - 1] == 0) hlit--;
+    // The code lengths of both trees, run-length coded (16: repeat the last 3-6 times, 17: 3-10
+    // zeros, 18: 11-138 zeros).
+    uint8_t all_lengths[LITLEN_CODES + 1];
+    memcpy(all_lengths, litlen_lengths, hlit);
+    all_lengths[hlit] = dist_length;
+    int total = hlit + 1;
+    uint8_t cl_symbols[LITLEN_CODES + 1];
+    uint8_t cl_extra[LITLEN_CODES + 1];
+    int cl_count = 0;
+    uint32_t cl_freq[CODELEN_CODES] = {0};
+    for (int i = 0; i < total;) {
+        uint8_t value = all_lengths[i];
+        int run = 1;
+        while (i + run < total && all_lengths[i + run] == value) run++;
+        int left = run;
+        if (value == 0) {
+            while (left >= 11) {
+                int take = left > 138 ? 138 : left;
+                cl_symbols[cl_count] = 18;
+                cl_extra[cl_count++] = (uint8_t)(take - 11);
+                cl_freq[18]++;
+                left -= take;
+            }
+            if (left >= 3) {
+                cl_symbols[cl_count] = 17;
+                cl_extra[cl_count++] = (uint8_t)(left - 3);
+                cl_freq[17]++;
+                left = 0;
+            }
+        } else {
+            cl_symbols[cl_count] = value;
+            cl_extra[cl_count++] = 0;
+            cl_freq[value]++;
+            left--;
+            while (left >= 3) {
+                int take = left > 6 ? 6 : left;
+                cl_symbols[cl_count] = 16;
+                cl_extra[cl_count++] = (uint8_t)(take - 3);
+                cl_freq[16]++;
+                left -= take;
+            }
+        }
+        while (left > 0) {
+            cl_symbols[cl_count] = value;
+            cl_extra[cl_count++] = 0;
+            cl_freq[value]++;
+            left--;
+        }
+        i += run;
+    }
+    uint8_t cl_lengths[CODELEN_CODES];
+    huffman_lengths(cl_freq, CODELEN_CODES, 7, cl_lengths);
+    uint16_t cl_codes[CODELEN_CODES];
+    canonical_codes(cl_lengths, CODELEN_CODES, cl_codes);
+    int hclen = CODELEN_CODES;
+    while (hclen > 4 && cl_lengths[codelen_order[hclen - 1]] == 0) hclen--;
+
+    uint8_t *start = out;
+    *out++ = 0x78;  // deflate, 32 KiB window
+    *out++ = 0x01;  // the fastest level; (0x78 << 8 | 0x01) % 31 == 0
+    bit_writer writer = {out, 0, 0};
+    put_bits(&writer, 1, 1);  // the last block
+    put_bits(&writer, 2, 2);  // dynamic Huffman codes
+    put_bits(&writer, (uint32_t)(hlit - 257), 5);
+    put_bits(&writer, 0, 5);  // one distance code
+    put_bits(&writer, (uint32_t)(hclen - 4), 4);
+    for (int i = 0; i < hclen; i++) put_bits(&writer, cl_lengths[codelen_order[i]], 3);
+    static const uint8_t cl_extra_bits[3] = {2, 3, 7};
+    for (int i = 0; i < cl_count; i++) {
+        int symbol = cl_symbols[i];
+        put_bits(&writer, cl_codes[symbol], cl_lengths[symbol]);
+        if (symbol >= 16) put_bits(&writer, cl_extra[i], cl_extra_bits[symbol - 16]);
+    }
+    // Each literal's code, and each run's length code with its extra bits and the one-bit
+    // distance code (0), packed into one write.
+    uint32_t run_bits[RLE_MAX + 1];
+    uint8_t run_length_bits[RLE_MAX + 1];
+    for (int run = RLE_MIN; run <= RLE_MAX; run++) {
+        int symbol = length_symbol[run];
+        int code_length = litlen_lengths[257 + symbol];
+        uint32_t value = litlen_codes[257 + symbol] | (uint32_t)(run - length_base[symbol]) << code_length;
+        run_bits[run] = value;  // the distance code, 0, adds a zero bit above
+        run_length_bits[run] = (uint8_t)(code_length + length_extra[symbol] + dist_length);
+    }
+    for (size_t i = 0; i < token_count; i++) {
+        uint32_t token = tokens[i];
+        if (token < 0x100) {
+            put_bits(&writer, litlen_codes[token], litlen_lengths[token]);
+        } else {
+            uint32_t run = token - 0x100;
+            put_bits(&writer, run_bits[run], run_length_bits[run]);
+        }
+    }
+    put_bits(&writer, litlen_codes[256], litlen_lengths[256]);
+    flush_bits(&writer);
+    out = writer.out;
+    uint32_t adler = (uint32_t)adler32(adler32(0L, Z_NULL, 0), data, (uInt)length);
+    *out++ = (uint8_t)(adler >> 24);
+    *out++ = (uint8_t)(adler >> 16);
+    *out++ = (uint8_t)(adler >> 8);
+    *out++ = (uint8_t)adler;
+    return (size_t)(out - start);
+}
+
+static uint8_t *put_u32(uint8_t *out, uint32_t value) {
+    out[0] = (uint8_t)(value >> 24);
+    out[1] = (uint8_t)(value >> 16);
+    out[2] = (uint8_t)(value >> 8);
+    out[3] = (uint8_t)value;
+    return out + 4;
+}
+
+/// A chunk's length, type and data are in place at `chunk`; appends its CRC.
+static uint8_t *close_chunk(uint8_t *chunk, uint32_t data_length) {
+    put_u32(chunk, data_length);
+    uint32_t crc = (uint32_t)crc32(crc32(0L, Z_NULL, 0), chunk + 4, data_length + 4);
+    return put_u32(chunk + 8 + data_length, crc);
+}
+
+int rdx_png_encode_rle(const uint8_t *pixels, int width, int height, size_t row_stride,
+                       uint8_t **out_data, size_t *out_length) {
+    *out_data = NULL;
+    *out_length = 0;
+    static int tables_made = 0;
+    if (!__atomic_load_n(&tables_made, __ATOMIC_ACQUIRE)) {
+        rle_tables_once();  // the same bytes from any thread: a race writes equal values
+        __atomic_store_n(&tables_made, 1, __ATOMIC_RELEASE);
+    }
+    if (width <= 0 || height <= 0 || pixels == NULL || (size_t)width > (SIZE_MAX / 4 - 1)) return 1;
+    size_t row_bytes = (size_t)width * 4;
+    if ((size_t)height > (SIZE_MAX / 4) / (row_bytes + 1) || (row_bytes + 1) * (size_t)height > UINT32_MAX / 8) return 1;
+    size_t filtered_length = (row_bytes + 1) * (size_t)height;
+    size_t bound = filtered_length * 2 + 2048 + 64;
+    uint8_t *filtered = malloc(filtered_length);
+    uint16_t *tokens = malloc(sizeof(uint16_t) * filtered_length);
+    uint8_t *png = malloc(bound);
+    if (filtered == NULL || tokens == NULL || png == NULL) {
+        free(filtered);
+        free(tokens);
+        free(png);
+        return 1;
+    }
+    // UP: each byte less the one above it (the first row as it is, filter NONE).
+    for (int y = 0; y < height; y++) {
+        const uint8_t *row = pixels + (size_t)y * row_stride;
+        uint8_t *target = filtered + (size_t)y * (row_bytes + 1);
+        if (y == 0) {
+            target[0] = 0;
+            memcpy(target + 1, row, row_bytes);
+            continue;
+        }
+        const uint8_t *above = row - row_stride;
+        target[0] = 2;
+        for (size_t i = 0; i < row_bytes; i++) target[1 + i] = (uint8_t)(row[i] - above[i]);
+    }
+    static const uint8_t signature[8] = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1A, '\n'};
+    uint8_t *out = png;
+    memcpy(out, signature, 8);
+    out += 8;
+    uint8_t *chunk = out;
+    memcpy(chunk + 4, "IHDR", 4);
+    uint8_t *header = put_u32(put_u32(chunk + 8, (uint32_t)width), (uint32_t)height);
+    header[0] = 8;  // bits a channel
+    header[1] = 6;  // RGBA
+    header[2] = 0;  // deflate
+    header[3] = 0;  // adaptive filtering
+    header[4] = 0;  // not interlaced
+    out = close_chunk(chunk, 13);
+    chunk = out;
+    memcpy(chunk + 4, "IDAT", 4);
+    size_t compressed = deflate_rle(filtered, filtered_length, chunk + 8, tokens);
+    out = close_chunk(chunk, (uint32_t)compressed);
+    chunk = out;
+    memcpy(chunk + 4, "IEND", 4);
+    out = close_chunk(chunk, 0);
+    free(filtered);
+    free(tokens);
+    *out_data = png;
+    *out_length = (size_t)(out - png);
+    return 0;
+}
