@@ -204,6 +204,21 @@ import Testing
         }
     }
 
+    @Test func truncationMatchesInt32AtEveryStepAndItsNeighbors() {
+        // Quarter steps over the range bytes come from, each with the floats either side (ties and
+        // near-ties are where rounding and truncating part), then random values up to 2²².
+        var values: [Float] = []
+        for step in 0...1100 {
+            let value = Float(step) / 4
+            values += [value, value.nextUp, value.nextDown].filter { $0 >= 0 }
+        }
+        var random = SplitMix64(seed: 22)
+        values += (0..<4000).map { _ in Float.random(in: 0...4_194_304, using: &random) }
+        for value in values {
+            #expect(FloatImage.truncated(SIMD4(repeating: value)) == SIMD4(repeating: Int32(value)), "\(value)")
+        }
+    }
+
     @Test(arguments: seeds)
     func boxShrinkMatchesThePlainAverage(seed: UInt64) {
         var random = SplitMix64(seed: seed)
