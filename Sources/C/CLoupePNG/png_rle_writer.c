@@ -32,9 +32,22 @@ static void rle_tables_once(void) {
     length_symbol[RLE_MAX] = 28;
 }
 
-static int compare_keys(const void *a, const void *b) {
-    uint64_t left = *(const uint64_t *)a, right = *(const uint64_t *)b;
-    return (left > right) - (left < right);
+/// Sorts `count` keys ascending: Shell's sort with Ciura's gaps, inline (qsort's calls through a
+/// function pointer cost more than the sort on 19 or 286 keys).
+static void sort_keys(uint64_t *keys, int count) {
+    static const int gaps[6] = {132, 57, 23, 10, 4, 1};
+    for (int g = 0; g < 6; g++) {
+        int gap = gaps[g];
+        for (int i = gap; i < count; i++) {
+            uint64_t key = keys[i];
+            int j = i;
+            while (j >= gap && keys[j - gap] > key) {
+                keys[j] = keys[j - gap];
+                j -= gap;
+            }
+            keys[j] = key;
+        }
+    }
 }
 
 /// Huffman code lengths for `count` symbols of frequencies `freq`, none longer than `limit`:
@@ -58,7 +71,7 @@ static void huffman_lengths(const uint32_t *freq, int count, int limit, uint8_t 
         // The used symbols by weight, ties by symbol (a sort of weight and symbol in one key).
         uint64_t keys[LITLEN_CODES];
         for (int i = 0; i < used; i++) keys[i] = (uint64_t)weights[symbols[i]] << 16 | (uint64_t)symbols[i];
-        qsort(keys, (size_t)used, sizeof(uint64_t), compare_keys);
+        sort_keys(keys, used);
         for (int i = 0; i < used; i++) symbols[i] = (int)(keys[i] & 0xFFFF);
         // Two queues: the sorted leaves, and the merged nodes (made in increasing weight).
         uint32_t node_weight[2 * LITLEN_CODES];
@@ -159,12 +172,18 @@ static size_t deflate_rle(const uint8_t *data, size_t length, uint8_t *out, uint
     uint32_t litlen_freq[LITLEN_CODES] = {0};
     uint32_t dist_freq[1] = {0};
     size_t position = 0;
+    if (length > 0) {
+        tokens[token_count++] = data[0];
+        litlen_freq[data[0]]++;
+        position = 1;
+    }
     while (position < length) {
-        if (position > 0 && length - position >= RLE_MIN) {
-            uint8_t previous = data[position - 1];
+        uint8_t byte = data[position];
+        // Most bytes of a photo differ from the one before: one compare makes them literals.
+        if (byte == data[position - 1] && length - position >= RLE_MIN) {
             size_t limit = length - position < RLE_MAX ? length - position : RLE_MAX;
-            size_t run = 0;
-            while (run < limit && data[position + run] == previous) run++;
+            size_t run = 1;
+            while (run < limit && data[position + run] == byte) run++;
             if (run >= RLE_MIN) {
                 tokens[token_count++] = (uint16_t)(0x100 + run);
                 litlen_freq[257 + length_symbol[run]]++;
@@ -173,8 +192,8 @@ static size_t deflate_rle(const uint8_t *data, size_t length, uint8_t *out, uint
                 continue;
             }
         }
-        tokens[token_count++] = data[position];
-        litlen_freq[data[position]]++;
+        tokens[token_count++] = byte;
+        litlen_freq[byte]++;
         position++;
     }
     litlen_freq[256] = 1;
