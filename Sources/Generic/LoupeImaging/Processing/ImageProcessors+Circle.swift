@@ -19,7 +19,9 @@ extension ImageProcessors {
             return output
         }
 
-        private func mask(_ image: inout Bitmap) {
+        /// Cuts `image`, a square, to the circle in place: for a caller that holds the only copy
+        /// (`process` gets a borrowed one, so its first write copies the pixels).
+        func mask(_ image: inout Bitmap) {
             let size = image.width
             let stride = image.bytesPerRow
             let radius = Double(size) / 2

@@ -39,7 +39,10 @@ extension ImageProcessors {
         private var mask: Circle { Circle(ring: ring.map { Ring(color: $0, width: ringWidth) }) }
 
         public func process(_ image: Bitmap) -> Bitmap {
-            mask.process(Resampler.resize(CropSquare().process(image), width: size, height: size))
+            // The resized square is masked where it lies: no copy of its pixels.
+            var output = Resampler.resize(CropSquare().process(image), width: size, height: size)
+            mask.mask(&output)
+            return output
         }
     }
 }
