@@ -112,7 +112,7 @@ import LoupeToolbox
     @Test(arguments: SymbolSet.allCases)
     func theFitIsTheLeastSquaresShape(symbols: SymbolSet) {
         let rows = symbols.fittedRows
-        var scratch = [SIMD4<Float>](repeating: .zero, count: 1 << symbols.subcells)
+        var fitter = CellFitter(symbols)
         var candidates: [CellFit] = []
         var sums = CellSums()
         let shapes =
@@ -155,17 +155,22 @@ import LoupeToolbox
                 return total
             }
             let bruteForce = shapes.map(error).min() ?? .infinity
-            var pixels = CellPixels(columns: 1, cellHeight: rows, background: nil)
-            image.pixels.withUnsafeBufferPointer { bytes in
-                for y in 0..<rows { pixels.set(row: y, pixels: UnsafeBufferPointer(rebasing: bytes[(y * 32)..<(y * 32 + 32)])) }
-            }
-            pixels.read(column: 0, into: &sums)
-            sums.finish(symbols, threshold: 0.5)
-            scratch.withUnsafeMutableBufferPointer { scratch in
-                CellFit.best(sums, symbols: symbols, splits: symbols.splits, scratch: scratch, into: &candidates)
-            }
+            Self.read(image, symbols: symbols, into: &sums)
+            fitter.prepare(sums)
+            fitter.best(total: sums.totalLab, into: &candidates)
             #expect(abs(error(candidates[0].shape) - bruteForce) < 1e-3, "\(symbols)")
         }
+    }
+
+    /// `image`, one cell (8 x `symbols.fittedRows` pixels), summed as the renderer sums it.
+    static func read(_ image: Bitmap, symbols: SymbolSet, background: RGBA? = nil, into sums: inout CellSums) {
+        let pixels = CellPixels(columns: 1, symbols: symbols, background: background)
+        image.pixels.withUnsafeBufferPointer { bytes in
+            for y in 0..<image.height {
+                pixels.add(row: y, pixels: UnsafeBufferPointer(rebasing: bytes[(y * 32)..<(y * 32 + 32)]))
+            }
+        }
+        pixels.read(column: 0, threshold: 0.5, into: &sums)
     }
 
     @Test func theTableCubeRootsMatchLibm() {

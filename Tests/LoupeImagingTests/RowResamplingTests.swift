@@ -56,3 +56,25 @@ extension RowResamplingTests {
         }
     }
 }
+
+extension RowResamplingTests {
+    /// The eight-bytes-at-a-time opacity scan against `Bitmap.hasTransparency`, on odd and even
+    /// widths, padded rows, and one translucent pixel anywhere.
+    @Test func opacityScanAgreesWithHasTransparency() {
+        var random = SplitMix64(seed: 0x0A9A)
+        for _ in 0..<200 {
+            let width = Int.random(in: 1...13, using: &random)
+            let height = Int.random(in: 1...5, using: &random)
+            let bytesPerRow = width * 4 + 4 * Int.random(in: 0...2, using: &random)
+            var pixels = (0..<bytesPerRow * height).map { _ in UInt8.random(in: 0...255, using: &random) }
+            for y in 0..<height { for x in 0..<width { pixels[y * bytesPerRow + x * 4 + 3] = 255 } }
+            if Bool.random(using: &random) {
+                let (x, y) = (Int.random(in: 0..<width, using: &random), Int.random(in: 0..<height, using: &random))
+                pixels[y * bytesPerRow + x * 4 + 3] = .random(in: 0...254, using: &random)
+            }
+            let image = Bitmap(width: width, height: height, bytesPerRow: bytesPerRow, pixels: pixels)
+            let opaque = image.pixels.withUnsafeBufferPointer { RowResampler.isOpaque(image, base: $0.baseAddress!) }
+            #expect(opaque == !image.hasTransparency, "\(width)x\(height), \(bytesPerRow) bytes a row")
+        }
+    }
+}

@@ -41,38 +41,34 @@ public struct CellRenderer: Sendable {
     /// at a time, and each finished row of cells is fitted and written at once.
     private func drawn(_ image: Bitmap, columns: Int, rows: Int) -> [UInt8] {
         let cellHeight = symbols.fittedRows
-        var pixels = CellPixels(columns: columns, cellHeight: cellHeight, background: background)
+        let pixels = CellPixels(columns: columns, symbols: symbols, background: background)
         // Unknown background: under half alpha is the terminal's; known: all but resampler ringing.
         let threshold: Float = background == nil ? 0.5 : 8 / 255
         var sums = CellSums()
-        var scratch = [SIMD4<Float>](repeating: .zero, count: 1 << symbols.subcells)
+        var fitter = CellFitter(symbols)
         var candidates: [CellFit] = []
         candidates.reserveCapacity(4)
-        let splits = symbols.splits
         var writer = EscapeWriter(capacity: rows * (columns * 40 + 8))
-        scratch.withUnsafeMutableBufferPointer { scratch in
-            Resampler.resize(image, width: columns * CellPixels.width, height: rows * cellHeight) { y, row in
-                pixels.set(row: y % cellHeight, pixels: row)
-                guard y % cellHeight == cellHeight - 1 else { return }
-                if mode == .none {
-                    shades(pixels, columns: columns, threshold: threshold, sums: &sums, into: &writer)
-                } else {
-                    for column in 0..<columns {
-                        pixels.read(column: column, into: &sums)
-                        sums.finish(symbols, threshold: threshold)
-                        draw(sums, splits: splits, scratch: scratch, candidates: &candidates, into: &writer)
-                    }
-                    writer.endLine()
+        Resampler.resize(image, width: columns * CellPixels.width, height: rows * cellHeight) { y, row in
+            pixels.add(row: y % cellHeight, pixels: row)
+            guard y % cellHeight == cellHeight - 1 else { return }
+            if mode == .none {
+                shades(pixels, columns: columns, threshold: threshold, sums: &sums, into: &writer)
+            } else {
+                for column in 0..<columns {
+                    pixels.read(column: column, threshold: threshold, into: &sums)
+                    draw(sums, fitter: &fitter, candidates: &candidates, into: &writer)
                 }
-                writer.append(byte: UInt8(ascii: "\n"))
+                writer.endLine()
             }
+            writer.append(byte: UInt8(ascii: "\n"))
         }
         return writer.bytes
     }
 
     private func draw(
-        _ sums: CellSums, splits: [Int], scratch: UnsafeMutableBufferPointer<SIMD4<Float>>,
-        candidates: inout [CellFit], into writer: inout EscapeWriter
+        _ sums: borrowing CellSums, fitter: inout CellFitter, candidates: inout [CellFit],
+        into writer: inout EscapeWriter
     ) {
         let full = (1 << symbols.subcells) - 1
         if sums.opaque == 0 {
@@ -89,23 +85,24 @@ public struct CellRenderer: Sendable {
                 into: &writer)
             return
         }
+        fitter.prepare(sums)
         switch mode {
         case .truecolor, .none:
-            CellFit.best(sums, symbols: symbols, splits: splits, scratch: scratch, keep: 1, into: &candidates)
+            fitter.best(total: sums.totalLab, keep: 1, into: &candidates)
             let shape = candidates[0].shape
             let inside = sums.srgb(of: shape)
             emit(shape, foreground: ink(mean(inside)), background: ink(mean(sums.totalSrgb - inside)), into: &writer)
         case .palette256, .palette16:
             let palette = mode == .palette256 ? Palette.xterm256 : Palette.ansi16
-            CellFit.best(sums, symbols: symbols, splits: splits, scratch: scratch, keep: 3, into: &candidates)
+            fitter.best(total: sums.totalLab, keep: 3, into: &candidates)
             var best: (shape: CellShape, foreground: UInt8, background: UInt8, error: Float)?
             for candidate in candidates {
                 let inside = sums.srgb(of: candidate.shape)
                 let foreground = nearest(mean(inside), in: palette)
                 let background = nearest(mean(sums.totalSrgb - inside) ?? mean(inside), in: palette)
-                let fit = CellFit.best(
-                    sums, symbols: symbols, splits: splits, scratch: scratch,
-                    foreground: palette.color(ofIndex: foreground), background: palette.color(ofIndex: background))
+                let fit = fitter.best(
+                    total: sums.totalLab, foreground: palette.color(ofIndex: foreground),
+                    background: palette.color(ofIndex: background))
                 if fit.error < best?.error ?? .infinity {
                     best =
                         fit.swapped
@@ -168,11 +165,10 @@ public struct CellRenderer: Sendable {
     private static let ramp = Array(" .:-=+*#%@".utf8)
 
     private func shades(
-        _ pixels: CellPixels, columns: Int, threshold: Float, sums: inout CellSums, into writer: inout EscapeWriter
+        _ pixels: borrowing CellPixels, columns: Int, threshold: Float, sums: inout CellSums, into writer: inout EscapeWriter
     ) {
         for column in 0..<columns {
-            pixels.read(column: column, into: &sums)
-            sums.finish(symbols, threshold: threshold)
+            pixels.read(column: column, threshold: threshold, into: &sums)
             guard sums.opaque != 0 else {
                 writer.append(byte: UInt8(ascii: " "))
                 continue

@@ -14,7 +14,8 @@ struct EscapeWriter {
         let changeForeground = newForeground.map { $0 != foreground } ?? false
         let changeBackground = newBackground.map { $0 != background } ?? false
         guard changeForeground || changeBackground else { return }
-        bytes += [0x1B, UInt8(ascii: "[")]
+        bytes.append(0x1B)
+        bytes.append(UInt8(ascii: "["))
         if changeForeground, let newForeground {
             write(newForeground, isBackground: false)
             foreground = newForeground
@@ -42,7 +43,7 @@ struct EscapeWriter {
 
     /// Ends the line: a reset when any color was set, so nothing bleeds into what follows.
     mutating func endLine() {
-        if dirty { bytes += [0x1B, UInt8(ascii: "["), UInt8(ascii: "0"), UInt8(ascii: "m")] }
+        if dirty { append("\u{1B}[0m") }
         foreground = .terminalDefault
         background = .terminalDefault
         dirty = false
@@ -53,8 +54,7 @@ struct EscapeWriter {
         case .terminalDefault:
             number(isBackground ? 49 : 39)
         case .rgb(let red, let green, let blue):
-            number(isBackground ? 48 : 38)
-            bytes += [UInt8(ascii: ";"), UInt8(ascii: "2"), UInt8(ascii: ";")]
+            append(isBackground ? "48;2;" : "38;2;")
             number(Int(red))
             bytes.append(UInt8(ascii: ";"))
             number(Int(green))
@@ -65,8 +65,7 @@ struct EscapeWriter {
             let base = index < 8 ? (isBackground ? 40 : 30) : (isBackground ? 100 : 90)
             number(base + Int(index % 8))
         case .indexed(let index):
-            number(isBackground ? 48 : 38)
-            bytes += [UInt8(ascii: ";"), UInt8(ascii: "5"), UInt8(ascii: ";")]
+            append(isBackground ? "48;5;" : "38;5;")
             number(Int(index))
         }
     }

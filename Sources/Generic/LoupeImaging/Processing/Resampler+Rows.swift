@@ -24,25 +24,24 @@ extension Resampler {
 }
 
 /// The state of one `Resampler.resize(_:width:height:rows:)`: the plan `resize` would follow,
-/// and the ring of stage rows (shrunk, and filtered across when that pass goes first).
+/// and the ring of stage rows (shrunk, and filtered across when that pass goes first). Plain
+/// values and pointers only, so the row loop copies nothing that is reference counted.
 struct RowResampler {
-    let source: Bitmap
     let base: UnsafePointer<UInt8>
+    let bytesPerRow: Int
     let width: Int
     let height: Int
     let factorX: Int
     let factorY: Int
     let shrunkWidth: Int
     let shrunkHeight: Int
-    let across: FilterTaps?
-    let down: FilterTaps?
     /// The horizontal pass runs on each stage row, before the vertical one.
     let acrossFirst: Bool
     let translucent: Bool
 
     init(_ source: Bitmap, base: UnsafePointer<UInt8>, width: Int, height: Int) {
-        self.source = source
         self.base = base
+        bytesPerRow = source.bytesPerRow
         self.width = width
         self.height = height
         // As `Resampler.resize` plans it (see there for why).
@@ -50,18 +49,37 @@ struct RowResampler {
         factorY = max(1, source.height / (2 * height))
         shrunkWidth = source.width / factorX
         shrunkHeight = source.height / factorY
-        across = shrunkWidth == width ? nil : FilterTaps.cached(source: shrunkWidth, target: width)
-        down = shrunkHeight == height ? nil : FilterTaps.cached(source: shrunkHeight, target: height)
-        let acrossWindow = across?.window ?? 0
-        let downWindow = down?.window ?? 0
+        let acrossWindow = shrunkWidth == width ? 0 : FilterTaps.cached(source: shrunkWidth, target: width).window
+        let downWindow = shrunkHeight == height ? 0 : FilterTaps.cached(source: shrunkHeight, target: height).window
         acrossFirst =
             acrossWindow > 0
             && shrunkHeight * width * acrossWindow + height * width * downWindow
                 <= height * shrunkWidth * downWindow + height * width * acrossWindow
-        translucent = source.hasTransparency
+        translucent = !Self.isOpaque(source, base: base)
+    }
+
+    /// `!source.hasTransparency`, eight bytes at a time.
+    static func isOpaque(_ source: Bitmap, base: UnsafePointer<UInt8>) -> Bool {
+        let alphas: UInt64 = 0xFF00_0000_FF00_0000
+        let raw = UnsafeRawPointer(base)
+        for y in 0..<source.height {
+            let row = raw + y &* source.bytesPerRow
+            var all = UInt64.max
+            var offset = 0
+            let pairs = (source.width / 2) &* 8
+            while offset < pairs {
+                all &= row.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+                offset &+= 8
+            }
+            if source.width & 1 != 0 { all &= UInt64(row.loadUnaligned(fromByteOffset: offset, as: UInt32.self)) | ~0xFFFF_FFFF }
+            if all & alphas != alphas { return false }
+        }
+        return true
     }
 
     func run(_ body: (Int, UnsafeBufferPointer<UInt8>) -> Void) {
+        let across = shrunkWidth == width ? nil : Lanes(FilterTaps.cached(source: shrunkWidth, target: width))
+        let down = shrunkHeight == height ? nil : FilterTaps.cached(source: shrunkHeight, target: height)
         let stageWidth = acrossFirst ? width : shrunkWidth
         let slots = down?.window ?? 1
         // One allocation, nothing zeroed: the ring, a converted source row, a filtered row and
@@ -72,47 +90,52 @@ struct RowResampler {
         let output = filtered + stageWidth * 4
         let floats = UnsafeMutablePointer<Float>.allocate(capacity: output + width * 4)
         let bytes = UnsafeMutablePointer<UInt8>.allocate(capacity: width * 4)
+        // The stage row each slot holds.
+        let held = UnsafeMutablePointer<Int>.allocate(capacity: slots)
+        held.initialize(repeating: -1, count: slots)
         defer {
             floats.deallocate()
             bytes.deallocate()
+            held.deallocate()
+            across?.deallocate()
         }
-        // The stage row each slot holds.
-        var held = [Int](repeating: -1, count: slots)
         func stageRow(_ row: Int) -> UnsafeMutablePointer<Float> {
             let slot = row % slots
             let pointer = floats + slot * stageWidth * 4
             if held[slot] != row {
-                makeStageRow(row, into: pointer, scratch: floats + converted)
+                makeStageRow(row, into: pointer, scratch: floats + converted, across: across)
                 held[slot] = row
             }
             return pointer
         }
-        for y in 0..<height {
-            var row: UnsafeMutablePointer<Float>
-            if let down {
-                row = floats + filtered
-                let first = down.starts[y]
-                down.weights.withUnsafeBufferPointer { weights in
+        let downWeights = down?.weights ?? []
+        downWeights.withUnsafeBufferPointer { downWeights in
+            for y in 0..<height {
+                var row: UnsafeMutablePointer<Float>
+                if let down, let weights = downWeights.baseAddress {
+                    row = floats + filtered
+                    let first = down.starts[y]
                     Self.filterDown(
-                        rows: { stageRow(first + $0) }, weights: weights.baseAddress! + y * down.window,
-                        window: down.window, count: stageWidth * 4, into: row)
+                        rows: { stageRow(first + $0) }, weights: weights + y * down.window, window: down.window,
+                        count: stageWidth * 4, into: row)
+                } else {
+                    row = stageRow(y)
                 }
-            } else {
-                row = stageRow(y)
+                if !acrossFirst, let across {
+                    Self.filterAcross(row, into: floats + output, taps: across)
+                    row = floats + output
+                }
+                Self.toBytes(row, count: width, premultiplied: translucent, into: bytes)
+                body(y, UnsafeBufferPointer(start: bytes, count: width * 4))
             }
-            if !acrossFirst, let across {
-                Self.filterAcross(row, into: floats + output, taps: across, count: width)
-                row = floats + output
-            }
-            Self.toBytes(row, count: width, premultiplied: translucent, into: bytes)
-            body(y, UnsafeBufferPointer(start: bytes, count: width * 4))
         }
     }
 
     /// Stage row `row`: source rows shrunk by the box factors into floats (premultiplied when
     /// the image has transparency), then filtered across when that pass goes first.
-    private func makeStageRow(_ row: Int, into target: UnsafeMutablePointer<Float>, scratch: UnsafeMutablePointer<Float>)
-    {
+    private func makeStageRow(
+        _ row: Int, into target: UnsafeMutablePointer<Float>, scratch: UnsafeMutablePointer<Float>, across: Lanes?
+    ) {
         guard let across, acrossFirst else {
             shrink(row, into: target)
             return
@@ -123,12 +146,12 @@ struct RowResampler {
         } else {
             shrink(row, into: scratch)
         }
-        Self.filterAcross(scratch, into: target, taps: across, count: width)
+        Self.filterAcross(scratch, into: target, taps: across)
     }
 
     /// `FloatImage(_:shrinkX:shrinkY:)`'s row `row`: each block summed in integers, scaled once.
     private func shrink(_ row: Int, into target: UnsafeMutablePointer<Float>) {
-        let stride = source.bytesPerRow
+        let stride = bytesPerRow
         if !translucent && factorX == 1 && factorY == 1 {
             // A sum of one byte times 1: the byte itself.
             let line = base + row * stride
@@ -157,7 +180,7 @@ struct RowResampler {
 
     /// Source row `row` as floats, premultiplied by alpha as a fraction when translucent.
     private func convert(_ row: Int, into target: UnsafeMutablePointer<Float>) {
-        let line = UnsafeRawPointer(base + row * source.bytesPerRow)
+        let line = UnsafeRawPointer(base + row * bytesPerRow)
         guard translucent else {
             Self.floats(line, count: shrunkWidth * 4, into: target)
             return
@@ -214,33 +237,57 @@ struct RowResampler {
         }
     }
 
-    /// `FloatImage.filterRow`: `count` RGBA outputs, even and odd taps summed apart, then added.
-    static func filterAcross(
-        _ row: UnsafePointer<Float>, into output: UnsafeMutablePointer<Float>, taps: FilterTaps, count: Int
-    ) {
+    /// Taps across, each weight repeated in four lanes: an RGBA pixel is multiplied by one
+    /// load, with no shuffle per tap.
+    struct Lanes {
+        let starts: UnsafeMutablePointer<Int>
+        let weights: UnsafeMutablePointer<SIMD4<Float>>
+        let window: Int
+        let count: Int
+
+        init(_ taps: FilterTaps) {
+            window = taps.window
+            count = taps.starts.count
+            starts = .allocate(capacity: count)
+            starts.initialize(from: taps.starts, count: count)
+            weights = .allocate(capacity: taps.weights.count)
+            for (index, weight) in taps.weights.enumerated() { (weights + index).initialize(to: SIMD4(repeating: weight)) }
+        }
+
+        func deallocate() {
+            starts.deallocate()
+            weights.deallocate()
+        }
+    }
+
+    /// `FloatImage.filterRow`: RGBA outputs, even and odd taps summed apart, then added.
+    static func filterAcross(_ row: UnsafePointer<Float>, into output: UnsafeMutablePointer<Float>, taps: Lanes) {
         let window = taps.window
-        taps.weights.withUnsafeBufferPointer { weights in
-            taps.starts.withUnsafeBufferPointer { starts in
-                guard var weight = weights.baseAddress else { return }
-                var target = UnsafeMutableRawPointer(output)
-                for x in 0..<count {
-                    var even: SIMD4<Float> = .zero
-                    var odd: SIMD4<Float> = .zero
-                    let pixel = UnsafeRawPointer(row + starts[x] &* 4)
-                    var tap = 0
-                    while tap &+ 1 < window {
-                        even += pixel.loadUnaligned(fromByteOffset: tap &* 16, as: SIMD4<Float>.self) * weight[tap]
-                        odd += pixel.loadUnaligned(fromByteOffset: tap &* 16 &+ 16, as: SIMD4<Float>.self) * weight[tap &+ 1]
-                        tap &+= 2
-                    }
-                    if tap < window {
-                        even += pixel.loadUnaligned(fromByteOffset: tap &* 16, as: SIMD4<Float>.self) * weight[tap]
-                    }
-                    target.storeBytes(of: even + odd, as: SIMD4<Float>.self)
-                    target += 16
-                    weight += window
-                }
+        var weight = UnsafeRawPointer(taps.weights)
+        var target = UnsafeMutableRawPointer(output)
+        for x in 0..<taps.count {
+            var even: SIMD4<Float> = .zero
+            var odd: SIMD4<Float> = .zero
+            let pixel = UnsafeRawPointer(row + taps.starts[x] &* 4)
+            var offset = 0
+            let pairs = (window & ~1) &* 16
+            while offset < pairs {
+                even +=
+                    pixel.loadUnaligned(fromByteOffset: offset, as: SIMD4<Float>.self)
+                    * weight.load(fromByteOffset: offset, as: SIMD4<Float>.self)
+                odd +=
+                    pixel.loadUnaligned(fromByteOffset: offset &+ 16, as: SIMD4<Float>.self)
+                    * weight.load(fromByteOffset: offset &+ 16, as: SIMD4<Float>.self)
+                offset &+= 32
             }
+            if window & 1 != 0 {
+                even +=
+                    pixel.loadUnaligned(fromByteOffset: offset, as: SIMD4<Float>.self)
+                    * weight.load(fromByteOffset: offset, as: SIMD4<Float>.self)
+            }
+            target.storeBytes(of: even + odd, as: SIMD4<Float>.self)
+            target += 16
+            weight += window &* 16
         }
     }
 
