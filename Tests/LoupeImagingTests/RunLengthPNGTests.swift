@@ -1,3 +1,4 @@
+import CLoupeZlibSystem
 import LoupeToolbox
 import Testing
 
@@ -40,6 +41,27 @@ import Testing
             let png = try PNGEncoder.fastest.encode(bitmap)
             #expect(Array(png.prefix(8)) == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
             #expect(try ImageDecoder().decode(png) == Self.packed(bitmap), "\(kind) \(width)x\(height)+\(padding)")
+        }
+    }
+
+    /// zlib's `uncompress` checks the stream's Adler-32 (summed by the writer itself, not zlib),
+    /// which a PNG decoder may stop short of reading.
+    @Test(arguments: Kind.allCases)
+    func zlibAcceptsTheStreamAndItsChecksum(kind: Kind) throws {
+        var random = SplitMix64(seed: 0x0AD1_E532)
+        for (width, height) in [(1, 1), (3, 5), (64, 64), (347, 17), (1000, 20)] {
+            let png = try PNGEncoder.fastest.encode(Self.image(kind, width: width, height: height, padding: 0, using: &random))
+            // Signature, IHDR (8 + 13 + 4 bytes), then the one IDAT: its length, type, data.
+            let idat = 8 + 25
+            let length = png[idat..<(idat + 4)].reduce(0) { $0 << 8 | Int($1) }
+            #expect(Array(png[(idat + 4)..<(idat + 8)]) == Array("IDAT".utf8))
+            let stream = Array(png[(idat + 8)..<(idat + 8 + length)])
+            let expected = (width * 4 + 1) * height
+            var inflated = [UInt8](repeating: 0, count: expected + 16)
+            var inflatedLength = uLongf(inflated.count)
+            let status = uncompress(&inflated, &inflatedLength, stream, uLong(stream.count))
+            #expect(status == Z_OK, "\(kind) \(width)x\(height): zlib says \(status)")
+            #expect(Int(inflatedLength) == expected)
         }
     }
 
