@@ -109,8 +109,8 @@ struct ArtCommand: AsyncParsableCommand {
         try PartialFailure.report(failures, of: inputs.count)
     }
 
-    /// The image `columns` wide (two pixel rows a line), as text ending in a newline.
-    private func render(_ bytes: [UInt8], columns: Int, capabilities: TerminalCapabilities) throws -> String {
+    /// The image `columns` wide (two pixel rows a line), as UTF-8 text ending in a newline.
+    private func render(_ bytes: [UInt8], columns: Int, capabilities: TerminalCapabilities) throws -> [UInt8] {
         let cell = capabilities.cellPixels
         // Cell art: the pixels each cell is fitted at.
         let pixelWidth = columns * (capabilities.graphics == .blocks ? CellRenderer.pixelsPerColumn : cell.width)
@@ -122,11 +122,11 @@ struct ArtCommand: AsyncParsableCommand {
             let height = max(1, (image.height * pixelWidth + image.width / 2) / image.width)
             let fitted = Resampler.resize(image, width: pixelWidth, height: height)
             let rows = max(1, (height + cell.height - 1) / cell.height)
-            return try GraphicsPlacement(capabilities).flowing(fitted, columns: columns, rows: rows)
+            return Array(try GraphicsPlacement(capabilities).flowing(fitted, columns: columns, rows: rows).utf8)
         }
         let renderer = CellRenderer(
             symbols: capabilities.symbols, mode: capabilities.colorMode, background: capabilities.background)
         let rows = CellRenderer.rows(for: image, columns: columns)
-        return renderer.text(image, columns: columns, rows: rows)
+        return renderer.utf8Text(image, columns: columns, rows: rows)
     }
 }

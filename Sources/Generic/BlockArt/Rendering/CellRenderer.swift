@@ -32,9 +32,10 @@ public struct CellRenderer: Sendable {
         }
     }
 
-    /// The image as text: `rows` lines of `columns` cells, each ending in a newline.
-    public func text(_ image: Bitmap, columns: Int, rows: Int) -> String {
-        String(decoding: drawn(image, columns: columns, rows: rows), as: UTF8.self)
+    /// The image as UTF-8 text: `rows` lines of `columns` cells, each ending in a newline,
+    /// ready to write out (no `String` to build and validate on the way).
+    public func utf8Text(_ image: Bitmap, columns: Int, rows: Int) -> [UInt8] {
+        drawn(image, columns: columns, rows: rows)
     }
 
     /// The lines, each ending in a newline, in one buffer: the resampler hands over a pixel row

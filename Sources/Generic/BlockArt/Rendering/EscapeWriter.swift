@@ -71,9 +71,14 @@ struct EscapeWriter {
     }
 
     private mutating func number(_ value: Int) {
-        if value >= 100 { bytes.append(UInt8(ascii: "0") + UInt8(value / 100)) }
-        if value >= 10 { bytes.append(UInt8(ascii: "0") + UInt8(value / 10 % 10)) }
-        bytes.append(UInt8(ascii: "0") + UInt8(value % 10))
+        let digits = Self.digits[value]
+        for shift in stride(from: 0, to: Int(digits >> 24) * 8, by: 8) { bytes.append(UInt8(truncatingIfNeeded: digits >> shift)) }
+    }
+
+    /// The decimal digits of 0...255, first digit in the low byte, their count in the high one.
+    private static let digits: [UInt32] = (0...255).map { value in
+        let text = Array(String(value).utf8)
+        return text.reversed().reduce(UInt32(text.count) << 24) { $0 & 0xFF00_0000 | ($0 & 0xFF_FFFF) << 8 | UInt32($1) }
     }
 }
 
