@@ -1,5 +1,6 @@
 #include "png_shim.h"
 
+#include <pthread.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -374,11 +375,10 @@ int rdx_png_encode_rle(const uint8_t *pixels, int width, int height, size_t row_
                        uint8_t **out_data, size_t *out_length) {
     *out_data = NULL;
     *out_length = 0;
-    static int tables_made = 0;
-    if (!__atomic_load_n(&tables_made, __ATOMIC_ACQUIRE)) {
-        rle_tables_once();  // the same bytes from any thread: a race writes equal values
-        __atomic_store_n(&tables_made, 1, __ATOMIC_RELEASE);
-    }
+    // Once, before any thread reads the table: threads encode at once on every core, and an
+    // unguarded fill is a data race (undefined behavior) even when it writes equal bytes.
+    static pthread_once_t tables_made = PTHREAD_ONCE_INIT;
+    pthread_once(&tables_made, rle_tables_once);
     if (width <= 0 || height <= 0 || pixels == NULL || (size_t)width > (SIZE_MAX / 4 - 1)) return 1;
     size_t row_bytes = (size_t)width * 4;
     if ((size_t)height > (SIZE_MAX / 4) / (row_bytes + 1) || (row_bytes + 1) * (size_t)height > UINT32_MAX / 8) return 1;
