@@ -4,9 +4,10 @@ import Testing
 
 @testable import BlockArt
 
-/// Each vectorized path of cell art against the plain per-pixel computation it replaces, on
-/// seeded random inputs. The paths do the same float operations in the same order lane by lane,
-/// so the tolerance is zero: cell art's output stays byte for byte what it was.
+/// Each vectorized path of cell art against the plain computation it replaces.
+///
+/// On seeded random inputs. The paths do the same float operations in the same order lane by
+/// lane, so the tolerance is zero: cell art's output stays byte for byte what it was.
 @Suite struct FastPathTests {
     @Test func oklabPlanesMatchThePerPixelConversion() {
         var random = SplitMix64(seed: 0x0C1A)
@@ -213,8 +214,10 @@ extension FastPathTests {
             for lab in labs { #expect(palette.position(nearestTo: lab) == loop(lab), "\(lab)") }
             // More colors than slots, each asked for three times in a random order.
             let colors = (0..<6000).map { _ in
-                (UInt8.random(in: 0...255, using: &random), UInt8.random(in: 0...255, using: &random),
-                    UInt8.random(in: 0...255, using: &random))
+                (
+                    UInt8.random(in: 0...255, using: &random), UInt8.random(in: 0...255, using: &random),
+                    UInt8.random(in: 0...255, using: &random)
+                )
             }
             for (red, green, blue) in (colors + colors + colors).shuffled(using: &random) {
                 let fresh = loop(OKLab.from(red: red, green: green, blue: blue))

@@ -11,8 +11,9 @@ public final class Palette: Sendable {
     private let indices: [UInt8]
     /// Each entry in Oklab, in the order of `indices`.
     let colors: [SIMD3<Float>]
-    /// `colors` four at a time, one lane an entry: L, a and b of each four, the last four padded
-    /// with entries at infinity. The search measures four distances a step.
+    /// `colors` in lanes, four entries a group: the search measures four distances a step.
+    ///
+    /// Each group is its entries' L, a and b; the last is padded with entries at infinity.
     private let lanes: [SIMD4<Float>]
     /// Per thread, a direct-mapped table of recent answers: `(key + 1) << 8 | index`, 0 empty.
     private let remembered = PerThread<[UInt64]> { [UInt64](repeating: 0, count: 1 << Palette.rememberedBits) }

@@ -72,7 +72,9 @@ struct EscapeWriter {
 
     private mutating func number(_ value: Int) {
         let digits = Self.digits[value]
-        for shift in stride(from: 0, to: Int(digits >> 24) * 8, by: 8) { bytes.append(UInt8(truncatingIfNeeded: digits >> shift)) }
+        for shift in stride(from: 0, to: Int(digits >> 24) * 8, by: 8) {
+            bytes.append(UInt8(truncatingIfNeeded: digits >> shift))
+        }
     }
 
     /// The decimal digits of 0...255, first digit in the low byte, their count in the high one.
