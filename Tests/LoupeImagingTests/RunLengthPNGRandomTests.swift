@@ -249,6 +249,22 @@ import Testing
         _ = try Self.check(Bitmap(width: 15174, height: 2, pixels: rows), "Fibonacci")
     }
 
+    /// Every literal/length symbol used (HLIT 286): each byte value once, and a run of each
+    /// length 3...258, in one row (filter NONE, so the bytes are deflated as they are).
+    @Test func everyLiteralAndLengthSymbol() throws {
+        var bytes = (0...255).map { UInt8($0) }
+        for length in 3...258 {
+            let byte = UInt8(length % 200 + 20)
+            // A different byte before and after: the run is exactly `length` at distance one.
+            bytes += [0, byte] + Array(repeating: byte, count: length) + [1]
+        }
+        bytes += Array(repeating: 2, count: (4 - bytes.count % 4) % 4)
+        let bitmap = Bitmap(width: bytes.count / 4, height: 1, pixels: bytes)
+        _ = try Self.check(bitmap, "every symbol")
+        let codes = try #require(Self.declaredCodes(Self.zlibStream(PNGEncoder.fastest.encode(bitmap))))
+        #expect(codes.litlen.count == 286 && codes.litlen.allSatisfy { $0 > 0 })
+    }
+
     /// Encoders on every thread at once, as `thumbnail` runs them, write the same bytes.
     ///
     /// Under
