@@ -46,6 +46,8 @@ let realAvatars = repository.deletingLastPathComponent().appendingPathComponent(
 let avatars =
     FileManager.default.fileExists(atPath: realAvatars.path)
     ? realAvatars : repository.appendingPathComponent("Fixtures/avatars")
+// Said on stderr, so two builds compared (one from a worktree elsewhere) are seen to read the same.
+FileHandle.standardError.write(Data("cache-microbench: avatars from \(avatars.path)\n".utf8))
 var urls: [URL] = []
 for id in 1...100 {
     let bytes = try [UInt8](Data(contentsOf: avatars.appendingPathComponent("\(id).jpeg")))
