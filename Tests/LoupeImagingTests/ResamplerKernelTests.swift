@@ -3,11 +3,12 @@ import Testing
 
 @testable import LoupeImaging
 
-/// The resampler's SIMD passes and the circle mask's edge walk against plain scalar versions.
+/// The resampler's SIMD passes, the whole resize, and the circle mask's edge walk against plain
+/// scalar versions.
 ///
 /// The plain versions do the same arithmetic a channel, a tap, a pixel at a time, on seeded
 /// random images. The tolerance is zero: the fast paths add the same terms in the same order, so every float and
-/// byte is the same, and `resize`'s output (and cell art's goldens) cannot move.
+/// byte is the same, and `resize`'s output (thumbnails', cell art's goldens) cannot move.
 @Suite struct ResamplerKernelTests {
     static let seeds: [UInt64] = [1, 0xC0FFEE, 0x5EED_0065]
 
@@ -41,16 +42,16 @@ import Testing
         return output
     }
 
-    static func plainFilteredVertically(_ image: FloatImage, to outHeight: Int) -> [Float] {
-        let taps = FilterTaps(source: image.height, target: outHeight)
-        let rowLength = image.width * 4
+    static func plainFilteredVertically(_ values: [Float], width: Int, height: Int, to outHeight: Int) -> [Float] {
+        let taps = FilterTaps(source: height, target: outHeight)
+        let rowLength = width * 4
         var output = [Float](repeating: 0, count: rowLength * outHeight)
         for y in 0..<outHeight {
             for index in 0..<rowLength {
                 var sum: Float = 0
                 for tap in 0..<taps.window {
                     let weight = taps.weights[y * taps.window + tap]
-                    let term = image.values[(taps.starts[y] + tap) * rowLength + index] * weight
+                    let term = values[(taps.starts[y] + tap) * rowLength + index] * weight
                     if tap == 0 { sum = term } else if weight != 0 { sum += term }
                 }
                 output[y * rowLength + index] = sum
@@ -59,17 +60,64 @@ import Testing
         return output
     }
 
-    static func plainBitmap(_ image: FloatImage) -> [UInt8] {
-        var output = [UInt8](repeating: 0, count: image.values.count)
-        for index in stride(from: 0, to: image.values.count, by: 4) {
-            let alpha = min(max(image.values[index + 3], 0), 255)
-            let unpremultiply: Float = image.premultiplied ? (alpha > 0 ? 255 / alpha : 0) : 1
+    static func plainBitmap(_ values: [Float], premultiplied: Bool) -> [UInt8] {
+        var output = [UInt8](repeating: 0, count: values.count)
+        for index in stride(from: 0, to: values.count, by: 4) {
+            let alpha = min(max(values[index + 3], 0), 255)
+            let unpremultiply: Float = premultiplied ? (alpha > 0 ? 255 / alpha : 0) : 1
             for channel in 0..<3 {
-                output[index + channel] = UInt8(min(max(image.values[index + channel] * unpremultiply, 0), 255) + 0.5)
+                output[index + channel] = UInt8(min(max(values[index + channel] * unpremultiply, 0), 255) + 0.5)
             }
             output[index + 3] = UInt8(alpha + 0.5)
         }
         return output
+    }
+
+    /// Each row of `values` (`width` RGBA pixels a row) filtered across to `target`.
+    static func plainFilteredHorizontally(_ values: [Float], width: Int, to target: Int) -> [Float] {
+        let taps = FilterTaps(source: width, target: target)
+        return stride(from: 0, to: values.count, by: width * 4).flatMap { start in
+            plainFilterRow(Array(values[start..<start + width * 4]), taps: taps, count: target)
+        }
+    }
+
+    /// `Resampler.resize` done plainly, as libvips plans it: a box shrink to no more than twice
+    /// the target, then the Lanczos pass that filters fewer lines first, in premultiplied alpha
+    /// when the image has transparency (alpha as a fraction when no box shrink comes first).
+    static func plainResize(_ bitmap: Bitmap, width: Int, height: Int) -> [UInt8] {
+        if bitmap.width == width && bitmap.height == height { return bitmap.pixels }
+        let factorX = max(1, bitmap.width / (2 * width))
+        let factorY = max(1, bitmap.height / (2 * height))
+        let (shrunkWidth, shrunkHeight) = (bitmap.width / factorX, bitmap.height / factorY)
+        let across = shrunkWidth == width ? 0 : FilterTaps(source: shrunkWidth, target: width).window
+        let down = shrunkHeight == height ? 0 : FilterTaps(source: shrunkHeight, target: height).window
+        let acrossFirst =
+            across > 0
+            && shrunkHeight * width * across + height * width * down <= height * shrunkWidth * down + height * width * across
+        let translucent = bitmap.hasTransparency
+        var values: [Float]
+        if factorX == 1 && factorY == 1 && acrossFirst {
+            values = []
+            for y in 0..<bitmap.height {
+                for x in 0..<bitmap.width {
+                    let pixel = bitmap[x, y]
+                    let alpha = translucent ? Float(pixel.alpha) / 255 : 1
+                    values += [Float(pixel.red) * alpha, Float(pixel.green) * alpha, Float(pixel.blue) * alpha, Float(pixel.alpha)]
+                }
+            }
+        } else {
+            values = plainShrink(bitmap, factorX, factorY)
+        }
+        var currentWidth = shrunkWidth
+        if acrossFirst {
+            values = plainFilteredHorizontally(values, width: currentWidth, to: width)
+            currentWidth = width
+        }
+        if shrunkHeight != height {
+            values = plainFilteredVertically(values, width: currentWidth, height: shrunkHeight, to: height)
+        }
+        if currentWidth != width { values = plainFilteredHorizontally(values, width: currentWidth, to: width) }
+        return plainBitmap(values, premultiplied: translucent)
     }
 
     static func plainShrink(_ bitmap: Bitmap, _ factorX: Int, _ factorY: Int) -> [Float] {
@@ -150,7 +198,7 @@ import Testing
             var fast = [Float](repeating: .nan, count: target * 4)
             row.withUnsafeBufferPointer { input in
                 fast.withUnsafeMutableBufferPointer { output in
-                    FloatImage.filterRow(input.baseAddress!, into: output.baseAddress!, taps: taps, count: target)
+                    RowResampler.filterAcross(input.baseAddress!, into: output.baseAddress!, taps: taps)
                 }
             }
             #expect(fast == Self.plainFilterRow(row, taps: taps, count: target), "\(source) → \(target), window \(taps.window)")
@@ -158,37 +206,30 @@ import Testing
     }
 
     @Test(arguments: seeds)
-    func horizontalPassFromBytesMatchesThePlainOne(seed: UInt64) {
-        var random = SplitMix64(seed: seed)
-        for translucent in [false, true] {
-            let bitmap = Self.noise(width: 150, height: 7, translucent: translucent, using: &random)
-            let fast = FloatImage(filtering: bitmap, horizontallyTo: 64)
-            // The plain conversion: a channel at a time, alpha as a fraction.
-            var expected: [Float] = []
-            let taps = FilterTaps(source: 150, target: 64)
-            for y in 0..<bitmap.height {
-                var row: [Float] = []
-                for x in 0..<bitmap.width {
-                    let pixel = bitmap[x, y]
-                    let alpha = translucent ? Float(pixel.alpha) / 255 : 1
-                    row += [Float(pixel.red) * alpha, Float(pixel.green) * alpha, Float(pixel.blue) * alpha, Float(pixel.alpha)]
-                }
-                expected += Self.plainFilterRow(row, taps: taps, count: 64)
-            }
-            #expect(fast.values == expected, "translucent \(translucent)")
-            #expect(fast.premultiplied == translucent)
-        }
-    }
-
-    @Test(arguments: seeds)
     func verticalPassMatchesThePlainSum(seed: UInt64) {
         var random = SplitMix64(seed: seed)
-        // Row lengths with and without a tail past the 16-float steps.
+        // Row lengths with and without a tail past the 32-float steps.
         for (width, height, target) in [(64, 150, 64), (5, 150, 64), (13, 40, 64), (8, 300, 31)] {
-            let image = FloatImage(
-                width: width, height: height, values: Self.floats(width * height * 4, using: &random), premultiplied: false)
-            let fast = image.filteredVertically(to: target)
-            #expect(fast.values == Self.plainFilteredVertically(image, to: target), "\(width)x\(height) → \(target)")
+            let values = Self.floats(width * height * 4, using: &random)
+            let taps = FilterTaps(source: height, target: target)
+            let rowLength = width * 4
+            var fast = [Float](repeating: .nan, count: rowLength * target)
+            var input = values
+            input.withUnsafeMutableBufferPointer { input in
+                taps.weights.withUnsafeBufferPointer { weights in
+                    fast.withUnsafeMutableBufferPointer { output in
+                        for y in 0..<target {
+                            RowResampler.filterDown(
+                                rows: { input.baseAddress! + (taps.starts[y] + $0) * rowLength },
+                                weights: weights.baseAddress! + y * taps.window, window: taps.window, count: rowLength,
+                                into: output.baseAddress! + y * rowLength)
+                        }
+                    }
+                }
+            }
+            #expect(
+                fast == Self.plainFilteredVertically(values, width: width, height: height, to: target),
+                "\(width)x\(height) → \(target)")
         }
     }
 
@@ -199,37 +240,32 @@ import Testing
             var values = Self.floats(64 * 9 * 4, using: &random)
             // Some alphas at or under zero, where a premultiplied pixel has no color to recover.
             for pixel in stride(from: 0, to: values.count, by: 4 * 7) { values[pixel + 3] = pixel % 3 == 0 ? 0 : -3 }
-            let image = FloatImage(width: 64, height: 9, values: values, premultiplied: premultiplied)
-            #expect(image.bitmap().pixels == Self.plainBitmap(image), "premultiplied \(premultiplied)")
+            var fast = [UInt8](repeating: 0, count: values.count)
+            values.withUnsafeBufferPointer { input in
+                fast.withUnsafeMutableBufferPointer { output in
+                    RowResampler.toBytes(input.baseAddress!, count: values.count / 4, premultiplied: premultiplied, into: output.baseAddress!)
+                }
+            }
+            #expect(fast == Self.plainBitmap(values, premultiplied: premultiplied), "premultiplied \(premultiplied)")
         }
     }
 
-    @Test func truncationMatchesInt32AtEveryStepAndItsNeighbors() {
-        // Quarter steps over the range bytes come from, each with the floats either side (ties and
-        // near-ties are where rounding and truncating part), then random values up to 2²².
-        var values: [Float] = []
-        for step in 0...1100 {
-            let value = Float(step) / 4
-            values += [value, value.nextUp, value.nextDown].filter { $0 >= 0 }
-        }
-        var random = SplitMix64(seed: 22)
-        values += (0..<4000).map { _ in Float.random(in: 0...4_194_304, using: &random) }
-        for value in values {
-            #expect(FloatImage.truncated(SIMD4(repeating: value)) == SIMD4(repeating: Int32(value)), "\(value)")
-        }
-    }
-
+    /// The whole resize against the plain one, in every plan: box shrinks small and large (16-bit
+    /// sums and beyond), either pass first, from bytes, upscales, translucent images.
     @Test(arguments: seeds)
-    func boxShrinkMatchesThePlainAverage(seed: UInt64) {
+    func resizeMatchesThePlainOne(seed: UInt64) {
         var random = SplitMix64(seed: seed)
-        // 16-bit column sums (opaque, up to 257 pixels a block), 32-bit ones beyond.
-        for (factorX, factorY) in [(1, 1), (2, 2), (3, 2), (1, 4), (16, 16), (17, 16)] {
+        let sizes = [
+            (150, 150, 64, 64), (150, 150, 160, 80), (150, 150, 160, 160), (300, 300, 64, 32), (300, 300, 9, 9),
+            (301, 97, 40, 200), (64, 64, 64, 32), (64, 64, 40, 64), (17 * 9 + 1, 16 * 5 + 1, 4, 2), (7, 5, 7, 5),
+        ]
+        for (sourceWidth, sourceHeight, width, height) in sizes {
             for translucent in [false, true] {
-                let bitmap = Self.noise(width: factorX * 5 + 1, height: factorY * 3 + 1, translucent: translucent, using: &random)
-                let fast = FloatImage(bitmap, shrinkX: factorX, shrinkY: factorY)
+                let bitmap = Self.noise(width: sourceWidth, height: sourceHeight, translucent: translucent, using: &random)
                 #expect(
-                    fast.values == Self.plainShrink(bitmap, factorX, factorY), "\(factorX)x\(factorY), translucent \(translucent)"
-                )
+                    Resampler.resize(bitmap, width: width, height: height).pixels
+                        == Self.plainResize(bitmap, width: width, height: height),
+                    "\(sourceWidth)x\(sourceHeight) → \(width)x\(height), translucent \(translucent)")
             }
         }
     }

@@ -3,8 +3,8 @@ import Testing
 
 @testable import LoupeImaging
 
-/// `Resampler.resize(_:width:height:rows:)` hands back the very bytes `resize` makes, in every
-/// plan `resize` may follow: box shrinks, either pass first, upscales, translucent images.
+/// `Resampler.resize(_:width:height:rows:)` hands back, row by row in order, the bytes of the
+/// plain resize, in every plan: box shrinks, either pass first, upscales, translucent images.
 @Suite struct RowResamplingTests {
     static let sizes: [(source: (Int, Int), target: (Int, Int))] = [
         ((150, 150), (160, 80)),  // half blocks at 20 columns: down first
@@ -18,7 +18,7 @@ import Testing
     ]
 
     @Test(arguments: [false, true])
-    func rowsAreTheBytesResizeMakes(translucent: Bool) {
+    func rowsAreThePlainResizesBytes(translucent: Bool) {
         var random = SplitMix64(seed: translucent ? 0x7A11 : 0x0A11)
         for (source, target) in Self.sizes {
             var image = Bitmap(width: source.0, height: source.1)
@@ -31,7 +31,7 @@ import Testing
                         alpha)
                 }
             }
-            let whole = Resampler.resize(image, width: target.0, height: target.1)
+            let plain = ResamplerKernelTests.plainResize(image, width: target.0, height: target.1)
             var rows: [UInt8] = []
             var order: [Int] = []
             Resampler.resize(image, width: target.0, height: target.1) { y, row in
@@ -39,7 +39,7 @@ import Testing
                 rows += row
             }
             #expect(order == Array(0..<target.1), "\(source) → \(target)")
-            #expect(rows == whole.pixels, "\(source) → \(target)")
+            #expect(rows == plain, "\(source) → \(target)")
         }
     }
 }

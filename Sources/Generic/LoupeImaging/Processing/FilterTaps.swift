@@ -11,8 +11,8 @@ import Glibc
 struct FilterTaps: Sendable {
     var starts: [Int]
     var weights: [Float]
-    /// `weights`, each repeated in four lanes: the horizontal pass multiplies RGBA pixels by them
-    /// two taps at a time (one `SIMD8` load, no shuffle per tap).
+    /// `weights`, each repeated in four lanes: the horizontal pass multiplies an RGBA pixel by one
+    /// load, with no shuffle per tap.
     var lanes: [SIMD4<Float>]
     var window: Int
 

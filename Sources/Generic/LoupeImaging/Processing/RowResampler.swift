@@ -1,30 +1,5 @@
-/// `Resampler.resize` a row at a time, for a caller that reads each row once (cell art): the
-/// same bytes, with neither the result nor a float copy of the source ever held whole.
-extension Resampler {
-    /// The rows of `resize(source, width:height:)`, top to bottom: `body` gets each row's index
-    /// and its `width` RGBA pixels (straight alpha), valid only during the call.
-    ///
-    /// The same passes in the same order, with the same float arithmetic, as `resize`: only the
-    /// filter's window of intermediate rows is kept, in a ring, and each is made once.
-    public static func resize(
-        _ source: Bitmap, width: Int, height: Int, rows body: (_ y: Int, _ row: UnsafeBufferPointer<UInt8>) -> Void
-    ) {
-        precondition(width > 0 && height > 0, "a resize needs a positive size")
-        source.pixels.withUnsafeBufferPointer { pixels in
-            guard let base = pixels.baseAddress else { return }
-            if source.width == width && source.height == height {
-                for y in 0..<height {
-                    body(y, UnsafeBufferPointer(start: base + y * source.bytesPerRow, count: width * 4))
-                }
-                return
-            }
-            RowResampler(source, base: base, width: width, height: height).run(body)
-        }
-    }
-}
-
-/// The state of one `Resampler.resize(_:width:height:rows:)`: the plan `resize` would follow,
-/// and the ring of stage rows (shrunk, and filtered across when that pass goes first). Plain
+/// The state of one resize: its plan (box factors, which Lanczos pass goes first), and the ring of
+/// stage rows (shrunk, and filtered across when that pass goes first). Plain
 /// values and pointers only, so the row loop copies nothing that is reference counted.
 struct RowResampler {
     let base: UnsafePointer<UInt8>
@@ -44,7 +19,7 @@ struct RowResampler {
         bytesPerRow = source.bytesPerRow
         self.width = width
         self.height = height
-        // As `Resampler.resize` plans it (see there for why).
+        // A box shrink to no more than twice the target; the pass that filters fewer lines first.
         factorX = max(1, source.width / (2 * width))
         factorY = max(1, source.height / (2 * height))
         shrunkWidth = source.width / factorX
@@ -78,7 +53,7 @@ struct RowResampler {
     }
 
     func run(_ body: (Int, UnsafeBufferPointer<UInt8>) -> Void) {
-        let across = shrunkWidth == width ? nil : Lanes(FilterTaps.cached(source: shrunkWidth, target: width))
+        let across = shrunkWidth == width ? nil : FilterTaps.cached(source: shrunkWidth, target: width)
         let down = shrunkHeight == height ? nil : FilterTaps.cached(source: shrunkHeight, target: height)
         let stageWidth = acrossFirst ? width : shrunkWidth
         let slots = down?.window ?? 1
@@ -97,7 +72,6 @@ struct RowResampler {
             floats.deallocate()
             bytes.deallocate()
             held.deallocate()
-            across?.deallocate()
         }
         func stageRow(_ row: Int) -> UnsafeMutablePointer<Float> {
             let slot = row % slots
@@ -134,14 +108,14 @@ struct RowResampler {
     /// Stage row `row`: source rows shrunk by the box factors into floats (premultiplied when
     /// the image has transparency), then filtered across when that pass goes first.
     private func makeStageRow(
-        _ row: Int, into target: UnsafeMutablePointer<Float>, scratch: UnsafeMutablePointer<Float>, across: Lanes?
+        _ row: Int, into target: UnsafeMutablePointer<Float>, scratch: UnsafeMutablePointer<Float>, across: FilterTaps?
     ) {
         guard let across, acrossFirst else {
             shrink(row, into: target)
             return
         }
         if factorX == 1 && factorY == 1 {
-            // `FloatImage(filtering:horizontallyTo:)`'s conversion: alpha as a fraction.
+            // No box shrink: alpha as a fraction, so the sums stay in 0...255.
             convert(row, into: scratch)
         } else {
             shrink(row, into: scratch)
@@ -149,7 +123,7 @@ struct RowResampler {
         Self.filterAcross(scratch, into: target, taps: across)
     }
 
-    /// `FloatImage(_:shrinkX:shrinkY:)`'s row `row`: each block summed in integers, scaled once.
+    /// Stage row `row` box-shrunk: each block summed in integers, scaled once.
     private func shrink(_ row: Int, into target: UnsafeMutablePointer<Float>) {
         let stride = bytesPerRow
         if !translucent && factorX == 1 && factorY == 1 {
@@ -201,9 +175,8 @@ struct RowResampler {
         for index in 0..<count { target[index] = Float(bytes[index]) }
     }
 
-    /// `FloatImage.filteredVertically`'s output row: the first tap assigns, the others with a
-    /// weight add, in tap order, each lane as the scalar loop computes it; 32 floats at a time
-    /// summed over every tap in registers, where the scalar loop stores and reloads per tap.
+    /// One output row filtered down: the first tap assigns, the others with a weight add, in
+    /// tap order; 32 floats at a time summed over every tap in registers.
     static func filterDown(
         rows: (Int) -> UnsafeMutablePointer<Float>, weights: UnsafePointer<Float>, window: Int, count: Int,
         into target: UnsafeMutablePointer<Float>
@@ -237,61 +210,43 @@ struct RowResampler {
         }
     }
 
-    /// Taps across, each weight repeated in four lanes: an RGBA pixel is multiplied by one
-    /// load, with no shuffle per tap.
-    struct Lanes {
-        let starts: UnsafeMutablePointer<Int>
-        let weights: UnsafeMutablePointer<SIMD4<Float>>
-        let window: Int
-        let count: Int
-
-        init(_ taps: FilterTaps) {
-            window = taps.window
-            count = taps.starts.count
-            starts = .allocate(capacity: count)
-            starts.initialize(from: taps.starts, count: count)
-            weights = .allocate(capacity: taps.weights.count)
-            for (index, weight) in taps.weights.enumerated() { (weights + index).initialize(to: SIMD4(repeating: weight)) }
-        }
-
-        func deallocate() {
-            starts.deallocate()
-            weights.deallocate()
-        }
-    }
-
-    /// `FloatImage.filterRow`: RGBA outputs, even and odd taps summed apart, then added.
-    static func filterAcross(_ row: UnsafePointer<Float>, into output: UnsafeMutablePointer<Float>, taps: Lanes) {
+    /// RGBA outputs, `taps.lanes` (each weight in four lanes: a pixel multiplied by one load, no
+    /// shuffle per tap), even and odd taps summed apart, then added.
+    static func filterAcross(_ row: UnsafePointer<Float>, into output: UnsafeMutablePointer<Float>, taps: FilterTaps) {
         let window = taps.window
-        var weight = UnsafeRawPointer(taps.weights)
-        var target = UnsafeMutableRawPointer(output)
-        for x in 0..<taps.count {
-            var even: SIMD4<Float> = .zero
-            var odd: SIMD4<Float> = .zero
-            let pixel = UnsafeRawPointer(row + taps.starts[x] &* 4)
-            var offset = 0
-            let pairs = (window & ~1) &* 16
-            while offset < pairs {
-                even +=
-                    pixel.loadUnaligned(fromByteOffset: offset, as: SIMD4<Float>.self)
-                    * weight.load(fromByteOffset: offset, as: SIMD4<Float>.self)
-                odd +=
-                    pixel.loadUnaligned(fromByteOffset: offset &+ 16, as: SIMD4<Float>.self)
-                    * weight.load(fromByteOffset: offset &+ 16, as: SIMD4<Float>.self)
-                offset &+= 32
+        taps.starts.withUnsafeBufferPointer { starts in
+            taps.lanes.withUnsafeBytes { lanes in
+                guard var weight = lanes.baseAddress else { return }
+                var target = UnsafeMutableRawPointer(output)
+                for start in starts {
+                    var even: SIMD4<Float> = .zero
+                    var odd: SIMD4<Float> = .zero
+                    let pixel = UnsafeRawPointer(row + start &* 4)
+                    var offset = 0
+                    let pairs = (window & ~1) &* 16
+                    while offset < pairs {
+                        even +=
+                            pixel.loadUnaligned(fromByteOffset: offset, as: SIMD4<Float>.self)
+                            * weight.load(fromByteOffset: offset, as: SIMD4<Float>.self)
+                        odd +=
+                            pixel.loadUnaligned(fromByteOffset: offset &+ 16, as: SIMD4<Float>.self)
+                            * weight.load(fromByteOffset: offset &+ 16, as: SIMD4<Float>.self)
+                        offset &+= 32
+                    }
+                    if window & 1 != 0 {
+                        even +=
+                            pixel.loadUnaligned(fromByteOffset: offset, as: SIMD4<Float>.self)
+                            * weight.load(fromByteOffset: offset, as: SIMD4<Float>.self)
+                    }
+                    target.storeBytes(of: even + odd, as: SIMD4<Float>.self)
+                    target += 16
+                    weight += window &* 16
+                }
             }
-            if window & 1 != 0 {
-                even +=
-                    pixel.loadUnaligned(fromByteOffset: offset, as: SIMD4<Float>.self)
-                    * weight.load(fromByteOffset: offset, as: SIMD4<Float>.self)
-            }
-            target.storeBytes(of: even + odd, as: SIMD4<Float>.self)
-            target += 16
-            weight += window &* 16
         }
     }
 
-    /// `FloatImage.bitmap()`'s row: straight alpha, clamped to 0...255, plus a half, truncated.
+    /// A row back to bytes: straight alpha, clamped to 0...255, plus a half, truncated.
     static func toBytes(_ row: UnsafePointer<Float>, count: Int, premultiplied: Bool, into target: UnsafeMutablePointer<UInt8>) {
         guard premultiplied else {
             for index in 0..<count &* 4 { target[index] = byte(min(max(row[index], 0), 255) + 0.5) }
