@@ -135,6 +135,21 @@ static void canonical_codes(const uint8_t *lengths, int count, uint16_t *codes) 
     }
 }
 
+/// Both trees' code lengths as code-length symbols (RFC 1951, 3.2.7), each with its extra bits,
+/// and how often each symbol comes.
+typedef struct code_lengths {
+    uint8_t symbols[LITLEN_CODES + 1];
+    uint8_t extra[LITLEN_CODES + 1];
+    int count;
+    uint32_t freq[CODELEN_CODES];
+} code_lengths;
+
+static inline void add_code_length(code_lengths *coded, int symbol, int extra) {
+    coded->symbols[coded->count] = (uint8_t)symbol;
+    coded->extra[coded->count++] = (uint8_t)extra;
+    coded->freq[symbol]++;
+}
+
 /// Bits into a byte buffer, low bit first, 64 at a time.
 typedef struct bit_writer {
     uint8_t *out;
@@ -248,10 +263,7 @@ static size_t deflate_rle(const uint8_t *data, size_t length, uint8_t *out, uint
     memcpy(all_lengths, litlen_lengths, hlit);
     all_lengths[hlit] = dist_length;
     int total = hlit + 1;
-    uint8_t cl_symbols[LITLEN_CODES + 1];
-    uint8_t cl_extra[LITLEN_CODES + 1];
-    int cl_count = 0;
-    uint32_t cl_freq[CODELEN_CODES] = {0};
+    code_lengths coded = {.count = 0, .freq = {0}};
     for (int i = 0; i < total;) {
         uint8_t value = all_lengths[i];
         int run = 1;
@@ -260,40 +272,27 @@ static size_t deflate_rle(const uint8_t *data, size_t length, uint8_t *out, uint
         if (value == 0) {
             while (left >= 11) {
                 int take = left > 138 ? 138 : left;
-                cl_symbols[cl_count] = 18;
-                cl_extra[cl_count++] = (uint8_t)(take - 11);
-                cl_freq[18]++;
+                add_code_length(&coded, 18, take - 11);
                 left -= take;
             }
             if (left >= 3) {
-                cl_symbols[cl_count] = 17;
-                cl_extra[cl_count++] = (uint8_t)(left - 3);
-                cl_freq[17]++;
+                add_code_length(&coded, 17, left - 3);
                 left = 0;
             }
         } else {
-            cl_symbols[cl_count] = value;
-            cl_extra[cl_count++] = 0;
-            cl_freq[value]++;
+            add_code_length(&coded, value, 0);
             left--;
             while (left >= 3) {
                 int take = left > 6 ? 6 : left;
-                cl_symbols[cl_count] = 16;
-                cl_extra[cl_count++] = (uint8_t)(take - 3);
-                cl_freq[16]++;
+                add_code_length(&coded, 16, take - 3);
                 left -= take;
             }
         }
-        while (left > 0) {
-            cl_symbols[cl_count] = value;
-            cl_extra[cl_count++] = 0;
-            cl_freq[value]++;
-            left--;
-        }
+        for (; left > 0; left--) add_code_length(&coded, value, 0);
         i += run;
     }
     uint8_t cl_lengths[CODELEN_CODES];
-    huffman_lengths(cl_freq, CODELEN_CODES, 7, cl_lengths);
+    huffman_lengths(coded.freq, CODELEN_CODES, 7, cl_lengths);
     uint16_t cl_codes[CODELEN_CODES];
     canonical_codes(cl_lengths, CODELEN_CODES, cl_codes);
     int hclen = CODELEN_CODES;
@@ -310,10 +309,10 @@ static size_t deflate_rle(const uint8_t *data, size_t length, uint8_t *out, uint
     put_bits(&writer, (uint32_t)(hclen - 4), 4);
     for (int i = 0; i < hclen; i++) put_bits(&writer, cl_lengths[codelen_order[i]], 3);
     static const uint8_t cl_extra_bits[3] = {2, 3, 7};
-    for (int i = 0; i < cl_count; i++) {
-        int symbol = cl_symbols[i];
+    for (int i = 0; i < coded.count; i++) {
+        int symbol = coded.symbols[i];
         put_bits(&writer, cl_codes[symbol], cl_lengths[symbol]);
-        if (symbol >= 16) put_bits(&writer, cl_extra[i], cl_extra_bits[symbol - 16]);
+        if (symbol >= 16) put_bits(&writer, coded.extra[i], cl_extra_bits[symbol - 16]);
     }
     // What each token writes, bits and their count (count << 24 | bits): a literal's code, or a
     // run's length code with its extra bits and the one-bit distance code (0) above them. One
