@@ -1,5 +1,6 @@
 import CLoupeZlibSystem
 import LoupeToolbox
+import TestSupport
 import Testing
 
 @testable import LoupeImaging
@@ -194,37 +195,42 @@ import Testing
         return (png.count, zlib)
     }
 
-    @Test func randomBitmapsRoundTrip() throws {
-        var random = SplitMix64(seed: 0x0065_0FA5)
-        var sizes: [Kind: (ours: Int, zlib: Int)] = [:]
-        for index in 0..<240 {
-            let kind = Kind.allCases[index % Kind.allCases.count]
-            // One side in four is at its least (one pixel), to reach 1xN and Nx1.
-            let width = index % 8 == 1 ? 1 : Int.random(in: 1...300, using: &random)
-            let height = index % 8 == 3 ? 1 : Int.random(in: 1...300, using: &random)
-            let padding = Bool.random(using: &random) ? Int.random(in: 1...19, using: &random) : 0
-            let bitmap = Self.bitmap(kind, width: width, height: height, padding: padding, using: &random)
-            let (ours, zlib) = try Self.check(bitmap, "#\(index) \(kind) \(width)x\(height)+\(padding)")
-            sizes[kind, default: (0, 0)].ours += ours
-            sizes[kind, default: (0, 0)].zlib += zlib
-        }
-        for kind in Kind.allCases {
-            let (ours, zlib) = sizes[kind]!
-            print("run-length PNG \(kind): \(ours) bytes, zlib Z_RLE level 1 \(zlib): \(Double(ours) / Double(zlib))")
-            // The same matches, one Huffman block fitted to the image: never much larger.
-            #expect(Double(ours) <= Double(zlib) * 1.03, "\(kind): \(ours) bytes against zlib's \(zlib)")
+    /// On a Dispatch thread: seconds of encoding would hold one of the cooperative pool's threads.
+    @Test func randomBitmapsRoundTrip() async throws {
+        try await onDispatchThread {
+            var random = SplitMix64(seed: 0x0065_0FA5)
+            var sizes: [Kind: (ours: Int, zlib: Int)] = [:]
+            for index in 0..<240 {
+                let kind = Kind.allCases[index % Kind.allCases.count]
+                // One side in four is at its least (one pixel), to reach 1xN and Nx1.
+                let width = index % 8 == 1 ? 1 : Int.random(in: 1...300, using: &random)
+                let height = index % 8 == 3 ? 1 : Int.random(in: 1...300, using: &random)
+                let padding = Bool.random(using: &random) ? Int.random(in: 1...19, using: &random) : 0
+                let bitmap = Self.bitmap(kind, width: width, height: height, padding: padding, using: &random)
+                let (ours, zlib) = try Self.check(bitmap, "#\(index) \(kind) \(width)x\(height)+\(padding)")
+                sizes[kind, default: (0, 0)].ours += ours
+                sizes[kind, default: (0, 0)].zlib += zlib
+            }
+            for kind in Kind.allCases {
+                let (ours, zlib) = sizes[kind]!
+                print("run-length PNG \(kind): \(ours) bytes, zlib Z_RLE level 1 \(zlib): \(Double(ours) / Double(zlib))")
+                // The same matches, one Huffman block fitted to the image: never much larger.
+                #expect(Double(ours) <= Double(zlib) * 1.03, "\(kind): \(ours) bytes against zlib's \(zlib)")
+            }
         }
     }
 
     /// Wide and tall extremes, at 16384 the widest a row of this project's images gets.
     @Test(arguments: [(4096, 2), (1, 4096), (16384, 1), (1, 1), (2, 1), (1, 2)])
-    func extremeShapes(width: Int, height: Int) throws {
-        var random = SplitMix64(seed: UInt64(width * 31 + height))
-        for kind in Kind.allCases {
-            let padding = kind == .noise ? 3 : 0
-            _ = try Self.check(
-                Self.bitmap(kind, width: width, height: height, padding: padding, using: &random),
-                "\(kind) \(width)x\(height)")
+    func extremeShapes(width: Int, height: Int) async throws {
+        try await onDispatchThread {
+            var random = SplitMix64(seed: UInt64(width * 31 + height))
+            for kind in Kind.allCases {
+                let padding = kind == .noise ? 3 : 0
+                _ = try Self.check(
+                    Self.bitmap(kind, width: width, height: height, padding: padding, using: &random),
+                    "\(kind) \(width)x\(height)")
+            }
         }
     }
 
