@@ -103,10 +103,11 @@ struct APIRouter: Sendable {
         if let misbehavior = faults.plan.misbehavior, avatar || !faults.plan.misbehavesOnAvatarsOnly {
             return try await HostileResponse.make(misbehavior, for: request, payload: { try make() })
         }
-        if faults.plan.latency > .zero {
+        let target = request.uri.description
+        let slow = faults.plan.slowOnly.isEmpty || faults.plan.slowOnly.contains(where: target.contains)
+        if faults.plan.latency > .zero, slow {
             try await LoopClock.sleep(for: faults.plan.latency)
         }
-        let target = request.uri.description
         let fault = faults.plan.alwaysFailing.contains(where: target.contains) ? .fail : faults.draw()
         switch fault {
         case .fail:

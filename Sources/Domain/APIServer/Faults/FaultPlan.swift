@@ -6,6 +6,9 @@ import RickAndMortyAPI
 /// the same requests in the same order repeat exactly. A `misbehavior` replaces every answer.
 package struct FaultPlan: Sendable, Hashable {
     package var latency: Duration
+    /// When not empty, only requests whose path and query contain one of these wait `latency`:
+    /// one answer made late by construction (e.g. `name=morty`), the rest prompt.
+    package var slowOnly: [String]
     /// Share of requests answered 500 with an HTML error page.
     package var failRate: Double
     /// Share of requests answered 429 with `Retry-After`.
@@ -29,9 +32,10 @@ package struct FaultPlan: Sendable, Hashable {
     package init(
         latency: Duration = .zero, failRate: Double = 0, throttleRate: Double = 0, truncateRate: Double = 0,
         dropRate: Double = 0, retryAfterSeconds: Int = 1, seed: UInt64 = 1, misbehavior: Misbehavior? = nil,
-        misbehavesOnAvatarsOnly: Bool = false, alwaysFailing: [String] = []
+        misbehavesOnAvatarsOnly: Bool = false, alwaysFailing: [String] = [], slowOnly: [String] = []
     ) {
         self.latency = latency
+        self.slowOnly = slowOnly
         self.failRate = failRate
         self.throttleRate = throttleRate
         self.truncateRate = truncateRate
