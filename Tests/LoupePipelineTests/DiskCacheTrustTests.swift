@@ -49,14 +49,12 @@ import Testing
     func within<T: Sendable>(_ seconds: Double, _ body: @escaping @Sendable () throws -> T) async throws -> T? {
         let result = Locked<Result<T, any Error>?>(nil)
         let done = DispatchSemaphore(value: 0)
-        DispatchQueue.global().async {
+        BackgroundThread.start(name: "rickdex.test") {
             let outcome = Result { try body() }
             result.withLock { $0 = outcome }
             done.signal()
         }
-        let ended = await withCheckedContinuation { continuation in
-            DispatchQueue.global().async { continuation.resume(returning: done.wait(timeout: .now() + seconds) == .success) }
-        }
+        let ended = try await onOwnThread { done.wait(timeout: .now() + seconds) == .success }
         guard ended else { return nil }
         return try result.withLock { $0 }?.get()
     }

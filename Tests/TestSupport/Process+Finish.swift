@@ -1,4 +1,5 @@
 import Foundation
+import LoupeToolbox
 import Synchronization
 
 extension Process {
@@ -10,8 +11,8 @@ extension Process {
         package var stderr: Data
     }
 
-    /// Reads the process's piped output and error to their end and waits for it, on Dispatch
-    /// threads (a blocked cooperative thread, of two on this machine, would hold up every other
+    /// Reads the process's piped output and error to their end and waits for it, on a Dispatch
+    /// thread (a blocked cooperative thread, of two on this machine, would hold up every other
     /// test's tasks). Past `limit` the process is killed and this throws `WaitedTooLong`, with what
     /// it wrote: a hung child fails its test with a message instead of hanging the run. The bound
     /// only catches a hang, so it is generous.
@@ -19,16 +20,22 @@ extension Process {
         try await onDispatchThread { try self.finishBlocking(what, within: limit) }
     }
 
-    /// `finish`, blocking the calling thread: for a test already on a Dispatch thread.
+    /// `finish`, blocking the calling thread: for a test already off the cooperative pool. The
+    /// error stream is read on a thread of its own, which no busy Dispatch worker can hold up.
     package func finishBlocking(_ what: String, within limit: Duration = .seconds(300)) throws -> Finished {
         let watchdog = Watchdog(self, limit: limit)
         // Both pipes drained at once: a child blocked on a full stderr pipe would never close stdout.
         let errors = (standardError as? Pipe)?.fileHandleForReading
-        let reading = DispatchGroup()
+        let read = DispatchSemaphore(value: 0)
         nonisolated(unsafe) var stderr = Data()
-        DispatchQueue.global().async(group: reading) { stderr = errors?.readDataToEndOfFile() ?? Data() }
+        if let errors {
+            BackgroundThread.start(name: "rickdex.stderr") {
+                stderr = errors.readDataToEndOfFile()
+                read.signal()
+            }
+        }
         let stdout = (standardOutput as? Pipe)?.fileHandleForReading.readDataToEndOfFile() ?? Data()
-        reading.wait()
+        if errors != nil { read.wait() }
         let killed = watchdog.disarm()
         let status = exitStatus()
         guard !killed else {

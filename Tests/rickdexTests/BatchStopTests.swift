@@ -27,7 +27,7 @@ import Testing
         // Some avatars in the cache (after the 52 listing pages), then the server goes: watched and
         // killed from a thread of its own, which a busy cooperative pool cannot hold up.
         let (folder, pid) = (cache.appendingPathComponent("cache"), server.pid)
-        try await onDispatchThread {
+        try await onOwnThread {
             let deadline = Date().addingTimeInterval(60)
             while Self.entries(in: folder) < 120, Date() < deadline { usleep(20_000) }
             // Killed, as a crash or `kill -9` ends it: a graceful stop would finish the open connection's work.
@@ -145,7 +145,7 @@ import Testing
         let server = try await ServeProcess(["--data", TestData.fixtures.path, "--latency", "200"])
         let arguments = ["warm", "--all", "--no-thumbnails", "--timeout", "4", "--json", "--api", server.baseURL]
         // Timed on a thread of its own, which no busy test task holds up.
-        let (result, took) = try await onDispatchThread { [environment] in
+        let (result, took) = try await onOwnThread { [environment] in
             let started = ContinuousClock.now
             let result = try RickdexProcess.runBlocking(arguments, environment: environment)
             return (result, ContinuousClock.now - started)

@@ -20,7 +20,7 @@ import Testing
     @Test func heightDrawsBelowTheLinesAboveAndGivesThemBack() async throws {
         let cache = try TemporaryFolder()
         let pane = try Pane("printf 'above one\\nabove two\\n'; " + browse("--height 10", cache: cache) + "; echo \"STATUS $?\"")
-        let (open, end) = try await onDispatchThread { () -> (String, String) in
+        let (open, end) = try await onOwnThread { () -> (String, String) in
             let open = try pane.wait(for: "page 1 of 42")
             try pane.keys("Escape")
             return (open, try pane.wait(for: "STATUS"))
@@ -44,7 +44,7 @@ import Testing
         let output = cache.appendingPathComponent("pane-output")
         let pane = try Pane("seq 1 36; sleep 0.5; " + browse("--height 10", cache: cache) + "; echo \"STATUS $?\"")
         _ = try ViewTests.tmux(["-L", pane.socket, "pipe-pane", "-o", "cat >> \(output.path)"])
-        let (open, clicked, end) = try await onDispatchThread { () -> (String, String, String) in
+        let (open, clicked, end) = try await onOwnThread { () -> (String, String, String) in
             let open = try pane.wait(for: "page 1 of 42")
             // The area is rows 31–40: the search line, the rule, then two rows a result.
             try pane.bytes(BrowseTerminalTests.sgr(0, column: 8, row: 37))
@@ -71,7 +71,7 @@ import Testing
     @Test func layoutDefaultPutsTheSearchLineLastAndUpMovesUp() async throws {
         let cache = try TemporaryFolder()
         let pane = try Pane(browse("--layout default", cache: cache))
-        let (open, moved) = try await onDispatchThread { () -> (String, String) in
+        let (open, moved) = try await onOwnThread { () -> (String, String) in
             let open = try pane.wait(for: "page 1 of 42")
             try pane.keys("Up")
             let moved = try pane.wait(for: "▶ ● Morty Smith")
@@ -92,7 +92,7 @@ import Testing
     func reverseIsBrowsesOwnLook(_ option: String) async throws {
         let cache = try TemporaryFolder()
         let pane = try Pane(browse(option, cache: cache))
-        let open = try await onDispatchThread { () -> String in
+        let open = try await onOwnThread { () -> String in
             let open = try pane.wait(for: "page 1 of 42")
             try pane.keys("Escape")
             _ = try pane.wait(for: "DONE")
@@ -111,7 +111,7 @@ import Testing
         let output = cache.appendingPathComponent("pane-output")
         let pane = try Pane("sleep 0.5; " + browse("", cache: cache, environment: "-u NO_COLOR " + setting))
         _ = try ViewTests.tmux(["-L", pane.socket, "pipe-pane", "-o", "cat >> \(output.path)"])
-        let screens = try await onDispatchThread { () -> [String] in
+        let screens = try await onOwnThread { () -> [String] in
             let open = try pane.wait(for: "page 1 of 42")
             try pane.keys("Enter")
             let detail = try pane.wait(for: "Episodes (")

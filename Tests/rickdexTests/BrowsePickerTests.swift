@@ -107,7 +107,7 @@ import Testing
                     + " > \(out.path); echo \"STATUS $?\"")
         }
         let noMatch = try pane("zzqqxx")
-        let empty = try await onDispatchThread { () -> String in
+        let empty = try await onOwnThread { () -> String in
             _ = try noMatch.wait(for: "no matches")
             try noMatch.keys("Enter")
             return try noMatch.wait(for: "STATUS")
@@ -115,7 +115,7 @@ import Testing
         #expect(empty.contains("STATUS 1"))
 
         let multi = try pane("smith -m --expect ctrl-x,f2 --print-query")
-        let marked = try await onDispatchThread { () -> String in
+        let marked = try await onOwnThread { () -> String in
             _ = try multi.wait(for: "matches · page 1")
             try multi.keys("Tab", "Tab")
             _ = try multi.wait(for: "2 marked")
@@ -129,7 +129,7 @@ import Testing
         #expect(printed == "smith\nctrl-x\n" + smiths.map { "\($0)\n" }.joined(), "\(printed)")
 
         let enter = try pane("--expect f2 --query 'morty smith'")
-        _ = try await onDispatchThread { () -> String in
+        _ = try await onOwnThread { () -> String in
             _ = try enter.wait(for: "1 match · page 1")
             try enter.keys("Enter")
             return try enter.wait(for: "STATUS 0")

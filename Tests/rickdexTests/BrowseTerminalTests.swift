@@ -36,7 +36,7 @@ import Testing
 
         func screen() throws -> String { try ViewTests.tmux(["-L", socket, "capture-pane", "-p"]) }
 
-        /// Waits (on this thread: call from a Dispatch thread) until the screen holds `text`; at
+        /// Waits (on this thread: call from `onOwnThread`) until the screen holds `text`; at
         /// the deadline the test fails, showing the last screen.
         func wait(
             for text: String, seconds: Double = 30, sourceLocation: SourceLocation = #_sourceLocation
@@ -81,7 +81,7 @@ import Testing
         let cache = try TemporaryFolder()
         let server = try await ServeProcess(["--data", TestData.fixtures.path])
         let pane = try Pane(commandSayingStatus(server.baseURL, cache: cache))
-        let screens = try await onDispatchThread {
+        let screens = try await onOwnThread {
             // It opens on everyone.
             let start = try pane.wait(for: "page 1 of 42")
             try pane.keys("rick", literal: true)
@@ -120,7 +120,7 @@ import Testing
         let cache = try TemporaryFolder()
         let server = try await ServeProcess(["--data", TestData.fixtures.path])
         let pane = try Pane(command(server.baseURL, cache: cache))
-        let screens = try await onDispatchThread {
+        let screens = try await onOwnThread {
             _ = try pane.wait(for: "page 1 of 42")
             try pane.keys("rick", literal: true)
             _ = try pane.wait(for: "97 matches")
@@ -152,7 +152,7 @@ import Testing
         let chosen = cache.appendingPathComponent("chosen")
         let server = try await ServeProcess(["--data", TestData.fixtures.path])
         let pane = try Pane(command(server.baseURL, cache: cache) + " morty > \(chosen.path); echo \"STATUS $?\"")
-        let end = try await onDispatchThread { () -> String in
+        let end = try await onOwnThread { () -> String in
             _ = try pane.wait(for: "Search › morty")
             _ = try pane.wait(for: "matches · page 1")
             try pane.keys("Down")
@@ -165,7 +165,7 @@ import Testing
         #expect(printed == "21\n")
         // Quitting without a choice says so: a script never takes nothing for an answer.
         let quit = try Pane(command("fixtures", cache: cache) + " --print name > \(chosen.path); echo \"STATUS $?\"")
-        let ended = try await onDispatchThread { () -> String in
+        let ended = try await onOwnThread { () -> String in
             _ = try quit.wait(for: "page 1 of 42")
             try quit.keys("Escape")
             return try quit.wait(for: "STATUS")
@@ -178,7 +178,7 @@ import Testing
     @Test func fuzzyFindingMarksTheLettersItMatched() async throws {
         let cache = try TemporaryFolder()
         let pane = try Pane(command("fixtures", cache: cache) + " --color always")
-        let (screen, raw) = try await onDispatchThread { () -> (String, String) in
+        let (screen, raw) = try await onOwnThread { () -> (String, String) in
             _ = try pane.wait(for: "826 matches")
             try pane.keys("sanchez rick", literal: true)
             _ = try pane.wait(for: "Search › sanchez rick")
@@ -200,7 +200,7 @@ import Testing
         let late = Duration.seconds(8)
         try await TestData.withServer(faults: FaultPlan(latency: late, slowOnly: ["name=morty"])) { base in
             let pane = try Pane(command(base.absoluteString, cache: cache))
-            let seen = try await onDispatchThread { () -> [String] in
+            let seen = try await onOwnThread { () -> [String] in
                 _ = try pane.wait(for: "page 1 of 42")
                 try pane.keys("morty", literal: true)
                 // Past the debounce: morty's request is in flight once browse says so.
@@ -233,7 +233,7 @@ import Testing
         let output = cache.appendingPathComponent("pane-output")
         // What the program writes, raw, before tmux interprets it.
         _ = try ViewTests.tmux(["-L", pane.socket, "pipe-pane", "-o", "cat >> \(output.path)"])
-        let screens = try await onDispatchThread {
+        let screens = try await onOwnThread {
             _ = try pane.wait(for: "page 1 of 42")
             try pane.keys("F1")
             let help = try pane.wait(for: "any key: close")
@@ -267,7 +267,7 @@ import Testing
         // Browse starts after a pause, so the pipe is in place before it turns mouse reporting on.
         let pane = try Pane("sleep 0.5; " + command("fixtures", cache: cache))
         _ = try ViewTests.tmux(["-L", pane.socket, "pipe-pane", "-o", "cat >> \(output.path)"])
-        let screens = try await onDispatchThread {
+        let screens = try await onOwnThread {
             _ = try pane.wait(for: "page 1 of 42")
             // Row 7: the third result (rows 1–2 are the search line and the rule, two rows each).
             try pane.bytes(Self.sgr(0, column: 8, row: 7))
@@ -295,7 +295,7 @@ import Testing
         let still = try Pane("sleep 0.5; " + command("fixtures", cache: quiet) + " --no-mouse")
         let quietOutput = quiet.appendingPathComponent("pane-output")
         _ = try ViewTests.tmux(["-L", still.socket, "pipe-pane", "-o", "cat >> \(quietOutput.path)"])
-        _ = try await onDispatchThread {
+        _ = try await onOwnThread {
             _ = try still.wait(for: "page 1 of 42")
             try still.keys("Escape")  // quit, as fzf's
             return try still.wait(for: "DONE")
@@ -306,7 +306,7 @@ import Testing
     @Test func fromACharacterToItsEpisodesACastAPersonAndBack() async throws {
         let cache = try TemporaryFolder()
         let pane = try Pane(command("fixtures", cache: cache))
-        let screens = try await onDispatchThread {
+        let screens = try await onOwnThread {
             _ = try pane.wait(for: "page 1 of 42")
             try pane.keys("Enter")
             _ = try pane.wait(for: "e: episodes")
@@ -335,7 +335,7 @@ import Testing
     @Test func ctrlTShowsAGridOfAvatarsAndNamesThatArrowsMoveThrough() async throws {
         let cache = try TemporaryFolder()
         let pane = try Pane(command("fixtures", cache: cache))
-        let screens = try await onDispatchThread {
+        let screens = try await onOwnThread {
             _ = try pane.wait(for: "page 1 of 42")
             try pane.keys("Down")
             try pane.keys("C-t")
@@ -372,7 +372,7 @@ import Testing
             try ViewTests.tmux(["-L", pane.socket, "capture-pane", "-p", "-e"]).split(separator: "\n")
                 .first { $0.contains("Rick Sanchez") }.map(String.init) ?? ""
         }
-        let before = try await onDispatchThread { () -> String in
+        let before = try await onOwnThread { () -> String in
             _ = try pane.wait(for: "page 1 of 42")
             // Rick's own avatar drawn (cells beside his name), not merely someone's.
             let deadline = Date().addingTimeInterval(30)
@@ -394,7 +394,7 @@ import Testing
         try FileManager.default.copyItem(
             at: avatars.appendingPathComponent("3.jpeg"), to: avatars.appendingPathComponent("1.jpeg"))
         server = try await restarted(["--data", fixtures.path], port: port)
-        let (notice, after) = try await onDispatchThread { () -> (String, String) in
+        let (notice, after) = try await onOwnThread { () -> (String, String) in
             try pane.keys("Down")
             try pane.keys("C-r")
             let screen = try pane.wait(for: "refreshed page 1")
@@ -419,7 +419,7 @@ import Testing
         let log = cache.appendingPathComponent("browse.log")
         try await TestData.withServer(faults: FaultPlan(alwaysFailing: ["/api/character/avatar/1.jpeg"])) { base in
             let pane = try Pane(command(base.absoluteString, cache: cache) + " -v 2>\(log.path)")
-            let screen = try await onDispatchThread {
+            let screen = try await onOwnThread {
                 _ = try pane.wait(for: "page 1 of 42")
                 let screen = try pane.wait(for: "(RS)")
                 try pane.keys("Escape")
@@ -440,7 +440,7 @@ import Testing
         let output = cache.appendingPathComponent("pane-output")
         let pane = try Pane("sleep 0.5; " + command("fixtures", cache: cache))
         _ = try ViewTests.tmux(["-L", pane.socket, "pipe-pane", "-o", "cat >> \(output.path)"])
-        let end = try await onDispatchThread { () -> String in
+        let end = try await onOwnThread { () -> String in
             _ = try pane.wait(for: "page 1 of 42")
             let pid = try ViewTests.tmux(["-L", pane.socket, "list-panes", "-F", "#{pane_pid}"])
                 .trimmingCharacters(in: .whitespacesAndNewlines)

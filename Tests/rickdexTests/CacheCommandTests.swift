@@ -169,17 +169,15 @@ import UseCases
         let process = try RickdexProcess.start(
             ["warm", "--all", "--sizes", "48,64,128", "--api", "fixtures"], environment: environment)
         let objects = cache.appendingPathComponent("v2/objects")
-        // Polled on a Dispatch thread: the cooperative pool may be busy with other suites.
-        let (killed, ended, stderr) = await withCheckedContinuation { continuation in
-            DispatchQueue.global().async {
-                // Generous: under a sanitizer on a busy machine 400 entries take minutes.
-                let deadline = Date().addingTimeInterval(900)
-                while Date() < deadline, process.isRunning, Self.countFiles(in: objects) < 400 { usleep(10_000) }
-                let running = process.isRunning
-                kill(process.processIdentifier, SIGKILL)
-                let stderr = (process.standardError as? Pipe)?.fileHandleForReading.readDataToEndOfFile() ?? Data()
-                continuation.resume(returning: (running, process.waitForTermination(), stderr))
-            }
+        // Polled on a thread of its own: the cooperative pool may be busy with other suites.
+        let (killed, ended, stderr) = try await onOwnThread {
+            // Generous: under a sanitizer on a busy machine 400 entries take minutes.
+            let deadline = Date().addingTimeInterval(900)
+            while Date() < deadline, process.isRunning, Self.countFiles(in: objects) < 400 { usleep(10_000) }
+            let running = process.isRunning
+            kill(process.processIdentifier, SIGKILL)
+            let stderr = (process.standardError as? Pipe)?.fileHandleForReading.readDataToEndOfFile() ?? Data()
+            return (running, process.waitForTermination(), stderr)
         }
         #expect(killed, "the warm ended before it could be killed: \(String(decoding: stderr, as: UTF8.self))")
         #expect(ended.reason == .uncaughtSignal && ended.status == SIGKILL, "\(ended)")

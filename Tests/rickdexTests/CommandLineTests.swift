@@ -172,7 +172,7 @@ import Testing
         let parent = command.processIdentifier
         // Found, named and its command killed on one thread: a hop back to the cooperative pool
         // can wait while other tests hold it, and the warm could end meanwhile, its server with it.
-        let server = try await onDispatchThread { () -> (pid: Int32, name: String)? in
+        let server = try await onOwnThread { () -> (pid: Int32, name: String)? in
             // The child appears once the command has started it, under the thread that did; the
             // command is killed once the server has answered (entries are cached), not as it starts.
             let deadline = Date().addingTimeInterval(30)
@@ -199,7 +199,7 @@ import Testing
         let (pid, name) = try #require(server, "warm --api fixtures started no server")
         #expect(name == "rickdex\n")
         command.exitStatus()
-        let ended = try await onDispatchThread { () -> Bool in
+        let ended = try await onOwnThread { () -> Bool in
             let deadline = Date().addingTimeInterval(30)
             while Date() < deadline {
                 // Gone, or a zombie its new parent has yet to reap.

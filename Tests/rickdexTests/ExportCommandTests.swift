@@ -131,20 +131,18 @@ import UseCases
             ["export", "--all", "--original", "--sizes", "64,256", "--out", out.path, "--api", "fixtures"],
             environment: environment)
         let folder = out
-        let killed = await withCheckedContinuation { continuation in
-            DispatchQueue.global().async {
-                // Generous: under a sanitizer on a busy machine 400 entries take minutes.
-                let deadline = Date().addingTimeInterval(900)
-                func count() -> Int {
-                    ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter { !$0.hasPrefix(".") }
-                        .count
-                }
-                while Date() < deadline, process.isRunning, count() < 300 { usleep(10_000) }
-                let running = process.isRunning
-                kill(process.processIdentifier, SIGKILL)
-                process.exitStatus()
-                continuation.resume(returning: running)
+        let killed = try await onOwnThread {
+            // Generous: under a sanitizer on a busy machine 400 entries take minutes.
+            let deadline = Date().addingTimeInterval(900)
+            func count() -> Int {
+                ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter { !$0.hasPrefix(".") }
+                    .count
             }
+            while Date() < deadline, process.isRunning, count() < 300 { usleep(10_000) }
+            let running = process.isRunning
+            kill(process.processIdentifier, SIGKILL)
+            process.exitStatus()
+            return running
         }
         #expect(killed, "the export ended before it could be killed")
         let names = try FileManager.default.contentsOfDirectory(atPath: out.path).filter { !$0.hasPrefix(".") }

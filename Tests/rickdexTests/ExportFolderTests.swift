@@ -138,18 +138,16 @@ import UseCases
         let arguments = ["export", "--ids", "1-150", "--sizes", "64", "--out", out.path, "--api", "fixtures"]
         let process = try RickdexProcess.start(arguments, environment: environment)
         let folder = out
-        let seen = await withCheckedContinuation { continuation in
-            DispatchQueue.global().async {
-                let deadline = Date().addingTimeInterval(600)
-                func count() -> Int {
-                    ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter { $0.hasSuffix(".png") }
-                        .count
-                }
-                while Date() < deadline, process.isRunning, count() < 30 { usleep(10_000) }
-                kill(process.processIdentifier, SIGKILL)
-                process.exitStatus()
-                continuation.resume(returning: count())
+        let seen = try await onOwnThread {
+            let deadline = Date().addingTimeInterval(600)
+            func count() -> Int {
+                ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter { $0.hasSuffix(".png") }
+                    .count
             }
+            while Date() < deadline, process.isRunning, count() < 30 { usleep(10_000) }
+            kill(process.processIdentifier, SIGKILL)
+            process.exitStatus()
+            return count()
         }
         try #require(seen >= 30 && seen < 150, "it wrote \(seen) of 150 files before it was killed")
         let claimed = try manifest()

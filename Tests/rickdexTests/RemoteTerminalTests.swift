@@ -36,7 +36,7 @@ import Testing
         let pane = try Pane(
             "printf 'before\\n'; " + Self.remote("\(Self.rickdex) browse --api \(server.baseURL)", folder: folder, bytewise: bytewise)
                 + "; echo STATUS=$?")
-        let screens = try await onDispatchThread {
+        let screens = try await onOwnThread {
             let start = try pane.wait(for: "page 1 of 42")
             try pane.keys("rick", literal: true)
             let narrowed = try pane.wait(for: "97 matches")
@@ -70,7 +70,7 @@ import Testing
         // must still not reach the shell.
         let shell = "env PS1='$ ' RICKDEX_PROBE_TIMEOUT=0.2 bash --norc --noprofile -i"
         let pane = try Pane(Self.remote(shell, folder: folder))
-        let screen = try await onDispatchThread { () -> String in
+        let screen = try await onOwnThread { () -> String in
             _ = try pane.wait(for: "$")  // capture-pane drops the space after the prompt
             try pane.keys("\(Self.rickdex) search juggling --api fixtures", literal: true)
             try pane.keys("Enter")
@@ -93,7 +93,7 @@ import Testing
         let twice = "sh -c '\(Self.rickdex) terminal --json; \(Self.rickdex) terminal --json'"
         let pane = try Pane("sleep 0.5; " + Self.remote(twice, folder: folder))
         _ = try ViewTests.tmux(["-L", pane.socket, "pipe-pane", "-o", "cat >> \(output.path)"])
-        _ = try await onDispatchThread { try pane.wait(for: "DONE") }
+        _ = try await onOwnThread { try pane.wait(for: "DONE") }
         let raw = String(decoding: try Data(contentsOf: output), as: UTF8.self)
         #expect(raw.components(separatedBy: "\u{1B}[c").count == 2, "one DA1 query in two commands")
         let reports = raw.components(separatedBy: "\"probe\" : ").dropFirst().map { $0.prefix { $0 != "," } }
@@ -124,7 +124,7 @@ import Testing
     @Test func yInsideTmuxWithItsDefaultOptionsFillsTmuxsBuffer() async throws {
         let folder = try TemporaryFolder()
         let pane = try Pane(Self.remote("\(Self.rickdex) browse --api fixtures", folder: folder))
-        let (screen, buffer, setting) = try await onDispatchThread { () -> (String, String, String) in
+        let (screen, buffer, setting) = try await onOwnThread { () -> (String, String, String) in
             _ = try pane.wait(for: "page 1 of 42")
             try pane.keys("Down")
             _ = try pane.wait(for: "▶ ● Morty Smith")

@@ -103,23 +103,18 @@ import LoupeToolbox
         let command =
             "env -u NO_COLOR RICKDEX_CACHE_DIR=\(cache.path) COLORTERM=truecolor \(RickdexProcess.executable.path) search rick --api fixtures;"
             + " echo DONE; sleep 30"
-        let screen = try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<String, any Error>) in
-            DispatchQueue.global().async {
-                continuation.resume(
-                    with: Result {
-                        try Self.newSession(socket, width: 100, height: 90, command: command)
-                        defer { _ = try? Self.tmux(["-L", socket, "kill-server"]) }
-                        let deadline = Date().addingTimeInterval(60)
-                        var captured = ""
-                        while Date() < deadline {
-                            captured = try Self.tmux(["-L", socket, "capture-pane", "-p", "-e", "-S", "0", "-E", "89"])
-                            if captured.contains("DONE") { return captured }
-                            usleep(100_000)
-                        }
-                        Issue.record("the command did not finish within 60 s; the pane:\n\(captured)")
-                        return captured
-                    })
+        let screen = try await onOwnThread { () -> String in
+            try Self.newSession(socket, width: 100, height: 90, command: command)
+            defer { _ = try? Self.tmux(["-L", socket, "kill-server"]) }
+            let deadline = Date().addingTimeInterval(60)
+            var captured = ""
+            while Date() < deadline {
+                captured = try Self.tmux(["-L", socket, "capture-pane", "-p", "-e", "-S", "0", "-E", "89"])
+                if captured.contains("DONE") { return captured }
+                usleep(100_000)
             }
+            Issue.record("the command did not finish within 60 s; the pane:\n\(captured)")
+            return captured
         }
         // The screen as tmux holds it, with its colors (`-e`), and as plain text.
         let plain = screen.replacingOccurrences(of: "\u{1B}\\[[0-9;]*m", with: "", options: .regularExpression)

@@ -15,7 +15,7 @@ import Testing
             let pane = try Pane(
                 "env RICKDEX_CACHE_DIR=\(cache.path) \(RickdexProcess.executable.path) search morty --api \(base.absoluteString)"
                     + " --timeout 10; echo \"STATUS $?\"")
-            let (waiting, end) = try await onDispatchThread {
+            let (waiting, end) = try await onOwnThread {
                 // The line shows from the first second to the tenth: a pane read late on a loaded machine still sees it.
                 (try pane.wait(for: "waiting for \(host)", seconds: 30), try pane.wait(for: "STATUS", seconds: 40))
             }
@@ -70,7 +70,7 @@ import Testing
             let pane = try Pane(
                 "env RICKDEX_CACHE_DIR=\(cache.path) \(RickdexProcess.executable.path) browse --api \(base.absoluteString)"
                     + " --timeout 30")
-            let screen = try await onDispatchThread { () -> String in
+            let screen = try await onOwnThread { () -> String in
                 // The seconds tick; a loaded machine may sample the line at any of them.
                 let screen = try pane.wait(for: "waiting for \(host) · ", seconds: 15)
                 try pane.keys("C-c")

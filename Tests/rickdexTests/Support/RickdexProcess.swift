@@ -24,12 +24,7 @@ enum RickdexProcess {
     static func run(
         _ arguments: [String], environment: [String: String] = [:], executable: URL = executable
     ) async throws -> Run {
-        try await withCheckedThrowingContinuation { continuation in
-            DispatchQueue.global().async {
-                continuation.resume(
-                    with: Result { try runBlocking(arguments, environment: environment, executable: executable) })
-            }
-        }
+        try await onDispatchThread { try runBlocking(arguments, environment: environment, executable: executable) }
     }
 
     static func runBlocking(
