@@ -44,6 +44,18 @@ import UseCases
         #expect(state.page == everyone, "back on the empty line, it applies")
     }
 
+    /// The search session's first state, `.idle`, reaches the loop on its own task: on a busy
+    /// machine after the opening page. It leaves the page shown (it once emptied the list).
+    @Test func theSessionsFirstIdleAfterTheOpeningPageChangesNothing() {
+        var state = BrowseState()
+        _ = state.start()
+        let everyone = Page(number: 1, count: 826, pages: 42, items: Array(Self.characters.prefix(20)))
+        _ = state.apply(opening: .loaded(query: BrowseQuery(name: "", status: .any), page: everyone))
+        #expect(state.apply(search: .idle).isEmpty)
+        #expect(state.page == everyone)
+        #expect(Self.view.render(state).last?.contains("826 matches · page 1 of 42") == true)
+    }
+
     @Test func f1ShowsEveryKeyAndAnyKeyClosesIt() {
         var state = loaded()
         #expect(state.apply(key: .character("?")) == [.search(name: "?", status: .any)], "? types on the list")

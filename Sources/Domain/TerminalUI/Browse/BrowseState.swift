@@ -306,18 +306,19 @@ struct BrowseState {
     }
 
     mutating func apply(search state: SearchState<BrowseQuery>) -> [Effect] {
-        // The session starts idle, after browse has asked for its first page: still loading.
-        if case .idle = state, case .loading = search { return [] }
+        // The session's only `.idle` is its first state (browse's query is never empty), and it says
+        // nothing: browse asked for its opening page itself, which on a busy machine can come first.
+        if case .idle = state { return [] }
         search = state
         switch state {
         case .loaded(_, let first):
             return show(first)
-        case .idle, .empty, .failed:
+        case .empty, .failed:
             pages = []
             selection = 0
             generation += 1
             pageLoading = false
-        case .loading:
+        case .idle, .loading:
             break
         }
         return []
