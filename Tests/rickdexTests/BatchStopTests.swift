@@ -159,7 +159,8 @@ import Testing
         // suite running beside it has held the process to 5.7 s. Either way far from the 20 s the
         // work needs, or a request's own 30 s: the deadline ended it.
         #expect(seconds >= 4 && seconds <= 4 * 1.05 + 2, "\(seconds) s")
-        #expect(took <= .seconds(4 * 1.05 + 3), "\(took)")
+        // The whole process, its start and end included, under the full suite: up to 9.5 s seen.
+        #expect(took <= .seconds(4 + 8), "\(took)")
         #expect(summary["stopped"] as? String == "the deadline passed", "\(result.stdout)")
         let avatars = try #require(summary["avatars"] as? [String: Int])
         let done = (avatars["fetched"] ?? 0) + (avatars["revalidated"] ?? 0) + (avatars["cached"] ?? 0)
