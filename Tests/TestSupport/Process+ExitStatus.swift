@@ -21,8 +21,20 @@ extension Process {
             waitUntilExit()
             return (terminationStatus, terminationReason)
         }
+        release()
         let signal = status & 0x7f
         return signal == 0 ? ((status >> 8) & 0xff, .exit) : (signal, .uncaughtSignal)
+    }
+
+    /// Lets the process object go once Foundation has seen the exit, as `waitUntilExit` would
+    /// have: until then its run-loop source and the process hold each other, and so its pipes
+    /// (three descriptors a process; at about 1,350 open, Foundation's `Process.run` of Swift 6.3
+    /// reads past its `/proc/self/fd` buffer and crashes, swift-corelibs-foundation#5472).
+    /// Within a bound, so a socket held by another child (#4795) costs a leak, not a hang.
+    private func release() {
+        let deadline = ContinuousClock.now + .seconds(2)
+        while isRunning, ContinuousClock.now < deadline { usleep(1_000) }
+        if !isRunning { waitUntilExit() }
     }
 
     /// Waits for the process to end and returns what `terminationStatus` would: its exit code, or
